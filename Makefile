@@ -1,0 +1,38 @@
+# Two commands do everything on a fresh machine: `make lab` and `make test`.
+# Each creates .venv when missing and installs the package; a stamp on the
+# dependency files skips the install when nothing changed.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.stamp-test
+BSTAMP := $(VENV)/.stamp-bench
+PORT   ?= 8888
+
+.PHONY: lab test bench clean goldens
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+$(BSTAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	@touch $@
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
+	    --ServerApp.root_dir=$(CURDIR)/notebooks notebooks/00_start_here.ipynb
+
+test: $(STAMP)
+	@sh scripts/ensure-chromium
+	$(PY) -m pytest -n 2 --dist loadgroup
+
+bench: $(BSTAMP)
+	$(PY) scripts/bench.py
+
+goldens: $(STAMP)
+	$(PY) scripts/make_goldens.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache test-artifacts

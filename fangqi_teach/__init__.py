@@ -1,0 +1,53 @@
+"""fangqi-teach: an interactive workbook for five traditional board games.
+
+Dafang Qi 大方棋, Ningxia Fang Qi 宁夏方棋, Xinjiang Fang Qi 新疆方棋,
+Maonan Morris 毛南三棋 and Connect6 六子棋.
+
+>>> import fangqi_teach as ft
+>>> ft.GAMES
+('dafang', 'ningxia', 'xinjiang', 'maonan', 'connect6')
+>>> ft.board_graph("xinjiang").number_of_nodes()
+49
+
+Widgets (``ft.play``, ``ft.editor`` …) and the AI load on first use, so
+importing the package stays light.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .boards import BOARD_NAMES, Board, Shape, board_graph, get_board
+from .core import Event, GameState, IllegalAction, Pending, Result
+from .games import GAMES, from_json, new_game, replay
+from .i18n import Text, get_language, language, set_language
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES", "BOARD_NAMES", "Board", "Shape", "board_graph", "get_board",
+    "Event", "GameState", "IllegalAction", "Pending", "Result",
+    "new_game", "from_json", "replay", "Text", "get_language", "set_language", "language",
+    "ai", "connect6", "play", "editor", "__version__",
+]
+
+# Submodules and widget entry points loaded on first use (PEP 562).
+_LAZY_MODULES = {"ai": ".ai", "connect6": ".analysis.connect6", "fangqi": ".games.fangqi"}
+_LAZY_FUNCTIONS = {
+    "play": (".widgets.game", "play"),
+    "editor": (".teacher.editor", "editor"),
+    "Exercise": (".exercises.model", "Exercise"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY_MODULES:
+        mod = import_module(_LAZY_MODULES[name], __name__)
+        globals()[name] = mod
+        return mod
+    if name in _LAZY_FUNCTIONS:
+        modname, attr = _LAZY_FUNCTIONS[name]
+        value = getattr(import_module(modname, __name__), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'fangqi_teach' has no attribute {name!r}")

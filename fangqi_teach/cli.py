@@ -1,0 +1,49 @@
+"""The ``fangqi-teach`` command line.
+
+Sub-commands register themselves in :data:`COMMANDS` as
+``name -> (module, help)``; each module offers ``add_arguments(parser)``
+and ``run(args) -> int``. Modules load only when their command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from . import __version__
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "boards": ("fangqi_teach.commands.boards", "draw the five boards as PNG or SVG pictures"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fangqi-teach",
+        description="An interactive workbook for Dafang, Ningxia and Xinjiang Fang Qi, "
+                    "Maonan Morris and Connect6.",
+    )
+    parser.add_argument("--version", action="version", version=f"fangqi-teach {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (modname, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(_module=modname)
+        try:
+            import_module(modname).add_arguments(p)
+        except ModuleNotFoundError:
+            p.set_defaults(_missing=True)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 0
+    try:
+        return int(import_module(args._module).run(args) or 0)
+    except (ValueError, OSError) as e:
+        print(f"fangqi-teach {args.command}: {e}", file=sys.stderr)
+        return 2

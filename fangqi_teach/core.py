@@ -1,0 +1,426 @@
+"""What every game shares: errors, teaching events, obligations, results.
+
+Each engine (``fangqi_teach.games.*``) returns immutable states that
+subclass :class:`GameState` and speak through these small value types:
+
+* :class:`IllegalAction` — a refused action, with a stable ``code`` and a
+  message in English and Chinese that states the rule.
+* :class:`Event` — one thing that happened during ``play`` (a shape was
+  completed, a piece removed, a phase began …). Lessons, feedback and the
+  widget explain moves from events, so engines record all of them.
+* :class:`Pending` — what the player to act must do now ("remove 3 loose
+  White pieces"). ``state.pending``.
+* :class:`Result` — how a finished game ended, and why.
+
+Texts for codes and kinds live in tables here, so an engine only names a
+code and its parameters; a teacher adding a game adds rows to the tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .i18n import Text, check_language, player_name
+
+PLAYERS = ("B", "W")
+
+
+def other(player: str) -> str:
+    """The opponent of ``"B"`` or ``"W"``."""
+    return "W" if player == "B" else "B"
+
+
+# --------------------------------------------------------------------------
+# Names of shapes and phases, in both languages
+
+SHAPE_NAMES = {
+    "square": Text("big square", "大方"),
+    "diagonal3": Text("diagonal of three", "斜三"),
+    "diagonal4": Text("diagonal of four", "斜四"),
+    "diagonal5": Text("diagonal of five", "斜五"),
+    "diagonal6": Text("diagonal of six", "斜六"),
+    "dragon": Text("dragon", "龙"),
+    "edge_dragon": Text("edge dragon", "边龙"),
+    "cucumber": Text("cucumber row", "黄瓜溜"),
+    "mill": Text("mill", "三子成直"),
+    "six": Text("six in a row", "六连"),
+}
+
+PHASE_NAMES = {
+    "place": Text("placing", "布子"),
+    "pull": Text("pulling", "拔子"),
+    "move": Text("moving", "走子"),
+    "over": Text("game over", "终局"),
+}
+
+
+def shape_name(kind: str, lang: str | None = None) -> str:
+    return SHAPE_NAMES[kind].get(lang) if kind in SHAPE_NAMES else kind
+
+
+# --------------------------------------------------------------------------
+# Illegal actions
+
+ILLEGAL_TEXTS: dict[str, Text] = {
+    "bad_action": Text("{detail}", "无法识别的着法：{detail}"),
+    "unknown_point": Text("{detail}", "棋盘上没有这个点：{detail}"),
+    "game_over": Text("The game is over; no more actions.", "对局已经结束，不能再行棋。"),
+    "wrong_phase": Text("{action} is not possible now: {expected}.",
+                        "现在不能走 {action}：{expected_zh}。"),
+    "occupied": Text("{point} is already occupied; place on an empty point.",
+                     "{point} 已经有子了，只能下在空点上。"),
+    "empty_point": Text("There is no piece on {point}.", "{point} 上没有棋子。"),
+    "not_your_piece": Text("The piece on {point} is not yours; move one of your own pieces.",
+                           "{point} 上不是你的棋子，只能走自己的子。"),
+    "not_adjacent": Text("{point} is not next to {origin} along a line; a piece moves one step along a line.",
+                         "{point} 与 {origin} 不沿线相邻；棋子只能沿线走一步。"),
+    "not_in_line": Text("{point} is not on the same row or column as {origin}; a piece slides along its row or column.",
+                        "{point} 与 {origin} 不在同一行或同一列；棋子只能沿横线或竖线滑行。"),
+    "path_blocked": Text("The way from {origin} to {point} is blocked; a piece never jumps over another.",
+                         "从 {origin} 到 {point} 的路被挡住了；棋子不能跳过其他棋子。"),
+    "target_occupied": Text("{point} is not empty; a piece moves to an empty point.",
+                            "{point} 不是空点，棋子只能走到空点。"),
+    "protected_piece": Text("The piece on {point} is protected ({why}); take a loose piece instead.",
+                            "{point} 上的棋子受保护（{why_zh}），请吃散子。"),
+    "own_piece": Text("The piece on {point} is your own; remove an opponent's piece.",
+                      "{point} 上是你自己的棋子，要拿对方的子。"),
+    "not_own_piece": Text("To make room you remove one of your own pieces; {point} is not yours.",
+                          "让路时要拿掉自己的一枚棋子，{point} 上不是你的子。"),
+    "does_not_free": Text("Removing {point} would still leave your opponent unable to move; choose a piece whose removal opens a move.",
+                          "拿掉 {point} 之后对方仍然无路可走；请拿掉能让对方走动的那枚子。"),
+    "no_chance_left": Text("{action} would leave your opponent no slide that completes a square; at the start you must leave them a chance (开局别把对方堵死).",
+                           "{action} 会让对方没有任何一步能成方；开局不能把对方堵死。"),
+    "must_remove": Text("You must remove a piece now ({expected}).", "现在必须先拿子（{expected_zh}）。"),
+    "must_place": Text("You must place a piece now ({expected}).", "现在必须落子（{expected_zh}）。"),
+    "must_move": Text("You must move a piece now ({expected}).", "现在必须走子（{expected_zh}）。"),
+    "must_pass": Text("You cannot move, so you must pass.", "你无子可动，只能让过（pass）。"),
+    "cannot_pass": Text("You can still act, so you may not pass.", "你还有着法，不能让过。"),
+    "not_your_turn": Text("It is not {player}'s turn.", "现在不是{player_zh}行棋。"),
+    "tired_piece": Text("{detail}", "{detail_zh}"),
+}
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here.
+
+    ``code`` is stable (tests and checkers rely on it); ``message(lang)``
+    tells the learner the rule in English or Chinese. The state the action
+    was tried on is unchanged (states are immutable).
+
+    >>> e = IllegalAction.of("occupied", "c3", point="c3")
+    >>> e.code, e.message("zh")
+    ('occupied', 'c3 已经有子了，只能下在空点上。')
+    """
+
+    def __init__(self, code: str, en: str, zh: str, action: str | None = None):
+        super().__init__(en)
+        self.code, self.en, self.zh, self.action = code, en, zh, action
+
+    @classmethod
+    def of(cls, code: str, action: str | None = None, **params) -> "IllegalAction":
+        """Build from the :data:`ILLEGAL_TEXTS` row for ``code``."""
+        text = ILLEGAL_TEXTS.get(code, Text("{detail}", "{detail_zh}"))
+        p = {"action": action or "", "detail": "", "detail_zh": "", "expected": "",
+             "expected_zh": "", "why": "", "why_zh": "", "origin": "", "point": ""}
+        p.update(params)
+        p.setdefault("detail_zh", p["detail"])
+        if "player" in params:
+            p["player_zh"] = player_name(params["player"], "zh")
+            p["player"] = player_name(params["player"], "en")
+        return cls(code, _fmt(text.en, p), _fmt(text.zh, p), action)
+
+    def message(self, lang: str | None = None) -> str:
+        return self.zh if check_language(lang) == "zh" else self.en
+
+
+def _fmt(template: str, params: dict) -> str:
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return template
+
+
+# --------------------------------------------------------------------------
+# Events
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened while playing an action.
+
+    ``kind`` (see :data:`EVENT_TEXTS`), the ``player`` it concerns,
+    the ``points`` involved, a ``value`` (count of extra placements,
+    captures …), the ``shape`` kind where a shape is involved, and a
+    ``reason`` code where something was forfeited, skipped or ended.
+
+    >>> Event("shape", "B", ("a4", "b5", "c6"), 1, shape="diagonal3").text("en")
+    'Black completes a diagonal of three (a4 b5 c6), worth 1'
+    """
+
+    kind: str
+    player: str | None = None
+    points: tuple[str, ...] = ()
+    value: int = 0
+    shape: str = ""
+    reason: str = ""
+
+    def text(self, lang: str | None = None) -> str:
+        return describe_event(self, lang)
+
+    def to_json(self) -> dict:
+        d = {"kind": self.kind}
+        if self.player:
+            d["player"] = self.player
+        if self.points:
+            d["points"] = list(self.points)
+        if self.value:
+            d["value"] = self.value
+        if self.shape:
+            d["shape"] = self.shape
+        if self.reason:
+            d["reason"] = self.reason
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Event":
+        return cls(d["kind"], d.get("player"), tuple(d.get("points", ())), d.get("value", 0),
+                   d.get("shape", ""), d.get("reason", ""))
+
+
+EVENT_TEXTS: dict[str, Text] = {
+    "place": Text("{player} places on {points}", "{player} 落子 {points}"),
+    "move": Text("{player} moves {from_} to {to}", "{player} 从 {from_} 走到 {to}"),
+    "remove": Text("{player} removes the piece on {points} ({reason})", "{player} 拿掉 {points} 上的子（{reason}）"),
+    "pin": Text("{player} pins: a piece from hand goes on {points}", "{player} 押子：手中一子放到 {points}"),
+    "shape": Text("{player} completes a {shape} ({points}), worth {value}",
+                  "{player} 成{shape}（{points}），值 {value}"),
+    "extra_placements": Text("{player} earns {value} extra placement(s)", "{player} 多放 {value} 子"),
+    "pull_credit": Text("{player} earns {value} pull credit(s)", "{player} 得到 {value} 次拔子"),
+    "owed": Text("{player} must now {reason} {value}", "{player} 现在要{reason} {value} 枚"),
+    "forfeit": Text("{player} forfeits {value} ({reason})", "{player} 作废 {value} 次（{reason}）"),
+    "make_room": Text("{player} must remove one of their own pieces to make room", "{player} 必须拿掉自己的一枚子让路"),
+    "pass": Text("{player} cannot move and passes", "{player} 无子可走，让过"),
+    "skip": Text("{player} is skipped ({reason})", "{player} 跳过（{reason}）"),
+    "phase": Text("the {reason} phase begins", "进入{reason}阶段"),
+    "tired": Text("the piece on {points} is tired: it cannot capture on {player}'s next turn",
+                  "{points} 上的子疲劳：{player}下一回合它不能吃子"),
+    "tired_no_capture": Text("the tired piece on {points} completes a shape but captures nothing",
+                             "{points} 上的疲劳子虽成形，但不能吃子"),
+    "waived": Text("leave-a-chance is waived: no choice leaves a chance", "没有任何着法能给对方留机会，本次不受限制"),
+    "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)", "{player} 无子可动，先拔对方一子"),
+    "turn_ends": Text("{player} still cannot move: the turn ends", "{player} 仍然无子可动，回合结束"),
+    "win": Text("{player} wins ({reason})", "{player} 获胜（{reason}）"),
+    "draw": Text("the game is drawn ({reason})", "和棋（{reason}）"),
+}
+
+REASON_TEXTS: dict[str, Text] = {
+    "capture": Text("capture", "吃子"),
+    "pull": Text("pull", "拔子"),
+    "make_room": Text("make room", "让路"),
+    "pin": Text("pin", "押子"),
+    "blocked_pull": Text("blocked pull", "拔子"),
+    "no_loose_piece": Text("no loose enemy piece left", "对方没有散子了"),
+    "board_full": Text("the board is full", "棋盘已满"),
+    "supply_empty": Text("no piece left in supply", "手中没有棋子了"),
+    "no_target": Text("nothing to remove", "没有可拿的子"),
+    "tired": Text("the piece is tired", "疲劳子"),
+    "no_pieces": Text("the opponent has no pieces left", "对方的子被吃光了"),
+    "three_or_fewer": Text("the opponent has three or fewer pieces", "对方只剩三枚或更少"),
+    "both_three_or_fewer": Text("both players have three or fewer pieces", "双方都只剩三枚或更少"),
+    "made_room": Text("made room and fell to a losing count", "让路后子数不足"),
+    "six": Text("six in a row", "六子连线"),
+    "full_board": Text("the board is full", "棋盘已满"),
+    "two_passes": Text("two passes in a row", "连续两次让过"),
+    "no_removal_100": Text("100 movement turns without a removal", "连续100个走子回合无子离盘"),
+    "repetition": Text("the same position for the third time", "同一局面第三次出现"),
+    "agreement": Text("agreed by the players", "双方同意"),
+    "timeout": Text("time ran out", "超时"),
+    "place": Text("placing", "布子"),
+    "pull_phase": Text("pulling", "拔子"),
+    "move": Text("moving", "走子"),
+}
+
+
+def reason_text(code: str, lang: str | None = None) -> str:
+    t = REASON_TEXTS.get(code) or PHASE_NAMES.get(code)
+    return t.get(lang) if t else code
+
+
+def describe_event(e: Event, lang: str | None = None) -> str:
+    lang = check_language(lang)
+    template = EVENT_TEXTS.get(e.kind, Text(e.kind, e.kind)).get(lang)
+    params = {
+        "player": player_name(e.player, lang) if e.player in PLAYERS else "",
+        "points": " ".join(e.points),
+        "from_": e.points[0] if e.points else "",
+        "to": e.points[-1] if e.points else "",
+        "value": e.value,
+        "shape": shape_name(e.shape, lang),
+        "reason": reason_text(e.reason, lang) if e.reason else "",
+    }
+    return _fmt(template, params)
+
+
+# --------------------------------------------------------------------------
+# Obligations
+
+PENDING_TEXTS: dict[str, Text] = {
+    "place": Text("{player}: place a piece", "{player}：落一子"),
+    "extra_place": Text("{player}: place {count} more piece(s)", "{player}：再放 {count} 子"),
+    "stone": Text("{player}: place a stone", "{player}：落一子"),
+    "second_stone": Text("{player}: place the second stone of this turn", "{player}：落本回合第二子"),
+    "capture": Text("{player}: remove {count} loose {target} piece(s)", "{player}：吃掉对方 {count} 枚散子"),
+    "capture_any": Text("{player}: remove {count} {target} piece(s)", "{player}：吃掉对方 {count} 枚子"),
+    "pull": Text("{player}: pull {count} loose {target} piece(s)", "{player}：拔掉对方 {count} 枚散子"),
+    "pin": Text("{player}: capture {count} {target} piece(s) by pinning (押子)", "{player}：押子，吃掉对方 {count} 枚子"),
+    "make_room": Text("{player}: remove one of your own pieces to make room", "{player}：拿掉自己的一枚子让路"),
+    "blocked_pull": Text("{player}: you cannot move, so pull one {target} piece first (拔子)",
+                         "{player}：无子可动，先拔对方一子"),
+    "move": Text("{player}: move a piece", "{player}：走一步棋"),
+    "pass": Text("{player}: no piece can move, pass", "{player}：无子可走，让过"),
+}
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What the player to act must do now.
+
+    ``kind`` is a key of :data:`PENDING_TEXTS`; ``count`` how many actions
+    of that kind are still owed in this turn (counting this one);
+    ``target`` the colour of the pieces to remove, where removing.
+
+    >>> Pending("capture", "B", 3, "W").text("en")
+    'Black: remove 3 loose White piece(s)'
+    """
+
+    kind: str
+    player: str
+    count: int = 1
+    target: str = ""
+
+    def text(self, lang: str | None = None) -> str:
+        lang = check_language(lang)
+        template = PENDING_TEXTS.get(self.kind, Text(self.kind, self.kind)).get(lang)
+        return _fmt(template, {
+            "player": player_name(self.player, lang),
+            "count": self.count,
+            "target": player_name(self.target, lang) if self.target in PLAYERS else "",
+        })
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# --------------------------------------------------------------------------
+# Results
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: ``outcome`` "win" or "draw", the ``winner``, a ``reason`` code."""
+
+    outcome: str
+    winner: str | None
+    reason: str
+
+    def text(self, lang: str | None = None) -> str:
+        lang = check_language(lang)
+        if self.outcome == "win":
+            return describe_event(Event("win", self.winner, reason=self.reason), lang)
+        return describe_event(Event("draw", reason=self.reason), lang)
+
+    def to_json(self) -> dict:
+        return {"outcome": self.outcome, "winner": self.winner, "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, d: dict | None) -> "Result | None":
+        return None if d is None else cls(d["outcome"], d.get("winner"), d["reason"])
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# --------------------------------------------------------------------------
+# The state interface
+
+class GameState:
+    """The interface every game's state offers (OpenSpiel style).
+
+    Subclasses are immutable and provide::
+
+        game: str                  # "dafang", …
+        board_spec: Board          # the boards.Board
+        options: dict              # the [D#] rule options in force
+        player: str                # "B" or "W": who acts now
+        phase: str                 # "place", "pull", "move" or "over"
+        pending: Pending | None    # what is owed now (None when over)
+        board: dict[str, str]      # {"c3": "B", …}
+        hands: dict[str, int]      # pieces still in supply
+        removed: dict[str, int]    # pieces of each colour taken off the board
+        winner, result             # None while the game goes on
+        record: tuple[str, ...]    # the actions from the initial position
+        events: tuple[Event, ...]  # what the last action did
+        legal_actions() -> list[str]   # sorted
+        play(action) -> GameState      # raises IllegalAction
+        to_json() -> dict              # plain JSON types; from_json restores it
+
+    What this base class adds is shared presentation.
+    """
+
+    game: str = ""
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def record_text(self) -> str:
+        return " ".join(self.record)
+
+    def is_legal(self, action: str) -> bool:
+        try:
+            self.play(action)
+        except (IllegalAction, ValueError):
+            return False
+        return True
+
+    def diagram(self) -> str:
+        """A plain-text picture of the board (X Black, O White, . empty)."""
+        return board_diagram(self.board_spec, self.board)
+
+    def __repr__(self) -> str:
+        status = str(self.result.text("en")) if self.result else f"{self.player} to act, {self.phase}"
+        return f"<{self.game} {status}; {len(self.record)} actions>"
+
+    def _repr_svg_(self) -> str:
+        from .draw.svg import state_svg
+        return state_svg(self)
+
+
+def board_diagram(board_spec, board: dict[str, str]) -> str:
+    """Rows top to bottom with coordinates; points that do not exist are blank."""
+    glyph = {"B": "X", "W": "O"}
+    if board_spec.is_grid:
+        columns, nrows = board_spec.columns, board_spec.rows
+    else:  # Maonan: points named on a 7×7 frame
+        columns, nrows = "abcdefg", 7
+    width = len(str(nrows))
+    lines = []
+    for r in range(nrows, 0, -1):
+        cells = []
+        for c in columns:
+            p = f"{c}{r}"
+            cells.append(glyph.get(board.get(p), ".") if p in board_spec.index else " ")
+        lines.append(f"{r:>{width}} " + " ".join(cells))
+    lines.append(" " * (width + 1) + " ".join(columns))
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A house decision [D#] of the rules, exposed as an engine option."""
+
+    name: str
+    decision: str         # "D7"
+    default: object
+    en: str
+    zh: str
+    games: tuple[str, ...] = field(default=())
