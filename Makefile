@@ -21,7 +21,7 @@ $(BSTAMP): $(STAMP)
 	@touch $@
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
+	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) --allow-root \
 	    --ServerApp.root_dir=$(CURDIR)/notebooks notebooks/00_start_here.ipynb
 
 test: $(STAMP)
