@@ -97,6 +97,23 @@ ILLEGAL_TEXTS: dict[str, Text] = {
     "cannot_pass": Text("You can still act, so you may not pass.", "你还有着法，不能让过。"),
     "not_your_turn": Text("It is not {player}'s turn.", "现在不是{player_zh}行棋。"),
     "tired_piece": Text("{detail}", "{detail_zh}"),
+    # Connect6
+    "stones_never_move": Text("{action}: Connect6 stones never move and are never removed; place a stone on an empty point.",
+                              "{action}：六子棋的棋子落下后不能移动，也不能拿掉；请在空点上落子。"),
+    "no_pass": Text("There is no pass in Connect6; place a stone on an empty point.",
+                    "六子棋不能让过，请在空点上落子。"),
+    "turn_size": Text("A Connect6 turn places exactly {owed} stones, not {value}.",
+                      "六子棋每回合必须恰好下 {owed} 子，不能下 {value} 子。"),
+    "opening_size": Text("Black's opening turn places exactly 1 stone, not {value}.",
+                         "黑方第一手只下 1 子，不能下 {value} 子。"),
+    "mid_turn": Text("{player} has already placed the first stone of this turn; place the second stone alone.",
+                     "{player_zh}本回合已经下了第一子，请只下第二子。"),
+    # Maonan Morris
+    "in_mill": Text("The piece on {point} is in a mill, and your opponent still has pieces outside mills; take one of those first.",
+                    "{point} 上的棋子在“直”里，对方还有不在“直”里的散子，要先吃散子。"),
+    "must_pull": Text("You cannot move any piece, so first pull (拔子) one enemy piece: write x and its point, like xd4.",
+                      "你没有可以走动的棋子，要先拔对方一子：写 x 加点名，例如 xd4。"),
+    "no_piece_in_hand": Text("You have no piece left in hand to place.", "你手中已经没有棋子可放了。"),
 }
 
 
@@ -208,6 +225,7 @@ EVENT_TEXTS: dict[str, Text] = {
     "waived": Text("leave-a-chance is waived: no choice leaves a chance", "没有任何着法能给对方留机会，本次不受限制"),
     "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)", "{player} 无子可动，先拔对方一子"),
     "turn_ends": Text("{player} still cannot move: the turn ends", "{player} 仍然无子可动，回合结束"),
+    "six": Text("{player} makes {value} in a row: {points}", "{player} 连成 {value} 子：{points}"),
     "win": Text("{player} wins ({reason})", "{player} 获胜（{reason}）"),
     "draw": Text("the game is drawn ({reason})", "和棋（{reason}）"),
 }
@@ -233,6 +251,10 @@ REASON_TEXTS: dict[str, Text] = {
     "no_removal_100": Text("100 movement turns without a removal", "连续100个走子回合无子离盘"),
     "repetition": Text("the same position for the third time", "同一局面第三次出现"),
     "agreement": Text("agreed by the players", "双方同意"),
+    "capture_any": Text("capture; every enemy piece was in a mill, so any could be taken",
+                        "吃子；对方的子全在“直”里，可以任吃一枚"),
+    "pin_any": Text("pin; every enemy piece was in a mill, so any could be taken",
+                    "押子；对方的子全在“直”里，可以任吃一枚"),
     "timeout": Text("time ran out", "超时"),
     "place": Text("placing", "布子"),
     "pull_phase": Text("pulling", "拔子"),

@@ -1,0 +1,399 @@
+"""Connect6 六子棋 (RULES.md §4): the rules engine.
+
+Black opens with one stone; after that each turn is two stones, anywhere
+empty. Six or more in a row (an overline too) wins at once — also on the
+first stone of a pair, and then the pair's second stone is never placed.
+A full board without a six is a draw; the players may agree a draw
+(:meth:`Connect6State.agree_draw`).
+
+One action is one stone (NOTATION.md), so a turn is two calls of
+``play``; :meth:`Connect6State.play_turn` plays a whole turn at once and
+refuses a turn of the wrong size.
+
+>>> s = new_game("connect6", size=9)
+>>> s.player, s.pending.kind, s.pending.count
+('B', 'stone', 1)
+>>> s = s.play("e5")                       # Black's single opening stone
+>>> s.player, s.pending.count
+('W', 2)
+>>> s = s.play("d4"); s.player, s.pending.kind
+('W', 'second_stone')
+>>> s = s.play_turn("d5 d6"); s.player
+'B'
+
+The board is kept as one string of ``size*size`` characters (``.`` empty,
+``B``, ``W``) in :attr:`Board.points` order; ``board`` is the dict view of it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..boards import get_board
+from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other
+from ..notation import parse_action
+
+RULE_OPTIONS = (
+    RuleOption("size", "", 19,
+               "Board size: 19 for the real game; 6 to 18 for small boards in tests and lessons.",
+               "棋盘大小：正式对局为 19 路；6 到 18 路的小棋盘用于测试和教学。",
+               ("connect6",)),
+)
+_DEFAULTS = {o.name: o.default for o in RULE_OPTIONS}
+
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))   # row, column, "/" diagonal, "\" diagonal
+
+
+class Geometry(NamedTuple):
+    """Index tables for one board size (shared by the engine and the analysis)."""
+
+    size: int
+    points: tuple[str, ...]           # index -> name, a1 first, row by row
+    index: dict                       # name -> index
+    rays: tuple                       # rays[i][d]: indices from i going forward along DIRECTIONS[d]
+    back_rays: tuple                  # the same going backward
+    sorted_indices: tuple[int, ...]   # indices in the string order of their names
+
+
+@lru_cache(maxsize=None)
+def geometry(size: int = 19) -> Geometry:
+    """Index tables for a ``size`` board (cached).
+
+    >>> g = geometry(9)
+    >>> g.points[g.rays[0][0][0]], g.points[g.back_rays[g.index["e5"]][2][0]]
+    ('b1', 'd4')
+    """
+    board = get_board("connect6", size)
+    n = size
+    rays, back = [], []
+    for i in range(n * n):
+        c, r = i % n, i // n
+        fwd, bwd = [], []
+        for dc, dr in DIRECTIONS:
+            f, b = [], []
+            k = 1
+            while 0 <= c + k * dc < n and 0 <= r + k * dr < n:
+                f.append((r + k * dr) * n + c + k * dc)
+                k += 1
+            k = 1
+            while 0 <= c - k * dc < n and 0 <= r - k * dr < n:
+                b.append((r - k * dr) * n + c - k * dc)
+                k += 1
+            fwd.append(tuple(f))
+            bwd.append(tuple(b))
+        rays.append(tuple(fwd))
+        back.append(tuple(bwd))
+    order = tuple(sorted(range(n * n), key=lambda i: board.points[i]))
+    return Geometry(n, board.points, dict(board.index), tuple(rays), tuple(back), order)
+
+
+def _check_options(options: dict) -> dict:
+    unknown = set(options) - set(_DEFAULTS)
+    if unknown:
+        raise ValueError(f"unknown Connect6 option(s): {', '.join(sorted(unknown))}; "
+                         f"known: {', '.join(_DEFAULTS)}")
+    opts = dict(_DEFAULTS)
+    opts.update(options)
+    size = opts["size"]
+    if isinstance(size, bool) or not isinstance(size, int) or not 6 <= size <= 19:
+        raise ValueError(f"Connect6 board size must be an integer from 6 to 19, not {size!r}")
+    return opts
+
+
+class _Fields(NamedTuple):
+    size: int
+    cells: str               # one character per point: "." empty, "B", "W"
+    player: str              # who places next (the last player once the game is over)
+    stones_left: int         # stones still to place in this turn: 1 or 2 (0 when over)
+    turn_size: int           # stones this turn places: 1 for Black's opening, else 2
+    record: tuple
+    result: Result | None
+    events: tuple
+
+
+class Connect6State(_Fields, GameState):
+    """An immutable Connect6 position (see the module docstring).
+
+    Equality and hashing cover the whole state: stones, who is to play,
+    how many stones the turn still owes, record, result and last events.
+    """
+
+    game = "connect6"
+    __repr__ = GameState.__repr__
+
+    # -- the uniform interface -------------------------------------------
+
+    @property
+    def board_spec(self):
+        return get_board("connect6", self.size)
+
+    @property
+    def options(self) -> dict:
+        return {"size": self.size}
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.result is not None else "place"
+
+    @property
+    def winner(self) -> str | None:
+        return self.result.winner if self.result is not None else None
+
+    @property
+    def pending(self) -> Pending | None:
+        if self.result is not None:
+            return None
+        if self.stones_left < self.turn_size:
+            return Pending("second_stone", self.player, 1)
+        return Pending("stone", self.player, self.stones_left)
+
+    @property
+    def board(self) -> dict[str, str]:
+        """``{point: "B" | "W"}`` for the occupied points (a fresh dict)."""
+        points = geometry(self.size).points
+        return {points[i]: c for i, c in enumerate(self.cells) if c != "."}
+
+    @property
+    def hands(self) -> dict:
+        return {}           # Connect6 has no supply: stones are unlimited
+
+    @property
+    def removed(self) -> dict:
+        return {}           # nothing is ever removed
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+    def legal_actions(self) -> list[str]:
+        """The empty points, sorted (every empty point is legal for either stone)."""
+        if self.result is not None:
+            return []
+        g = geometry(self.size)
+        cells, points = self.cells, g.points
+        return [points[i] for i in g.sorted_indices if cells[i] == "."]
+
+    def play(self, action: str) -> "Connect6State":
+        """Place one stone; raises :class:`IllegalAction` when the rules forbid it.
+
+        >>> s = new_game("connect6", size=9).play("E5")
+        >>> s.board
+        {'e5': 'B'}
+        >>> s.play("e5")
+        Traceback (most recent call last):
+        ...
+        fangqi_teach.core.IllegalAction: e5 is already occupied; place on an empty point.
+        """
+        if self.result is not None:
+            raise IllegalAction.of("game_over", str(action))
+        g = geometry(self.size)
+        i = g.index.get(action)
+        if i is None:
+            i = self._parse(action)
+        if self.cells[i] != ".":
+            raise IllegalAction.of("occupied", g.points[i], point=g.points[i])
+        return self._place(i)
+
+    def _parse(self, action) -> int:
+        board = self.board_spec
+        try:
+            a = parse_action(board, action)
+        except ValueError as e:
+            text = str(action).strip().lower()
+            code = "unknown_point" if re.fullmatch(r"x?[a-z]+\d+(-[a-z]+\d+)?", text) else "bad_action"
+            raise IllegalAction.of(code, str(action), detail=str(e)) from None
+        if a.kind == "place":
+            return board.index[a.points[0]]
+        if a.kind == "pass":
+            raise IllegalAction.of("no_pass", str(a))
+        raise IllegalAction.of("stones_never_move", str(a))
+
+    def _place(self, i: int) -> "Connect6State":
+        g = geometry(self.size)
+        me = self.player
+        cells = self.cells[:i] + me + self.cells[i + 1:]
+        point = g.points[i]
+        events = [Event("place", me, (point,))]
+        record = self.record + (point,)
+        sixes = _lines_through(cells, g, i)
+        if sixes:
+            for line in sixes:
+                events.append(Event("six", me, tuple(g.points[j] for j in line), len(line)))
+            events.append(Event("win", me, reason="six"))
+            return Connect6State(self.size, cells, me, 0, self.turn_size, record,
+                                 Result("win", me, "six"), tuple(events))
+        if "." not in cells:
+            events.append(Event("draw", None, reason="full_board"))
+            return Connect6State(self.size, cells, me, 0, self.turn_size, record,
+                                 Result("draw", None, "full_board"), tuple(events))
+        if self.stones_left == 2:
+            return Connect6State(self.size, cells, me, 1, 2, record, None, tuple(events))
+        return Connect6State(self.size, cells, other(me), 2, 2, record, None, tuple(events))
+
+    # -- extras ---------------------------------------------------------------
+
+    def play_turn(self, turn, player: str | None = None) -> "Connect6State":
+        """Play a whole turn: ``"j10 k11"`` (one point at the opening).
+
+        The turn must start at the beginning of a turn and hold exactly the
+        stones owed (one at the opening, otherwise two); a stone after a
+        winning first stone is refused with ``game_over``. ``player``, if
+        given, must be the player to act (``not_your_turn`` otherwise).
+
+        >>> s = new_game("connect6", size=9)
+        >>> s.play_turn("e5 e6")
+        Traceback (most recent call last):
+        ...
+        fangqi_teach.core.IllegalAction: Black's opening turn places exactly 1 stone, not 2.
+        """
+        stones = turn.split() if isinstance(turn, str) else list(turn)
+        text = " ".join(str(p) for p in stones)
+        if self.result is not None:
+            raise IllegalAction.of("game_over", text)
+        if player is not None and player != self.player:
+            raise IllegalAction.of("not_your_turn", text, player=player)
+        if self.pending.kind == "second_stone":
+            raise IllegalAction.of("mid_turn", text, player=self.player)
+        owed = self.turn_size
+        if len(stones) != owed:
+            code = "opening_size" if self.turn_size == 1 else "turn_size"
+            raise IllegalAction.of(code, text, player=self.player, value=len(stones), owed=owed)
+        s = self
+        for p in stones:
+            s = s.play(p)
+        return s
+
+    def agree_draw(self) -> "Connect6State":
+        """The players agree a draw: a finished state, result ``draw`` / ``agreement``.
+
+        >>> new_game("connect6", size=9).play("e5").agree_draw().result.reason
+        'agreement'
+        """
+        if self.result is not None:
+            raise IllegalAction.of("game_over", "draw")
+        return Connect6State(self.size, self.cells, self.player, 0, self.turn_size, self.record,
+                             Result("draw", None, "agreement"), (Event("draw", None, reason="agreement"),))
+
+    def count(self, player: str) -> int:
+        """Stones of ``player`` on the board."""
+        return self.cells.count(player)
+
+    def to_json(self) -> dict:
+        return {
+            "game": "connect6",
+            "options": self.options,
+            "board": self.board,
+            "player": self.player,
+            "stones_left": self.stones_left,
+            "turn_size": self.turn_size,
+            "record": list(self.record),
+            "result": self.result.to_json() if self.result else None,
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+def _lines_through(cells: str, g: Geometry, i: int) -> list[tuple[int, ...]]:
+    """Runs of six or more through ``i`` of the colour on ``i``, each in line order."""
+    colour = cells[i]
+    found = []
+    rays, back = g.rays[i], g.back_rays[i]
+    for d in range(4):
+        before = []
+        for j in back[d]:
+            if cells[j] != colour:
+                break
+            before.append(j)
+        after = []
+        for j in rays[d]:
+            if cells[j] != colour:
+                break
+            after.append(j)
+        if len(before) + len(after) >= 5:
+            found.append(tuple(reversed(before)) + (i,) + tuple(after))
+    return found
+
+
+def new_game(name: str = "connect6", **options) -> Connect6State:
+    """The empty board; ``size`` (6–19, default 19) is the only option."""
+    if str(name).strip().lower() != "connect6":
+        raise ValueError(f'this module plays "connect6", not "{name}"')
+    opts = _check_options(options)
+    n = opts["size"]
+    return Connect6State(n, "." * (n * n), "B", 1, 1, (), None, ())
+
+
+def from_board(board: dict | str, player: str = "B", stones_left: int = 2, **options) -> Connect6State:
+    """A hand-made position (for lessons, puzzles and tests); no record.
+
+    ``board`` is ``{point: colour}`` or a diagram as printed by
+    :meth:`~fangqi_teach.core.GameState.diagram` (``X`` Black, ``O`` White,
+    ``.`` empty, row numbers on the left). ``stones_left`` is 2 at the start
+    of a turn, 1 when only the second stone is still to come.
+
+    >>> s = from_board({"e5": "B", "d4": "W"}, "W", size=9)
+    >>> s.count("B"), s.pending.kind
+    (1, 'stone')
+    """
+    opts = _check_options(options)
+    n = opts["size"]
+    g = geometry(n)
+    if isinstance(board, str):
+        board = parse_diagram(board, n)
+    if player not in ("B", "W") or stones_left not in (1, 2):
+        raise ValueError("player is 'B' or 'W' and stones_left is 1 or 2")
+    cells = ["."] * (n * n)
+    for p, c in board.items():
+        if c not in ("B", "W"):
+            raise ValueError(f"a stone is 'B' or 'W', not {c!r}")
+        cells[g.index[get_board('connect6', n).parse_point(p)]] = c
+    # An empty board with Black to play is the opening (one stone).
+    opening = not board and player == "B"
+    turn_size = 1 if opening else 2
+    return Connect6State(n, "".join(cells), player, 1 if opening else stones_left, turn_size,
+                         (), None, ())
+
+
+def parse_diagram(text: str, size: int) -> dict[str, str]:
+    """``{point: colour}`` from a diagram: rows ``<number> <cells>``, ``X``/``B`` Black, ``O``/``W`` White.
+
+    >>> parse_diagram('''
+    ... 3 . X .
+    ... 2 . O .
+    ... 1 X . .
+    ...   a b c''', 6)
+    {'b3': 'B', 'b2': 'W', 'a1': 'B'}
+    """
+    colours = {"X": "B", "B": "B", "O": "W", "W": "W"}
+    columns = get_board("connect6", size).columns
+    out = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if not parts or not parts[0].isdigit():
+            continue
+        row = int(parts[0])
+        for c, cell in enumerate(parts[1:]):
+            if cell.upper() in colours:
+                out[f"{columns[c]}{row}"] = colours[cell.upper()]
+    return out
+
+
+def state_from_json(d: dict) -> Connect6State:
+    """Restore a state saved with :meth:`Connect6State.to_json`."""
+    opts = _check_options(dict(d.get("options", {})))
+    n = opts["size"]
+    g = geometry(n)
+    cells = ["."] * (n * n)
+    for p, c in d.get("board", {}).items():
+        cells[g.index[p]] = c
+    result = Result.from_json(d.get("result"))
+    stones_left = int(d.get("stones_left", 2))
+    return Connect6State(n, "".join(cells), d["player"], 0 if result else stones_left,
+                         int(d.get("turn_size", 2)), tuple(d.get("record", ())), result,
+                         tuple(Event.from_json(e) for e in d.get("events", ())))
