@@ -1,0 +1,59 @@
+"""Fixtures for the end-to-end tests: one JupyterLab and one Chromium per session.
+
+Every test here carries ``@pytest.mark.browser`` and
+``@pytest.mark.xdist_group("browser")``: `make test` runs pytest with
+``-n 2 --dist loadgroup``, so the whole group shares one worker and one
+server instead of starting two.
+
+Without ``/usr/bin/chromium`` the tests skip with a message saying how to
+install it, except under ``CI=true`` where they fail: CI installs Chromium
+(`scripts/ensure-chromium`) and must really run them.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from harness import LabServer, chromium_missing_reason, launch_chromium, new_page
+
+
+@pytest.fixture(scope="session")
+def chromium_ready():
+    """Skip (or fail under CI) when the browser cannot run here."""
+    reason = chromium_missing_reason()
+    if reason:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"browser tests must run under CI=true but {reason}", pytrace=False)
+        pytest.skip(f"browser test skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def lab(chromium_ready, tmp_path_factory):
+    """A real JupyterLab on 127.0.0.1 serving a temporary copy of notebooks/."""
+    server = LabServer(tmp_path_factory.mktemp("jupyterlab"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_context(chromium_ready, tmp_path_factory):
+    """Headless Chromium with a fresh profile (a Playwright BrowserContext)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        context = launch_chromium(playwright, tmp_path_factory.mktemp("chromium-profile"))
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser_context, lab):
+    """A fresh tab; its kernels are shut down when the test ends."""
+    tab = new_page(browser_context)
+    tab.set_default_timeout(30_000)
+    yield tab
+    tab.close()
+    lab.shutdown_kernels()
