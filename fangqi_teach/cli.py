@@ -15,6 +15,7 @@ from . import __version__
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "boards": ("fangqi_teach.commands.boards", "draw the five boards as PNG or SVG pictures"),
+    "arena": ("fangqi_teach.commands.arena", "play computer levels against each other (strength ladder)"),
 }
 
 

@@ -1,22 +1,113 @@
-"""Computer opponents: ``choose(state, level)``.
+"""Computer opponents: ``choose(state, level)``, ``hint(state)``, ``review(record, game)``.
 
-Until the searching players land this is a uniformly random legal mover
-(the interactive boards already call it); the level is accepted and
-checked so callers need no change later.
+Three levels, each with a time budget per action on a small machine
+(:data:`BUDGETS`); ``time_limit`` overrides it (the arena scales it down).
+
+* ``easy`` — looks one action ahead with the static evaluation and a
+  little noise (it takes what is offered and sometimes errs).
+* ``medium`` — takes a win within the turn if there is one, then searches
+  by iterative-deepening alpha-beta until the budget runs out.
+* ``hard`` — the same with three times the time, and it never plays an
+  action that lets the opponent win on their next turn when another
+  action avoids it.
+
+Connect6 has its own player that searches whole turns (pairs of stones)
+with exact threat handling (:mod:`.connect6`); the other four games share
+the generic search (:mod:`.search`) with per-game evaluations
+(:mod:`.evaluate`).
+
+>>> from fangqi_teach.games import new_game
+>>> s = new_game("maonan")
+>>> a = choose(s, "easy", seed=1)
+>>> a in s.legal_actions()
+True
 """
 
 from __future__ import annotations
 
 import random
+import time
+
+from .advice import Hint, ReviewItem, hint, review
+from .connect6 import choose_connect6
+from .evaluate import evaluator
+from .search import AlphaBeta, hands_over_win, turn_win
 
 LEVELS = ("easy", "medium", "hard")
+BUDGETS = {"easy": 0.2, "medium": 1.0, "hard": 3.0}
+# Fraction of the budget the main search may use: the rest covers the
+# set-up around it (and, at hard, the safety check) so that a move is
+# never more than 10 % over budget.
+SEARCH_SHARE = {"easy": 0.6, "medium": 0.75, "hard": 0.6}
+
+__all__ = ["LEVELS", "BUDGETS", "choose", "hint", "review", "Hint", "ReviewItem"]
+
+
+def budget_for(level: str, time_limit: float | None = None) -> float:
+    """Seconds allowed for one action at ``level`` (``time_limit`` wins)."""
+    check_level(level)
+    return float(time_limit) if time_limit is not None else BUDGETS[level]
+
+
+def check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f'level must be one of {", ".join(LEVELS)}, not "{level}"')
 
 
 def choose(state, level: str = "medium", seed: int | None = None, time_limit: float | None = None) -> str:
-    """The computer's next action for ``state`` (a legal action string)."""
-    if level not in LEVELS:
-        raise ValueError(f'level must be one of {", ".join(LEVELS)}, not "{level}"')
+    """The computer's next action for ``state`` (a legal action string).
+
+    ``seed`` makes the choice among equally good actions (and the easy
+    level's noise) reproducible; ``time_limit`` is seconds for this action.
+    """
+    start = time.perf_counter()
+    budget = budget_for(level, time_limit)
+    if state.phase == "over":
+        raise ValueError("the game is over: there is no action to choose")
+    rng = random.Random(seed)
+    if state.game == "connect6":
+        return choose_connect6(state, level, rng, budget * (0.8 if level != "easy" else 0.7))
     legal = state.legal_actions()
     if not legal:
         raise ValueError("the game is over: there is no action to choose")
-    return random.Random(seed).choice(legal)
+    if len(legal) == 1:
+        return legal[0]
+    evaluate = evaluator(state.game)
+    me = state.player
+    if level == "easy":
+        return _greedy(state, legal, evaluate, rng, me)
+    win = turn_win(state, cap=1500)
+    if win is not None:
+        return win
+    deadline = start + budget * SEARCH_SHARE[level]
+    search = AlphaBeta(evaluate, deadline, rng)
+    best, value, depth, values = search.search(state, actions=legal)
+    if level == "hard":
+        best = _avoid_handing_over(state, best, values, start + budget * 0.9)
+    return best
+
+
+def _greedy(state, legal, evaluate, rng, me):
+    from .search import terminal_value
+    best, best_v = legal[0], None
+    for a in legal:
+        c = state.play(a)
+        v = terminal_value(c, me, 1) if c.phase == "over" else evaluate(c, me)
+        v += rng.gauss(0.0, 20.0)
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _avoid_handing_over(state, best: str, values: dict, deadline: float) -> str:
+    """The best action that does not let the opponent win next turn, if any does not."""
+    ranked = sorted(values, key=values.get, reverse=True)
+    if best in ranked:
+        ranked.remove(best)
+    ranked.insert(0, best)
+    for a in ranked:
+        if time.perf_counter() > deadline:
+            break
+        if not hands_over_win(state, a, cap=600):
+            return a
+    return best

@@ -1,0 +1,258 @@
+"""Advice for learners: ``hint(state)`` and ``review(record, game)`` (复盘).
+
+Both speak from engine events (a shape completed, a piece removed, a win)
+and from Connect6 threats, in English and Chinese.
+
+>>> from fangqi_teach.games import connect6
+>>> s = connect6.from_board({"a1": "B", "b1": "B", "c1": "B", "d1": "B", "j9": "W"}, "B", size=9)
+>>> h = hint(s)
+>>> h.action in ("e1", "f1"), h.reason.get("en")
+(True, 'completes six in a row and wins')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import other, shape_name
+from ..i18n import Text, check_language, player_name
+from .search import hands_over_win, turn_gain, turn_win
+
+REMOVAL_PENDING = ("capture", "capture_any", "pull", "pin", "blocked_pull")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action and why, in both languages."""
+
+    action: str
+    reason: Text
+
+    def text(self, lang: str | None = None) -> str:
+        return f"{self.action}: {self.reason.get(lang)}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """One turn worth another look.
+
+    ``index`` is the position in the record of the turn's first action
+    (0-based; the state before it is ``replay(game, record[:index])``),
+    ``kind`` one of ``missed_win``, ``missed_capture``, ``allowed_win``,
+    ``allowed_capture``; ``played`` the actions of the turn as played,
+    ``better`` a better first action, ``reason`` why, in zh and en.
+    """
+
+    index: int
+    player: str
+    kind: str
+    played: str
+    better: str
+    reason: Text
+
+    def text(self, lang: str | None = None) -> str:
+        lang = check_language(lang)
+        who = player_name(self.player, lang)
+        if lang == "zh":
+            return f"第 {self.index + 1} 步 {who} 走了 {self.played}；更好：{self.better}——{self.reason.zh}"
+        return f"action {self.index + 1}, {who} played {self.played}; better {self.better}: {self.reason.en}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# ----------------------------------------------------------------------
+# Reasons
+
+def _join(parts: list[Text], sep_en: str = "; ", sep_zh: str = "；") -> Text:
+    return Text(sep_en.join(p.en for p in parts), sep_zh.join(p.zh for p in parts))
+
+
+def explain_action(state, action: str) -> Text:
+    """A one-line reason for ``action`` in ``state``, from what it does."""
+    if state.game == "connect6":
+        return _explain_connect6(state, action)
+    me = state.player
+    child = state.play(action)
+    parts: list[Text] = []
+    if child.winner == me:
+        return Text("wins the game now", "这一步直接获胜")
+    for e in child.events:
+        if e.kind == "shape" and e.player == me:
+            parts.append(Text(f"forms a {shape_name(e.shape, 'en')} ({' '.join(e.points)})",
+                              f"成{shape_name(e.shape, 'zh')}（{' '.join(e.points)}）"))
+        elif e.kind == "remove" and e.player == me:
+            parts.append(Text(f"removes the piece on {' '.join(e.points)}", f"拿掉 {' '.join(e.points)} 上的子"))
+    pending = child.pending
+    if parts and pending is not None and pending.player == me:
+        if pending.kind in REMOVAL_PENDING:
+            parts[-1] = parts[-1] + Text(f": takes {pending.count}", f"：吃 {pending.count} 子")
+        elif pending.kind == "extra_place":
+            parts[-1] = parts[-1] + Text(f": {pending.count} extra placement(s)", f"：多放 {pending.count} 子")
+    for e in child.events:
+        if e.kind == "pull_credit" and e.player == me:
+            parts.append(Text(f"earns {e.value} pull(s)", f"得到 {e.value} 次拔子"))
+    if turn_win(state, cap=800) == action:
+        parts.insert(0, Text("wins within this turn", "本回合内即可获胜"))
+    if parts:
+        return _join(parts)
+    return Text("the best the search found: it keeps your pieces and shapes ahead",
+                "搜索所得的最佳着法：保持子力和棋形的优势")
+
+
+def _explain_connect6(state, action: str) -> Text:
+    from .connect6 import COLOUR, Position, _stones_left
+    pos = Position.from_state(state)
+    me = COLOUR[state.player]
+    stones = _stones_left(state, pos)
+    g = pos.g
+    p = g.index[action]
+    win = pos.winning_stones(me, stones)
+    if win is not None and p in win:
+        return Text("completes six in a row and wins", "连成六子，获胜")
+    enemy_threats = [w for w in pos.threat_windows(3 - me)]
+    blocks = [w for w in enemy_threats if p in g.windows[w]]
+    pos.place(p, me)
+    threats = pos.threat_count(me)
+    pos.undo(p)
+    enemy = player_name(state.player == "B" and "W" or "B", "en"), player_name(state.player == "B" and "W" or "B", "zh")
+    if blocks:
+        return Text(f"blocks {enemy[0]}'s threat: without it {enemy[0]} makes six next turn",
+                    f"挡住{enemy[1]}的威胁：不挡的话{enemy[1]}下一回合就连成六子")
+    if threats >= 3:
+        return Text("makes three threats: the opponent cannot block them all with two stones",
+                    "形成三处威胁：对方两子挡不住")
+    if threats >= 1:
+        return Text(f"makes {threats} threat(s): the opponent must answer", f"形成 {threats} 处威胁：对方必须应对")
+    return Text("builds your lines where they are strongest and cuts the opponent's",
+                "在最有潜力的地方延伸己方连线，同时截断对方")
+
+
+def hint(state, level: str = "medium", seed: int | None = 0, time_limit: float | None = None) -> Hint:
+    """The suggested action for the player to act, with a one-line reason.
+
+    The action is what the computer at ``level`` would play.
+    """
+    from . import choose
+    action = choose(state, level, seed=seed, time_limit=time_limit)
+    return Hint(action, explain_action(state, action))
+
+
+# ----------------------------------------------------------------------
+# Review
+
+def _turns(game: str, record, options: dict):
+    """(index of first action, player, start state, end state, actions) per turn."""
+    from ..games import new_game
+    from ..notation import parse_record
+    s = new_game(game, **options)
+    actions = parse_record(s.board_spec, record) if isinstance(record, str) else list(record)
+    turns = []
+    i = 0
+    while i < len(actions) and s.phase != "over":
+        start, player, first = s, s.player, i
+        played = []
+        while i < len(actions) and s.phase != "over" and s.player == player:
+            s = s.play(actions[i])
+            played.append(actions[i])
+            i += 1
+        turns.append((first, player, start, s, played))
+    return turns
+
+
+def review(record, game: str, cap: int = 1500, **options) -> list[ReviewItem]:
+    """The turns of a finished (or unfinished) game worth another look.
+
+    For each turn: a missed win, a capture smaller than the best one
+    available in that turn, or a turn after which the opponent could win
+    (or take two or more pieces more than after another choice). Each item
+    names a better first action and a one-line reason in zh and en.
+    ``cap`` bounds the positions examined per question (speed).
+    """
+    if game == "connect6":
+        return _review_connect6(record, options)
+    items: list[ReviewItem] = []
+    for first, player, start, end, played in _turns(game, record, options):
+        enemy = other(player)
+        played_text = " ".join(played)
+        won = end.winner == player
+        if not won:
+            better = turn_win(start, cap)
+            if better is not None:
+                items.append(ReviewItem(first, player, "missed_win", played_text, better,
+                                        Text("this turn could have won the game", "这一回合本可以直接获胜")))
+                continue
+        taken = end.removed.get(enemy, 0) - start.removed.get(enemy, 0)
+        gains = turn_gain(start, cap)
+        if gains:
+            best = max(gains, key=gains.get)
+            if gains[best] > taken:
+                items.append(ReviewItem(first, player, "missed_capture", played_text, best, Text(
+                    f"takes {gains[best]} piece(s) instead of {taken}", f"可以吃 {gains[best]} 子，而不是 {taken} 子")))
+                continue
+        if end.phase != "over" and end.player == enemy and turn_win(end, cap) is not None:
+            for a in start.legal_actions():
+                if not hands_over_win(start, a, cap // 3):
+                    items.append(ReviewItem(first, player, "allowed_win", played_text, a, Text(
+                        f"after this turn {player_name(enemy, 'en')} could win at once; {a} prevents it",
+                        f"这一回合之后{player_name(enemy, 'zh')}可以立刻获胜；走 {a} 可以避免")))
+                    break
+            continue
+        if end.phase != "over" and end.player == enemy:
+            threat = turn_gain(end, cap)
+            worst = max(threat.values(), default=0)
+            if worst >= 2:
+                for a in start.legal_actions()[:30]:
+                    alt = _after_own_turn(start.play(a), player)
+                    if alt is None:
+                        continue
+                    alt_gain = max(turn_gain(alt, cap // 3).values(), default=0)
+                    if alt_gain + 2 <= worst:
+                        items.append(ReviewItem(first, player, "allowed_capture", played_text, a, Text(
+                            f"this turn let {player_name(enemy, 'en')} take {worst} pieces; after {a} at most {alt_gain}",
+                            f"这一回合让{player_name(enemy, 'zh')}可以吃 {worst} 子；走 {a} 最多只被吃 {alt_gain} 子")))
+                        break
+    return items
+
+
+def _after_own_turn(s, player: str, steps: int = 8):
+    """Finish ``player``'s turn with the first legal actions (a cheap completion)."""
+    while s.phase != "over" and s.player == player and steps:
+        s = s.play(s.legal_actions()[0])
+        steps -= 1
+    return None if s.phase == "over" or s.player == player else s
+
+
+def _review_connect6(record, options: dict) -> list[ReviewItem]:
+    from .connect6 import COLOUR, Position, hitting_number, hitting_sets
+    items: list[ReviewItem] = []
+    for first, player, start, end, played in _turns("connect6", record, options):
+        if end.winner == player:
+            continue
+        pos = Position.from_state(start)
+        me = COLOUR[player]
+        stones = 1 if pos.stones == 0 else 2
+        win = pos.winning_stones(me, stones)
+        played_text = " ".join(played)
+        if win is not None:
+            better = pos.g.names[win[0]]
+            items.append(ReviewItem(first, player, "missed_win", played_text, " ".join(pos.g.names[p] for p in win),
+                                    Text("six in a row was available this turn", "这一回合本可以连成六子")))
+            continue
+        after = Position.from_state(end)
+        enemy = 3 - me
+        if end.phase != "over" and after.threat_windows(enemy):
+            threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
+            # could this turn have stopped what the opponent had (or made)?
+            if threats and hitting_number(threats, 3) <= 2:
+                block = hitting_sets(threats, 2, pos.top_points(me, 6))
+                if block:
+                    better = " ".join(pos.g.names[p] for p in block[0])
+                    enemy_name = player_name(other(player), "en"), player_name(other(player), "zh")
+                    items.append(ReviewItem(first, player, "allowed_win", played_text, better, Text(
+                        f"{enemy_name[0]} had a threat that two stones could stop; now {enemy_name[0]} makes six",
+                        f"{enemy_name[1]}的威胁本可以用两子挡住；现在{enemy_name[1]}可以连成六子")))
+    return items

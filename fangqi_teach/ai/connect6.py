@@ -1,0 +1,458 @@
+"""The Connect6 player: threat-based search over whole turns.
+
+Why a separate player: on 19×19 a turn is two stones chosen among ~360
+points (≈65 000 pairs), so the generic action-by-action search cannot see
+past one turn. This player keeps its own mutable board of small integers
+with *window counts* (RULES.md §4: a window is six points in a line) kept
+up to date stone by stone, so that
+
+* the static value is a running sum over windows (O(1) per stone),
+* threats are exact: P threatens when a window live for P holds ≥ 4 of P's
+  stones, and the least number of stones that stops all of them
+  (the threat count) is a small hitting-set problem,
+* candidate stones are the empty points near stones, ordered by how much
+  one stone there changes the value; candidate turns are pairs of them.
+
+The search is a negamax alpha-beta over turns (pairs) with iterative
+deepening. Forced situations are handled before any search:
+
+1. a six this turn (a live window holding ≥ 4, or 5 with one stone left);
+2. the opponent's threats: only turns that stop every one are considered;
+3. a turn that leaves ≥ 3 threats (the opponent cannot stop them) wins.
+
+>>> geometry = Geometry.of(19)
+>>> len(geometry.windows), len(geometry.point_windows[geometry.index["j10"]])
+(1176, 24)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from functools import lru_cache
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+COLOUR = {"B": BLACK, "W": WHITE}
+LETTER = {BLACK: "B", WHITE: "W"}
+
+WIN = 1_000_000
+# Value of a window live for one side, by how many of that side's stones it
+# holds. A window of 4 or 5 is a threat (a win next turn); the search treats
+# threats exactly, the weights only rank quiet positions.
+WINDOW_WEIGHT = (0, 1, 6, 30, 160, 180, 0)
+# What the side to move gains by one more stone in a window it owns: the
+# jump from 3 to 4 makes a threat; blocking (entering an enemy window)
+# removes the enemy's whole window value.
+
+
+class Geometry:
+    """Points, windows and neighbourhoods of an n×n board, computed once."""
+
+    def __init__(self, n: int):
+        from string import ascii_lowercase
+        self.n = n
+        cols = ascii_lowercase[:n]
+        self.names = [f"{cols[c]}{r + 1}" for r in range(n) for c in range(n)]
+        self.index = {p: i for i, p in enumerate(self.names)}
+        windows = []
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            for r in range(n):
+                for c in range(n):
+                    ec, er = c + 5 * dc, r + 5 * dr
+                    if 0 <= ec < n and 0 <= er < n:
+                        windows.append(tuple((r + k * dr) * n + (c + k * dc) for k in range(6)))
+        self.windows = windows
+        pw = [[] for _ in range(n * n)]
+        for w, pts in enumerate(windows):
+            for p in pts:
+                pw[p].append(w)
+        self.point_windows = [tuple(x) for x in pw]
+        # points within two steps (king distance): where a useful stone goes
+        near = []
+        for i in range(n * n):
+            r, c = divmod(i, n)
+            near.append(tuple(rr * n + cc for rr in range(max(0, r - 2), min(n, r + 3))
+                              for cc in range(max(0, c - 2), min(n, c + 3)) if (rr, cc) != (r, c)))
+        self.near = near
+        self.centre = (n // 2) * n + n // 2
+
+    @classmethod
+    def of(cls, n: int) -> "Geometry":
+        return _geometry(n)
+
+
+@lru_cache(maxsize=None)
+def _geometry(n: int) -> Geometry:
+    return Geometry(n)
+
+
+def _contribution(cb: int, cw: int) -> int:
+    """Value of one window for Black (negative: good for White)."""
+    if cw == 0:
+        return WINDOW_WEIGHT[cb]
+    if cb == 0:
+        return -WINDOW_WEIGHT[cw]
+    return 0
+
+
+class Position:
+    """A mutable Connect6 board with window counts, for search only.
+
+    ``place``/``undo`` keep ``value`` (Black's point of view) and the
+    per-window counts exact; every other quantity is derived from them.
+    """
+
+    def __init__(self, geometry: Geometry, board: dict[str, str]):
+        self.g = geometry
+        self.cells = [EMPTY] * (geometry.n * geometry.n)
+        nw = len(geometry.windows)
+        self.count = [None, [0] * nw, [0] * nw]
+        self.value = 0
+        self.stones = 0
+        # how many stones lie within two steps of each point: the candidate set
+        self.nearby = [0] * (geometry.n * geometry.n)
+        for name, colour in board.items():
+            self.place(geometry.index[name], COLOUR[colour])
+
+    @classmethod
+    def from_state(cls, state) -> "Position":
+        return cls(Geometry.of(state.board_spec.rows), state.board)
+
+    def place(self, p: int, colour: int) -> None:
+        cb, cw = self.count[BLACK], self.count[WHITE]
+        mine = self.count[colour]
+        v = self.value
+        for w in self.g.point_windows[p]:
+            v -= _contribution(cb[w], cw[w])
+            mine[w] += 1
+            v += _contribution(cb[w], cw[w])
+        self.value = v
+        self.cells[p] = colour
+        self.stones += 1
+        nearby = self.nearby
+        for q in self.g.near[p]:
+            nearby[q] += 1
+
+    def undo(self, p: int) -> None:
+        colour = self.cells[p]
+        cb, cw = self.count[BLACK], self.count[WHITE]
+        mine = self.count[colour]
+        v = self.value
+        for w in self.g.point_windows[p]:
+            v -= _contribution(cb[w], cw[w])
+            mine[w] -= 1
+            v += _contribution(cb[w], cw[w])
+        self.value = v
+        self.cells[p] = EMPTY
+        self.stones -= 1
+        nearby = self.nearby
+        for q in self.g.near[p]:
+            nearby[q] -= 1
+
+    # ------------------------------------------------------------------
+    # threats
+
+    def threat_windows(self, colour: int, least: int = 4) -> list[int]:
+        """Windows live for ``colour`` holding at least ``least`` of its stones."""
+        mine, theirs = self.count[colour], self.count[3 - colour]
+        return [w for w, k in enumerate(mine) if k >= least and theirs[w] == 0]
+
+    def empties(self, w: int) -> tuple[int, ...]:
+        cells = self.cells
+        return tuple(p for p in self.g.windows[w] if cells[p] == EMPTY)
+
+    def winning_stones(self, colour: int, stones_left: int) -> list[int] | None:
+        """Stones that complete six for ``colour`` now, or None."""
+        need = 6 - stones_left
+        for w in self.threat_windows(colour, need):
+            return list(self.empties(w))
+        return None
+
+    def threat_count(self, colour: int, cap: int = 3) -> int:
+        """Least stones the opponent needs to leave ``colour`` no six next turn (capped)."""
+        sets = [frozenset(self.empties(w)) for w in self.threat_windows(colour)]
+        return hitting_number(sets, cap)
+
+    # ------------------------------------------------------------------
+    # candidates
+
+    def candidates(self) -> list[int]:
+        """Empty points within two steps of a stone (the centre on an empty board)."""
+        cells, nearby = self.cells, self.nearby
+        pts = [p for p in range(len(cells)) if nearby[p] and cells[p] == EMPTY]
+        return pts or [self.g.centre]
+
+    def gain(self, p: int, colour: int) -> int:
+        """How much a stone of ``colour`` on ``p`` improves ``colour``'s value."""
+        cb, cw = self.count[BLACK], self.count[WHITE]
+        delta = 0
+        if colour == BLACK:
+            for w in self.g.point_windows[p]:
+                b, wh = cb[w], cw[w]
+                delta += _contribution(b + 1, wh) - _contribution(b, wh)
+        else:
+            for w in self.g.point_windows[p]:
+                b, wh = cb[w], cw[w]
+                delta -= _contribution(b, wh + 1) - _contribution(b, wh)
+        return delta
+
+    def top_points(self, colour: int, k: int) -> list[int]:
+        scored = sorted(((self.gain(p, colour), p) for p in self.candidates()), reverse=True)
+        return [p for _, p in scored[:k]]
+
+
+def hitting_number(sets: list[frozenset], cap: int = 3) -> int:
+    """Size of the least set of points meeting every set, capped at ``cap``.
+
+    >>> hitting_number([frozenset({1, 2}), frozenset({2, 3})])
+    1
+    >>> hitting_number([frozenset({1}), frozenset({2}), frozenset({3})])
+    3
+    """
+    if not sets:
+        return 0
+    return min(cap, _hit(sets, cap))
+
+
+def _hit(sets: list[frozenset], budget: int) -> int:
+    if not sets:
+        return 0
+    if budget == 0:
+        return 1
+    first = min(sets, key=len)
+    best = budget
+    for p in first:
+        rest = [s for s in sets if p not in s]
+        best = min(best, 1 + _hit(rest, best - 1))
+        if best == 1:
+            break
+    return best
+
+
+def hitting_sets(sets: list[frozenset], size: int, candidates: list[int]) -> list[tuple[int, ...]]:
+    """All point sets of ``size`` (≤ 2) that meet every set; spare stones from ``candidates``."""
+    universe = sorted(set().union(*sets)) if sets else []
+    out = set()
+    singles = [p for p in universe if all(p in s for s in sets)]
+    if size == 1:
+        return [(p,) for p in singles]
+    for p in singles:
+        for q in candidates:
+            if q != p:
+                out.add(tuple(sorted((p, q))))
+    for p, q in itertools.combinations(universe, 2):
+        if all(p in s or q in s for s in sets):
+            out.add((p, q))
+    return sorted(out)
+
+
+# ----------------------------------------------------------------------
+# Search over turns
+
+class _Timeout(Exception):
+    pass
+
+
+class Connect6Search:
+    """Negamax alpha-beta over turns with threat-aware turn generation."""
+
+    def __init__(self, pos: Position, deadline: float, rng: random.Random,
+                 width: int = 10, pair_width: int = 12):
+        self.pos, self.deadline, self.rng = pos, deadline, rng
+        self.width, self.pair_width = width, pair_width
+        self.nodes = 0
+
+    def check_time(self) -> None:
+        self.nodes += 1
+        if self.nodes & 15 == 0 and time.perf_counter() > self.deadline:
+            raise _Timeout
+
+    def turns(self, colour: int, stones: int, width: int | None = None, pair_width: int | None = None):
+        """Candidate turns for ``colour`` with ``stones`` to place, best first.
+
+        Returns (kind, turns): kind "win" (a six), "lost" (threats that
+        cannot be stopped), or "normal"; turns are tuples of point indices.
+        """
+        pos = self.pos
+        width = width or self.width
+        pair_width = pair_width or self.pair_width
+        win = pos.winning_stones(colour, stones)
+        if win is not None:
+            return "win", [tuple(win)]
+        enemy = 3 - colour
+        threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
+        top = pos.top_points(colour, width)
+        if threats:
+            need = hitting_number(threats, stones + 1)
+            if need > stones:
+                return "lost", []
+            if stones == 1:
+                options = hitting_sets(threats, 1, top)
+            elif need == 1:
+                options = hitting_sets(threats, 2, top)
+            else:
+                options = hitting_sets(threats, 2, [])
+        elif stones == 1:
+            options = [(p,) for p in top]
+        else:
+            options = list(itertools.combinations(sorted(top), 2))
+        # order by the exact value after the whole turn
+        sign = 1 if colour == BLACK else -1
+        scored = []
+        for turn in options:
+            for p in turn:
+                pos.place(p, colour)
+            scored.append((sign * pos.value, turn))
+            for p in reversed(turn):
+                pos.undo(p)
+        scored.sort(key=lambda t: t[0], reverse=True)
+        return "normal", [t for _, t in scored[:pair_width]]
+
+    def leaf(self, colour: int) -> int:
+        """Static value for ``colour`` about to play a full two-stone turn."""
+        pos = self.pos
+        if pos.threat_windows(colour):
+            return WIN // 2
+        if pos.threat_count(3 - colour) >= 3:
+            return -WIN // 2
+        v = pos.value if colour == BLACK else -pos.value
+        return v
+
+    def negamax(self, colour: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.check_time()
+        if depth == 0:
+            return self.leaf(colour)
+        kind, turns = self.turns(colour, 2)
+        if kind == "win":
+            return WIN - ply
+        if kind == "lost":
+            return -(WIN - ply - 1)
+        if not turns:
+            return 0  # full board
+        best = -WIN * 2
+        pos = self.pos
+        for turn in turns:
+            for p in turn:
+                pos.place(p, colour)
+            try:
+                v = -self.negamax(3 - colour, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                for p in reversed(turn):
+                    pos.undo(p)
+            if v > best:
+                best = v
+            if v > alpha:
+                alpha = v
+            if alpha >= beta:
+                break
+        return best
+
+    def root(self, colour: int, stones: int, max_depth: int, root_width: int) -> tuple[tuple[int, ...], int, int]:
+        """The best turn, its value and the depth completed."""
+        pos = self.pos
+        kind, turns = self.turns(colour, stones, width=root_width, pair_width=root_width * 2)
+        if kind == "win":
+            return turns[0], WIN, 0
+        if kind == "lost" or not turns:
+            # every turn loses: at least block as much as possible
+            top = pos.top_points(colour, 2)
+            return tuple(top[:stones]), -WIN, 0
+        # a turn that leaves three threats, opponent unable to win first, wins
+        for turn in turns:
+            for p in turn:
+                pos.place(p, colour)
+            decisive = not pos.threat_windows(3 - colour) and pos.threat_count(colour) >= 3
+            for p in reversed(turn):
+                pos.undo(p)
+            if decisive:
+                return turn, WIN - 2, 0
+        best_turn, best_value, done = turns[0], None, 0
+        order = list(turns)
+        for depth in range(1, max_depth + 1):
+            values = {}
+            alpha = -WIN * 2
+            try:
+                for turn in order:
+                    for p in turn:
+                        pos.place(p, colour)
+                    try:
+                        v = -self.negamax(3 - colour, depth - 1, -WIN * 2, -alpha, 1)
+                    finally:
+                        for p in reversed(turn):
+                            pos.undo(p)
+                    values[turn] = v
+                    if v > alpha:
+                        alpha = v
+            except _Timeout:
+                if values:  # the searched part of this iteration, best move first, is sound
+                    t = max(values, key=values.get)
+                    if best_value is None or values[t] >= best_value or t == order[0]:
+                        best_turn, best_value = t, values[t]
+                break
+            top = max(values.values())
+            ties = [t for t in order if values[t] == top]
+            best_turn, best_value, done = ties[0], top, depth
+            order.sort(key=lambda t: values[t], reverse=True)
+            if abs(top) >= WIN // 2:
+                break
+        return best_turn, best_value if best_value is not None else 0, done
+
+
+# Stones planned for the second action of a turn, so the turn stays one idea.
+_PLANS: dict[tuple, str] = {}
+
+
+def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str:
+    """One stone for ``state`` (the first or second of the turn)."""
+    start = time.perf_counter()
+    key = (_board_key(state.board), state.player, level)
+    legal = None
+    if key in _PLANS:
+        planned = _PLANS.pop(key)
+        if planned not in state.board and state.pending is not None and state.pending.kind == "second_stone":
+            return planned
+    pos = Position.from_state(state)
+    colour = COLOUR[state.player]
+    stones = _stones_left(state, pos)
+    if pos.stones == 0:
+        return pos.g.names[pos.g.centre]
+    if level == "easy":
+        search = Connect6Search(pos, start + budget, rng, width=8, pair_width=16)
+        kind, turns = search.turns(colour, stones, width=8, pair_width=16)
+        if kind == "win":
+            turn = turns[0]
+        elif not turns:
+            turn = tuple(pos.top_points(colour, stones))
+        else:
+            # a little variety: among the few best turns by static value
+            turn = rng.choice(turns[:3])
+    else:
+        deadline = start + budget
+        width = 10 if level == "medium" else 12
+        search = Connect6Search(pos, deadline, rng, width=width - 2, pair_width=width)
+        turn, _, _ = search.root(colour, stones, max_depth=6, root_width=width + 4)
+    names = [pos.g.names[p] for p in turn]
+    if not names:
+        legal = legal or state.legal_actions()
+        return rng.choice(legal)
+    if len(names) > 1 and stones > 1:
+        after = dict(state.board)
+        after[names[0]] = state.player
+        _PLANS[(_board_key(after), state.player, level)] = names[1]
+        if len(_PLANS) > 256:
+            _PLANS.pop(next(iter(_PLANS)))
+    return names[0]
+
+
+def _stones_left(state, pos: Position) -> int:
+    pending = state.pending
+    if pending is not None and pending.kind == "second_stone":
+        return 1
+    if pending is not None and pending.kind == "stone":
+        return max(1, min(2, pending.count))
+    return 1 if pos.stones == 0 else 2
+
+
+def _board_key(board: dict) -> tuple:
+    return tuple(sorted(board.items()))

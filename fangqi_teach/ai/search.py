@@ -1,0 +1,234 @@
+"""A game-independent search over the action-by-action interface.
+
+Turns in these games are sequences of actions by one player (a move and
+its captures, extra placements, a make-room removal, Connect6's two
+stones), so the player to act is always read from ``state.player`` after
+each action and never assumed to alternate. Values are kept from the point
+of view of the *root* player: a node maximises when the root player acts
+there and minimises otherwise (plain minimax with alpha-beta, which is
+what a negamax would do if turns alternated).
+
+* :class:`AlphaBeta` — iterative deepening with a deadline; depth counts
+  actions, but an action that is the only legal one is free (forced
+  captures and passes do not use up the horizon). Children are ordered by
+  the static value at inner nodes and the previous iteration's values at
+  the root; a per-depth killer action is tried first.
+* :func:`turn_win` — an action that wins within the current player's own
+  turn (a bounded depth-first search that stops when the turn passes).
+* :func:`hands_over_win` — whether an action lets the opponent win on
+  their next turn whatever we do with the rest of ours.
+
+>>> from fangqi_teach.games import new_game
+>>> s = new_game("connect6", size=9)
+>>> turn_win(s) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+WIN = 1_000_000.0
+
+
+class Timeout(Exception):
+    """Raised inside a search when its deadline has passed."""
+
+
+def terminal_value(state, root: str, ply: int) -> float:
+    """Value of a finished game for ``root``: faster wins and slower losses are better."""
+    if state.winner == root:
+        return WIN - ply
+    if state.winner is not None:
+        return -WIN + ply
+    return 0.0
+
+
+class AlphaBeta:
+    """Iterative-deepening alpha-beta over single actions.
+
+    ``evaluate(state, player)`` is the static value for ``player``;
+    ``deadline`` a ``time.perf_counter()`` instant.
+    """
+
+    def __init__(self, evaluate, deadline: float, rng: random.Random | None = None,
+                 order_depth: int = 2, max_forced: int = 6):
+        self.evaluate = evaluate
+        self.deadline = deadline
+        self.rng = rng or random.Random(0)
+        self.order_depth = order_depth
+        self.max_forced = max_forced
+        self.nodes = 0
+        self.killers: dict[int, str] = {}
+        self.root = "B"
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if time.perf_counter() > self.deadline:
+            raise Timeout
+
+    def _value(self, s, depth: int, alpha: float, beta: float, ply: int, forced: int) -> float:
+        self._tick()
+        if s.phase == "over":
+            return terminal_value(s, self.root, ply)
+        if depth <= 0:
+            return self.evaluate(s, self.root)
+        actions = s.legal_actions()
+        if len(actions) == 1 and forced < self.max_forced:
+            return self._value(s.play(actions[0]), depth, alpha, beta, ply + 1, forced + 1)
+        maximizing = s.player == self.root
+        children = [(a, s.play(a)) for a in actions]
+        if depth >= self.order_depth:
+            ev, root = self.evaluate, self.root
+            keyed = [(ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c)
+                     for a, c in children]
+            keyed.sort(key=lambda t: t[0], reverse=maximizing)
+            children = [(a, c) for _, a, c in keyed]
+        killer = self.killers.get(ply)
+        if killer is not None:
+            for i, (a, c) in enumerate(children):
+                if a == killer:
+                    if i:
+                        children.insert(0, children.pop(i))
+                    break
+        if maximizing:
+            best = -WIN * 2
+            for a, c in children:
+                v = self._value(c, depth - 1, alpha, beta, ply + 1, forced)
+                if v > best:
+                    best = v
+                if v > alpha:
+                    alpha = v
+                if alpha >= beta:
+                    self.killers[ply] = a
+                    break
+        else:
+            best = WIN * 2
+            for a, c in children:
+                v = self._value(c, depth - 1, alpha, beta, ply + 1, forced)
+                if v < best:
+                    best = v
+                if v < beta:
+                    beta = v
+                if alpha >= beta:
+                    self.killers[ply] = a
+                    break
+        return best
+
+    def search(self, state, max_depth: int = 64, actions: list[str] | None = None):
+        """``(best action, value, depth completed, values of root actions)``.
+
+        Stops at the deadline; the last fully searched depth decides, and a
+        partly searched deeper iteration is used only for actions it
+        finished (they were searched best-first, so this is sound).
+        """
+        self.root = state.player
+        actions = list(actions or state.legal_actions())
+        children = {a: state.play(a) for a in actions}
+        # immediate outcomes and static values give the first order
+        first = {}
+        for a, c in children.items():
+            first[a] = terminal_value(c, self.root, 1) if c.phase == "over" else self.evaluate(c, self.root)
+        self.rng.shuffle(actions)  # the seed decides among equal values
+        order = sorted(actions, key=lambda a: first[a], reverse=True)
+        values = dict(first)
+        best, done = order[0], 0
+        if len(actions) == 1:
+            return best, values[best], 0, values
+        for depth in range(1, max_depth + 1):
+            current: dict[str, float] = {}
+            alpha = -WIN * 2
+            try:
+                for a in order:
+                    # root children are searched with a window just above the best so far
+                    v = self._value(children[a], depth - 1, alpha, WIN * 2, 1, 0)
+                    current[a] = v
+                    if v > alpha:
+                        alpha = v
+            except Timeout:
+                if current:
+                    a = max(current, key=current.get)
+                    if a == order[0] or current[a] > values.get(best, -WIN * 2):
+                        best = a
+                        values.update(current)
+                break
+            # actions after the best one were bounded by alpha: their value is an upper bound
+            values = current
+            order = sorted(order, key=lambda a: current[a], reverse=True)
+            best, done = order[0], depth
+            if abs(current[best]) >= WIN / 2:
+                break
+        return best, values.get(best, 0.0), done, values
+
+
+# ----------------------------------------------------------------------
+# Within one turn
+
+def turn_sequences(state, cap: int = 4000):
+    """Every state reachable while ``state.player`` keeps acting, with the
+    first action that leads there: yields ``(first_action, state)``.
+
+    Bounded by ``cap`` states in all (the search is only a tactical probe).
+    """
+    me = state.player
+    stack = [(a, state.play(a)) for a in reversed(state.legal_actions())]
+    seen = 0
+    while stack and seen < cap:
+        first, s = stack.pop()
+        seen += 1
+        yield first, s
+        if s.phase != "over" and s.player == me:
+            for a in reversed(s.legal_actions()):
+                stack.append((first, s.play(a)))
+
+
+def turn_win(state, cap: int = 4000) -> str | None:
+    """An action from which ``state.player`` can win before the turn passes, or None."""
+    if state.phase == "over":
+        return None
+    me = state.player
+    for first, s in turn_sequences(state, cap):
+        if s.winner == me:
+            return first
+    return None
+
+
+def turn_gain(state, cap: int = 3000) -> dict[str, int]:
+    """For each first action: the most enemy pieces the turn can remove (≥ 0)."""
+    me = state.player
+    enemy = "W" if me == "B" else "B"
+    base = state.removed.get(enemy, 0)
+    out: dict[str, int] = {}
+    for first, s in turn_sequences(state, cap):
+        gained = s.removed.get(enemy, 0) - base
+        if gained > out.get(first, -1):
+            out[first] = gained
+    return out
+
+
+def can_win_next_turn(state, player: str, cap: int = 3000) -> bool:
+    """Whether ``player``, acting now in ``state``, can win within this turn."""
+    if state.phase == "over":
+        return state.winner == player
+    if state.player != player:
+        return False
+    return turn_win(state, cap) is not None
+
+
+def hands_over_win(state, action: str, cap: int = 3000) -> bool:
+    """True when playing ``action`` lets the opponent win on their next turn
+    however the rest of our turn is played (a bounded probe)."""
+    me = state.player
+    return not _safe(state.play(action), me, cap)
+
+
+def _safe(s, me: str, cap: int) -> bool:
+    if s.phase == "over":
+        return s.winner != ("W" if me == "B" else "B")
+    if s.player == me:  # the rest of our turn: safe if some continuation is
+        for a in s.legal_actions()[: max(1, cap // 200)]:
+            if _safe(s.play(a), me, cap // 2):
+                return True
+        return False
+    return not can_win_next_turn(s, s.player, cap)
