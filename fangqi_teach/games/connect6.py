@@ -18,8 +18,8 @@ refuses a turn of the wrong size.
 ('W', 2)
 >>> s = s.play("d4"); s.player, s.pending.kind
 ('W', 'second_stone')
->>> s = s.play_turn("d5 d6"); s.player
-'B'
+>>> s = s.play("d5").play_turn("d6 d7"); s.player, s.board["d7"]
+('W', 'B')
 
 The board is kept as one string of ``size*size`` characters (``.`` empty,
 ``B``, ``W``) in :attr:`Board.points` order; ``board`` is the dict view of it.
