@@ -1,0 +1,811 @@
+"""Grade answers by asking the engine, never a stored key.
+
+One checker per task kind (``play``, ``select``, ``count``, ``defend``,
+``attack``, ``review``). Each plays the answer on the exercise's position
+(or asks :mod:`fangqi_teach.analysis.connect6`) and returns a
+:class:`Verdict`; a wrong answer's feedback is a reason computed from the
+engine's events, refusals and analysis. :func:`solutions` computes the
+correct answers the same way.
+
+>>> from fangqi_teach.exercises.schema import pack_from_data
+>>> ex = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
+...     "id": "demo", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"],
+...     "position": {"options": {"size": 9},
+...                  "setup": {"black": "a1 b1 c1 d1 e1", "white": "a9 b9 c9 d9", "player": "B"}},
+...     "task": {"kind": "play", "goal": {"win": True}}}]})["demo"]
+>>> ex.check("f1").correct
+True
+>>> v = ex.check("f2 g2"); v.correct, v.feedback.en
+(False, 'Your answer f2 g2: Black places on f2; Black places on g2. It does not win the game.')
+>>> ex.check("f1 z1").feedback.en
+'"z1" is not a point of the Connect6 board (columns a–i, rows 1–9). Expected: the stones of your turn separated by spaces, e.g. j10 k11 (one stone if it already makes six).'
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from ..core import IllegalAction, Pending, other, shape_name
+from ..i18n import Text, player_name
+from ..notation import parse_points, parse_record
+from .positions import board_for
+
+CAPTURE_REASONS = ("capture", "capture_any", "pin", "pin_any")
+CAPTURE_PENDING = ("capture", "capture_any", "pin", "pin_any")
+ENUMERATION_LIMIT = 4000        # turns explored when listing answers of scope "turn"
+ATTACK_PAIR_LIMIT = 6000        # Connect6 stone pairs evaluated when listing attacks
+
+FORMS = {
+    "action": Text("one action: a point (c3), a move (c3-c5), a removal (xd4) or pass",
+                   "一步棋：落点（c3）、走子（c3-c5）、拿子（xd4）或 pass"),
+    "turn": Text("the actions of your turn separated by spaces, e.g. c3-c4 xd5",
+                 "本回合的各步棋，用空格分开，例如 c3-c4 xd5"),
+    "stones": Text("the stones of your turn separated by spaces, e.g. j10 k11 (one stone if it already makes six)",
+                   "本回合的落子，用空格分开，例如 j10 k11（第一子已成六时只写一子）"),
+    "points": Text("the points separated by spaces, e.g. c3 d4 (none for no point)",
+                   "用空格分开的点，例如 c3 d4（没有就写 none）"),
+    "point": Text("one point, e.g. c3", "一个点，例如 c3"),
+    "number": Text("a whole number, e.g. 2", "一个整数，例如 2"),
+}
+
+
+def T(en: str, zh: str) -> Text:
+    return Text(en, zh)
+
+
+def join(parts, sep_en: str = " ", sep_zh: str = "") -> Text:
+    parts = [p for p in parts if p is not None]
+    return Text(sep_en.join(p.en for p in parts), sep_zh.join(p.zh for p in parts))
+
+
+def pname(player: str) -> Text:
+    return Text(player_name(player, "en"), player_name(player, "zh"))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The grade of one answer.
+
+    ``correct``; ``feedback`` (a :class:`Text`: why it is right or wrong);
+    ``answer`` in canonical notation ("" when it could not be read);
+    ``parsed`` False when the answer was not in the expected form;
+    ``points`` to highlight on the board (a wrong pick, a winning point left open …).
+    """
+
+    correct: bool
+    feedback: Text
+    answer: str = ""
+    parsed: bool = True
+    points: tuple[str, ...] = field(default=())
+
+    def to_json(self, lang: str | None = None) -> dict:
+        return {"correct": self.correct, "feedback": self.feedback.get(lang), "answer": self.answer,
+                "parsed": self.parsed, "points": list(self.points),
+                "feedback_en": self.feedback.en, "feedback_zh": self.feedback.zh}
+
+
+class _Unparsable(Exception):
+    def __init__(self, detail: Text, form: str):
+        self.detail, self.form = detail, form
+
+
+def _unparsable_verdict(e: _Unparsable) -> Verdict:
+    f = FORMS[e.form]
+    return Verdict(False, e.detail + T(f" Expected: {f.en}.", f"应填写：{f.zh}。"), "", parsed=False)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a checker needs: the exercise, the state asked about, the board."""
+
+    exercise: object
+    state: object
+    board: object
+
+
+# --------------------------------------------------------------------------
+# Entry points
+
+def check(exercise, answer: str) -> Verdict:
+    """Grade ``answer`` (a string in NOTATION.md notation) for ``exercise``."""
+    task = exercise.task
+    state = exercise.state()
+    ctx = Context(exercise, state, board_for(exercise.game, exercise.position.options))
+    kind, params = task.kind, task.params
+    if kind == "review":
+        ctx = Context(exercise, _review_state(exercise), ctx.board)
+        q = params["question"]
+        kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
+    try:
+        return _CHECKERS[kind](ctx, params, str(answer if answer is not None else ""))
+    except _Unparsable as e:
+        return _unparsable_verdict(e)
+
+
+def solutions(exercise, limit: int = 50) -> list[str]:
+    """Every correct answer (at most ``limit``), computed by the engine and analysis."""
+    task = exercise.task
+    ctx = Context(exercise, exercise.state(), board_for(exercise.game, exercise.position.options))
+    kind, params = task.kind, task.params
+    if kind == "review":
+        ctx = Context(exercise, _review_state(exercise), ctx.board)
+        q = params["question"]
+        kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
+    return _SOLVERS[kind](ctx, params, limit)
+
+
+def _review_state(exercise):
+    from ..games import replay
+    record = exercise.position.record or ()
+    at = exercise.task.get("at")
+    upto = record if at is None else record[:at]
+    return replay(exercise.game, list(upto), **dict(exercise.position.options))
+
+
+# --------------------------------------------------------------------------
+# Playing answers
+
+def _parse_actions(ctx, answer: str, form: str) -> list[str]:
+    try:
+        actions = parse_record(ctx.board, answer)
+    except ValueError as e:
+        msg = str(e).split("; an action is")[0]   # the expected form is stated below instead
+        raise _Unparsable(T(msg + ".", msg + "。"), form) from None
+    if not actions:
+        raise _Unparsable(T("The answer is empty.", "答案是空的。"), form)
+    if form == "action" and len(actions) != 1:
+        raise _Unparsable(T(f"{len(actions)} actions given; one is asked for.",
+                            f"写了 {len(actions)} 步，只需要一步。"), form)
+    return actions
+
+
+@dataclass
+class _Run:
+    """An answer played out: the final state, every event, or the reason it failed."""
+
+    state: object
+    events: list
+    error: Text | None = None
+    bad_point: str = ""
+
+
+def _play_out(state, actions: list[str], scope: str) -> _Run:
+    mover = state.player
+    s, events = state, []
+    for i, a in enumerate(actions):
+        if s.is_over:
+            prev = actions[i - 1]
+            return _Run(s, events, T(f"The game ends with {prev} ({s.result.text('en')}); {a} is never played.",
+                                     f"走 {prev} 后对局已经结束（{s.result.text('zh')}），{a} 不会再下。"))
+        if s.player != mover:
+            return _Run(s, events, T(f"Your turn ends after {actions[i - 1]}; {a} would be "
+                                     f"{player_name(s.player, 'en')}'s action.",
+                                     f"走完 {actions[i - 1]} 你的回合就结束了；{a} 该由{player_name(s.player, 'zh')}来走。"))
+        try:
+            s = s.play(a)
+        except IllegalAction as e:
+            return _Run(s, events, T(f"{a}: {e.en}", f"{a}：{e.zh}"), _point_of(a))
+        events.extend(s.events)
+    if scope == "turn" and not s.is_over and s.player == mover and s.pending is not None:
+        return _Run(s, events, T("Your turn is not finished: ", "你的回合还没走完：")
+                    + Text(s.pending.text("en") + ".", s.pending.text("zh") + "。"))
+    return _Run(s, events)
+
+
+def _point_of(action: str) -> str:
+    a = action.lstrip("x")
+    return a.split("-")[-1]
+
+
+def _events_text(events, mover: str | None = None) -> Text:
+    shown = [e for e in events if e.kind not in ("phase",)]
+    if not shown:
+        return T("nothing happens", "没有任何效果")
+    return Text("; ".join(e.text("en") for e in shown), "；".join(e.text("zh") for e in shown))
+
+
+def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int:
+    """A number an answer achieves, from its events and the final state."""
+    ev = [e for e in run.events if e.player == mover]
+    s = run.state
+    if name == "extra_placements":
+        return sum(e.value for e in ev if e.kind == "extra_placements")
+    if name == "pull_credits":
+        return sum(e.value for e in ev if e.kind == "pull_credit")
+    if name == "shapes":
+        return sum(1 for e in ev if e.kind == "shape" and (shape == "any" or e.shape == shape))
+    if name == "captures":
+        done = sum(len(e.points) or 1 for e in ev if e.kind == "remove" and e.reason in CAPTURE_REASONS)
+        owed = 0
+        if not s.is_over and s.player == mover and s.pending is not None and s.pending.kind in CAPTURE_PENDING:
+            owed = s.pending.count
+        return done + owed
+    if name == "threats":
+        from ..analysis import connect6 as c6
+        return 0 if s.is_over else c6.threat_count(s, mover)
+    raise ValueError(f"unknown measure {name}")
+
+
+MEASURE_TEXT = {
+    "extra_placements": Text("extra placement(s)", "次多放"),
+    "pull_credits": Text("pull credit(s)", "次拔子"),
+    "captures": Text("capture(s)", "枚吃子"),
+    "shapes": Text("shape(s)", "个形"),
+    "threats": Text("threat(s)", "个威胁"),
+}
+
+
+def _scope(ctx, params) -> str:
+    return params.get("scope", "turn" if ctx.exercise.game == "connect6" else "action")
+
+
+def _form(ctx, scope: str) -> str:
+    if ctx.exercise.game == "connect6":
+        return "stones" if scope == "turn" else "point"
+    return scope
+
+
+def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None) -> list[Text]:
+    """The goals the played answer misses, each as a reason."""
+    goal = params["goal"]
+    s = run.state
+    fails = []
+    for k, v in goal.items():
+        if k == "legal":
+            continue
+        if k == "win":
+            if s.winner != mover:
+                fails.append(T("It does not win the game.", "这样没有赢。"))
+        elif k == "shape":
+            if not any(e.kind == "shape" and e.player == mover and (v == "any" or e.shape == v) for e in run.events):
+                name = Text(shape_name(v, "en"), shape_name(v, "zh")) if v != "any" else T("shape", "形")
+                fails.append(T(f"It completes no {name.en}.", f"这样没有成{name.zh}。"))
+        elif k == "removes":
+            gone = {p for e in run.events if e.kind == "remove" and e.player == mover
+                    and e.reason != "make_room" for p in e.points}
+            missing = [p for p in parse_points(ctx.board, list(v)) if p not in gone]
+            if missing:
+                fails.append(T(f"The piece(s) on {' '.join(missing)} stay on the board.",
+                               f"{' '.join(missing)} 上的子还在棋盘上。"))
+        else:
+            measure = "threats" if k == "threats" else k
+            got = _measure(measure, ctx.state, run, mover, goal.get("shape", "any"))
+            want = v
+            if v == "max":
+                want = (best or {}).get(k)
+                if want is None:
+                    want = _best_value(ctx, params, k)
+            if got < want:
+                unit = MEASURE_TEXT[measure]
+                if v == "max":
+                    fails.append(T(f"It gives {got} {unit.en}; another answer gives {want}.",
+                                   f"这样只有 {got} {unit.zh}；另有一种走法能有 {want} {unit.zh}。"))
+                else:
+                    fails.append(T(f"It gives {got} {unit.en}; the goal is at least {want}.",
+                                   f"这样只有 {got} {unit.zh}；目标是至少 {want} {unit.zh}。"))
+    return fails
+
+
+def _check_play(ctx, params, answer: str) -> Verdict:
+    scope = _scope(ctx, params)
+    actions = _parse_actions(ctx, answer, _form(ctx, scope))
+    mover = ctx.state.player
+    run = _play_out(ctx.state, actions, scope)
+    canon = " ".join(actions)
+    if run.error is not None:
+        return Verdict(False, run.error, canon, points=(run.bad_point,) if run.bad_point else ())
+    did = _events_text(run.events)
+    head = T(f"Your answer {canon}: ", f"你的答案 {canon}：") + did + T(".", "。")
+    fails = _goal_failures(ctx, params, run, mover)
+    if fails:
+        return Verdict(False, join([head] + fails), canon)
+    return Verdict(True, T("Correct. ", "正确。") + did + T(".", "。"), canon)
+
+
+def _candidate_answers(ctx, scope: str, limit: int = ENUMERATION_LIMIT):
+    """Every answer of the scope (actions or whole turns), as action lists; may stop at ``limit``."""
+    s0 = ctx.state
+    if s0.is_over:
+        return
+    if ctx.exercise.game == "connect6" and scope == "turn":
+        yield from _connect6_turns(s0, limit)
+        return
+    if scope == "action":
+        for a in s0.legal_actions():
+            yield [a]
+        return
+    mover = s0.player
+    count = 0
+    stack = [(s0, [])]
+    while stack:
+        s, path = stack.pop()
+        if path and (s.is_over or s.player != mover):
+            yield path
+            count += 1
+            if count >= limit:
+                return
+            continue
+        for a in reversed(s.legal_actions()):
+            stack.append((s.play(a), path + [a]))
+
+
+def _connect6_turns(state, limit):
+    """Connect6 turns worth trying: winning turns, then stones in the mover's live windows.
+
+    A stone outside every live window holding two or more of the mover's
+    stones cannot raise their threat count, so these candidates reach the
+    best value of any threat goal; a free stone fills up otherwise.
+    """
+    mover = state.player
+    yield from (w.split() for w in _winning_turns(state, mover))
+    owed = 1 if state.pending.kind == "second_stone" else state.pending.count
+    near = _live_window_points(state, mover, 2)
+    free = [p for p in state.legal_actions() if p not in near][:2]
+    near = near + free
+    if owed == 1:
+        for p in near:
+            yield [p]
+        return
+    for n, (p, q) in enumerate(itertools.combinations(near, 2)):
+        if n >= limit:
+            return
+        yield [p, q]
+
+
+def _best_value(ctx, params, key: str) -> int:
+    scope = _scope(ctx, params)
+    mover = ctx.state.player
+    best = 0
+    measure = "threats" if key == "threats" else key
+    for actions in _candidate_answers(ctx, scope):
+        run = _play_out(ctx.state, actions, scope)
+        if run.error is None:
+            best = max(best, _measure(measure, ctx.state, run, mover, params["goal"].get("shape", "any")))
+    return best
+
+
+def _solve_play(ctx, params, limit: int) -> list[str]:
+    scope = _scope(ctx, params)
+    mover = ctx.state.player
+    goal = params["goal"]
+    best = {k: _best_value(ctx, params, k) for k, v in goal.items() if v == "max"}
+    out = []
+    for actions in _candidate_answers(ctx, scope):
+        run = _play_out(ctx.state, actions, scope)
+        if run.error is None and not _goal_failures(ctx, params, run, mover, best):
+            out.append(" ".join(actions))
+            if len(out) >= limit:
+                break
+    return out
+
+
+# --------------------------------------------------------------------------
+# Properties of points (select and count)
+
+def _protecting_shapes(state):
+    kind = "mill" if state.game == "maonan" else "square"
+    return state.board_spec.shapes_of(kind)
+
+
+def _protector(state, point: str):
+    """A completed shape of the piece's colour protecting ``point``, or None."""
+    board = state.board
+    colour = board.get(point)
+    for sh in _protecting_shapes(state):
+        if point in sh.points and all(board.get(p) == colour for p in sh.points):
+            return sh
+    return None
+
+
+def _pieces(state, player: str, safe: bool) -> list[str]:
+    from importlib import import_module
+    mod = import_module("fangqi_teach.games." + ("maonan" if state.game == "maonan" else "fangqi"))
+    helper = getattr(mod, "safe_pieces" if safe else "loose_pieces", None)
+    if helper is not None:
+        try:
+            return sorted(helper(state, player), key=state.board_spec.index.__getitem__)
+        except TypeError:
+            pass
+    pts = [p for p in state.board_spec.points if state.board.get(p) == player]
+    return [p for p in pts if (_protector(state, p) is not None) == safe]
+
+
+def _property(ctx, params, prop: str) -> list[str]:
+    s = ctx.state
+    index = ctx.board.index
+    legal = s.legal_actions()
+    if prop in ("loose_pieces", "safe_pieces"):
+        return _pieces(s, params["player"], prop == "safe_pieces")
+    if prop == "legal_removals":
+        pts = [a[1:] for a in legal if a.startswith("x") and a[1:] in index]
+    elif prop == "legal_places":
+        pts = [a for a in legal if a in index]
+    elif prop == "movable":
+        pts = list({a.split("-")[0] for a in legal if "-" in a})
+    elif prop == "destinations":
+        origin = ctx.board.parse_point(params["from"])
+        pts = [a.split("-")[1] for a in legal if a.startswith(origin + "-")]
+    elif prop == "completes":
+        shape = params["shape"]
+        pts = []
+        for a in legal:
+            if a in index:
+                t = s.play(a)
+                if any(e.kind == "shape" and e.player == s.player and (shape == "any" or e.shape == shape)
+                       for e in t.events):
+                    pts.append(a)
+    elif prop == "winning_points":
+        from ..analysis import connect6 as c6
+        pts = list(c6.winning_points(s, params["player"]))
+    else:
+        raise ValueError(f"unknown property {prop}")
+    return sorted(set(pts), key=index.__getitem__)
+
+
+PROPERTY_TEXT = {
+    "loose_pieces": Text("loose {player} pieces", "{player}的散子"),
+    "safe_pieces": Text("safe {player} pieces", "{player}的铁子"),
+    "legal_removals": Text("pieces that may be removed now", "现在可以拿掉的子"),
+    "legal_places": Text("points where a placement is legal", "可以落子的点"),
+    "movable": Text("pieces that can move", "能走动的子"),
+    "destinations": Text("points the piece on {origin} can reach", "{origin} 上的子能走到的点"),
+    "completes": Text("points where a placement completes a {shape}", "落下就能成{shape}的点"),
+    "winning_points": Text("winning points of {player}", "{player}的赢点"),
+}
+
+
+def _property_name(params, prop: str) -> Text:
+    t = PROPERTY_TEXT[prop]
+    pl = params.get("player", "B")
+    sh = params.get("shape", "any")
+    return Text(t.en.format(player=player_name(pl, "en"), origin=params.get("from", ""),
+                            shape=shape_name(sh, "en") if sh != "any" else "shape"),
+                t.zh.format(player=player_name(pl, "zh"), origin=params.get("from", ""),
+                            shape=shape_name(sh, "zh") if sh != "any" else "形"))
+
+
+def _why_not(ctx, params, prop: str, point: str) -> Text:
+    """Why ``point`` lacks the property (from the engine's refusal or the board)."""
+    s = ctx.state
+    colour = s.board.get(point)
+    if prop in ("loose_pieces", "safe_pieces"):
+        pl = params["player"]
+        if colour != pl:
+            return T(f"{point} holds no {player_name(pl, 'en')} piece.",
+                     f"{point} 上没有{player_name(pl, 'zh')}的子。")
+        sh = _protector(s, point)
+        if sh is not None:
+            name = Text(shape_name(sh.kind, "en"), shape_name(sh.kind, "zh"))
+            return T(f"{point} is safe: it belongs to the completed {name.en} {' '.join(sh.points)}.",
+                     f"{point} 是铁子：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
+        return T(f"{point} is loose: no completed {'mill' if s.game == 'maonan' else 'square'} of its colour contains it.",
+                 f"{point} 是散子：没有己方已成的{'三子成直' if s.game == 'maonan' else '方'}包含它。")
+    action = {"legal_removals": "x" + point, "legal_places": point, "completes": point}.get(prop)
+    if prop == "destinations":
+        action = f"{ctx.board.parse_point(params['from'])}-{point}"
+    if action is not None:
+        try:
+            t = s.play(action)
+        except IllegalAction as e:
+            return T(f"{action}: {e.en}", f"{action}：{e.zh}")
+        if prop == "completes":
+            return T(f"Placing on {point}: ", f"落在 {point}：") + _events_text(t.events) + T(".", "。")
+        return T(f"{action} is legal.", f"{action} 是合法的。")
+    if prop == "movable":
+        if colour != s.player:
+            return T(f"{point} holds no piece of {player_name(s.player, 'en')}.",
+                     f"{point} 上没有{player_name(s.player, 'zh')}的子。")
+        return T(f"The piece on {point} has no legal move: every neighbouring point along its lines is taken.",
+                 f"{point} 上的子无路可走：沿线相邻的点都有子。")
+    if prop == "winning_points":
+        pl = params["player"]
+        if colour is not None:
+            return T(f"{point} is already occupied.", f"{point} 已经有子了。")
+        return T(f"{point} lies in no live window holding four or more {player_name(pl, 'en')} stones.",
+                 f"{point} 不在任何含有四枚以上{player_name(pl, 'zh')}棋子的活窗口里。")
+    return T(f"{point} does not have this property.", f"{point} 不符合要求。")
+
+
+def _parse_point_set(ctx, answer: str) -> list[str]:
+    text = answer.strip()
+    if text.lower() in ("none", "-", "无"):
+        return []
+    if not text:
+        raise _Unparsable(T("The answer is empty.", "答案是空的。"), "points")
+    try:
+        return parse_points(ctx.board, text)
+    except ValueError as e:
+        raise _Unparsable(T(str(e) + ".", str(e) + "。"), "points") from None
+
+
+def _check_select(ctx, params, answer: str) -> Verdict:
+    prop = params["property"]
+    picked = _parse_point_set(ctx, answer)
+    canon = " ".join(picked) if picked else "none"
+    truth = _property(ctx, params, prop)
+    name = _property_name(params, prop)
+    if params.get("mode", "all") == "one":
+        if len(picked) != 1:
+            raise _Unparsable(T(f"{len(picked)} points given; choose one.", f"选了 {len(picked)} 个点；只要选一个。"),
+                              "point")
+        p = picked[0]
+        if p in truth:
+            return Verdict(True, T(f"Correct: {p} is one of the {name.en}.", f"正确：{p} 是{name.zh}之一。"), canon)
+        return Verdict(False, _why_not(ctx, params, prop, p), canon, points=(p,))
+    extra = [p for p in picked if p not in truth]
+    missing = [p for p in truth if p not in picked]
+    if not extra and not missing:
+        listing = " ".join(truth) if truth else "none"
+        return Verdict(True, T(f"Correct: the {name.en} are {listing}.", f"正确：{name.zh}是 {listing}。"), canon)
+    reasons = [_why_not(ctx, params, prop, p) for p in extra]
+    if missing:
+        reasons.append(T(f"{len(missing)} more of the {name.en} {'is' if len(missing) == 1 else 'are'} not selected.",
+                         f"还有 {len(missing)} 个{name.zh}没有选。"))
+    return Verdict(False, join(reasons), canon, points=tuple(extra))
+
+
+def _solve_select(ctx, params, limit: int) -> list[str]:
+    truth = _property(ctx, params, params["property"])
+    if params.get("mode", "all") == "one":
+        return truth[:limit]
+    return [" ".join(truth) if truth else "none"]
+
+
+# --------------------------------------------------------------------------
+# count
+
+def _count_value(ctx, params) -> tuple[int, Text]:
+    """The number asked for, and an explanation of it from the engine."""
+    q = params["quantity"]
+    s = ctx.state
+    if q in ("extra_placements", "pull_credits", "captures", "shapes"):
+        actions = parse_record(ctx.board, str(params["action"]))
+        run = _play_out(s, actions, "action" if len(actions) == 1 else "turn")
+        if run.error is not None and run.state is s:
+            raise ValueError(f"task.action cannot be played: {run.error.en}")
+        value = _measure(q, s, run, s.player, params.get("shape", "any"))
+        unit = MEASURE_TEXT[q]
+        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + _events_text(run.events)
+                       + T(f", so {value} {unit.en}.", f"，所以是 {value} {unit.zh}。"))
+    if q == "threat_count":
+        from ..analysis import connect6 as c6
+        pl = params["player"]
+        value = c6.threat_count(s, pl)
+        lines = _open_lines_text(s, pl)
+        return value, lines + T(f" {player_name(other(pl), 'en')} needs {value} stone(s) to stop every win.",
+                                f"{player_name(other(pl), 'zh')}要下 {value} 子才能挡住所有赢法。")
+    if q == "ends_at":
+        return _ends_at(ctx, params)
+    pts = _property(ctx, params, q)
+    name = _property_name(params, q)
+    listing = " ".join(pts) if pts else "none"
+    return len(pts), T(f"The {name.en}: {listing}.", f"{name.zh}：{listing}。")
+
+
+def _ends_at(ctx, params) -> tuple[int, Text]:
+    from ..games import new_game
+    ex = ctx.exercise
+    if "swap" in params:
+        record = list(ex.position.record or ())
+        i, j = (int(x) - 1 for x in params["swap"])
+        record[i], record[j] = record[j], record[i]
+    else:
+        record = parse_record(ctx.board, str(params["variation"]))
+    s = new_game(ex.game, **dict(ex.position.options))
+    for n, a in enumerate(record, 1):
+        s = s.play(a)
+        if s.is_over:
+            rest = len(record) - n
+            return n, T(f"The game ends at action {n} ({a}): {s.result.text('en')}"
+                        + (f"; the remaining {rest} action(s) are never played." if rest else "."),
+                        f"对局在第 {n} 步（{a}）结束：{s.result.text('zh')}"
+                        + (f"；后面 {rest} 步不会再下。" if rest else "。"))
+    return 0, T("The game does not end within the record.", "按这个棋谱对局不会结束。")
+
+
+def _check_count(ctx, params, answer: str) -> Verdict:
+    text = answer.strip()
+    try:
+        n = int(text)
+    except ValueError:
+        raise _Unparsable(T(f'"{text}" is not a number.', f"“{text}”不是数字。"), "number") from None
+    value, why = _count_value(ctx, params)
+    if n == value:
+        return Verdict(True, T("Correct. ", "正确。") + why, str(n))
+    direction = T(f"Not {n}: too {'high' if n > value else 'low'}. ", f"不是 {n}：{'多' if n > value else '少'}了。")
+    return Verdict(False, direction + why, str(n))
+
+
+def _solve_count(ctx, params, limit: int) -> list[str]:
+    return [str(_count_value(ctx, params)[0])]
+
+
+# --------------------------------------------------------------------------
+# Connect6: defend and attack
+
+def _live_windows(state, player: str, min_stones: int):
+    """``(window points, empty points)`` of windows with no enemy stone and ≥ min_stones of ``player``."""
+    board = state.board
+    out = []
+    for sh in state.board_spec.shapes_of("window"):
+        colours = [board.get(p) for p in sh.points]
+        if other(player) in colours:
+            continue
+        if colours.count(player) >= min_stones:
+            out.append((sh.points, tuple(p for p, c in zip(sh.points, colours) if c is None)))
+    return out
+
+
+def _live_window_points(state, player: str, min_stones: int) -> list[str]:
+    pts = {p for _, empties in _live_windows(state, player, min_stones) for p in empties}
+    return sorted(pts, key=state.board_spec.index.__getitem__)
+
+
+def _open_lines_text(state, player: str, most: int = 3) -> Text:
+    """'the line e3–e8 holds four Black stones: Black wins at e7 e8' for the open lines of ``player``."""
+    seen, parts = set(), []
+    for window, empties in _live_windows(state, player, 4):
+        key = frozenset(empties)
+        if key in seen or any(key >= k for k in seen):
+            continue
+        seen.add(key)
+        stones = 6 - len(empties)
+        parts.append(T(f"the line {window[0]}–{window[-1]} holds {stones} {player_name(player, 'en')} stones: "
+                       f"{player_name(player, 'en')} wins at {' '.join(empties)}",
+                       f"{window[0]}–{window[-1]} 这条线上有{player_name(player, 'zh')} {stones} 子："
+                       f"{player_name(player, 'zh')}下在 {' '.join(empties)} 就赢"))
+        if len(parts) >= most:
+            break
+    if not parts:
+        return T(f"{player_name(player, 'en')} has no line that can make six next turn.",
+                 f"{player_name(player, 'zh')}下一手没有能成六的线。")
+    text = join(parts, "; ", "；")
+    return Text(text.en[0].upper() + text.en[1:] + ".", text.zh + "。")
+
+
+def _check_defend(ctx, params, answer: str) -> Verdict:
+    from ..analysis import connect6 as c6
+    s0 = ctx.state
+    defender = s0.player
+    attacker = params.get("attacker", other(defender))
+    actions = _parse_actions(ctx, answer, "stones")
+    canon = " ".join(actions)
+    run = _play_out(s0, actions, "turn")
+    if run.error is not None:
+        return Verdict(False, run.error, canon, points=(run.bad_point,) if run.bad_point else ())
+    s = run.state
+    if s.winner == defender:
+        return Verdict(True, T(f"Correct: you make six first ({s.result.text('en')}).",
+                               f"正确：你先连成六（{s.result.text('zh')}）。"), canon)
+    if c6.threat_count(s, attacker) == 0:
+        return Verdict(True, T(f"Correct: after {canon} {player_name(attacker, 'en')} has no line left that can make six.",
+                               f"正确：下了 {canon} 之后{player_name(attacker, 'zh')}没有能成六的线了。"), canon)
+    still = _live_window_points(s, attacker, 4)
+    return Verdict(False, T(f"{canon} is not enough. ", f"{canon} 挡不住。") + _open_lines_text(s, attacker),
+                   canon, points=tuple(still))
+
+
+def _solve_defend(ctx, params, limit: int) -> list[str]:
+    from ..analysis import connect6 as c6
+    s0 = ctx.state
+    defender = s0.player
+    attacker = params.get("attacker", other(defender))
+    out: list[str] = []
+    out.extend(_winning_turns(s0, defender))
+    free = [p for p in s0.legal_actions()]
+    owed = 1 if s0.pending.kind == "second_stone" else s0.pending.count
+    for d in c6.defenses(s0, attacker):
+        d = tuple(d)
+        if len(d) > owed:
+            continue
+        if len(d) == owed:
+            out.append(" ".join(d))
+        else:
+            for q in free:
+                if q not in d:
+                    out.append(" ".join(d + (q,)))
+                    if len(out) >= limit:
+                        break
+        if len(out) >= limit:
+            break
+    return _dedupe(out)[:limit]
+
+
+def _winning_turns(state, player: str) -> list[str]:
+    """Turns of ``player`` (to act) that make six: one stone where one is enough, else two."""
+    if state.player != player or state.is_over:
+        return []
+    owed = 1 if state.pending.kind == "second_stone" else state.pending.count
+    out = []
+    for _, empties in _live_windows(state, player, 6 - owed):
+        if len(empties) == 1:
+            out.append(empties[0])
+        elif len(empties) == 2 and owed == 2:
+            out.append(" ".join(empties))
+    singles = {a for a in out if " " not in a}
+    out = [a for a in out if " " not in a or not (set(a.split()) & singles)]
+    return _dedupe(out)
+
+
+def _dedupe(items):
+    seen, out = set(), []
+    for x in items:
+        if x not in seen:
+            seen.add(x)
+            out.append(x)
+    return out
+
+
+def _check_attack(ctx, params, answer: str) -> Verdict:
+    from ..analysis import connect6 as c6
+    s0 = ctx.state
+    mover = s0.player
+    defender = other(mover)
+    need = params.get("threats", 3)
+    actions = _parse_actions(ctx, answer, "stones")
+    canon = " ".join(actions)
+    run = _play_out(s0, actions, "turn")
+    if run.error is not None:
+        return Verdict(False, run.error, canon, points=(run.bad_point,) if run.bad_point else ())
+    s = run.state
+    if s.winner == mover:
+        return Verdict(True, T(f"Correct: {s.result.text('en')}.", f"正确：{s.result.text('zh')}。"), canon)
+    if params.get("goal", "threats") == "win":
+        return Verdict(False, T(f"{canon} does not make six. ", f"{canon} 没有连成六。")
+                       + _open_lines_text(s0, mover), canon)
+    counter = _live_window_points(s, defender, 4)
+    if counter:
+        return Verdict(False, T(f"{player_name(defender, 'en')} wins first: ", f"{player_name(defender, 'zh')}先赢：")
+                       + _open_lines_text(s, defender), canon, points=tuple(counter))
+    tc = c6.threat_count(s, mover)
+    if tc >= need:
+        return Verdict(True, T(f"Correct: {canon} leaves {tc} threats; two stones cannot stop them all.",
+                               f"正确：{canon} 形成 {tc} 个威胁，对方两子挡不住。"), canon)
+    blocks = [d for d in c6.defenses(s, mover) if d]
+    block = f" {player_name(defender, 'en')} can stop them with {' '.join(blocks[0])}." if blocks else ""
+    block_zh = f"{player_name(defender, 'zh')}下 {' '.join(blocks[0])} 就能挡住。" if blocks else ""
+    return Verdict(False, T(f"{canon} leaves {tc} threat(s); {need} are needed.{block}",
+                            f"{canon} 只形成 {tc} 个威胁，需要 {need} 个。{block_zh}"), canon)
+
+
+def _solve_attack(ctx, params, limit: int) -> list[str]:
+    from ..analysis import connect6 as c6
+    s0 = ctx.state
+    mover = s0.player
+    out = _winning_turns(s0, mover)
+    if params.get("goal", "threats") == "win" or len(out) >= limit:
+        return out[:limit]
+    if _live_window_points(s0, other(mover), 4) and s0.pending.kind != "second_stone":
+        pass  # the defender's own wins are checked per answer below
+    need = params.get("threats", 3)
+    cand = _live_window_points(s0, mover, 2)
+    owed = 1 if s0.pending.kind == "second_stone" else s0.pending.count
+    combos = ([(p,) for p in cand] if owed == 1 else itertools.combinations(cand, 2))
+    tried = 0
+    for combo in combos:
+        tried += 1
+        if tried > ATTACK_PAIR_LIMIT:
+            break
+        run = _play_out(s0, list(combo), "turn")
+        if run.error is not None:
+            continue
+        s = run.state
+        if s.winner == mover:
+            continue        # listed above in its shortest form
+        if _live_window_points(s, other(mover), 4):
+            continue
+        if c6.threat_count(s, mover) >= need:
+            out.append(" ".join(combo))
+            if len(out) >= limit:
+                break
+    return _dedupe(out)[:limit]
+
+
+_CHECKERS = {"play": _check_play, "select": _check_select, "count": _check_count,
+             "defend": _check_defend, "attack": _check_attack}
+_SOLVERS = {"play": _solve_play, "select": _solve_select, "count": _solve_count,
+            "defend": _solve_defend, "attack": _solve_attack}
+
+__all__ = ["Verdict", "check", "solutions", "FORMS", "Pending"]

@@ -1,0 +1,98 @@
+"""Build the engine state of an exercise position.
+
+A **record** is replayed from the initial position with the engine
+(``fangqi_teach.games.replay``), so it is reachable by construction.
+
+A **setup** lists the pieces and who acts. For Connect6 the engine's
+``from_board`` builds it (``pending: second_stone`` when one stone of the
+turn is already down); it is consistent when no six is on the board.
+Stone counts are not required to fit the turn order, so puzzles can
+leave out stones that do not matter.
+
+For the other games a set-up needs an engine constructor
+``state_from_setup(game, black=…, white=…, player=…, phase=…, hands=…,
+pending=…, **options)`` in the engine module; until the engine offers
+it, such positions are refused with a clear error (use a record).
+
+>>> from fangqi_teach.exercises.model import Position
+>>> s = build_state("connect6", Position(setup={"black": ["j10", "k10"], "white": ["j11"], "player": "W"}))
+>>> s.player, s.pending.kind, s.board["k10"]
+('W', 'stone', 'B')
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ..boards import Board, get_board
+from ..games import _MODULES, new_game, replay
+
+
+class PositionError(ValueError):
+    """A position that cannot be built; ``field`` names the exercise field at fault."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+def build_state(game: str, position):
+    """The state for ``position`` (a :class:`~.model.Position`)."""
+    options = dict(position.options or {})
+    if position.record is not None:
+        try:
+            new_game(game, **options)
+        except TypeError as e:
+            raise PositionError("position.options", f"not an option of the {game} engine: {e}") from None
+        return replay(game, list(position.record), **options)
+    setup = position.setup
+    if game == "connect6":
+        return _connect6_setup(setup, options)
+    mod = import_module(f"..games.{_MODULES[game]}", __name__)
+    maker = getattr(mod, "state_from_setup", None)
+    if maker is None:
+        raise PositionError("position.setup", f"the {game} engine cannot build a set-up position yet; "
+                                              "give the position as a record")
+    kwargs = {k: (dict(v) if hasattr(v, "items") else v) for k, v in setup.items()}
+    try:
+        return maker(game, **kwargs, **options)
+    except (ValueError, TypeError) as e:
+        raise PositionError("position.setup", str(e)) from None
+
+
+def _connect6_setup(setup, options):
+    pending = setup.get("pending") or {}
+    kind = pending.get("kind") if hasattr(pending, "get") else None
+    if kind not in (None, "stone", "second_stone"):
+        raise PositionError("position.setup.pending", f'{kind!r}: in Connect6 only "second_stone" can be pending')
+    for field in ("phase", "hands"):
+        if field in setup:
+            raise PositionError(f"position.setup.{field}", "Connect6 has no phases or hands; leave it out")
+    from ..games.connect6 import from_board
+    stones = {p: "B" for p in setup.get("black", ())}
+    stones.update({p: "W" for p in setup.get("white", ())})
+    try:
+        state = from_board(stones, setup["player"], 1 if kind == "second_stone" else 2, **options)
+    except (ValueError, TypeError) as e:
+        raise PositionError("position.setup", str(e)) from None
+    sixes = six_in_a_row(state)
+    if sixes:
+        raise PositionError("position.setup", f"{' '.join(sixes)} is already six in a row: the game would be over")
+    return state
+
+
+def six_in_a_row(state) -> tuple[str, ...]:
+    """The points of one window of six stones of one colour, or ``()``."""
+    board = state.board
+    for shape in state.board_spec.shapes_of("window"):
+        colours = {board.get(p) for p in shape.points}
+        if len(colours) == 1 and None not in colours:
+            return shape.points
+    return ()
+
+
+def board_for(game: str, options) -> Board:
+    """The board an exercise is played on (Connect6 may use a smaller ``size``)."""
+    if game == "connect6" and options and "size" in options:
+        return get_board("connect6", options["size"])
+    return get_board(game)

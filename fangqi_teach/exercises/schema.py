@@ -1,0 +1,585 @@
+"""Load and validate exercise files (YAML or JSON), with precise errors.
+
+Files are read with ``yaml.safe_load`` or ``json.loads`` only: an
+exercise file is data, never code. Every field is checked, and each
+problem is reported as ``FILE: EXERCISE_ID: FIELD: message``, e.g.::
+
+    exercises/ningxia/stage2.yaml: ningxia-2-04: position.record: "c9" is not a point of the Ningxia Fang Qi board (columns a–h, rows 1–7)
+
+The checks go as far as the engine: a record is replayed, a set-up is
+built and checked for consistency, and the task's parameters are checked
+against the position (points exist, players are "B"/"W", shape kinds
+exist on this board). Whether the task has at least one correct answer
+is checked by :func:`validate_pack` with ``solve=True`` (the default of
+``fangqi-teach validate``).
+
+>>> errors = validate_data({"game": "ningxia", "stage": 2, "exercises": [{"id": "n-1"}]}, "x.yaml")[1]
+>>> errors[0]
+'x.yaml: n-1: title: missing (a mapping with "en" and "zh")'
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..boards import get_board
+from ..core import IllegalAction
+from ..games import GAMES
+from ..i18n import Text
+from .positions import board_for
+from .model import TASK_KINDS, Exercise, Pack, Position, Task, _freeze
+from .rules_index import RULES
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
+MAX_HINTS = 3
+
+PACK_FIELDS = ("format", "game", "stage", "title", "description", "exercises")
+EXERCISE_FIELDS = ("id", "game", "stage", "title", "prompt", "hints", "explanation",
+                   "position", "task", "tags", "difficulty")
+POSITION_FIELDS = ("record", "setup", "options")
+SETUP_FIELDS = ("black", "white", "player", "phase", "hands", "pending")
+
+# Task parameters: kind -> allowed fields (besides "kind").
+GOALS = ("legal", "shape", "shapes", "extra_placements", "pull_credits", "captures",
+         "removes", "win", "threats")
+PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "legal_places", "movable",
+              "destinations", "completes", "winning_points")
+MEASURES = ("extra_placements", "pull_credits", "captures", "shapes")
+QUANTITIES = MEASURES + ("threat_count", "winning_points", "loose_pieces", "safe_pieces",
+                         "legal_removals", "legal_places", "movable", "destinations",
+                         "completes", "ends_at")
+TASK_FIELDS = {
+    "play": ("scope", "goal"),
+    "select": ("property", "player", "shape", "from", "mode"),
+    "count": ("quantity", "player", "shape", "from", "action", "swap", "variation"),
+    "defend": ("attacker",),
+    "attack": ("goal", "threats"),
+    "review": ("at", "question"),
+}
+# Which parameters each property / quantity needs.
+NEEDS = {
+    "loose_pieces": ("player",), "safe_pieces": ("player",), "winning_points": ("player",),
+    "threat_count": ("player",), "destinations": ("from",), "completes": ("shape",),
+    "extra_placements": ("action",), "pull_credits": ("action",), "captures": ("action",),
+    "shapes": ("action",),
+}
+CONNECT6_ONLY = ("winning_points", "threat_count", "threats")
+
+
+class ExerciseFormatError(ValueError):
+    """A file that does not pass validation; ``errors`` lists every problem found."""
+
+    def __init__(self, errors: list[str]):
+        super().__init__("\n".join(errors))
+        self.errors = errors
+
+
+class _Collector:
+    """Gathers errors for one file, each prefixed with file, exercise id and field."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.errors: list[str] = []
+
+    def add(self, exercise_id: str | None, field: str, message: str) -> None:
+        parts = [self.file]
+        if exercise_id:
+            parts.append(exercise_id)
+        if field:
+            parts.append(field)
+        self.errors.append(": ".join(parts) + ": " + message)
+
+
+def _unknown(keys, allowed) -> list[tuple[str, str]]:
+    out = []
+    for k in keys:
+        if k not in allowed:
+            close = difflib.get_close_matches(str(k), allowed, n=1)
+            hint = f'; did you mean "{close[0]}"?' if close else f"; allowed: {', '.join(allowed)}"
+            out.append((str(k), f"unknown field{hint}"))
+    return out
+
+
+def _text(value: Any, err, eid: str, field: str, required: bool = True) -> Text | None:
+    if value is None:
+        if required:
+            err.add(eid, field, 'missing (a mapping with "en" and "zh")')
+        return None
+    if not isinstance(value, dict):
+        err.add(eid, field, f'must be a mapping with "en" and "zh", not {type(value).__name__}')
+        return None
+    bad = False
+    for k in value:
+        if k not in ("en", "zh"):
+            err.add(eid, f"{field}.{k}", 'unknown language; use "en" and "zh"')
+            bad = True
+    for lang in ("en", "zh"):
+        v = value.get(lang)
+        if not isinstance(v, str) or not v.strip():
+            err.add(eid, f"{field}.{lang}", "missing or empty: every learner-facing text is in English and Chinese")
+            bad = True
+    return None if bad else Text(value["en"].strip(), value["zh"].strip())
+
+
+def read_file(path: str | Path) -> Any:
+    """The data of a ``.yaml``/``.yml`` or ``.json`` file (safe loaders only)."""
+    p = Path(path)
+    text = p.read_text(encoding="utf-8")
+    if p.suffix.lower() == ".json":
+        return json.loads(text)
+    if p.suffix.lower() in (".yaml", ".yml"):
+        return yaml.safe_load(text)
+    raise ValueError(f"{path}: an exercise file ends in .yaml, .yml or .json")
+
+
+def load_pack(path: str | Path, solve: bool = False) -> Pack:
+    """Read and validate one file; :class:`ExerciseFormatError` lists every problem."""
+    pack, errors = validate_file(path, solve=solve)
+    if errors:
+        raise ExerciseFormatError(errors)
+    return pack
+
+
+def validate_file(path: str | Path, solve: bool = False) -> tuple[Pack | None, list[str]]:
+    """``(pack, errors)`` for one file; the pack is ``None`` when there are errors."""
+    file = str(path)
+    try:
+        data = read_file(path)
+    except (yaml.YAMLError, json.JSONDecodeError) as e:
+        return None, [f"{file}: not valid {'JSON' if file.endswith('.json') else 'YAML'}: {e}".replace("\n", " ")]
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        return None, [f"{file}: cannot be read: {e}"]
+    return validate_data(data, file, solve=solve)
+
+
+def pack_from_data(data: Any, file: str = "<data>", solve: bool = False) -> Pack:
+    """Validate already-loaded data; raise :class:`ExerciseFormatError` on problems."""
+    pack, errors = validate_data(data, file, solve=solve)
+    if errors:
+        raise ExerciseFormatError(errors)
+    return pack
+
+
+def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple[Pack | None, list[str]]:
+    """Validate a pack given as plain data; ``(pack or None, errors)``."""
+    err = _Collector(file)
+    if not isinstance(data, dict):
+        err.add(None, "", "an exercise file is a mapping with a list of exercises under \"exercises\"")
+        return None, err.errors
+    for k, msg in _unknown(data.keys(), PACK_FIELDS):
+        err.add(None, k, msg)
+    if "format" in data and data["format"] != 1:
+        err.add(None, "format", f"unknown format {data['format']!r}; this version reads format 1")
+    pack_game = data.get("game")
+    if pack_game is not None and pack_game not in GAMES:
+        err.add(None, "game", f'"{pack_game}" is not a game; choose one of: {", ".join(GAMES)}')
+        pack_game = None
+    pack_stage = data.get("stage")
+    if pack_stage is not None and pack_stage not in (1, 2, 3):
+        err.add(None, "stage", f"{pack_stage!r} is not a stage; stages are 1, 2 and 3")
+        pack_stage = None
+    title = _text(data.get("title"), err, None, "title", required=False)
+    if "description" in data:
+        _text(data.get("description"), err, None, "description", required=False)
+    items = data.get("exercises")
+    if not isinstance(items, list) or not items:
+        err.add(None, "exercises", "missing or empty: a list of exercises")
+        return None, err.errors
+    exercises, seen = [], set()
+    for i, item in enumerate(items):
+        label = f"exercises[{i}]"
+        if not isinstance(item, dict):
+            err.add(None, label, "each exercise is a mapping")
+            continue
+        eid = item.get("id")
+        if not isinstance(eid, str) or not ID_PATTERN.match(eid):
+            err.add(None, f"{label}.id", f"{eid!r} is not an exercise id (lower-case letters, digits, '-', '_', '.')")
+            continue
+        if eid in seen:
+            err.add(eid, "id", "appears twice in this file")
+            continue
+        seen.add(eid)
+        ex = _exercise(item, eid, pack_game, pack_stage, file, err, solve)
+        if ex is not None:
+            exercises.append(ex)
+    if err.errors:
+        return None, err.errors
+    return Pack(file, pack_game or exercises[0].game, title, tuple(exercises)), []
+
+
+def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | None:
+    n_before = len(err.errors)
+    for k, msg in _unknown(item.keys(), EXERCISE_FIELDS):
+        err.add(eid, k, msg)
+    game = item.get("game", pack_game)
+    if game is None:
+        err.add(eid, "game", f"missing (here or at the top of the file): one of {', '.join(GAMES)}")
+        return None
+    if game not in GAMES:
+        err.add(eid, "game", f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
+        return None
+    if pack_game and game != pack_game:
+        err.add(eid, "game", f'"{game}" differs from the file\'s game "{pack_game}"')
+    stage = item.get("stage", pack_stage)
+    if stage not in (1, 2, 3):
+        err.add(eid, "stage", f"{stage!r} is not a stage: 1 understand the rule, 2 compare choices, 3 review a game")
+    title = _text(item.get("title"), err, eid, "title")
+    prompt = _text(item.get("prompt"), err, eid, "prompt")
+    explanation = _text(item.get("explanation"), err, eid, "explanation")
+    hints_raw = item.get("hints", [])
+    hints: list[Text] = []
+    if not isinstance(hints_raw, list):
+        err.add(eid, "hints", "must be a list of up to three texts")
+    else:
+        if len(hints_raw) > MAX_HINTS:
+            err.add(eid, "hints", f"{len(hints_raw)} hints; at most {MAX_HINTS}")
+        for j, h in enumerate(hints_raw):
+            t = _text(h, err, eid, f"hints[{j}]")
+            if t:
+                hints.append(t)
+    tags_raw = item.get("tags")
+    tags: list[str] = []
+    if not isinstance(tags_raw, list) or not tags_raw:
+        err.add(eid, "tags", "missing: a list of the rule ids practised (see rules_index.py), e.g. [ningxia.2.leave_chance, D9]")
+    else:
+        for j, tag in enumerate(tags_raw):
+            if not isinstance(tag, str) or tag not in RULES:
+                close = difflib.get_close_matches(str(tag), list(RULES), n=1)
+                hint = f'; did you mean "{close[0]}"?' if close else ""
+                err.add(eid, f"tags[{j}]", f'"{tag}" is not a rule id{hint}')
+            else:
+                tags.append(tag)
+    difficulty = item.get("difficulty")
+    if difficulty is not None and (not isinstance(difficulty, int) or isinstance(difficulty, bool)
+                                   or not 1 <= difficulty <= 10):
+        err.add(eid, "difficulty", f"{difficulty!r} is not a difficulty (a whole number 1–10)")
+    position = _position(item.get("position"), game, eid, err)
+    task = _task(item.get("task"), game, eid, err, position)
+    if len(err.errors) > n_before:
+        return None
+    ex = Exercise(eid, game, stage, title, prompt, tuple(hints), explanation, position, task,
+                  tuple(tags), difficulty, file)
+    _check_against_state(ex, eid, err, solve)
+    return None if len(err.errors) > n_before else ex
+
+
+# --------------------------------------------------------------------------
+# Positions
+
+def _position(raw, game, eid, err) -> Position | None:
+    if not isinstance(raw, dict):
+        err.add(eid, "position", 'missing: a mapping with "record" (actions from the start) or "setup"')
+        return None
+    for k, msg in _unknown(raw.keys(), POSITION_FIELDS):
+        err.add(eid, f"position.{k}", msg)
+    options = raw.get("options", {}) or {}
+    if not isinstance(options, dict):
+        err.add(eid, "position.options", "must be a mapping of rule options, e.g. {size: 9}")
+        options = {}
+    try:
+        board = board_for(game, options)
+    except (ValueError, TypeError) as e:
+        err.add(eid, "position.options.size", str(e))
+        return None
+    has_record, has_setup = "record" in raw, "setup" in raw
+    if has_record == has_setup:
+        err.add(eid, "position", 'give exactly one of "record" and "setup"')
+        return None
+    if has_record:
+        rec = raw["record"]
+        if rec is None:
+            rec = ""
+        if not isinstance(rec, (str, list)):
+            err.add(eid, "position.record", "must be a string of actions separated by spaces")
+            return None
+        from ..notation import parse_record
+        try:
+            actions = tuple(parse_record(board, rec))
+        except ValueError as e:
+            err.add(eid, "position.record", str(e))
+            return None
+        return Position(record=actions, options=_freeze(options))
+    setup = raw["setup"]
+    if not isinstance(setup, dict):
+        err.add(eid, "position.setup", "must be a mapping: black, white, player (and phase, hands, pending)")
+        return None
+    for k, msg in _unknown(setup.keys(), SETUP_FIELDS):
+        err.add(eid, f"position.setup.{k}", msg)
+    clean: dict[str, Any] = {}
+    for colour in ("black", "white"):
+        pts = setup.get(colour, [])
+        if isinstance(pts, str):
+            pts = pts.replace(",", " ").split()
+        if not isinstance(pts, list):
+            err.add(eid, f"position.setup.{colour}", "must be a list of points")
+            return None
+        names = []
+        for p in pts:
+            try:
+                names.append(board.parse_point(str(p)))
+            except ValueError as e:
+                err.add(eid, f"position.setup.{colour}", str(e))
+        clean[colour] = names
+    both = set(clean["black"]) & set(clean["white"])
+    if both:
+        err.add(eid, "position.setup", f"{' '.join(sorted(both))} cannot hold both colours")
+    for colour in ("black", "white"):
+        dup = sorted({p for p in clean[colour] if clean[colour].count(p) > 1})
+        if dup:
+            err.add(eid, f"position.setup.{colour}", f"{' '.join(dup)} listed twice")
+    player = setup.get("player")
+    if player not in ("B", "W"):
+        err.add(eid, "position.setup.player", f'{player!r}: the player to act is "B" or "W"')
+    clean["player"] = player
+    if "phase" in setup:
+        if setup["phase"] not in ("place", "pull", "move"):
+            err.add(eid, "position.setup.phase", f'{setup["phase"]!r}: one of place, pull, move')
+        clean["phase"] = setup["phase"]
+    if "hands" in setup:
+        h = setup["hands"]
+        if (not isinstance(h, dict) or set(h) - {"B", "W"}
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in h.values())):
+            err.add(eid, "position.setup.hands", "must be a mapping like {B: 3, W: 2} of pieces in hand")
+        clean["hands"] = h
+    if "pending" in setup:
+        pend = setup["pending"]
+        if isinstance(pend, str):
+            pend = {"kind": pend}
+        if not isinstance(pend, dict) or not isinstance(pend.get("kind"), str):
+            err.add(eid, "position.setup.pending", "must be a mapping like {kind: capture, count: 2}")
+        clean["pending"] = pend
+    return Position(setup=_freeze(clean), options=_freeze(options))
+
+
+# --------------------------------------------------------------------------
+# Tasks
+
+def _task(raw, game, eid, err, position) -> Task | None:
+    if not isinstance(raw, dict):
+        err.add(eid, "task", f"missing: a mapping with a kind, one of {', '.join(TASK_KINDS)}")
+        return None
+    kind = raw.get("kind")
+    if kind not in TASK_KINDS:
+        err.add(eid, "task.kind", f"{kind!r} is not a task kind; choose one of {', '.join(TASK_KINDS)}")
+        return None
+    if kind in ("defend", "attack") and game != "connect6":
+        err.add(eid, "task.kind", f'"{kind}" tasks are for Connect6 only')
+        return None
+    params = {k: v for k, v in raw.items() if k != "kind"}
+    try:
+        board = board_for(game, position.options if position else {})
+    except (ValueError, TypeError):
+        board = get_board(game)
+    _task_params(kind, params, game, board, eid, err, "task")
+    return Task(kind, _freeze(params))
+
+
+def _player(value, eid, err, field):
+    if value not in ("B", "W"):
+        err.add(eid, field, f'{value!r}: a player is "B" or "W"')
+
+
+def _point(board, value, eid, err, field):
+    try:
+        board.parse_point(str(value))
+    except ValueError as e:
+        err.add(eid, field, str(e))
+
+
+def _shape_kind(board, value, eid, err, field):
+    kinds = sorted({s.kind for s in board.shapes if s.kind != "window"})
+    if value != "any" and value not in kinds:
+        err.add(eid, field, f'{value!r} is not a shape of the {board.title} board; one of: {", ".join(kinds + ["any"])}')
+
+
+def _count_value(value, eid, err, field, allow_max=True):
+    ok = (isinstance(value, int) and not isinstance(value, bool) and value >= 0) or (allow_max and value == "max")
+    if not ok:
+        err.add(eid, field, f'{value!r}: a whole number{" or max" if allow_max else ""}')
+
+
+def _task_params(kind, params, game, board, eid, err, prefix):
+    for k, msg in _unknown(params.keys(), TASK_FIELDS[kind]):
+        err.add(eid, f"{prefix}.{k}", msg)
+    if kind == "play":
+        scope = params.get("scope", "turn" if game == "connect6" else "action")
+        if scope not in ("action", "turn"):
+            err.add(eid, f"{prefix}.scope", f'{scope!r}: "action" (one action) or "turn" (the whole turn)')
+        goal = params.get("goal")
+        if not isinstance(goal, dict) or not goal:
+            err.add(eid, f"{prefix}.goal", f"missing: a mapping of goals, e.g. {{captures: 2}}; goals: {', '.join(GOALS)}")
+            return
+        for k, msg in _unknown(goal.keys(), GOALS):
+            err.add(eid, f"{prefix}.goal.{k}", msg)
+        for k, v in goal.items():
+            f = f"{prefix}.goal.{k}"
+            if k in ("legal", "win") and v is not True:
+                err.add(eid, f, "write true (or leave it out)")
+            elif k == "shape":
+                _shape_kind(board, v, eid, err, f)
+            elif k in ("shapes", "extra_placements", "pull_credits", "captures", "threats"):
+                _count_value(v, eid, err, f, allow_max=(k != "shapes"))
+            elif k == "removes":
+                if not isinstance(v, list) or not v:
+                    err.add(eid, f, "a list of the points whose enemy pieces must be removed")
+                else:
+                    for p in v:
+                        _point(board, p, eid, err, f)
+            if k in CONNECT6_ONLY and game != "connect6":
+                err.add(eid, f, "threats are counted in Connect6 only")
+    elif kind == "select":
+        prop = params.get("property")
+        if prop not in PROPERTIES:
+            err.add(eid, f"{prefix}.property", f"{prop!r}: one of {', '.join(PROPERTIES)}")
+            return
+        _property_params(prop, params, board, game, eid, err, prefix)
+        if params.get("mode", "all") not in ("all", "one"):
+            err.add(eid, f"{prefix}.mode", '"all" (select every such point) or "one" (any one of them)')
+    elif kind == "count":
+        q = params.get("quantity")
+        if q not in QUANTITIES:
+            err.add(eid, f"{prefix}.quantity", f"{q!r}: one of {', '.join(QUANTITIES)}")
+            return
+        _property_params(q, params, board, game, eid, err, prefix)
+        if q == "ends_at":
+            if ("swap" in params) == ("variation" in params):
+                err.add(eid, f"{prefix}", 'ends_at needs exactly one of "swap" (two action numbers) or "variation" (a record)')
+            if "swap" in params:
+                sw = params["swap"]
+                if (not isinstance(sw, list) or len(sw) != 2
+                        or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in sw)):
+                    err.add(eid, f"{prefix}.swap", "two action numbers of the record (1 = first action), e.g. [6, 7]")
+            if "variation" in params:
+                from ..notation import parse_record
+                try:
+                    parse_record(board, params["variation"])
+                except (ValueError, AttributeError, TypeError) as e:
+                    err.add(eid, f"{prefix}.variation", str(e))
+    elif kind == "defend":
+        if "attacker" in params:
+            _player(params["attacker"], eid, err, f"{prefix}.attacker")
+    elif kind == "attack":
+        g = params.get("goal", "threats")
+        if g not in ("win", "threats"):
+            err.add(eid, f"{prefix}.goal", f'{g!r}: "win" (six this turn) or "threats" (win or leave enough threats)')
+        if "threats" in params:
+            t = params["threats"]
+            if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 10:
+                err.add(eid, f"{prefix}.threats", f"{t!r}: the least threat count, a whole number (3 cannot be stopped)")
+    elif kind == "review":
+        if "at" in params:
+            at = params["at"]
+            if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+                err.add(eid, f"{prefix}.at", f"{at!r}: the number of record actions to replay before the question")
+        q = params.get("question")
+        if not isinstance(q, dict) or q.get("kind") not in ("count", "select", "play"):
+            err.add(eid, f"{prefix}.question", "a mapping with kind count, select or play and that kind's fields")
+            return
+        _task_params(q["kind"], {k: v for k, v in q.items() if k != "kind"}, game, board, eid, err,
+                     f"{prefix}.question")
+
+
+def _property_params(prop, params, board, game, eid, err, prefix):
+    for need in NEEDS.get(prop, ()):
+        if need not in params:
+            err.add(eid, f"{prefix}.{need}", f"missing: {prop} needs {need}")
+    if "player" in params:
+        _player(params["player"], eid, err, f"{prefix}.player")
+    if "from" in params:
+        _point(board, params["from"], eid, err, f"{prefix}.from")
+    if "shape" in params:
+        _shape_kind(board, params["shape"], eid, err, f"{prefix}.shape")
+    if "action" in params:
+        from ..notation import parse_record
+        try:
+            if not parse_record(board, str(params["action"])):
+                err.add(eid, f"{prefix}.action", "empty: the action(s) whose effect is counted")
+        except ValueError as e:
+            err.add(eid, f"{prefix}.action", str(e))
+    if prop in CONNECT6_ONLY and game != "connect6":
+        err.add(eid, f"{prefix}", f"{prop} is a Connect6 notion")
+    if prop in ("loose_pieces", "safe_pieces") and game == "connect6":
+        err.add(eid, f"{prefix}", f"{prop} is not a Connect6 notion (stones are never captured)")
+
+
+# --------------------------------------------------------------------------
+# Checks that need the engine
+
+def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
+    from .positions import PositionError
+    try:
+        state = ex.state()
+    except PositionError as e:
+        err.add(eid, e.field, str(e))
+        return
+    except IllegalAction as e:
+        err.add(eid, "position.record", e.en)
+        return
+    except ModuleNotFoundError as e:
+        err.add(eid, "position", f"the {ex.game} engine is not available ({e})")
+        return
+    except (TypeError, ValueError) as e:
+        err.add(eid, "position.options", str(e))
+        return
+    task = ex.task
+    if task.kind == "review":
+        if ex.position.record is None:
+            err.add(eid, "position", "a review replays a game: give the position as a record")
+        at = task.get("at")
+        if at is not None and ex.position.record is not None and at > len(ex.position.record):
+            err.add(eid, "task.at", f"{at} is beyond the record ({len(ex.position.record)} actions)")
+        q = task.get("question") or {}
+        sw = q.get("swap")
+        if sw and ex.position.record is not None and max(sw) > len(ex.position.record):
+            err.add(eid, "task.question.swap", f"{max(sw)} is beyond the record ({len(ex.position.record)} actions)")
+        return
+    if state.is_over and task.kind in ("play", "defend", "attack"):
+        err.add(eid, "position", f"the game is already over ({state.result.text('en')}); nothing can be played")
+        return
+    if solve:
+        from .checkers import solutions
+        try:
+            found = solutions(ex, 1)
+        except Exception as e:  # a checker bug must be reported against the exercise, not crash validation
+            err.add(eid, "task", f"cannot be solved by the engine: {type(e).__name__}: {e}")
+            return
+        if not found:
+            err.add(eid, "task", "has no correct answer in this position (the engine found none)")
+
+
+def iter_exercise_files(paths) -> list[Path]:
+    """The .yaml/.yml/.json files named or found (recursively) under ``paths``, sorted.
+
+    README and other non-exercise files are skipped in directories.
+    """
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix.lower() in (".yaml", ".yml", ".json")))
+        else:
+            out.append(p)
+    return out
+
+
+def validate_paths(paths, solve: bool = True) -> tuple[list[Pack], list[str]]:
+    """Validate every file under ``paths``; ids must be unique across files too."""
+    packs, errors, owners = [], [], {}
+    for f in iter_exercise_files(paths):
+        if not f.exists():
+            errors.append(f"{f}: no such file")
+            continue
+        pack, errs = validate_file(f, solve=solve)
+        errors.extend(errs)
+        if pack:
+            for ex in pack:
+                if ex.id in owners:
+                    errors.append(f"{f}: {ex.id}: id: also used in {owners[ex.id]}")
+                owners.setdefault(ex.id, str(f))
+            packs.append(pack)
+    return packs, errors
