@@ -1,0 +1,195 @@
+"""The board widget: any of the five boards, clickable, drawn in the browser.
+
+One anywidget (``board.js``, shipped as package data, no build step)
+draws the board from traits: pieces and every highlight of the static
+pictures (:mod:`fangqi_teach.draw.svg`). A click on a point reaches Python
+as its name; :meth:`BoardWidget.click` takes exactly the same path, so
+lessons and tests drive the board without a browser.
+
+>>> b = BoardWidget("dafang", pieces={"c3": "B"}, labels={"d4": "1"})
+>>> b
+BoardWidget('dafang', pieces=1, labels=1)
+>>> seen = []
+>>> b.on_click(seen.append)
+>>> b.click("C3"); seen
+['c3']
+
+Where no widget front end runs (nbconvert HTML, GitHub), the same board
+shows as an SVG picture (``image/svg+xml`` in ``_repr_mimebundle_``).
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import anywidget
+import traitlets as t
+
+from ..boards import Board, get_board
+from ..draw.layout import board_layout
+from ..draw.svg import normalize_marks, render_svg
+from ..i18n import Text
+
+HERE = pathlib.Path(__file__).parent
+
+#: The highlight traits, in the order ``set_marks`` accepts them.
+MARK_TRAITS = ("last", "selected", "targets", "removable", "marks", "labels", "arrows")
+
+PROBLEMS = {
+    "malformed": Text("The board sent a message it should not have ({detail}); it was ignored.",
+                      "棋盘发来无法识别的消息（{detail}），已忽略。"),
+    "unknown_point": Text('"{detail}" is not a point of this board.', "“{detail}”不是这块棋盘上的点。"),
+}
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """A clickable board.
+
+    ``board`` is a board name or :class:`~fangqi_teach.boards.Board`;
+    the keyword arguments are the pieces and highlights of
+    :func:`~fangqi_teach.draw.svg.board_svg` (``last``, ``selected``,
+    ``targets``, ``removable``, ``marks``, ``labels``, ``arrows``).
+    Register what a click does with :meth:`on_click`.
+    """
+
+    _esm = HERE / "board.js"
+    _css = HERE / "board.css"
+
+    geometry = t.Dict().tag(sync=True)   # draw.layout.board_layout (not `layout`: ipywidgets' own)
+    pieces = t.Dict().tag(sync=True)
+    last = t.List().tag(sync=True)
+    selected = t.Unicode("").tag(sync=True)
+    targets = t.List().tag(sync=True)
+    removable = t.List().tag(sync=True)
+    marks = t.Dict().tag(sync=True)
+    labels = t.Dict().tag(sync=True)
+    arrows = t.List().tag(sync=True)
+    message = t.Unicode("").tag(sync=True)
+    busy = t.Bool(False).tag(sync=True)
+    interactive = t.Bool(True).tag(sync=True)
+
+    def __init__(self, board="dafang", pieces=None, *, cell: int | None = None, **marks):
+        spec = board if isinstance(board, Board) else get_board(board)
+        unknown = set(marks) - set(MARK_TRAITS) - {"interactive", "message"}
+        if unknown:
+            raise TypeError(f"unknown board option(s): {', '.join(sorted(unknown))}")
+        interactive = marks.pop("interactive", True)
+        message = marks.pop("message", "")
+        super().__init__(geometry=board_layout(spec, cell=cell), interactive=interactive, message=message,
+                         **normalize_marks(pieces, **marks))
+        self.board_spec = spec
+        self._click_handlers = []
+        self._problem_handlers = []
+        self.on_msg(self._handle_frontend_message)
+
+    # -- what the board shows ------------------------------------------------
+
+    def set_marks(self, pieces=None, **marks) -> None:
+        """Replace the pieces (when given) and the named highlights, in one update.
+
+        Highlights not named keep their value; pass ``clear=True`` to reset
+        the others to nothing.
+        """
+        clear = marks.pop("clear", False)
+        unknown = set(marks) - set(MARK_TRAITS)
+        if unknown:
+            raise TypeError(f"unknown mark(s): {', '.join(sorted(unknown))}")
+        norm = normalize_marks(pieces, **marks)
+        with self.hold_sync():
+            if pieces is not None:
+                self.pieces = norm["pieces"]
+            for name in MARK_TRAITS:
+                if name in marks or clear:
+                    setattr(self, name, norm[name])
+
+    def svg(self) -> str:
+        """The board as it looks now, as an SVG picture."""
+        return render_svg(self.geometry, self._current_marks())
+
+    @property
+    def natural_width(self) -> int:
+        """The width of the picture in pixels at its natural size."""
+        return int(self.geometry["width"])
+
+    def _current_marks(self) -> dict:
+        return {"pieces": dict(self.pieces), "last": list(self.last), "selected": self.selected,
+                "targets": list(self.targets), "removable": list(self.removable),
+                "marks": dict(self.marks), "labels": dict(self.labels),
+                "arrows": [list(a) for a in self.arrows]}
+
+    # -- clicks --------------------------------------------------------------
+
+    def on_click(self, callback, remove: bool = False) -> None:
+        """Call ``callback(point)`` on every click on a point (point name, lower case)."""
+        if remove:
+            self._click_handlers.remove(callback)
+        else:
+            self._click_handlers.append(callback)
+
+    def on_problem(self, callback, remove: bool = False) -> None:
+        """Call ``callback(text: Text)`` when the front end sends something unusable.
+
+        Without a problem handler the board shows the text itself (``message``).
+        """
+        if remove:
+            self._problem_handlers.remove(callback)
+        else:
+            self._problem_handlers.append(callback)
+
+    def click(self, point: str) -> None:
+        """Click on ``point`` from Python: exactly what a click in the browser does.
+
+        A name that is not a point of the board is reported as a problem
+        (like a bad message from the browser), not raised.
+        """
+        try:
+            name = self.board_spec.parse_point(point)
+        except ValueError:
+            self._problem(PROBLEMS["unknown_point"].format(detail=str(point)[:40]))
+            return
+        for handler in list(self._click_handlers):
+            handler(name)
+
+    def _handle_frontend_message(self, _widget, content, _buffers) -> None:
+        # The browser may send anything (an old front end, a stale view):
+        # answer with a message, never with an exception in the kernel.
+        if not isinstance(content, dict) or content.get("type") != "click":
+            self._problem(PROBLEMS["malformed"].format(detail=_short(content)))
+            return
+        point = content.get("point")
+        if not isinstance(point, str):
+            self._problem(PROBLEMS["malformed"].format(detail=_short(content)))
+            return
+        self.click(point)
+
+    def _problem(self, text: Text) -> None:
+        if self._problem_handlers:
+            for handler in list(self._problem_handlers):
+                handler(text)
+        else:
+            self.message = str(text)
+
+    # -- display -------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        parts = [repr(self.board_spec.name), f"pieces={len(self.pieces)}"]
+        if self.selected:
+            parts.append(f"selected={self.selected!r}")
+        for name in ("last", "targets", "removable", "marks", "labels", "arrows"):
+            value = getattr(self, name)
+            if value:
+                parts.append(f"{name}={len(value)}")
+        return f"BoardWidget({', '.join(parts)})"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = dict(data)
+        data["image/svg+xml"] = self.svg()
+        data["text/plain"] = repr(self)
+        return data, metadata
+
+
+def _short(content) -> str:
+    text = repr(content)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,857 @@
+"""Play any of the five games in a notebook: ``ft.play("dafang")``.
+
+The game widget is the board (:class:`~.board.BoardWidget`) and a side
+panel: whose turn it is and what they must do now, counts, what the last
+action did, a message line for refused clicks, buttons (new game, undo,
+redo, hint, pass), the computer opponent's side and level, a 60-second
+turn timer, the language switch and the record (copy, save, load).
+
+Scripts, lessons and tests drive it exactly like a learner does:
+
+>>> g = play("connect6", size=9, background=False)
+>>> g.click("e5"); g.state.record
+('e5',)
+>>> g.click("d4"); g.click("d4")        # clicking the first stone again takes it back
+>>> g.state.record, g.state.pending.kind
+(('e5',), 'stone')
+>>> g.click("e5"); g.message_text("en")
+'e5 is already occupied; place on an empty point.'
+>>> g
+GameWidget('connect6', White to act: 2 stones, 1 action)
+
+Moves take two clicks (the piece, then where it goes); placements and
+removals take one. The computer (``computer="W"``) thinks in a thread so
+the page never freezes; :meth:`GameWidget.wait` waits for it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import ipywidgets as W
+
+from .. import ai
+from ..core import IllegalAction
+from ..draw.svg import REMOVAL_KINDS
+from ..draw.layout import action_points
+from ..games import GAMES, new_game
+from ..i18n import Text, check_language, get_language, player_name
+from .board import BoardWidget
+
+TEXTS = {
+    "to_act": Text("{player} to play", "轮到{player}"),
+    "thinking": Text("The computer is thinking…", "电脑正在思考……"),
+    "wait": Text("Please wait: the computer is thinking.", "请稍候，电脑正在思考。"),
+    "computer_turn": Text("It is the computer's turn.", "现在轮到电脑。"),
+    "new_game": Text("New game", "新对局"),
+    "undo": Text("Undo", "悔棋"),
+    "redo": Text("Redo", "重做"),
+    "hint": Text("Hint", "提示"),
+    "pass": Text("Pass", "让过"),
+    "two_players": Text("Two players", "双人对弈"),
+    "computer_B": Text("Computer plays Black", "电脑执黑"),
+    "computer_W": Text("Computer plays White", "电脑执白"),
+    "opponent": Text("Opponent", "对手"),
+    "level": Text("Level", "难度"),
+    "easy": Text("easy", "简单"),
+    "medium": Text("medium", "中等"),
+    "hard": Text("hard", "困难"),
+    "timer": Text("60-second turn timer", "每步限时 60 秒"),
+    "timer_n": Text("{n}-second turn timer", "每步限时 {n} 秒"),
+    "no_timer": Text("Connect6 has no turn timer.", "六子棋不计时。"),
+    "seconds_left": Text("⏱ {n} s left", "⏱ 还剩 {n} 秒"),
+    "time_up": Text("Time is up: the turn passes.", "时间到，轮到对方。"),
+    "record": Text("Record", "棋谱"),
+    "load_record": Text("Load record", "载入棋谱"),
+    "save": Text("Save", "保存"),
+    "open": Text("Open", "打开"),
+    "file": Text("File", "文件"),
+    "saved": Text("Record saved to {path}.", "棋谱已保存到 {path}。"),
+    "loaded": Text("Record loaded: {n} actions.", "已载入棋谱：{n} 步。"),
+    "load_failed": Text("Could not load the record: {detail}", "无法载入棋谱：{detail}"),
+    "file_failed": Text("Could not use the file: {detail}", "无法使用文件：{detail}"),
+    "hint_is": Text("Hint: {action}", "提示：{action}"),
+    "hint_failed": Text("No hint available: {detail}", "没有提示：{detail}"),
+    "computer_failed": Text("The computer could not move: {detail}", "电脑无法行棋：{detail}"),
+    "select_first": Text("Select one of your pieces first, then the point it moves to.",
+                         "先点你自己的一枚棋子，再点它要去的点。"),
+    "stuck_piece": Text("The piece on {point} has no legal move now; choose another piece.",
+                        "{point} 上的棋子现在无路可走，请选择别的棋子。"),
+    "choose_target": Text("{point} selected: click a green point to move there, or the piece again to drop it.",
+                          "已选中 {point}：点绿色的点走过去，再点一次这枚子可取消。"),
+    "cancel_first": Text("Click your first stone again to take it back.", "再点一次第一子可以取消。"),
+    "must_pass": Text("No piece can move: press Pass.", "无子可走：请按“让过”。"),
+    "game_over": Text("Game over: {result}", "对局结束：{result}"),
+    "nothing_to_undo": Text("Nothing to undo.", "没有可以悔的棋。"),
+    "nothing_to_redo": Text("Nothing to redo.", "没有可以重做的棋。"),
+    "on_board": Text("{player}: {n} on the board", "{player}：盘上 {n} 枚"),
+    "in_hand": Text("{n} in hand", "手中 {n} 枚"),
+    "lost": Text("{n} lost", "被吃 {n} 枚"),
+    "pending_count": Text("{n} stones", "{n} 子"),
+    "language": Text("Language", "语言"),
+}
+
+#: Options of this widget (everything else passed to ``play`` is a rule option of the game).
+WIDGET_OPTIONS = ("lang", "timer", "seconds", "clock", "background", "cell")
+
+TURN_SECONDS = 60  # RULES.md [D6]
+
+
+def play(game="dafang", computer: str | None = None, level: str = "medium", **options) -> "GameWidget":
+    """A game to play in the notebook: ``ft.play("dafang")``, ``ft.play("maonan", computer="W")``.
+
+    ``computer`` is the side the computer plays (``"B"``, ``"W"`` or None for
+    two players on one screen), ``level`` one of ``easy``, ``medium``,
+    ``hard``; both can be changed from the panel at any time. Widget
+    options: ``lang`` ("en"/"zh"), ``timer`` (True for the 60-second turn
+    timer), ``seconds``, ``clock`` (a function giving seconds, for tests),
+    ``background`` (False runs the computer in the caller's thread),
+    ``cell`` (pixels between points). Any other keyword is a rule option
+    of the game (``size=9`` for a small Connect6 board, ``[D#]`` options).
+    ``game`` may also be a state to continue from.
+    """
+    return GameWidget(game, computer=computer, level=level, **options)
+
+
+class GameWidget(W.VBox):
+    """Board + side panel for one game; see :func:`play`.
+
+    ``state`` is the engine state shown; ``click(point)`` does what a click
+    on the board does. The widget keeps the states of the game for undo and
+    redo; every state is immutable, so undo is just going back in the list.
+    """
+
+    def __init__(self, game="dafang", computer=None, level="medium", *, lang=None, timer=False,
+                 seconds=TURN_SECONDS, clock=None, background=True, cell=None, **options):
+        if isinstance(game, str):
+            name = str(game).strip().lower()
+            if name not in GAMES:
+                raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
+            first = new_game(name, **options)
+        else:   # a state to continue from
+            first = game
+            name = first.game
+            options = dict(first.options)
+        if computer not in (None, "B", "W"):
+            raise ValueError(f'computer is "B", "W" or None, not {computer!r}')
+        if level not in ai.LEVELS:
+            raise ValueError(f'level must be one of {", ".join(ai.LEVELS)}, not "{level}"')
+        self.game = name
+        self.options = options
+        self.lang = check_language(lang or get_language())
+        self.computer = computer
+        self.level = level
+        self.background = background
+        self.seconds = int(seconds)
+        self._clock = clock or time.monotonic
+        self._ticker_allowed = clock is None   # a test's fake clock is advanced by hand (tick())
+        self._lock = threading.RLock()
+        self._history = [first]
+        self._redo: list[list] = []
+        self._selected: str | None = None
+        self._message: Text | None = None
+        self._hint: str | None = None
+        self._generation = 0                   # bumped whenever background work becomes stale
+        self._busy: str | None = None          # "computer" or "hint" while a thread works
+        self._idle = threading.Event()
+        self._idle.set()
+        self._legal_cache: tuple = (None, [])
+        self._turn_started = self._clock()
+        self._timer_player = first.player
+        self._ticker: threading.Thread | None = None
+        self._ticker_stop = threading.Event()
+        self._last_shown_seconds = None
+
+        self.board = BoardWidget(first.board_spec, cell=cell)
+        self.board.on_click(self.click)
+        self.board.on_problem(self._show_problem)
+        self._build_panel()
+        super().__init__([self.banner, W.HBox([self.board, self.panel], layout=W.Layout(
+            flex_flow="row wrap", align_items="flex-start", width="100%"))])
+        self.timer_box.value = bool(timer) and self.timer_possible
+        self._refresh_labels()
+        self._render()
+        self._maybe_start_computer()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def state(self):
+        """The engine state on the board now."""
+        return self._history[-1]
+
+    @property
+    def history(self) -> tuple:
+        """Every state from the start of the game to now."""
+        return tuple(self._history)
+
+    @property
+    def selected(self) -> str | None:
+        """The piece selected for a two-click move, if any."""
+        return self._selected
+
+    @property
+    def hint_action(self) -> str | None:
+        """The action the last hint suggested (None after any change)."""
+        return self._hint
+
+    @property
+    def thinking(self) -> bool:
+        return self._busy is not None
+
+    @property
+    def timer_possible(self) -> bool:
+        """RULES.md [D6]: the Fang Qi games and Maonan have a turn timer; Connect6 has none."""
+        return self.game != "connect6" and hasattr(self.state, "timeout")
+
+    def message_text(self, lang: str | None = None) -> str:
+        """The message line (a refused click, a hint …) in ``lang`` (default: the widget's)."""
+        return self._message.get(lang or self.lang) if self._message else ""
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions of the state shown (cached per state)."""
+        s = self.state
+        if self._legal_cache[0] is not s:
+            self._legal_cache = (s, s.legal_actions())
+        return self._legal_cache[1]
+
+    # ------------------------------------------------------------------ clicks
+
+    def click(self, point: str) -> None:
+        """Exactly what a click on ``point`` does: select, move, place, remove, or explain why not.
+
+        Never raises for a bad click: the reason goes to the message line.
+        """
+        with self._lock:
+            self._click(point)
+            self._render()
+
+    def _click(self, point) -> None:
+        s = self.state
+        self._hint = None
+        try:
+            point = s.board_spec.parse_point(point)
+        except (ValueError, TypeError) as e:
+            self._message = Text(str(e), f"“{str(point)[:40]}”不是这块棋盘上的点。")
+            return
+        if s.is_over:
+            e = IllegalAction.of("game_over", point)
+            self._message = Text(e.en, e.zh)
+            return
+        if self._busy == "computer" or self.computer == s.player:
+            self._message = TEXTS["wait"] if self._busy else TEXTS["computer_turn"]
+            return
+        legal = self.legal_actions()
+        # Connect6: the first stone of a turn may be taken back before the second (Ply Yard rules)
+        if (s.pending is not None and s.pending.kind == "second_stone" and s.record
+                and point == s.record[-1]):
+            self._history.pop()
+            self._redo.clear()
+            self._selected = None
+            self._message = None
+            return
+        if self._selected:
+            origin = self._selected
+            if point == origin:
+                self._selected = None
+                self._message = None
+                return
+            move = f"{origin}-{point}"
+            if move in legal:
+                self._selected = None
+                self._apply(move)
+                return
+            if any(a.startswith(point + "-") for a in legal):
+                self._selected = point
+                self._message = TEXTS["choose_target"].format(point=point)
+                return
+            self._message = self._why_not(move)
+            return
+        for action in (point, "x" + point):
+            if action in legal:
+                self._apply(action)
+                return
+        if any(a.startswith(point + "-") for a in legal):
+            self._selected = point
+            self._message = TEXTS["choose_target"].format(point=point)
+            return
+        self._message = self._explain_refusal(point, legal)
+
+    def _explain_refusal(self, point: str, legal: list[str]) -> Text:
+        """Why a click on ``point`` does nothing, from the engine's own rule messages."""
+        s = self.state
+        if legal == ["pass"]:
+            return TEXTS["must_pass"]
+        if any(a.startswith("x") for a in legal):
+            return self._why_not("x" + point)
+        if any("-" in a for a in legal):
+            if s.board.get(point) == s.player:
+                return TEXTS["stuck_piece"].format(point=point)
+            if s.board.get(point) is None:
+                return TEXTS["select_first"]
+            e = IllegalAction.of("not_your_piece", point, point=point)
+            return Text(e.en, e.zh)
+        return self._why_not(point)
+
+    def _why_not(self, action: str) -> Text:
+        try:
+            self.state.play(action)
+        except IllegalAction as e:
+            return Text(e.en, e.zh)
+        except ValueError as e:
+            return Text(str(e), str(e))
+        # legal after all (the list said otherwise): say so rather than guess
+        return Text(f"{action} cannot be played from the board now.", f"现在不能在棋盘上走 {action}。")
+
+    def _apply(self, action: str) -> None:
+        """Play ``action`` (legal) as the player to act; the caller holds the lock."""
+        self._history.append(self.state.play(action))
+        self._redo.clear()
+        self._message = None
+        self._after_change()
+
+    def _after_change(self) -> None:
+        if self.state.player != self._timer_player or self.state.is_over:
+            self._restart_timer()
+        self._maybe_start_computer()
+
+    def _show_problem(self, text: Text) -> None:
+        with self._lock:
+            self._message = text
+            self._render()
+
+    # ------------------------------------------------------------------ buttons
+
+    def undo(self) -> None:
+        """Take back the last action (against the computer: back to your last turn)."""
+        with self._lock:
+            self._cancel_background()
+            self._selected = self._hint = None
+            if len(self._history) == 1:
+                self._message = TEXTS["nothing_to_undo"]
+                self._render()
+                return
+            group = [self._history.pop()]
+            while (self.computer is not None and len(self._history) > 1
+                   and self.state.player == self.computer):
+                group.append(self._history.pop())
+            self._redo.append(group[::-1])
+            self._message = None
+            self._restart_timer()
+            self._render()
+
+    def redo(self) -> None:
+        """Play again what undo took back."""
+        with self._lock:
+            self._cancel_background()
+            self._selected = self._hint = None
+            if not self._redo:
+                self._message = TEXTS["nothing_to_redo"]
+                self._render()
+                return
+            self._history.extend(self._redo.pop())
+            self._message = None
+            self._restart_timer()
+            self._maybe_start_computer()
+            self._render()
+
+    def new_game(self) -> None:
+        """Start again from the initial position, same options."""
+        with self._lock:
+            self._cancel_background()
+            self._history = [new_game(self.game, **self.options)]
+            self._redo.clear()
+            self._selected = self._hint = None
+            self._message = None
+            self._restart_timer()
+            self._maybe_start_computer()
+            self._render()
+
+    def pass_turn(self) -> None:
+        """The forced pass (the Pass button; only when the rules force it)."""
+        with self._lock:
+            if "pass" in self.legal_actions() and self.computer != self.state.player and not self._busy:
+                self._selected = None
+                self._apply("pass")
+            else:
+                self._message = self._why_not("pass") if not self.state.is_over else Text(
+                    *[IllegalAction.of("game_over", "pass").message(x) for x in ("en", "zh")])
+            self._render()
+
+    def hint(self) -> None:
+        """Ask the engine for a suggestion; it is drawn on the board and named in the message line."""
+        with self._lock:
+            s = self.state
+            if s.is_over or self._busy or self.computer == s.player:
+                self._message = TEXTS["wait"] if self._busy else (
+                    TEXTS["computer_turn"] if not s.is_over else
+                    Text(*[IllegalAction.of("game_over", "").message(x) for x in ("en", "zh")]))
+                self._render()
+                return
+            level = self.level
+            self._run_background("hint", lambda: ai.choose(s, level=level), self._hint_done, s)
+            self._render()
+
+    def _hint_done(self, state, action, error) -> None:
+        if error is not None:
+            self._message = TEXTS["hint_failed"].format(detail=str(error))
+        else:
+            self._hint = action
+            self._message = TEXTS["hint_is"].format(action=action)
+
+    def set_language(self, lang: str) -> None:
+        """Show every text in ``"en"`` or ``"zh"``."""
+        with self._lock:
+            self.lang = check_language(lang)
+            if self.lang_box.value != self.lang:
+                self.lang_box.value = self.lang
+            self._refresh_labels()
+            self._render()
+
+    def set_computer(self, side: str | None) -> None:
+        """Let the computer play ``side`` ("B", "W") or nobody (None), at any moment."""
+        if side not in (None, "B", "W"):
+            raise ValueError(f'computer is "B", "W" or None, not {side!r}')
+        with self._lock:
+            if side != self.computer:
+                self._cancel_background()
+                self.computer = side
+                self._selected = None
+                if self.side_box.value != (side or ""):
+                    self.side_box.value = side or ""
+                self._maybe_start_computer()
+            self._render()
+
+    def set_level(self, level: str) -> None:
+        """The computer's level from now on (a search already running finishes at its level)."""
+        if level not in ai.LEVELS:
+            raise ValueError(f'level must be one of {", ".join(ai.LEVELS)}, not "{level}"')
+        with self._lock:
+            self.level = level
+            if self.level_box.value != level:
+                self.level_box.value = level
+
+    # ------------------------------------------------------------------ records
+
+    def load_record(self, record: str) -> bool:
+        """Replay ``record`` (actions separated by spaces) from the start; False with a message if illegal."""
+        with self._lock:
+            self._cancel_background()
+            s = new_game(self.game, **self.options)
+            states = [s]
+            for i, action in enumerate(str(record).split()):
+                try:
+                    s = s.play(action)
+                except (IllegalAction, ValueError) as e:
+                    msg = e if isinstance(e, IllegalAction) else IllegalAction("bad_action", str(e), str(e))
+                    self._message = TEXTS["load_failed"].format(detail="").__add__(
+                        Text(f"action {i + 1} ({action}): {msg.en}", f"第 {i + 1} 步（{action}）：{msg.zh}"))
+                    self._render()
+                    return False
+                states.append(s)
+            self._history = states
+            self._redo.clear()
+            self._selected = self._hint = None
+            self._message = TEXTS["loaded"].format(n=len(states) - 1)
+            self._restart_timer()
+            self._maybe_start_computer()
+            self._render()
+            return True
+
+    def save(self, path) -> Path:
+        """Write the record to ``path`` (plain text that ``ft.replay`` reads back)."""
+        path = Path(path)
+        path.write_text(self.state.record_text + "\n", encoding="utf-8")
+        with self._lock:
+            self._message = TEXTS["saved"].format(path=str(path))
+            self._render()
+        return path
+
+    def open_file(self, path) -> bool:
+        """Load the record saved in ``path``."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            with self._lock:
+                self._message = TEXTS["file_failed"].format(detail=str(e))
+                self._render()
+            return False
+        return self.load_record(text)
+
+    # ------------------------------------------------------------------ computer
+
+    def _maybe_start_computer(self) -> None:
+        s = self.state
+        if self.computer is None or s.is_over or s.player != self.computer or self._busy == "computer":
+            return
+        if self._busy == "hint":
+            self._cancel_background()
+        level = self.level
+        self._run_background("computer", lambda: ai.choose(s, level=level), self._computer_done, s)
+
+    def _computer_done(self, state, action, error) -> None:
+        if error is not None:
+            self._message = TEXTS["computer_failed"].format(detail=str(error))
+            return
+        try:
+            nxt = state.play(action)
+        except (IllegalAction, ValueError) as e:
+            self._message = TEXTS["computer_failed"].format(detail=f"{action}: {e}")
+            return
+        self._history.append(nxt)
+        self._redo.clear()
+        self._after_change()
+
+    def _run_background(self, kind: str, work, done, state) -> None:
+        """Run ``work()`` off the message handler; ``done(state, result, error)`` applies it under the lock.
+
+        The result is dropped if anything changed meanwhile (undo, new game,
+        another side for the computer): ``_generation`` tells.
+        """
+        generation = self._generation
+        self._busy = kind
+        self._idle.clear()
+
+        def finish(result, error):
+            with self._lock:
+                if generation != self._generation or self.state is not state:
+                    return
+                self._busy = None
+                done(state, result, error)
+                if self._busy is None:
+                    self._idle.set()
+                self._render()
+
+        def target():
+            try:
+                result, error = work(), None
+            except Exception as e:  # the kernel must survive whatever the AI does
+                result, error = None, e
+            finish(result, error)
+
+        if self.background:
+            threading.Thread(target=target, name=f"fangqi-{kind}", daemon=True).start()
+        else:
+            target()
+
+    def _cancel_background(self) -> None:
+        self._generation += 1
+        self._busy = None
+        self._idle.set()
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Wait until the computer (or a hint) has finished; True if it has."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._idle.wait(max(0.0, deadline - time.monotonic())):
+                # a finished search may have started the next one (a turn of several actions)
+                time.sleep(0.001)
+                if self._idle.is_set():
+                    return True
+        return self._idle.is_set()
+
+    # ------------------------------------------------------------------ timer
+
+    def _restart_timer(self) -> None:
+        self._turn_started = self._clock()
+        self._timer_player = self.state.player
+
+    def seconds_left(self) -> int | None:
+        """Seconds left in this turn, or None when no timer runs (off, game over, computer's turn)."""
+        s = self.state
+        if not self.timer_box.value or s.is_over or s.player == self.computer:
+            return None
+        return max(0, int(self.seconds - (self._clock() - self._turn_started) + 0.999))
+
+    def tick(self) -> bool:
+        """Check the clock: when the turn's time is up, the turn passes ([D6]). True if it did."""
+        with self._lock:
+            left = self.seconds_left()
+            if left is None or left > 0 or self._busy:
+                self._update_countdown()
+                return False
+            self._history.append(self.state.timeout())
+            self._redo.clear()
+            self._selected = self._hint = None
+            self._message = TEXTS["time_up"]
+            self._restart_timer()
+            self._maybe_start_computer()
+            self._render()
+            return True
+
+    def _on_timer_toggle(self, change) -> None:
+        with self._lock:
+            if change["new"] and not self.timer_possible:
+                self.timer_box.value = False
+                self._message = TEXTS["no_timer"]
+            elif change["new"]:
+                self._restart_timer()
+                self._start_ticker()
+            else:
+                self._ticker_stop.set()
+            self._render()
+
+    def _start_ticker(self) -> None:
+        if not self._ticker_allowed or (self._ticker and self._ticker.is_alive()):
+            return
+        self._ticker_stop = threading.Event()
+        stop = self._ticker_stop
+
+        def run():
+            while not stop.wait(0.25):
+                try:
+                    self.tick()
+                except Exception:   # never let a ticker error reach the kernel
+                    pass
+
+        self._ticker = threading.Thread(target=run, name="fangqi-timer", daemon=True)
+        self._ticker.start()
+
+    def close(self):
+        self._ticker_stop.set()
+        self._cancel_background()
+        self.board.close()
+        super().close()
+
+    # ------------------------------------------------------------------ panel
+
+    def _build_panel(self) -> None:
+        button = lambda handler: self._button(handler)  # noqa: E731
+        self.title = W.HTML()
+        self.banner = W.HTML(layout=W.Layout(width="100%"))
+        self.status = W.HTML()
+        self.countdown = W.HTML()
+        self.counts = W.HTML()
+        self.events = W.HTML()
+        self.message = W.HTML()
+        self.new_button = button(lambda _: self.new_game())
+        self.undo_button = button(lambda _: self.undo())
+        self.redo_button = button(lambda _: self.redo())
+        self.hint_button = button(lambda _: self.hint())
+        self.pass_button = button(lambda _: self.pass_turn())
+        self.side_box = W.Dropdown(options=[("", "")], value="", layout=W.Layout(width="auto"))
+        self.level_box = W.Dropdown(options=[(lv, lv) for lv in ai.LEVELS], value=self.level,
+                                    layout=W.Layout(width="auto"))
+        self.lang_box = W.ToggleButtons(options=[("English", "en"), ("中文", "zh")], value=self.lang,
+                                        style={"button_width": "70px"})
+        self.timer_box = W.Checkbox(value=False, indent=False)
+        self.record_box = W.Textarea(layout=W.Layout(width="100%", height="70px"))
+        self.file_box = W.Text(value=f"{self.game}-record.txt", layout=W.Layout(width="auto", flex="1 1 auto"))
+        self.load_button = button(lambda _: self.load_record(self.record_box.value))
+        self.save_button = button(lambda _: self._save_from_panel())
+        self.open_button = button(lambda _: self.open_file(self.file_box.value))
+        self._updating_boxes = False
+        self.side_box.observe(self._on_side_box, "value")
+        self.level_box.observe(self._on_level_box, "value")
+        self.lang_box.observe(lambda ch: self.set_language(ch["new"]), "value")
+        self.timer_box.observe(self._on_timer_toggle, "value")
+        row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap"))  # noqa: E731
+        self.panel = W.VBox([
+            self.title, self.status, self.countdown, self.counts, self.events, self.message,
+            row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button),
+            row(self.side_box, self.level_box),
+            row(self.timer_box),
+            self.lang_box,
+            self.record_box,
+            row(self.load_button, self.file_box, self.save_button, self.open_button),
+        ], layout=W.Layout(flex="1 1 280px", min_width="240px", max_width="420px", padding="0 0 0 12px"))
+        self.board.layout = W.Layout(flex="1 1 400px", min_width="260px",
+                                     max_width=f"{max(self.board.natural_width, 360) * 8 // 5}px")
+
+    @staticmethod
+    def _button(handler) -> W.Button:
+        b = W.Button(layout=W.Layout(width="auto", margin="2px"))
+        b.on_click(handler)
+        return b
+
+    def _save_from_panel(self) -> None:
+        try:
+            self.save(self.file_box.value)
+        except OSError as e:
+            with self._lock:
+                self._message = TEXTS["file_failed"].format(detail=str(e))
+                self._render()
+
+    def _on_side_box(self, change) -> None:
+        if not self._updating_boxes:
+            self.set_computer(change["new"] or None)
+
+    def _on_level_box(self, change) -> None:
+        if not self._updating_boxes and change["new"] in ai.LEVELS:
+            self.set_level(change["new"])
+
+    def _refresh_labels(self) -> None:
+        """Every fixed label in the current language (dropdown options keep their value)."""
+        lang = self.lang
+        tr = lambda key: TEXTS[key].get(lang)  # noqa: E731
+        spec = self.state.board_spec
+        self.title.value = f"<b>{_esc(spec.title_zh if lang == 'zh' else spec.title)}</b>"
+        for b, key in ((self.new_button, "new_game"), (self.undo_button, "undo"), (self.redo_button, "redo"),
+                       (self.hint_button, "hint"), (self.pass_button, "pass"),
+                       (self.load_button, "load_record"), (self.save_button, "save"),
+                       (self.open_button, "open")):
+            b.description = tr(key)
+        self._updating_boxes = True
+        try:
+            self.side_box.options = [(tr("two_players"), ""), (tr("computer_B"), "B"), (tr("computer_W"), "W")]
+            self.side_box.value = self.computer or ""
+            self.side_box.description = ""
+            self.level_box.options = [(tr(lv), lv) for lv in ai.LEVELS]
+            self.level_box.value = self.level
+        finally:
+            self._updating_boxes = False
+        self.timer_box.description = TEXTS["timer_n"].format(n=self.seconds).get(lang)
+        self.timer_box.disabled = not self.timer_possible
+        self.record_box.placeholder = tr("record")
+
+    def _render(self) -> None:
+        """Put the state on the board and the panel (one board update)."""
+        s = self.state
+        lang = self.lang
+        legal = self.legal_actions() if not s.is_over else []
+        pending = s.pending
+        selected = self._selected
+        targets = [a.split("-")[1] for a in legal if selected and a.startswith(selected + "-")]
+        removable = []
+        if pending is not None and pending.kind in REMOVAL_KINDS and self.computer != s.player:
+            removable = [a[1:] for a in legal if a.startswith("x")]
+        last = self._last_turn_points()
+        arrows = [pts for pts in (action_points(a) for a in self._last_turn_actions()) if len(pts) == 2]
+        marks = {}
+        if pending is not None and pending.kind == "second_stone" and s.record:
+            selected = s.record[-1]          # the first stone, still cancellable
+        if s.is_over:
+            for e in s.events:
+                if e.kind == "six":          # the winning line
+                    marks.update({p: "yellow" for p in e.points})
+        labels = {}
+        if self._hint:
+            hp = action_points(self._hint)
+            if len(hp) == 2:
+                arrows = arrows + [hp]
+            elif hp:
+                marks[hp[0]] = "green"
+                labels[hp[0]] = "?"
+        with self.board.hold_sync():
+            self.board.pieces = dict(s.board)
+            self.board.last = last
+            self.board.selected = selected or ""
+            self.board.targets = targets
+            self.board.removable = removable
+            self.board.marks = marks
+            self.board.labels = labels
+            self.board.arrows = arrows
+            self.board.busy = self._busy is not None
+            self.board.interactive = not s.is_over
+        # panel
+        self.status.value = self._status_html(lang)
+        self._update_countdown()
+        self.counts.value = self._counts_html(lang)
+        self.events.value = "<br>".join(_esc(e.text(lang)) for e in s.events if e.kind not in ("place", "move"))
+        msg = self.message_text(lang)
+        self.message.value = f'<span style="color: var(--jp-warn-color0, #b85c00)">{_esc(msg)}</span>' if msg else ""
+        if s.is_over:
+            result = s.result.text(lang) if s.result is not None else ""
+            self.banner.value = (
+                '<div style="padding:6px 10px;margin-bottom:6px;border-radius:4px;'
+                'background:var(--jp-brand-color1,#1976d2);color:white;font-weight:bold">'
+                f'{_esc(TEXTS["game_over"].format(result=result).get(lang))}</div>')
+        else:
+            self.banner.value = ""
+        self.undo_button.disabled = len(self._history) == 1
+        self.redo_button.disabled = not self._redo
+        self.pass_button.disabled = "pass" not in legal
+        self.pass_button.layout.display = "" if "pass" in legal else "none"
+        self.hint_button.disabled = s.is_over
+        if self.record_box.value != s.record_text:
+            self.record_box.value = s.record_text
+
+    def _status_html(self, lang: str) -> str:
+        s = self.state
+        if s.is_over:
+            return f"<b>{_esc(s.result.text(lang) if s.result else '')}</b>"
+        parts = [f"<b>{_esc(TEXTS['to_act'].format(player=player_name(s.player, lang)).get(lang))}</b>"]
+        if s.pending is not None:
+            parts.append(_esc(s.pending.text(lang)))
+            if s.pending.kind == "second_stone" and self.computer != s.player:
+                parts.append(f"<i>{_esc(TEXTS['cancel_first'].get(lang))}</i>")
+        if self._busy:
+            parts.append(f"<i>{_esc(TEXTS['thinking'].get(lang))}</i>")
+        return "<br>".join(parts)
+
+    def _update_countdown(self) -> None:
+        left = self.seconds_left()
+        if left != self._last_shown_seconds:
+            self._last_shown_seconds = left
+            self.countdown.value = "" if left is None else (
+                f"<b>{_esc(TEXTS['seconds_left'].format(n=left).get(self.lang))}</b>")
+
+    def _counts_html(self, lang: str) -> str:
+        s = self.state
+        on_board = {"B": 0, "W": 0}
+        for colour in s.board.values():
+            on_board[colour] += 1
+        rows = []
+        for p in ("B", "W"):
+            bits = [TEXTS["on_board"].format(player=player_name(p, lang), n=on_board[p]).get(lang)]
+            if s.hands:
+                bits.append(TEXTS["in_hand"].format(n=s.hands.get(p, 0)).get(lang))
+            if s.hands or s.removed.get(p):
+                bits.append(TEXTS["lost"].format(n=s.removed.get(p, 0)).get(lang))
+            rows.append(_esc(" · ".join(bits)))
+        return "<br>".join(rows)
+
+    def _last_turn_actions(self) -> list[str]:
+        """The actions of the last turn: the trailing actions of the player who acted last."""
+        h = self._history
+        if len(h) < 2:
+            return []
+        mover = h[-2].player
+        actions = []
+        i = len(h) - 1
+        while i >= 1 and h[i - 1].player == mover and len(actions) < 12:
+            new = h[i].record[len(h[i - 1].record):]
+            actions[:0] = list(new)
+            i -= 1
+        if self.state.pending is not None and self.state.pending.kind == "second_stone":
+            return actions[:-1] if self.state.player == mover else actions
+        return actions
+
+    def _last_turn_points(self) -> list[str]:
+        pts = []
+        for a in self._last_turn_actions():
+            pts.extend(action_points(a))
+        return pts
+
+    # ------------------------------------------------------------------ display
+
+    def __repr__(self) -> str:
+        s = self.state
+        if s.is_over:
+            status = s.result.text("en") if s.result else "over"
+        else:
+            what = s.pending.text("en").split(": ", 1)[-1] if s.pending else s.phase
+            if s.game == "connect6" and s.pending is not None:
+                what = f"{s.pending.count} stone{'s' if s.pending.count != 1 else ''}"
+            status = f"{player_name(s.player, 'en')} to act: {what}"
+        n = len(s.record)
+        extra = f", computer={self.computer!r}, level={self.level!r}" if self.computer else ""
+        return f"GameWidget({self.game!r}, {status}, {n} action{'s' if n != 1 else ''}{extra})"
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs) or {}
+        if isinstance(data, tuple):
+            data, metadata = data
+        else:
+            metadata = {}
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        data["image/svg+xml"] = self.board.svg()
+        return data, metadata
+
+
+def _esc(text: str) -> str:
+    from html import escape
+    return escape(str(text), quote=False)
