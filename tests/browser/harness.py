@@ -189,6 +189,33 @@ class LabServer:
             raw = response.read()
         return json.loads(raw) if raw else None
 
+    def write_notebook(self, path: str, cells: list[str]) -> str:
+        """Save a notebook of code cells (markdown when a cell starts with ``#md``).
+
+        Lets a scenario exercise a widget before a lesson uses it; the file
+        lives only in this server's temporary copy of ``notebooks/``.
+
+        >>> # lab.write_notebook("scratch/board.ipynb", ["import fangqi_teach as ft"])
+        """
+        nb_cells = []
+        for source in cells:
+            if source.startswith("#md"):
+                nb_cells.append({"cell_type": "markdown", "metadata": {}, "source": source[3:].lstrip()})
+            else:
+                nb_cells.append({"cell_type": "code", "metadata": {}, "source": source,
+                                 "outputs": [], "execution_count": None})
+        notebook = {
+            "nbformat": 4, "nbformat_minor": 5, "cells": nb_cells,
+            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                        "language": "python"},
+                         "language_info": {"name": "python"}},
+        }
+        folder = path.rpartition("/")[0]
+        if folder:
+            (self.root_dir / folder).mkdir(parents=True, exist_ok=True)
+        self.api("PUT", f"api/contents/{path}", {"type": "notebook", "format": "json", "content": notebook})
+        return path
+
     def shutdown_kernels(self) -> None:
         """Delete every kernel session so no kernel outlives its test."""
         try:

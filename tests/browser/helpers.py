@@ -12,10 +12,10 @@ A scenario then reads like what a learner does::
 Conventions shared with the board widget (``fangqi_teach/widgets``): the
 board is an ``<svg>`` inside a cell's output whose point elements carry
 ``data-point="<name>"`` (the names of ``fangqi_teach.boards``). A point
-holding a piece is marked with ``data-piece="<owner>"`` on the point
-element or with an element carrying ``data-piece-at="<name>"``;
-:func:`piece_at` accepts either so the helper survives small changes in
-the drawing.
+holding a piece is drawn as an element of class ``piece`` with that
+``data-point`` (as ``fangqi_teach.draw.svg`` does), or marked with
+``data-piece="<owner>"`` / ``data-piece-at="<name>"``; :func:`piece_at`
+accepts each so the helper survives small changes in the drawing.
 """
 
 from __future__ import annotations
@@ -89,7 +89,6 @@ def run_all(page, *, timeout: float = 120_000, check: bool = True) -> list[dict]
     ``check=True`` a cell that raised or did not run fails the caller with
     the error text, which is far more useful than a timeout.
     """
-    page.set_default_timeout(timeout)
     page.evaluate(_RUN_ALL)  # resolves once the last cell has finished
     wait_kernel_idle(page, timeout)
     report = page.evaluate(_CELL_REPORT)
@@ -109,16 +108,49 @@ def outputs_text(page) -> str:
 # -- the board widget ------------------------------------------------------------------
 
 
+# A live widget is rendered under the widget-view MIME type; a static
+# picture (a state's ``_repr_svg_``) under image/svg+xml. Both draw
+# ``data-point`` elements, so the MIME type tells them apart.
+WIDGET_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'
+PICTURE_OUTPUT = '.jp-OutputArea-output[data-mime-type="image/svg+xml"]'
+
+
+def boards(page):
+    """Locator of every live board widget's SVG (use ``.count()``, ``.nth(i)``)."""
+    return page.locator(f"{WIDGET_OUTPUT} svg:has([data-point])")
+
+
 def find_board(page, index: int = 0, *, timeout: float = 30_000):
-    """The ``index``-th board SVG drawn inside a cell output, once visible."""
-    board = page.locator(".jp-OutputArea-output svg:has([data-point])").nth(index)
+    """The ``index``-th live board widget's SVG, once visible."""
+    board = boards(page).nth(index)
     board.wait_for(state="visible", timeout=timeout)
     return board
 
 
-def boards(page):
-    """Locator of every board SVG in the outputs (use ``.count()``)."""
-    return page.locator(".jp-OutputArea-output svg:has([data-point])")
+def pictures(page):
+    """Locator of every static SVG picture in the outputs.
+
+    JupyterLab shows an ``image/svg+xml`` output as an ``<img>`` with a
+    data URI (scripts in it cannot run), so a picture's elements are not
+    in the page's DOM: read them with :func:`picture_source`.
+    """
+    return page.locator(f"{PICTURE_OUTPUT} img")
+
+
+_IMAGE_STATE = """img => ({
+  source: decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1)),
+  loaded: img.complete && img.naturalWidth > 0,
+  width: img.naturalWidth, height: img.naturalHeight,
+})"""
+
+
+def picture_source(picture) -> dict:
+    """``{"source": svg text, "loaded": bool, "width", "height"}`` of a picture.
+
+    ``loaded`` is false when Chromium could not decode the SVG, which is
+    how a malformed picture shows up in the browser.
+    """
+    return picture.evaluate(_IMAGE_STATE)
 
 
 def point(board, name: str):
@@ -136,7 +168,10 @@ def click_point(board, name: str) -> None:
 
 def piece_at(board, name: str):
     """Locator of the piece drawn on ``name`` (empty when there is none)."""
-    return board.locator(f'[data-point="{name}"][data-piece]:not([data-piece=""]), [data-piece-at="{name}"]')
+    return board.locator(
+        f'.piece[data-point="{name}"], [data-point="{name}"][data-piece]:not([data-piece=""]), '
+        f'[data-piece-at="{name}"]'
+    )
 
 
 def wait_for_piece(board, name: str, *, timeout: float = 10_000) -> None:
