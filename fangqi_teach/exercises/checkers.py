@@ -17,7 +17,7 @@ correct answers the same way.
 >>> ex.check("f1").correct
 True
 >>> v = ex.check("f2 g2"); v.correct, v.feedback.en
-(False, 'Your answer f2 g2: Black places on f2; Black places on g2. It does not win the game.')
+(False, 'Your answer f2 g2: Black places on f2; Black places on g2. It does not win the game. The longest Black line through your stones has 2; six are needed.')
 >>> ex.check("f1 z1").feedback.en
 '"z1" is not a point of the Connect6 board (columns a–i, rows 1–9). Expected: the stones of your turn separated by spaces, e.g. j10 k11 (one stone if it already makes six).'
 """
@@ -228,6 +228,34 @@ def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int
     raise ValueError(f"unknown measure {name}")
 
 
+def _longest_run_text(state, run: _Run, mover: str) -> Text:
+    """Connect6: 'The longest Black line through your stones has 5 stones; six are needed.'"""
+    if state.game != "connect6":
+        return T("", "")
+    placed = [e.points[0] for e in run.events if e.kind == "place" and e.player == mover]
+    if not placed:
+        return T("", "")
+    board, spec = state.board, state.board_spec
+    best = 0
+    for p in placed:
+        c, r = spec.coords(p)
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            n = 1
+            for sign in (1, -1):
+                k = 1
+                while True:
+                    cc, rr = c + sign * k * dc, r + sign * k * dr
+                    if not (0 <= cc < len(spec.columns) and 0 <= rr < spec.rows):
+                        break
+                    if board.get(f"{spec.columns[cc]}{rr + 1}") != mover:
+                        break
+                    n += 1
+                    k += 1
+            best = max(best, n)
+    return T(f" The longest {player_name(mover, 'en')} line through your stones has {best}; six are needed.",
+             f"经过你所下棋子的最长{player_name(mover, 'zh')}连线只有 {best} 子，需要六子。")
+
+
 MEASURE_TEXT = {
     "extra_placements": Text("extra placement(s)", "次多放"),
     "pull_credits": Text("pull credit(s)", "次拔子"),
@@ -257,7 +285,7 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
             continue
         if k == "win":
             if s.winner != mover:
-                fails.append(T("It does not win the game.", "这样没有赢。"))
+                fails.append(T("It does not win the game.", "这样没有赢。") + _longest_run_text(s, run, mover))
         elif k == "shape":
             if not any(e.kind == "shape" and e.player == mover and (v == "any" or e.shape == v) for e in run.events):
                 name = Text(shape_name(v, "en"), shape_name(v, "zh")) if v != "any" else T("shape", "形")
@@ -376,9 +404,9 @@ def _solve_play(ctx, params, limit: int) -> list[str]:
         run = _play_out(ctx.state, actions, scope)
         if run.error is None and not _goal_failures(ctx, params, run, mover, best):
             out.append(" ".join(actions))
-            if len(out) >= limit:
+            if len(set(out)) >= limit:
                 break
-    return out
+    return _dedupe(out)[:limit]
 
 
 # --------------------------------------------------------------------------
@@ -683,8 +711,9 @@ def _check_defend(ctx, params, answer: str) -> Verdict:
         return Verdict(True, T(f"Correct: after {canon} {player_name(attacker, 'en')} has no line left that can make six.",
                                f"正确：下了 {canon} 之后{player_name(attacker, 'zh')}没有能成六的线了。"), canon)
     still = _live_window_points(s, attacker, 4)
-    return Verdict(False, T(f"{canon} is not enough. ", f"{canon} 挡不住。") + _open_lines_text(s, attacker),
-                   canon, points=tuple(still))
+    report = c6.explain_defense(s0, attacker, [a for a in actions if s0.board.get(a) is None])
+    return Verdict(False, T(f"{canon} is not enough. ", f"{canon} 挡不住。")
+                   + Text(report.text("en"), report.text("zh")), canon, points=tuple(still))
 
 
 def _solve_defend(ctx, params, limit: int) -> list[str]:
@@ -777,16 +806,15 @@ def _solve_attack(ctx, params, limit: int) -> list[str]:
     out = _winning_turns(s0, mover)
     if params.get("goal", "threats") == "win" or len(out) >= limit:
         return out[:limit]
-    if _live_window_points(s0, other(mover), 4) and s0.pending.kind != "second_stone":
-        pass  # the defender's own wins are checked per answer below
     need = params.get("threats", 3)
-    cand = _live_window_points(s0, mover, 2)
     owed = 1 if s0.pending.kind == "second_stone" else s0.pending.count
-    combos = ([(p,) for p in cand] if owed == 1 else itertools.combinations(cand, 2))
-    tried = 0
-    for combo in combos:
-        tried += 1
-        if tried > ATTACK_PAIR_LIMIT:
+    if need == 3 and owed == 2:
+        combos = (t for t in c6.attacks(s0, mover) if len(t) == 2)
+    else:
+        cand = _live_window_points(s0, mover, 2)
+        combos = [(p,) for p in cand] if owed == 1 else itertools.combinations(cand, 2)
+    for tried, combo in enumerate(combos):
+        if tried >= ATTACK_PAIR_LIMIT:
             break
         run = _play_out(s0, list(combo), "turn")
         if run.error is not None:
@@ -795,7 +823,7 @@ def _solve_attack(ctx, params, limit: int) -> list[str]:
         if s.winner == mover:
             continue        # listed above in its shortest form
         if _live_window_points(s, other(mover), 4):
-            continue
+            continue        # the defender would win first
         if c6.threat_count(s, mover) >= need:
             out.append(" ".join(combo))
             if len(out) >= limit:
