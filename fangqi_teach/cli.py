@@ -16,6 +16,10 @@ from . import __version__
 COMMANDS: dict[str, tuple[str, str]] = {
     "boards": ("fangqi_teach.commands.boards", "draw the five boards as PNG or SVG pictures"),
     "arena": ("fangqi_teach.commands.arena", "play computer levels against each other (strength ladder)"),
+    "validate": ("fangqi_teach.commands.validate", "check exercise files (format, positions, solvable)"),
+    "check": ("fangqi_teach.commands.check", "grade one answer to an exercise, as JSON"),
+    "solutions": ("fangqi_teach.commands.solutions", "list the correct answers of an exercise, as JSON"),
+    "coverage": ("fangqi_teach.commands.coverage", "list the rules no exercise practises yet"),
 }
 
 

@@ -553,6 +553,18 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
             err.add(eid, "task", "has no correct answer in this position (the engine found none)")
 
 
+def default_exercise_dir() -> Path:
+    """Where the packs are: ``$FANGQI_TEACH_EXERCISES``, else ``./exercises``, else the repository's."""
+    import os
+    env = os.environ.get("FANGQI_TEACH_EXERCISES")
+    if env:
+        return Path(env)
+    here = Path.cwd() / "exercises"
+    if here.is_dir():
+        return here
+    return Path(__file__).resolve().parents[2] / "exercises"
+
+
 def iter_exercise_files(paths) -> list[Path]:
     """The .yaml/.yml/.json files named or found (recursively) under ``paths``, sorted.
 
