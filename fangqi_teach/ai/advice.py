@@ -4,7 +4,7 @@ Both speak from engine events (a shape completed, a piece removed, a win)
 and from Connect6 threats, in English and Chinese.
 
 >>> from fangqi_teach.games import connect6
->>> s = connect6.from_board({"a1": "B", "b1": "B", "c1": "B", "d1": "B", "j9": "W"}, "B", size=9)
+>>> s = connect6.from_board({"a1": "B", "b1": "B", "c1": "B", "d1": "B", "i9": "W"}, "B", size=9)
 >>> h = hint(s)
 >>> h.action in ("e1", "f1"), h.reason.get("en")
 (True, 'completes six in a row and wins')

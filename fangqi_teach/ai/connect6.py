@@ -22,7 +22,7 @@ deepening. Forced situations are handled before any search:
 
 >>> geometry = Geometry.of(19)
 >>> len(geometry.windows), len(geometry.point_windows[geometry.index["j10"]])
-(1176, 24)
+(924, 24)
 """
 
 from __future__ import annotations

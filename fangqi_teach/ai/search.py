@@ -32,6 +32,27 @@ import time
 WIN = 1_000_000.0
 
 
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+def position_key(state):
+    """What decides the future of a position, cheaply (for the transposition table).
+
+    The engines' own equality includes the record, so it never matches a
+    transposition; this key is the board, who acts and what is owed, the
+    hands and removals. It ignores the draw counters (a rare inaccuracy
+    all game programs accept for the speed a table brings).
+    """
+    cells = getattr(state, "cells", None)
+    if not isinstance(cells, str):
+        cells = tuple(sorted(state.board.items()))
+    pending = state.pending
+    hands, removed = state.hands, state.removed
+    return (cells, state.player, pending.kind if pending else "", pending.count if pending else 0,
+            hands.get("B", 0), hands.get("W", 0), removed.get("B", 0), removed.get("W", 0),
+            tuple(sorted(getattr(state, "tired_pieces", {}).items())))
+
+
 class Timeout(Exception):
     """Raised inside a search when its deadline has passed."""
 
@@ -53,7 +74,7 @@ class AlphaBeta:
     """
 
     def __init__(self, evaluate, deadline: float, rng: random.Random | None = None,
-                 order_depth: int = 2, max_forced: int = 6):
+                 order_depth: int = 2, max_forced: int = 6, use_table: bool = True):
         self.evaluate = evaluate
         self.deadline = deadline
         self.rng = rng or random.Random(0)
@@ -62,6 +83,9 @@ class AlphaBeta:
         self.nodes = 0
         self.killers: dict[int, str] = {}
         self.root = "B"
+        # transposition table: position -> (depth, value, bound, best action)
+        self.use_table = use_table
+        self.table: dict = {}
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -77,27 +101,47 @@ class AlphaBeta:
         actions = s.legal_actions()
         if len(actions) == 1 and forced < self.max_forced:
             return self._value(s.play(actions[0]), depth, alpha, beta, ply + 1, forced + 1)
+        key = position_key(s) if self.use_table else None
+        hint = None
+        if key is not None:
+            entry = self.table.get(key)
+            if entry is not None:
+                e_depth, e_value, e_flag, hint = entry
+                if e_depth >= depth:
+                    if e_flag == EXACT:
+                        return e_value
+                    if e_flag == LOWER and e_value >= beta:
+                        return e_value
+                    if e_flag == UPPER and e_value <= alpha:
+                        return e_value
+        alpha0, beta0 = alpha, beta
         maximizing = s.player == self.root
-        children = [(a, s.play(a)) for a in actions]
         if depth >= self.order_depth:
+            # near the root, ordering by the static value pays for playing every child
             ev, root = self.evaluate, self.root
-            keyed = [(ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c)
-                     for a, c in children]
+            keyed = []
+            for a in actions:
+                c = s.play(a)
+                keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
             keyed.sort(key=lambda t: t[0], reverse=maximizing)
             children = [(a, c) for _, a, c in keyed]
-        killer = self.killers.get(ply)
-        if killer is not None:
-            for i, (a, c) in enumerate(children):
-                if a == killer:
-                    if i:
-                        children.insert(0, children.pop(i))
-                    break
+        else:
+            # near the leaves children are made one at a time: a cut-off saves the rest
+            children = [(a, None) for a in actions]
+        for first in (self.killers.get(ply), hint):
+            if first is not None:
+                for i, (a, c) in enumerate(children):
+                    if a == first:
+                        if i:
+                            children.insert(0, children.pop(i))
+                        break
+        best_action = None
         if maximizing:
             best = -WIN * 2
             for a, c in children:
-                v = self._value(c, depth - 1, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else s.play(a), depth - 1, alpha, beta, ply + 1, forced)
                 if v > best:
-                    best = v
+                    best, best_action = v, a
                 if v > alpha:
                     alpha = v
                 if alpha >= beta:
@@ -106,14 +150,17 @@ class AlphaBeta:
         else:
             best = WIN * 2
             for a, c in children:
-                v = self._value(c, depth - 1, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else s.play(a), depth - 1, alpha, beta, ply + 1, forced)
                 if v < best:
-                    best = v
+                    best, best_action = v, a
                 if v < beta:
                     beta = v
                 if alpha >= beta:
                     self.killers[ply] = a
                     break
+        if key is not None and abs(best) < WIN / 2:  # mate scores depend on the ply: not stored
+            flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
+            self.table[key] = (depth, best, flag, best_action)
         return best
 
     def search(self, state, max_depth: int = 64, actions: list[str] | None = None):
