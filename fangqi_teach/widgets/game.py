@@ -610,9 +610,13 @@ class GameWidget(W.VBox):
         self._ticker.start()
 
     def close(self):
-        self._ticker_stop.set()
-        self._cancel_background()
-        self.board.close()
+        """Stop the timer and any background search, then close the widgets."""
+        # also called by Widget.__del__, possibly on a half-built widget
+        if hasattr(self, "_ticker_stop"):
+            self._ticker_stop.set()
+            self._cancel_background()
+        if hasattr(self, "board"):
+            self.board.close()
         super().close()
 
     # ------------------------------------------------------------------ panel
