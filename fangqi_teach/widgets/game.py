@@ -516,10 +516,11 @@ class GameWidget(W.VBox):
 
         def finish(result, error):
             with self._lock:
-                if generation != self._generation or self.state is not state:
-                    return
+                if generation != self._generation:
+                    return              # cancelled: whoever cancelled already reset _busy
                 self._busy = None
-                done(state, result, error)
+                if self.state is state:  # a hint asked before the learner moved is just dropped
+                    done(state, result, error)
                 if self._busy is None:
                     self._idle.set()
                 self._render()
