@@ -1,1 +1,40 @@
-"""exercises layer."""
+"""Exercises: positions a learner solves, graded by the engine.
+
+* :mod:`.schema` — read and validate exercise files (``load_pack``);
+* :mod:`.model` — :class:`Exercise`, :class:`Pack`;
+* :mod:`.checkers` — one checker per task kind, ``check`` and ``solutions``;
+* :mod:`.progress` — each learner's progress, saved atomically;
+* :mod:`.widget` — the exercise widget and the pack summary;
+* :mod:`.rules_index` — the rule ids exercises are tagged with.
+
+The file format is documented in ``exercises/README.md``.
+
+>>> from fangqi_teach.exercises import load_pack
+>>> pack = load_pack(default_exercise_dir() / "connect6" / "stage1.yaml")
+>>> pack["c6-1-06"].check("e8 o10").correct
+True
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+_LAZY = {
+    "Exercise": ".model", "Pack": ".model", "STAGES": ".model",
+    "load_pack": ".schema", "validate_file": ".schema", "validate_paths": ".schema",
+    "default_exercise_dir": ".schema", "ExerciseFormatError": ".schema",
+    "check": ".checkers", "solutions": ".checkers", "Verdict": ".checkers",
+    "Progress": ".progress",
+    "ExerciseWidget": ".widget", "PackSummary": ".widget", "exercise_widget": ".widget",
+    "RULES": ".rules_index",
+}
+
+__all__ = list(_LAZY)
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'fangqi_teach.exercises' has no attribute {name!r}")

@@ -1,0 +1,412 @@
+"""Solve exercises in a notebook: the exercise widget and the pack summary.
+
+:class:`ExerciseWidget` shows one exercise at a time: title, stage,
+prompt, the board (:class:`~fangqi_teach.widgets.board.BoardWidget`), an
+answer line, the buttons Check, Clear, Hint (the next hint), Show solution
+(after a first attempt) and Next, and a feedback line in the chosen
+language. Clicking the board builds the answer:
+
+* ``select`` tasks: each click adds or removes a point of the selection;
+* ``play``, ``defend``, ``attack`` tasks: clicks play actions on a scratch
+  copy of the position (a placement or removal takes one click, a move two:
+  the piece, then where it goes), until the answer's action or turn is done;
+* ``count`` tasks: type the number in the answer line.
+
+The answer line can always be typed into as well. Every text written by a
+teacher is HTML-escaped before it reaches the page. Progress (attempts,
+solved, hints, time) is saved per learner (:mod:`.progress`).
+
+>>> import tempfile
+>>> from fangqi_teach.exercises.schema import pack_from_data
+>>> from fangqi_teach.exercises.progress import Progress
+>>> pack = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
+...     "id": "demo", "title": {"en": "Make six", "zh": "成六"},
+...     "prompt": {"en": "Win <now>!", "zh": "取胜！"}, "explanation": {"en": "e", "zh": "e"},
+...     "tags": ["connect6.4.six"], "position": {"options": {"size": 9},
+...     "setup": {"black": "a1 b1 c1 d1", "white": "a9 b9 c9", "player": "B"}},
+...     "task": {"kind": "play", "goal": {"win": True}}}]})
+>>> w = ExerciseWidget(pack, progress=Progress("t", directory=tempfile.mkdtemp()))
+>>> "Win &lt;now&gt;!" in w.prompt_html.value
+True
+>>> w.click("e1"); w.click("f1"); w.answer_box.value
+'e1 f1'
+>>> w.check().correct, w.progress.is_solved("demo")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+
+import ipywidgets as W
+
+from ..core import IllegalAction
+from ..i18n import Text, check_language, get_language
+from .model import Exercise, Pack
+from .positions import board_for
+from .progress import Progress
+
+TEXTS = {
+    "check": Text("Check", "检查"),
+    "clear": Text("Clear", "清除"),
+    "hint": Text("Hint", "提示"),
+    "solution": Text("Show solution", "显示答案"),
+    "next": Text("Next", "下一题"),
+    "previous": Text("Previous", "上一题"),
+    "answer": Text("Answer", "答案"),
+    "stage": Text("Stage {n}: {name}", "第 {n} 阶段：{name}"),
+    "of": Text("Exercise {i} of {n}", "第 {i} 题，共 {n} 题"),
+    "correct": Text("✔ Correct.", "✔ 正确。"),
+    "wrong": Text("✘ Not yet.", "✘ 还不对。"),
+    "no_hint": Text("No more hints.", "没有更多提示了。"),
+    "hint_n": Text("Hint {i}: ", "提示 {i}："),
+    "solutions": Text("Correct answers: {answers}", "正确答案：{answers}"),
+    "none_found": Text("The engine finds no correct answer.", "引擎没有找到正确答案。"),
+    "attempt_first": Text("Try an answer first.", "请先尝试作答。"),
+    "done": Text("That was the last exercise.", "这是最后一题了。"),
+    "solved_before": Text("(solved before)", "（已做对）"),
+    "turn_done": Text("Your answer is complete: press Check.", "答案已完整，请按“检查”。"),
+    "type_number": Text("Type the number in the answer line.", "请在答案栏输入数字。"),
+    "explanation": Text("Why: ", "讲解："),
+    "summary_title": Text("Progress", "进度"),
+    "stage_col": Text("Stage", "阶段"),
+    "solved": Text("solved", "已做对"),
+    "attempted": Text("tried", "已尝试"),
+    "total": Text("exercises", "题数"),
+    "hints": Text("hints", "提示"),
+}
+
+
+def _h(text) -> str:
+    """Escape teacher- or engine-written text for the page."""
+    return escape(str(text), quote=True)
+
+
+class ExerciseWidget(W.VBox):
+    """Solve a list of exercises (a :class:`Pack`, a list, or one :class:`Exercise`).
+
+    ``learner`` names the progress file; ``progress`` may be given instead
+    (tests use a temporary folder). ``lang`` is "en" or "zh" (default:
+    the workbook language).
+    """
+
+    def __init__(self, exercises, learner: str = "default", progress: Progress | None = None,
+                 lang: str | None = None, start: int | str = 0):
+        if isinstance(exercises, Exercise):
+            exercises = [exercises]
+        self.exercises: list[Exercise] = list(exercises)
+        if not self.exercises:
+            raise ValueError("no exercise to show")
+        self.progress = progress if progress is not None else Progress(learner)
+        self.lang = check_language(lang or get_language())
+        self.index = start if isinstance(start, int) else [e.id for e in self.exercises].index(start)
+        self.header_html = W.HTML()
+        self.prompt_html = W.HTML()
+        self.answer_box = W.Text(layout=W.Layout(flex="1 1 auto", width="auto"))
+        self.answer_label = W.HTML()
+        self.feedback_html = W.HTML()
+        self.hints_html = W.HTML()
+        self.solution_html = W.HTML()
+        self.buttons = {name: W.Button(layout=W.Layout(width="auto", margin="2px"))
+                        for name in ("check", "clear", "hint", "solution", "previous", "next")}
+        for name, b in self.buttons.items():
+            b.on_click(lambda _b, name=name: self._press(name))
+        self.board = None
+        self.last_verdict = None
+        super().__init__(layout=W.Layout(width="100%"))
+        self.show(self.index)
+
+    # -- the exercise shown -------------------------------------------------------
+
+    @property
+    def exercise(self) -> Exercise:
+        return self.exercises[self.index]
+
+    def show(self, index: int) -> None:
+        """Show exercise number ``index`` (0-based) from its start."""
+        from ..widgets.board import BoardWidget
+        self.index = max(0, min(index, len(self.exercises) - 1))
+        ex = self.exercise
+        self.hints_shown = 0
+        self.attempted = False
+        self.started = time.monotonic()
+        self.selection: list[str] = []
+        self.actions: list[str] = []
+        self.origin = ""
+        self.state0 = ex.state() if ex.task.kind != "review" else _review_state(ex)
+        self.scratch = self.state0
+        self.board = BoardWidget(board_for(ex.game, ex.position.options), pieces=self.state0.board)
+        self.board.on_click(self._on_board_click)
+        self.board.on_problem(lambda text: self._say(text, "warn"))
+        self.feedback_html.value = ""
+        self.hints_html.value = ""
+        self.solution_html.value = ""
+        self.answer_box.value = ""
+        self._render()
+
+    def _render(self) -> None:
+        ex, lang = self.exercise, self.lang
+        for name, b in self.buttons.items():
+            b.description = TEXTS[name].get(lang)
+        self.buttons["solution"].disabled = not self.attempted
+        self.buttons["hint"].disabled = self.hints_shown >= len(ex.hints)
+        self.buttons["previous"].disabled = self.index == 0
+        self.buttons["next"].disabled = self.index >= len(self.exercises) - 1
+        solved = f" {_h(TEXTS['solved_before'].get(lang))}" if self.progress.is_solved(ex.id) else ""
+        stage = TEXTS["stage"].get(lang).format(n=ex.stage, name=ex.stage_name.get(lang))
+        count = TEXTS["of"].get(lang).format(i=self.index + 1, n=len(self.exercises))
+        self.header_html.value = (f"<b>{_h(ex.title.get(lang))}</b>{solved}<br>"
+                                  f"<small>{_h(stage)} · {_h(count)}</small>")
+        self.prompt_html.value = f"<p>{_h(ex.prompt.get(lang))}</p>"
+        self.answer_label.value = f"<b>{_h(TEXTS['answer'].get(lang))}</b>&nbsp;"
+        b = self.buttons
+        self.children = [
+            self.header_html, self.prompt_html, self.board,
+            W.HBox([self.answer_label, self.answer_box], layout=W.Layout(width="100%")),
+            W.HBox([b["check"], b["clear"], b["hint"], b["solution"], b["previous"], b["next"]],
+                   layout=W.Layout(flex_flow="row wrap")),
+            self.feedback_html, self.hints_html, self.solution_html,
+        ]
+
+    def set_language(self, lang: str) -> None:
+        """Switch the widget's language ("en" or "zh")."""
+        self.lang = check_language(lang)
+        self._render()
+        if self.last_verdict is not None:
+            self._show_verdict(self.last_verdict)
+        self._show_hints()
+
+    # -- clicks build the answer -----------------------------------------------------
+
+    def click(self, point: str) -> None:
+        """Click on ``point``, exactly as in the browser."""
+        self.board.click(point)
+
+    def _answer_mode(self) -> str:
+        ex = self.exercise
+        kind = ex.task.kind
+        if kind == "review":
+            kind = ex.task["question"]["kind"]
+        return {"select": "select", "count": "count"}.get(kind, "play")
+
+    def _on_board_click(self, point: str) -> None:
+        mode = self._answer_mode()
+        if mode == "count":
+            self._say(TEXTS["type_number"], "info")
+            return
+        if mode == "select":
+            if point in self.selection:
+                self.selection.remove(point)
+            else:
+                self.selection.append(point)
+            order = self.board.board_spec.index
+            self.selection.sort(key=order.__getitem__)
+            self.answer_box.value = " ".join(self.selection)
+            self.board.set_marks(marks={p: "blue" for p in self.selection}, clear=True)
+            return
+        self._play_click(point)
+
+    def _turn_done(self) -> bool:
+        s = self.scratch
+        if not self.actions:
+            return False
+        scope = self._scope()
+        return scope == "action" or s.is_over or s.player != self.state0.player
+
+    def _scope(self) -> str:
+        ex = self.exercise
+        params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
+        if ex.task.kind in ("defend", "attack"):
+            return "turn"
+        return params.get("scope", "turn" if ex.game == "connect6" else "action")
+
+    def _play_click(self, point: str) -> None:
+        if self._turn_done():
+            self._say(TEXTS["turn_done"], "info")
+            return
+        s = self.scratch
+        legal = set(s.legal_actions())
+        candidates = []
+        if self.origin and f"{self.origin}-{point}" in legal:
+            candidates.append(f"{self.origin}-{point}")
+        candidates += [a for a in (point, "x" + point) if a in legal]
+        if candidates:
+            self._play_action(candidates[0])
+            return
+        if any(a.startswith(point + "-") for a in legal):
+            self.origin = point
+            self.board.set_marks(selected=point,
+                                 targets=[a.split("-")[1] for a in legal if a.startswith(point + "-")])
+            return
+        # Not legal: let the engine say why.
+        try:
+            s.play(f"{self.origin}-{point}" if self.origin else point)
+            why = None
+        except IllegalAction as e:
+            why = Text(e.en, e.zh)
+        self._say(why or Text(f"{point}: not possible here.", f"{point}：这里不能这样走。"), "warn")
+
+    def _play_action(self, action: str) -> None:
+        self.scratch = self.scratch.play(action)
+        self.actions.append(action)
+        self.origin = ""
+        self.answer_box.value = " ".join(self.actions)
+        from ..draw.layout import action_points
+        self.board.set_marks(self.scratch.board, last=action_points(action), selected=None, targets=[],
+                             marks={}, clear=False)
+        events = "; ".join(e.text(self.lang) for e in self.scratch.events)
+        self.feedback_html.value = f"<span>{_h(events)}</span>"
+        if self._turn_done():
+            self._say(TEXTS["turn_done"], "info")
+
+    def clear(self) -> None:
+        """Forget the answer being built; the board returns to the position."""
+        self.selection, self.actions, self.origin = [], [], ""
+        self.scratch = self.state0
+        self.answer_box.value = ""
+        self.board.set_marks(self.state0.board, clear=True)
+        self.feedback_html.value = ""
+
+    # -- buttons ------------------------------------------------------------------
+
+    def _press(self, name: str) -> None:
+        {"check": self.check, "clear": self.clear, "hint": self.hint, "solution": self.show_solution,
+         "previous": lambda: self.show(self.index - 1), "next": self.next}[name]()
+
+    def check(self):
+        """Grade the answer line; show and return the :class:`~.checkers.Verdict`."""
+        ex = self.exercise
+        answer = self.answer_box.value
+        verdict = ex.check(answer)
+        now = time.monotonic()
+        self.progress.record_attempt(ex.id, verdict.correct, verdict.answer or answer, now - self.started)
+        self.started = now
+        self.attempted = True
+        self.last_verdict = verdict
+        self.buttons["solution"].disabled = False
+        self._show_verdict(verdict)
+        if verdict.points:
+            self.board.set_marks(marks={p: "red" for p in verdict.points})
+        return verdict
+
+    def _show_verdict(self, verdict) -> None:
+        lang = self.lang
+        head = TEXTS["correct" if verdict.correct else "wrong"].get(lang)
+        colour = "green" if verdict.correct else "#b00"
+        html = f'<p style="color:{colour}"><b>{_h(head)}</b> {_h(verdict.feedback.get(lang))}</p>'
+        if verdict.correct:
+            html += (f"<p><i>{_h(TEXTS['explanation'].get(lang))}</i>"
+                     f"{_h(self.exercise.explanation.get(lang))}</p>")
+        self.feedback_html.value = html
+
+    def hint(self) -> Text | None:
+        """Show the next hint (and return it); None when there is none left."""
+        ex = self.exercise
+        if self.hints_shown >= len(ex.hints):
+            self._say(TEXTS["no_hint"], "info")
+            return None
+        self.hints_shown += 1
+        self.progress.record_hint(ex.id)
+        self._show_hints()
+        self.buttons["hint"].disabled = self.hints_shown >= len(ex.hints)
+        return ex.hints[self.hints_shown - 1]
+
+    def _show_hints(self) -> None:
+        ex, lang = self.exercise, self.lang
+        self.hints_html.value = "".join(
+            f"<p><i>{_h(TEXTS['hint_n'].get(lang).format(i=i + 1))}</i>{_h(h.get(lang))}</p>"
+            for i, h in enumerate(ex.hints[:self.hints_shown]))
+
+    def show_solution(self) -> list[str]:
+        """After an attempt: the correct answers (up to 5) and the explanation."""
+        ex, lang = self.exercise, self.lang
+        if not self.attempted:
+            self._say(TEXTS["attempt_first"], "info")
+            return []
+        answers = ex.solutions(5)
+        self.progress.record_solution_shown(ex.id)
+        listing = " · ".join(answers)
+        line = (TEXTS["solutions"].get(lang).format(answers=listing) if answers
+                else TEXTS["none_found"].get(lang))
+        self.solution_html.value = (f"<p>{_h(line)}</p><p><i>{_h(TEXTS['explanation'].get(lang))}</i>"
+                                    f"{_h(ex.explanation.get(lang))}</p>")
+        return answers
+
+    def next(self) -> None:
+        if self.index >= len(self.exercises) - 1:
+            self._say(TEXTS["done"], "info")
+            return
+        self.show(self.index + 1)
+
+    def _say(self, text: Text, kind: str) -> None:
+        colour = {"warn": "#b60", "info": "#555"}.get(kind, "#555")
+        self.feedback_html.value = f'<p style="color:{colour}">{_h(text.get(self.lang))}</p>'
+
+    def feedback_text(self) -> str:
+        """The feedback line as plain text (for tests and scripts)."""
+        import re
+        from html import unescape
+        return unescape(re.sub(r"<[^>]+>", "", self.feedback_html.value)).strip()
+
+    def __repr__(self) -> str:
+        return f"ExerciseWidget({self.exercise.id!r}, {self.index + 1} of {len(self.exercises)})"
+
+
+def _review_state(ex: Exercise):
+    from .checkers import _review_state as rs
+    return rs(ex)
+
+
+class PackSummary(W.VBox):
+    """Progress per pack and stage: solved / tried / total, with a bar per stage."""
+
+    def __init__(self, packs, learner: str = "default", progress: Progress | None = None,
+                 lang: str | None = None):
+        if isinstance(packs, Pack):
+            packs = [packs]
+        self.packs = list(packs)
+        self.progress = progress if progress is not None else Progress(learner)
+        self.lang = check_language(lang or get_language())
+        self.table = W.HTML()
+        super().__init__([self.table])
+        self.refresh()
+
+    def rows(self) -> list[dict]:
+        """One row per pack and stage: game, title, stage, total, attempted, solved, hints."""
+        out = []
+        for pack in self.packs:
+            title = pack.title.get(self.lang) if pack.title else pack.game
+            for stage, s in self.progress.summary(pack.exercises).items():
+                out.append({"file": pack.file, "game": pack.game, "title": title, "stage": stage, **s})
+        return out
+
+    def refresh(self) -> None:
+        """Read the progress again and redraw the table."""
+        lang = self.lang
+        head = "".join(f"<th>{_h(x)}</th>" for x in (
+            "", TEXTS["stage_col"].get(lang), TEXTS["solved"].get(lang),
+            TEXTS["attempted"].get(lang), TEXTS["total"].get(lang), TEXTS["hints"].get(lang), ""))
+        from .model import STAGES
+        body = []
+        for r in self.rows():
+            pct = int(round(100 * r["solved"] / r["total"])) if r["total"] else 0
+            bar = (f'<div style="width:120px;border:1px solid #999;height:10px">'
+                   f'<div style="width:{pct}%;background:#4a4;height:10px"></div></div>')
+            body.append(f"<tr><td>{_h(r['title'])}</td><td>{r['stage']} · {_h(STAGES[r['stage']].get(lang))}</td>"
+                        f"<td>{r['solved']}</td><td>{r['attempted']}</td><td>{r['total']}</td>"
+                        f"<td>{r['hints']}</td><td>{bar}</td></tr>")
+        self.table.value = (f"<b>{_h(TEXTS['summary_title'].get(lang))}</b>"
+                            f"<table><tr>{head}</tr>{''.join(body)}</table>")
+
+    def __repr__(self) -> str:
+        solved = sum(r["solved"] for r in self.rows())
+        total = sum(r["total"] for r in self.rows())
+        return f"PackSummary({len(self.packs)} pack(s), {solved} of {total} solved)"
+
+
+def exercise_widget(path_or_pack, learner: str = "default", lang: str | None = None, **kw) -> ExerciseWidget:
+    """An :class:`ExerciseWidget` for a pack file (path) or a loaded pack."""
+    from .schema import load_pack
+    pack = path_or_pack if isinstance(path_or_pack, (Pack, Exercise, list)) else load_pack(path_or_pack)
+    return ExerciseWidget(pack, learner=learner, lang=lang, **kw)
