@@ -81,10 +81,34 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
         return win
     deadline = start + budget * SEARCH_SHARE[level]
     search = AlphaBeta(evaluate, deadline, rng)
-    best, value, depth, values = search.search(state, actions=legal)
+    best, value, depth, values = search.search(state, actions=most_valuable_shapes(state, legal))
     if level == "hard":
         best = _avoid_handing_over(state, best, values, start + budget * 0.9)
     return best
+
+
+def shape_gain(child, player: str) -> int:
+    """What the shapes completed by the last action are worth to ``player``
+    (0 when a tired piece completes them: it captures nothing)."""
+    total = 0
+    for e in child.events:
+        if e.kind == "tired_no_capture":
+            return 0
+        if e.kind == "shape" and e.player == player:
+            total += e.value
+    return total
+
+
+def most_valuable_shapes(state, legal: list[str]) -> list[str]:
+    """``legal`` without the actions that complete a less valuable shape
+    than the best one available now (actions completing none stay: the
+    search may still prefer a quiet move, e.g. a defence)."""
+    me = state.player
+    gains = {a: shape_gain(state.play(a), me) for a in legal}
+    top = max(gains.values())
+    if top == 0:
+        return legal
+    return [a for a in legal if gains[a] in (0, top)]
 
 
 def _greedy(state, legal, evaluate, rng, me):

@@ -30,6 +30,8 @@ import random
 import time
 
 WIN = 1_000_000.0
+# Obligations that remove a piece: resolved inside the search horizon.
+REMOVALS = ("capture", "capture_any", "pull", "pin", "blocked_pull", "make_room")
 
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -74,7 +76,8 @@ class AlphaBeta:
     """
 
     def __init__(self, evaluate, deadline: float, rng: random.Random | None = None,
-                 order_depth: int = 2, max_forced: int = 6, use_table: bool = True):
+                 order_depth: int = 2, max_forced: int = 8, use_table: bool = True,
+                 removal_width: int = 3):
         self.evaluate = evaluate
         self.deadline = deadline
         self.rng = rng or random.Random(0)
@@ -85,6 +88,7 @@ class AlphaBeta:
         self.root = "B"
         # transposition table: position -> (depth, value, bound, best action)
         self.use_table = use_table
+        self.removal_width = removal_width
         self.table: dict = {}
 
     def _tick(self) -> None:
@@ -116,7 +120,21 @@ class AlphaBeta:
                         return e_value
         alpha0, beta0 = alpha, beta
         maximizing = s.player == self.root
-        if depth >= self.order_depth:
+        pending = s.pending
+        next_depth = depth - 1
+        if pending is not None and pending.kind in REMOVALS and forced < self.max_forced:
+            # Removals finish what the last action started (a quiescence
+            # extension): they do not use up the horizon, and only the few
+            # best-looking victims are tried.
+            ev, root = self.evaluate, self.root
+            keyed = []
+            for a in actions:
+                c = s.play(a)
+                keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
+            keyed.sort(key=lambda t: t[0], reverse=maximizing)
+            children = [(a, c) for _, a, c in keyed[: self.removal_width]]
+            next_depth, forced = depth, forced + 1
+        elif depth >= self.order_depth:
             # near the root, ordering by the static value pays for playing every child
             ev, root = self.evaluate, self.root
             keyed = []
@@ -139,7 +157,7 @@ class AlphaBeta:
         if maximizing:
             best = -WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.play(a), depth - 1, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else s.play(a), next_depth, alpha, beta, ply + 1, forced)
                 if v > best:
                     best, best_action = v, a
                 if v > alpha:
@@ -150,7 +168,7 @@ class AlphaBeta:
         else:
             best = WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.play(a), depth - 1, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else s.play(a), next_depth, alpha, beta, ply + 1, forced)
                 if v < best:
                     best, best_action = v, a
                 if v < beta:
