@@ -9,13 +9,8 @@ A scenario then reads like what a learner does::
     wait_for_piece(board, "c3")
     screenshot(page, "place-a-piece")
 
-Conventions shared with the board widget (``fangqi_teach/widgets``): the
-board is an ``<svg>`` inside a cell's output whose point elements carry
-``data-point="<name>"`` (the names of ``fangqi_teach.boards``). A point
-holding a piece is drawn as an element of class ``piece`` with that
-``data-point`` (as ``fangqi_teach.draw.svg`` does), or marked with
-``data-piece="<owner>"`` / ``data-piece-at="<name>"``; :func:`piece_at`
-accepts each so the helper survives small changes in the drawing.
+The board widget conventions these helpers rely on (``fq-board-svg``,
+``fq-piece``, ``data-point``) are described at the board section below.
 """
 
 from __future__ import annotations
@@ -106,18 +101,49 @@ def outputs_text(page) -> str:
 
 
 # -- the board widget ------------------------------------------------------------------
+#
+# The widget (fangqi_teach/widgets/board.js) draws one <svg class="fq-board-svg">
+# per view. Empty points have no element: a click is mapped to the nearest
+# point of the model's `geometry` trait. So to click a named point the
+# helpers read that geometry from the page's widget manager and click at
+# the point's screen position with the real mouse, the path a learner's
+# click takes. Pieces are <circle class="fq-piece fq-B|fq-W" data-point=…>,
+# move targets <circle class="fq-target" data-point=…>, the selected piece
+# a <circle class="fq-selected">.
 
+BOARD_SVG = ".jp-OutputArea-output svg.fq-board-svg"
 
-# A live widget is rendered under the widget-view MIME type; a static
-# picture (a state's ``_repr_svg_``) under image/svg+xml. Both draw
-# ``data-point`` elements, so the MIME type tells them apart.
-WIDGET_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'
-PICTURE_OUTPUT = '.jp-OutputArea-output[data-mime-type="image/svg+xml"]'
+# Finds the widget model whose view holds `svg` and returns the screen
+# position of `name`. Relies on jupyterlab_widgets 3 internals (the
+# renderer's `_manager` promise and the manager's `_models` table): if a
+# JupyterLab upgrade breaks this, the error says so instead of timing out.
+_POINT_ON_SCREEN = """async (svg, name) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const renderer = panel.content.rendermime.createRenderer('application/vnd.jupyter.widget-view+json');
+  if (!renderer._manager) throw new Error('jupyterlab_widgets internals changed: no renderer._manager');
+  const manager = await renderer._manager.promise;
+  let geometry = null;
+  for (const pending of Object.values(manager._models || {})) {
+    const model = await pending;
+    if (!model.get || !model.get('geometry') || !model.get('geometry').points) continue;
+    for (const viewPromise of Object.values(model.views || {})) {
+      const view = await viewPromise;
+      if (view && view.el && view.el.contains(svg)) geometry = model.get('geometry');
+    }
+  }
+  if (!geometry) throw new Error('no board widget model owns this <svg>');
+  const at = geometry.points[name];
+  if (!at) throw new Error(name + ' is not a point of the ' + geometry.name + ' board');
+  const p = svg.createSVGPoint();
+  p.x = at[0]; p.y = at[1];
+  const q = p.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+}"""
 
 
 def boards(page):
     """Locator of every live board widget's SVG (use ``.count()``, ``.nth(i)``)."""
-    return page.locator(f"{WIDGET_OUTPUT} svg:has([data-point])")
+    return page.locator(BOARD_SVG)
 
 
 def find_board(page, index: int = 0, *, timeout: float = 30_000):
@@ -127,51 +153,43 @@ def find_board(page, index: int = 0, *, timeout: float = 30_000):
     return board
 
 
-def pictures(page):
-    """Locator of every static SVG picture in the outputs.
-
-    JupyterLab shows an ``image/svg+xml`` output as an ``<img>`` with a
-    data URI (scripts in it cannot run), so a picture's elements are not
-    in the page's DOM: read them with :func:`picture_source`.
-    """
-    return page.locator(f"{PICTURE_OUTPUT} img")
-
-
-_IMAGE_STATE = """img => ({
-  source: decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1)),
-  loaded: img.complete && img.naturalWidth > 0,
-  width: img.naturalWidth, height: img.naturalHeight,
-})"""
-
-
-def picture_source(picture) -> dict:
-    """``{"source": svg text, "loaded": bool, "width", "height"}`` of a picture.
-
-    ``loaded`` is false when Chromium could not decode the SVG, which is
-    how a malformed picture shows up in the browser.
-    """
-    return picture.evaluate(_IMAGE_STATE)
-
-
-def point(board, name: str):
-    return board.locator(f'[data-point="{name}"]').first
+def point_position(board, name: str) -> tuple[float, float]:
+    """Where point ``name`` is on screen (CSS pixels), after scrolling it into view."""
+    board.scroll_into_view_if_needed()
+    x, y = board.evaluate(_POINT_ON_SCREEN, name)
+    return x, y
 
 
 def click_point(board, name: str) -> None:
-    """Click the point ``name`` as a learner would, with a real mouse event.
-
-    ``force=True``: a piece drawn on top of the point may receive the click
-    instead; that is what a learner's click does too.
-    """
-    point(board, name).click(force=True)
+    """Click the point ``name`` with the real mouse, as a learner would."""
+    x, y = point_position(board, name)
+    board.page.mouse.click(x, y)
 
 
 def piece_at(board, name: str):
-    """Locator of the piece drawn on ``name`` (empty when there is none)."""
-    return board.locator(
-        f'.piece[data-point="{name}"], [data-point="{name}"][data-piece]:not([data-piece=""]), '
-        f'[data-piece-at="{name}"]'
-    )
+    """Locator of the piece drawn on ``name`` (count 0 when there is none)."""
+    return board.locator(f'.fq-piece[data-point="{name}"]')
+
+
+def piece_colour(board, name: str) -> str | None:
+    """The colour of the piece drawn on ``name``: ``"B"``, ``"W"`` or None."""
+    pieces = piece_at(board, name)
+    if pieces.count() == 0:
+        return None
+    classes = pieces.first.get_attribute("class").split()
+    return "B" if "fq-B" in classes else "W" if "fq-W" in classes else None
+
+
+def pieces_on(board) -> dict[str, str]:
+    """Every piece drawn: ``{point: "B"|"W"}``."""
+    found = board.locator(".fq-piece").evaluate_all(
+        "els => els.map(e => [e.dataset.point, e.classList.contains('fq-B') ? 'B' : 'W'])")
+    return dict(found)
+
+
+def targets_on(board) -> list[str]:
+    """The points highlighted as move targets, sorted."""
+    return sorted(board.locator(".fq-target").evaluate_all("els => els.map(e => e.dataset.point)"))
 
 
 def wait_for_piece(board, name: str, *, timeout: float = 10_000) -> None:
@@ -179,7 +197,54 @@ def wait_for_piece(board, name: str, *, timeout: float = 10_000) -> None:
 
 
 def wait_no_piece(board, name: str, *, timeout: float = 10_000) -> None:
-    piece_at(board, name).first.wait_for(state="detached", timeout=timeout)
+    board.locator(f'.fq-piece[data-point="{name}"]').first.wait_for(state="detached", timeout=timeout)
+
+
+# Times, inside the page, a real mouse click on `name` until the piece is
+# drawn there: performance.now() in a capture-phase click listener, then a
+# MutationObserver on the SVG. Returns a promise; the Python side clicks.
+_ARM_LATENCY = """(svg, name) => {
+  window.__fqLatency = new Promise((resolve, reject) => {
+    let clickedAt = null;
+    const selector = '.fq-piece[data-point="' + name + '"]';
+    const onClick = () => { clickedAt = performance.now(); };
+    svg.addEventListener('click', onClick, {capture: true, once: true});
+    const observer = new MutationObserver(() => {
+      if (clickedAt !== null && svg.querySelector(selector)) {
+        observer.disconnect();
+        resolve(performance.now() - clickedAt);
+      }
+    });
+    observer.observe(svg, {childList: true, subtree: true});
+    setTimeout(() => { observer.disconnect(); reject(new Error('no piece on ' + name + ' after 10 s')); }, 10000);
+  });
+}"""
+
+
+def click_latency_ms(board, name: str) -> float:
+    """Milliseconds from a real click on the empty point ``name`` to its piece being drawn.
+
+    Measured in the browser (click event to DOM change), so it covers the
+    message to the kernel, the engine move and the redraw, but not
+    Playwright's own overhead.
+    """
+    x, y = point_position(board, name)
+    board.evaluate(_ARM_LATENCY, name)
+    board.page.mouse.click(x, y)
+    return board.page.evaluate("() => window.__fqLatency")
+
+
+# -- widget panels (ipywidgets) --------------------------------------------------------
+
+
+def widget_button(page, label: str):
+    """The ipywidgets button showing ``label`` in a cell output."""
+    return page.locator(".jp-OutputArea-output button.jupyter-button", has_text=label).first
+
+
+def widget_text(page) -> str:
+    """All text shown by widgets in the outputs (panels, messages, labels)."""
+    return "\n".join(page.locator(".jp-OutputArea-output .jupyter-widgets").all_inner_texts())
 
 
 # -- pictures ----------------------------------------------------------------
