@@ -226,6 +226,9 @@ EVENT_TEXTS: dict[str, Text] = {
     "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)", "{player} 无子可动，先拔对方一子"),
     "turn_ends": Text("{player} still cannot move: the turn ends", "{player} 仍然无子可动，回合结束"),
     "six": Text("{player} makes {value} in a row: {points}", "{player} 连成 {value} 子：{points}"),
+    "cannot_make_room": Text("{player} cannot make room: no loose piece of theirs would free the opponent, who must pass",
+                             "{player} 无法让路：拿掉哪枚散子对方都走不动，对方只能让过"),
+    "timeout": Text("{player}'s time is up: the turn passes", "{player}超时，轮到对方"),
     "win": Text("{player} wins ({reason})", "{player} 获胜（{reason}）"),
     "draw": Text("the game is drawn ({reason})", "和棋（{reason}）"),
 }
@@ -256,6 +259,7 @@ REASON_TEXTS: dict[str, Text] = {
     "pin_any": Text("pin; every enemy piece was in a mill, so any could be taken",
                     "押子；对方的子全在“直”里，可以任吃一枚"),
     "timeout": Text("time ran out", "超时"),
+    "cannot_free": Text("no loose piece of theirs would free the opponent", "没有能给对方让路的散子"),
     "place": Text("placing", "布子"),
     "pull_phase": Text("pulling", "拔子"),
     "move": Text("moving", "走子"),

@@ -1,0 +1,1111 @@
+"""The Fang Qi family — Dafang Qi 大方棋, Ningxia Fang Qi 宁夏方棋, Xinjiang Fang Qi 新疆方棋.
+
+One engine plays all three games (RULES.md §0–§3). What differs between
+them is data, in the :data:`VARIANTS` table: which shapes score and what
+they are worth, what a shape does while placing (extra placements, pull
+credits or captures), who pulls and moves first, step or slide movement,
+the losing count and the two special rules (Ningxia's "leave a chance",
+Xinjiang's tired piece).
+
+>>> s = new_game("dafang")
+>>> s.player, s.phase, s.pending.text("en")
+('B', 'place', 'Black: place a piece')
+>>> s = s.play("a1").play("f6").play("a2").play("f5").play("b1").play("f4")
+>>> t = s.play("b2")                     # completes the big square a1 b1 a2 b2
+>>> [e.text("en") for e in t.events][1:]
+['Black completes a big square (a1 b1 a2 b2), worth 1', 'Black earns 1 extra placement(s)']
+>>> t.player, t.pending.kind
+('B', 'extra_place')
+
+States are immutable values: :meth:`FangState.play` returns a new state.
+What the player must do now is ``state.pending``; what the last action
+did is ``state.events``. Every [D#] decision of RULES.md that concerns
+these games is a keyword option of :func:`new_game` (see
+:data:`RULE_OPTIONS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..boards import Board, Shape, get_board
+from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other
+from ..i18n import Text
+from ..notation import parse_action
+
+__all__ = [
+    "VARIANTS", "RULE_OPTIONS", "Variant", "FangState", "new_game", "state_from_json",
+    "loose_pieces", "safe_pieces", "shapes_completed_by", "can_move", "rule_options_for",
+]
+
+EMPTY = "."
+_SIDE = {"B": 0, "W": 1}
+
+# --------------------------------------------------------------------------
+# The three games side by side
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How one game of the family differs from the others.
+
+    ``placing`` says what a shape completed by a placement does:
+    ``"extra_placements"`` (Dafang: its value in extra placements, made at
+    once), ``"pull_credits"`` (Ningxia: one pull credit per square, paid
+    out in the pull step) or ``"captures"`` (Xinjiang: its value in loose
+    enemy pieces, removed at once). ``place_values`` / ``move_values`` map
+    a shape kind to what it is worth while placing / moving.
+    """
+
+    name: str
+    supply: tuple[int, int]              # pieces of Black, White
+    placing: str                         # see above
+    place_values: dict
+    move_values: dict
+    placing_ends: str                    # "board_full" or "supplies_empty" ([D10])
+    pull_order: tuple[str, str]          # who pulls first, second
+    pull_only_if_no_capture: bool        # Xinjiang: pull step skipped after a placing capture
+    first_mover: str
+    movement: str                        # "step" (one point) or "slide" (any distance)
+    losing_count: int                    # a player with this many pieces or fewer loses
+    leave_a_chance: bool                 # Ningxia §2.4
+    tired_piece: bool                    # Xinjiang §3.4
+
+    @property
+    def board(self) -> Board:
+        return get_board(self.name)
+
+
+_DAFANG_PLACE = {"square": 1, "diagonal3": 1, "diagonal4": 2, "diagonal5": 3, "diagonal6": 4,
+                 "dragon": 3, "edge_dragon": 2}
+# Moving: the same values except the diagonal of four, which captures only one.
+_DAFANG_MOVE = dict(_DAFANG_PLACE, diagonal4=1)
+
+VARIANTS: dict[str, Variant] = {
+    #                 Dafang 大方棋              Ningxia 宁夏方棋          Xinjiang 新疆方棋
+    "dafang": Variant(
+        name="dafang", supply=(30, 30), placing="extra_placements",
+        place_values=_DAFANG_PLACE, move_values=_DAFANG_MOVE, placing_ends="board_full",
+        pull_order=("W", "B"), pull_only_if_no_capture=False, first_mover="W",
+        movement="step", losing_count=0, leave_a_chance=False, tired_piece=False),
+    "ningxia": Variant(
+        name="ningxia", supply=(28, 28), placing="pull_credits",
+        place_values={"square": 1}, move_values={"square": 1}, placing_ends="board_full",
+        pull_order=("B", "W"), pull_only_if_no_capture=False, first_mover="B",
+        movement="slide", losing_count=3, leave_a_chance=True, tired_piece=False),
+    "xinjiang": Variant(
+        name="xinjiang", supply=(25, 24), placing="captures",
+        place_values={"square": 1, "cucumber": 3}, move_values={"square": 1, "cucumber": 3},
+        placing_ends="supplies_empty", pull_order=("W", "B"), pull_only_if_no_capture=True,
+        first_mover="W", movement="slide", losing_count=3, leave_a_chance=False, tired_piece=True),
+}
+
+# --------------------------------------------------------------------------
+# Rule options: every [D#] of RULES.md that concerns these games
+
+_ALL = ("dafang", "ningxia", "xinjiang")
+
+RULE_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption("diagonal_moves", "D1", False,
+               "Pieces may also move along diagonals (off: orthogonal grid lines only; diagonals are shapes, not lines).",
+               "棋子也可以沿斜线走（默认关闭：只沿横竖线走，斜线只是棋形）。", _ALL),
+    RuleOption("take_safe_if_no_loose", "D2", False,
+               "When no loose enemy piece is left, captures and pulls may take safe pieces (off: what is owed is forfeited).",
+               "对方没有散子时可以吃铁子（默认关闭：欠的吃子作废）。", _ALL),
+    RuleOption("make_room", "D3", True,
+               "A turn that leaves the opponent unable to move obliges the player to remove one of their own loose pieces that frees the opponent; if none does, the opponent passes.",
+               "走完后对方无路可走，要拿掉自己一枚能让对方走动的散子；没有这样的子，对方让过。", _ALL),
+    RuleOption("two_passes_draw", "D4", True,
+               "Two passes in a row end the game as a draw (whatever the house-rule setting).",
+               "连续两次让过即为和棋（与和棋约定无关）。", _ALL),
+    RuleOption("house_draws", "D5", True,
+               "House rule: draw after draw_turns movement turns without a removal, or the same position for the draw_repetitions-th time.",
+               "和棋约定：连续若干走子回合无子离盘，或同一局面出现若干次，判和。", _ALL),
+    RuleOption("draw_turns", "D5", 100,
+               "Movement turns without any piece leaving the board that draw the game (house rule).",
+               "连续多少个走子回合无子离盘判和（和棋约定）。", _ALL),
+    RuleOption("draw_repetitions", "D5", 3,
+               "The occurrence of the same position, at the start of a movement turn, that draws the game (house rule).",
+               "同一局面在走子回合开始时第几次出现判和（和棋约定）。", _ALL),
+    RuleOption("turn_seconds", "D6", 60,
+               "Seconds a turn may last (0: no timer). On expiry the turn passes: owed placements, pulls and captures are forfeited, an owed make-room removal is done with the first eligible piece in point order.",
+               "每回合限时秒数（0 为不计时）。超时换对方走：欠的放子、拔子、吃子作废，欠的让路自动拿按点序第一枚可拿的子。", _ALL),
+    RuleOption("first_placer", "D7", "B",
+               "Who places first in Dafang Qi.", "大方棋谁先放子。", ("dafang",)),
+    RuleOption("pull_base", "D8", 1,
+               "Pieces each player pulls in Ningxia before adding their pull credits (Black pulls first).",
+               "宁夏方棋拔子时每方先拔的基本枚数（另加放子时得到的拔子数，黑方先拔）。", ("ningxia",)),
+    RuleOption("leave_a_chance", "D9", True,
+               "Ningxia: from the first pull to the end of White's first movement turn, each action must leave the opponent a slide that completes a square (waived when no choice does).",
+               "宁夏方棋：从第一次拔子到白方第一次走子结束，每一手都要给对方留下一步能成方的滑动（没有任何着法能做到时不受限制）。",
+               ("ningxia",)),
+    RuleOption("tired_piece", "D11", True,
+               "Xinjiang: a piece that captured cannot capture on its owner's next turn.",
+               "新疆方棋：刚吃过子的棋子，下一回合不能再吃子。", ("xinjiang",)),
+    RuleOption("tired_from_last_placement", "D11", True,
+               "Xinjiang: a tired mark earned by a player's last placement carries into their first movement turn.",
+               "新疆方棋：最后一次放子得到的疲劳标记带到第一个走子回合。", ("xinjiang",)),
+    RuleOption("forfeited_capture_counts", "D17", False,
+               "Xinjiang: shapes whose captures were all forfeited count as a capture (skip the pull, tire the piece). Off: only an actual removal counts.",
+               "新疆方棋：吃子全部作废的棋形也算吃过子（跳过拔子、疲劳）。默认关闭：只有真正拿掉了子才算。",
+               ("xinjiang",)),
+)
+
+FIXED_DECISIONS = {
+    "D10": "Xinjiang placing ends when both supplies are empty (with 49 pieces for 49 points this is the only "
+           "workable ending: a board emptied by captures never fills).",
+    "D15": "Obligations are compulsory; what cannot be done is forfeited automatically.",
+    "D16": "Win checks after every removal; a make-room removal that brings the remover to a losing count loses.",
+    "D18": "Xinjiang: both players with three or fewer pieces when placing ends is a draw.",
+}
+
+
+def rule_options_for(game: str) -> dict:
+    """The default options in force for ``game``."""
+    return {o.name: o.default for o in RULE_OPTIONS if game in o.games}
+
+
+def _check_options(game: str, options: dict) -> dict:
+    allowed = {o.name: o for o in RULE_OPTIONS if game in o.games}
+    out = rule_options_for(game)
+    for name, value in options.items():
+        if name not in allowed:
+            every = {o.name for o in RULE_OPTIONS}
+            where = " (it applies to another game)" if name in every else ""
+            raise ValueError(f"unknown option {name!r} for {game}{where}; options: {', '.join(sorted(allowed))}")
+        default = allowed[name].default
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name!r} must be True or False, not {value!r}")
+        elif isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"option {name!r} must be a whole number ≥ 0, not {value!r}")
+        elif name == "first_placer":
+            value = str(value).upper()
+            if value not in ("B", "W"):
+                raise ValueError(f"option 'first_placer' must be 'B' or 'W', not {value!r}")
+        out[name] = value
+    return out
+
+
+# --------------------------------------------------------------------------
+# Precomputed geometry: shape indexes per point, movement rays, action names
+
+
+class _Geometry:
+    """Everything about a board the hot path needs, as tuples of indexes."""
+
+    def __init__(self, variant: Variant, diagonal_moves: bool):
+        b = variant.board
+        self.board = b
+        self.names = b.points
+        self.n = len(b.points)
+        idx = b.index
+        scoring = set(variant.place_values) | set(variant.move_values)
+        self.shapes: tuple[Shape, ...] = tuple(s for s in b.shapes if s.kind in scoring)
+        self.shape_points = tuple(tuple(idx[p] for p in s.points) for s in self.shapes)
+        self.place_value = tuple(variant.place_values.get(s.kind, 0) for s in self.shapes)
+        self.move_value = tuple(variant.move_values.get(s.kind, 0) for s in self.shapes)
+        at = [[] for _ in range(self.n)]
+        for sid, pts in enumerate(self.shape_points):
+            for i in pts:
+                at[i].append(sid)
+        self.shapes_at = tuple(tuple(a) for a in at)
+        sq = [[] for _ in range(self.n)]
+        for s, pts in zip(self.shapes, self.shape_points):
+            if s.kind == "square":
+                for i in pts:
+                    sq[i].append(pts)
+        self.squares_at = tuple(tuple(a) for a in sq)
+        # Movement rays: from each point, the points in each direction, nearest first.
+        dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        if diagonal_moves:
+            dirs += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        ncols, nrows = len(b.columns), b.rows
+        limit = 1 if variant.movement == "step" else max(ncols, nrows)
+        rays, named = [], []
+        for i, name in enumerate(self.names):
+            c, r = b.coords(name)
+            mine, mine_named = [], []
+            for dc, dr in dirs:
+                ray = []
+                cc, rr = c + dc, r + dr
+                while 0 <= cc < ncols and 0 <= rr < nrows and len(ray) < limit:
+                    ray.append(rr * ncols + cc)
+                    cc, rr = cc + dc, rr + dr
+                if ray:
+                    mine.append(tuple(ray))
+                    mine_named.append(tuple((j, f"{name}-{self.names[j]}") for j in ray))
+            rays.append(tuple(mine))
+            named.append(tuple(mine_named))
+        assert all(self.names[r * ncols + c] == f"{b.columns[c]}{r + 1}"
+                   for r in range(nrows) for c in range(ncols))
+        self.rays = tuple(rays)
+        self.named_rays = tuple(named)
+        self.neighbours = tuple(tuple(ray[0] for ray in rs) for rs in self.rays)
+        self.remove_names = tuple("x" + p for p in self.names)
+        # Every well-formed action string of this board -> (kind, from, to).
+        table = {"pass": ("pass", -1, -1)}
+        for i, p in enumerate(self.names):
+            table[p] = ("place", i, -1)
+            table["x" + p] = ("remove", i, -1)
+        for i in range(self.n):
+            for ray in self.named_rays[i]:
+                for j, s in ray:
+                    table[s] = ("move", i, j)
+        self.actions = table
+        # (first point, ray) pairs: most rays are blocked at once, so test that first.
+        self.first_rays = tuple(tuple((ray[0][0], ray) for ray in named) for named in self.named_rays)
+
+    # -- board questions, on a cells string ('.', 'B', 'W' per point) -----
+
+    def completed(self, cells: str, i: int, colour: str) -> list[int]:
+        """Ids of the shapes through point i that ``colour`` holds entirely."""
+        out = []
+        sp = self.shape_points
+        for sid in self.shapes_at[i]:
+            for k in sp[sid]:
+                if cells[k] != colour:
+                    break
+            else:
+                out.append(sid)
+        return out
+
+    def is_safe(self, cells: str, i: int) -> bool:
+        c = cells[i]
+        for pts in self.squares_at[i]:
+            if cells[pts[0]] == c and cells[pts[1]] == c and cells[pts[2]] == c and cells[pts[3]] == c:
+                return True
+        return False
+
+    def loose(self, cells: str, colour: str) -> list[int]:
+        return [i for i in range(self.n) if cells[i] == colour and not self.is_safe(cells, i)]
+
+    def can_move(self, cells: str, colour: str) -> bool:
+        nb = self.neighbours
+        for i in range(self.n):
+            if cells[i] == colour:
+                for j in nb[i]:
+                    if cells[j] == EMPTY:
+                        return True
+        return False
+
+    def has_square_slide(self, cells: str, colour: str) -> bool:
+        """Whether ``colour`` has a move that completes a square (leave-a-chance)."""
+        for e in range(self.n):
+            if cells[e] != EMPTY:
+                continue
+            wanted = []
+            for pts in self.squares_at[e]:
+                if all(cells[k] == colour for k in pts if k != e):
+                    wanted.append(pts)
+            if not wanted:
+                continue
+            for ray in self.rays[e]:
+                for o in ray:   # the first piece seen from e is the one that can arrive
+                    if cells[o] != EMPTY:
+                        if cells[o] == colour and any(o not in pts for pts in wanted):
+                            return True
+                        break
+        return False
+
+
+@lru_cache(maxsize=None)
+def _geometry(game: str, diagonal_moves: bool) -> _Geometry:
+    return _Geometry(VARIANTS[game], diagonal_moves)
+
+
+# --------------------------------------------------------------------------
+# The state
+
+_PROTECTED_WHY = Text("it is a corner of a completed square, a safe piece", "它是一个完整方的角，是铁子")
+
+_FIELDS = ("game", "options", "cells", "player", "phase", "stage", "owed", "hand_counts", "removed_counts",
+           "credits", "pull_next", "actor", "turn_captured", "turn_shaped", "turn_removal",
+           "placing_captured", "tired", "window", "quiet_turns", "history", "passes", "result",
+           "record", "events")
+
+
+class FangState(GameState):
+    """A position of Dafang, Ningxia or Xinjiang Fang Qi, with what is owed now.
+
+    Immutable: :meth:`play` and :meth:`timeout` return new states. See
+    :class:`fangqi_teach.core.GameState` for the uniform interface.
+
+    >>> s = new_game("xinjiang")
+    >>> s.hands, s.phase, len(s.legal_actions())
+    ({'B': 25, 'W': 24}, 'place', 49)
+    """
+
+    __slots__ = _FIELDS + ("variant", "geo", "_legal", "_hash", "_board")
+
+    # -- construction ---------------------------------------------------
+
+    @classmethod
+    def _initial(cls, game: str, options: dict) -> "FangState":
+        v = VARIANTS[game]
+        s = object.__new__(cls)
+        s.game, s.options, s.variant = game, options, v
+        s.geo = _geometry(game, options["diagonal_moves"])
+        s.cells = EMPTY * s.geo.n
+        s.player = options.get("first_placer", "B")
+        s.phase, s.stage, s.owed = "place", "place", 1
+        s.hand_counts, s.removed_counts, s.credits = tuple(v.supply), (0, 0), (0, 0)
+        s.pull_next = ()
+        s.actor, s.turn_captured, s.turn_shaped, s.turn_removal = -1, False, False, False
+        s.placing_captured, s.tired, s.window = False, (-1, -1), False
+        s.quiet_turns, s.history, s.passes = 0, (), 0
+        s.result, s.record, s.events = None, (), ()
+        s._legal = s._hash = s._board = None
+        return s
+
+    def _child(self, action: str) -> "FangState":
+        # Spelled out field by field: this is on the hot path of random play.
+        n = object.__new__(FangState)
+        n.game, n.options, n.cells, n.player = self.game, self.options, self.cells, self.player
+        n.phase, n.stage, n.owed = self.phase, self.stage, self.owed
+        n.hand_counts, n.removed_counts, n.credits = self.hand_counts, self.removed_counts, self.credits
+        n.pull_next, n.actor, n.turn_captured = self.pull_next, self.actor, self.turn_captured
+        n.turn_shaped, n.turn_removal, n.placing_captured = self.turn_shaped, self.turn_removal, self.placing_captured
+        n.tired, n.window, n.quiet_turns = self.tired, self.window, self.quiet_turns
+        n.history, n.passes, n.result = self.history, self.passes, self.result
+        n.events = ()
+        n.variant, n.geo = self.variant, self.geo
+        n.record = self.record + (action,)
+        n._legal = n._hash = n._board = None
+        return n
+
+    # -- the uniform interface -------------------------------------------
+
+    @property
+    def board_spec(self) -> Board:
+        return self.geo.board
+
+    @property
+    def board(self) -> dict[str, str]:
+        if self._board is None:
+            names = self.geo.names
+            self._board = {names[i]: c for i, c in enumerate(self.cells) if c != EMPTY}
+        return dict(self._board)
+
+    @property
+    def hands(self) -> dict[str, int]:
+        """Pieces still in supply, ``{"B": 30, "W": 30}``."""
+        return {"B": self.hand_counts[0], "W": self.hand_counts[1]}
+
+    @property
+    def removed(self) -> dict[str, int]:
+        """Pieces of each colour taken off the board so far."""
+        return {"B": self.removed_counts[0], "W": self.removed_counts[1]}
+
+    @property
+    def winner(self) -> str | None:
+        return self.result.winner if self.result else None
+
+    @property
+    def pending(self) -> Pending | None:
+        if self.stage is None:
+            return None
+        target = ""
+        if self.stage in ("capture", "pull"):
+            target = other(self.player)
+        elif self.stage == "make_room":
+            target = self.player
+        return Pending(self.stage, self.player, self.owed, target)
+
+    @property
+    def tired_pieces(self) -> dict[str, str]:
+        """Xinjiang: the tired piece of each player, ``{"B": "c3"}`` (point now holding it)."""
+        return {p: self.geo.names[i] for p, i in zip("BW", self.tired) if i >= 0}
+
+    @property
+    def pull_credits(self) -> dict[str, int]:
+        """Ningxia: squares completed while placing, per player."""
+        return {"B": self.credits[0], "W": self.credits[1]}
+
+    def position_key(self) -> str:
+        """What RULES.md §0 [D5] calls a position, as a compact string.
+
+        Board, player to move, phase, hands, Xinjiang tired marks and
+        Ningxia's leave-a-chance window; used for repetition draws and
+        handy for AI transposition tables.
+        """
+        return (f"{self.cells}|{self.player}|{self.phase}|{self.hand_counts[0]},{self.hand_counts[1]}"
+                f"|{self.tired[0]},{self.tired[1]}|{int(self.window)}")
+
+    def legal_actions(self) -> list[str]:
+        return list(self._legal_info()[0])
+
+    def play(self, action: str) -> "FangState":
+        """The state after ``action`` (any case and spacing); raises IllegalAction."""
+        key = "".join(str(action).split()).lower()
+        if key == "timeout":
+            return self.timeout()
+        legal, legal_set, waived = self._legal_info()
+        if key not in legal_set:
+            raise self._diagnose(action)
+        parsed = self.geo.actions[key]
+        n = self._child(key)
+        ev: list[Event] = []
+        if waived:
+            ev.append(Event("waived", self.player))
+        kind, i, j = parsed
+        if kind == "place":
+            _do_place(n, ev, i)
+        elif kind == "move":
+            _do_move(n, ev, i, j)
+        elif kind == "remove":
+            _do_remove_action(n, ev, i)
+        else:
+            ev.append(Event("pass", n.player))
+            _end_move_turn(n, ev, passed=True)
+        n.events = tuple(ev)
+        return n
+
+    def timeout(self) -> "FangState":
+        """The state after the turn's timer runs out [D6].
+
+        The turn passes: placements, pulls and captures still owed in it
+        are forfeited; a make-room removal owed is done with the first
+        eligible piece in point order. Recorded as ``timeout``.
+        """
+        if self.phase == "over":
+            raise IllegalAction.of("game_over", "timeout")
+        n = self._child("timeout")
+        ev = [Event("timeout", self.player)]
+        p, stage = n.player, n.stage
+        if stage in ("place", "extra_place"):
+            ev.append(Event("forfeit", p, value=n.owed, reason="timeout"))
+            n.owed = 0
+            _end_place_turn(n, ev)
+        elif stage == "capture":
+            ev.append(Event("forfeit", p, value=n.owed, reason="timeout"))
+            n.owed = 0
+            if n.phase == "place":
+                _end_place_turn(n, ev)
+            else:
+                _make_room_check(n, ev, auto=True)
+        elif stage == "pull":
+            ev.append(Event("forfeit", p, value=n.owed, reason="timeout"))
+            n.owed = 0
+            _end_pull_turn(n, ev, auto=True)
+        elif stage == "make_room":
+            _auto_make_room(n, ev)
+        else:  # move or pass: the movement turn passes without a move
+            _end_move_turn(n, ev, passed=(stage == "pass"))
+        n.events = tuple(ev)
+        return n
+
+    # -- legal actions ------------------------------------------------------
+
+    def _legal_info(self):
+        if self._legal is None:
+            self._legal = _compute_legal(self)
+        return self._legal
+
+    def _diagnose(self, action) -> IllegalAction:
+        """Why ``action`` is not legal here: a stable code and a zh/en message."""
+        text = str(action).strip()
+        if self.phase == "over":
+            return IllegalAction.of("game_over", text)
+        try:
+            a = parse_action(self.geo.board, "".join(text.split()))
+        except ValueError as e:
+            code = "unknown_point" if "is not a point" in str(e) else "bad_action"
+            return IllegalAction.of(code, text, detail=str(e))
+        action = str(a)
+        g, cells, p, q = self.geo, self.cells, self.player, other(self.player)
+        pend = self.pending
+        expect = {"expected": pend.text("en"), "expected_zh": pend.text("zh")}
+        stage = self.stage
+        idx = g.board.index
+        if stage == "pass":
+            return IllegalAction.of("must_pass", action)
+        if a.kind == "pass":
+            return IllegalAction.of("cannot_pass", action)
+        if stage in ("place", "extra_place"):
+            if a.kind != "place":
+                return IllegalAction.of("wrong_phase", action, **expect)
+            return IllegalAction.of("occupied", action, point=a.points[0])
+        if stage in ("capture", "pull", "make_room"):
+            if a.kind != "remove":
+                return IllegalAction.of("must_remove", action, **expect)
+            pt = a.points[0]
+            i = idx[pt]
+            if cells[i] == EMPTY:
+                return IllegalAction.of("empty_point", action, point=pt)
+            if stage == "make_room":
+                if cells[i] != p:
+                    return IllegalAction.of("not_own_piece", action, point=pt)
+            elif cells[i] == p:
+                return IllegalAction.of("own_piece", action, point=pt)
+            if g.is_safe(cells, i):
+                return IllegalAction.of("protected_piece", action, point=pt,
+                                        why=_PROTECTED_WHY.en, why_zh=_PROTECTED_WHY.zh)
+            if stage == "make_room" and not any(cells[j] == q for j in g.neighbours[i]):
+                return IllegalAction.of("does_not_free", action, point=pt)
+            return IllegalAction.of("no_chance_left", action)
+        # stage == "move"
+        if a.kind != "move":
+            return IllegalAction.of("wrong_phase", action, **expect)
+        src, dst = a.points
+        i, j = idx[src], idx[dst]
+        if cells[i] == EMPTY:
+            return IllegalAction.of("empty_point", action, point=src)
+        if cells[i] != p:
+            return IllegalAction.of("not_your_piece", action, point=src)
+        if cells[j] != EMPTY:
+            return IllegalAction.of("target_occupied", action, point=dst)
+        ray = next((r for r in g.rays[i] if j in r), None)
+        if ray is None:
+            if self.variant.movement == "step":
+                return IllegalAction.of("not_adjacent", action, point=dst, origin=src)
+            return IllegalAction.of("not_in_line", action, point=dst, origin=src)
+        if any(cells[k] != EMPTY for k in ray[:ray.index(j)]):
+            return IllegalAction.of("path_blocked", action, point=dst, origin=src)
+        return IllegalAction.of("no_chance_left", action)
+
+    # -- value semantics and JSON ------------------------------------------
+
+    def _key(self):
+        return tuple(getattr(self, f) if f != "options" else tuple(sorted(self.options.items()))
+                     for f in _FIELDS)
+
+    def __eq__(self, other_state) -> bool:
+        if not isinstance(other_state, FangState):
+            return NotImplemented
+        return self is other_state or self._key() == other_state._key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._key())
+        return self._hash
+
+    def to_json(self) -> dict:
+        names = self.geo.names
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "board": self.board,
+            "player": self.player,
+            "phase": self.phase,
+            "stage": self.stage,
+            "owed": self.owed,
+            "hands": self.hands,
+            "removed": self.removed,
+            "credits": self.pull_credits,
+            "pull_next": [[p, k] for p, k in self.pull_next],
+            "actor": names[self.actor] if self.actor >= 0 else None,
+            "turn_captured": self.turn_captured,
+            "turn_shaped": self.turn_shaped,
+            "turn_removal": self.turn_removal,
+            "placing_captured": self.placing_captured,
+            "tired": {p: (names[i] if i >= 0 else None) for p, i in zip("BW", self.tired)},
+            "window": self.window,
+            "quiet_turns": self.quiet_turns,
+            "history": list(self.history),
+            "passes": self.passes,
+            "result": self.result.to_json() if self.result else None,
+            "record": list(self.record),
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+# --------------------------------------------------------------------------
+# Entry points
+
+
+def new_game(name: str = "dafang", **options) -> FangState:
+    """The initial state of ``"dafang"``, ``"ningxia"`` or ``"xinjiang"``.
+
+    Rule options are the [D#] decisions of RULES.md (:data:`RULE_OPTIONS`);
+    an unknown option raises ``ValueError`` naming it.
+
+    >>> new_game("ningxia").options["leave_a_chance"]
+    True
+    >>> new_game("dafang", tired_piece=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown option 'tired_piece' for dafang (it applies to another game); options: ...
+    """
+    game = str(name).strip().lower()
+    if game not in VARIANTS:
+        raise ValueError(f'"{name}" is not a Fang Qi game; choose one of: {", ".join(VARIANTS)}')
+    return FangState._initial(game, _check_options(game, options))
+
+
+def state_from_json(d: dict) -> FangState:
+    """Restore a state written by :meth:`FangState.to_json`."""
+    s = new_game(d["game"], **d.get("options", {}))
+    g = s.geo
+    idx = g.board.index
+    cells = [EMPTY] * g.n
+    for p, c in d["board"].items():
+        cells[idx[p]] = c
+    pick = lambda m: (int(m["B"]), int(m["W"]))  # noqa: E731
+    s.cells = "".join(cells)
+    s.player, s.phase, s.stage, s.owed = d["player"], d["phase"], d["stage"], int(d["owed"])
+    s.hand_counts, s.removed_counts, s.credits = pick(d["hands"]), pick(d["removed"]), pick(d["credits"])
+    s.pull_next = tuple((p, int(k)) for p, k in d["pull_next"])
+    s.actor = idx[d["actor"]] if d["actor"] else -1
+    s.turn_captured, s.turn_shaped = bool(d["turn_captured"]), bool(d["turn_shaped"])
+    s.turn_removal, s.placing_captured = bool(d["turn_removal"]), bool(d["placing_captured"])
+    s.tired = tuple(idx[d["tired"][p]] if d["tired"][p] else -1 for p in "BW")
+    s.window, s.quiet_turns = bool(d["window"]), int(d["quiet_turns"])
+    s.history, s.passes = tuple(d["history"]), int(d["passes"])
+    s.result = Result.from_json(d["result"])
+    s.record = tuple(d["record"])
+    s.events = tuple(Event.from_json(e) for e in d["events"])
+    return s
+
+
+# --------------------------------------------------------------------------
+# Module helpers for lessons and checkers
+
+
+def loose_pieces(s: FangState, player: str) -> list[str]:
+    """The points of ``player``'s loose pieces (散子): not a corner of a completed own square.
+
+    >>> s = new_game("ningxia")
+    >>> s = s.play("a1").play("h7").play("b1").play("h6").play("a2").play("g7").play("b2")
+    >>> loose_pieces(s, "B"), safe_pieces(s, "B")
+    ([], ['a1', 'b1', 'a2', 'b2'])
+    """
+    g = s.geo
+    return [g.names[i] for i in g.loose(s.cells, player)]
+
+
+def safe_pieces(s: FangState, player: str) -> list[str]:
+    """The points of ``player``'s safe pieces (铁子), in point order."""
+    g, cells = s.geo, s.cells
+    return [g.names[i] for i in range(g.n) if cells[i] == player and g.is_safe(cells, i)]
+
+
+def can_move(s: FangState, player: str) -> bool:
+    """Whether ``player`` has a legal movement on this board (a piece next to an empty point)."""
+    return s.geo.can_move(s.cells, player)
+
+
+def shapes_completed_by(s: FangState, action: str) -> list[Shape]:
+    """The shapes a placement or move by the player to act would complete, without playing it.
+
+    Removals and passes complete nothing. The action is not checked for
+    legality beyond its form (a point must be empty, a moving piece must be
+    the player's own), so lessons can ask "what if" in any position.
+
+    >>> s = new_game("dafang").play("a4").play("f1").play("b5").play("f2")
+    >>> [str(x) for x in shapes_completed_by(s, "c6")]
+    ['diagonal3 a4 b5 c6']
+    """
+    g, cells, p = s.geo, s.cells, s.player
+    a = parse_action(g.board, "".join(str(action).split()))
+    idx = g.board.index
+    if a.kind == "place":
+        i = idx[a.points[0]]
+        if cells[i] != EMPTY:
+            return []
+        after, at = cells[:i] + p + cells[i + 1:], i
+    elif a.kind == "move":
+        i, j = idx[a.points[0]], idx[a.points[1]]
+        if cells[i] != p or cells[j] != EMPTY:
+            return []
+        after = _moved(cells, i, j, p)
+        at = j
+    else:
+        return []
+    return [g.shapes[sid] for sid in g.completed(after, at, p)]
+
+
+# --------------------------------------------------------------------------
+# Legal actions
+
+
+def _targets(n: FangState, colour: str) -> list[int]:
+    """Enemy pieces a capture or pull may take: loose ones ([D2]: safe ones if none is loose and allowed)."""
+    g = n.geo
+    found = g.loose(n.cells, colour)
+    if not found and n.options["take_safe_if_no_loose"]:
+        found = [i for i in range(g.n) if n.cells[i] == colour]
+    return found
+
+
+def _room_pieces(n: FangState) -> list[int]:
+    """Own loose pieces whose removal gives the blocked opponent a movement.
+
+    The opponent cannot move now, so a removal frees them exactly when one of
+    their pieces stands next to the emptied point (a slide starts with a step).
+    """
+    g, cells, p = n.geo, n.cells, n.player
+    q = other(p)
+    return [i for i in g.loose(cells, p) if any(cells[j] == q for j in g.neighbours[i])]
+
+
+def _moved(cells: str, i: int, j: int, colour: str) -> str:
+    if i < j:
+        return cells[:i] + EMPTY + cells[i + 1:j] + colour + cells[j + 1:]
+    return cells[:j] + colour + cells[j + 1:i] + EMPTY + cells[i + 1:]
+
+
+def _compute_legal(s: FangState):
+    """(sorted action strings, the same as a set, leave-a-chance waived?).
+
+    Actions are produced as strings only; :meth:`FangState.play` looks up
+    what a string means in the board's precomputed action table.
+    """
+    stage, g, cells, p = s.stage, s.geo, s.cells, s.player
+    if stage is None:
+        return [], frozenset(), False
+    if stage == "move":
+        names: list[str] = []
+        add = names.append
+        first_rays = g.first_rays
+        i = cells.find(p)
+        while i >= 0:
+            for j0, ray in first_rays[i]:
+                if cells[j0] == EMPTY:
+                    for j, name in ray:
+                        if cells[j] != EMPTY:
+                            break
+                        add(name)
+            i = cells.find(p, i + 1)
+    elif stage in ("place", "extra_place"):
+        gn = g.names
+        names = [gn[i] for i in range(g.n) if cells[i] == EMPTY]
+    elif stage in ("capture", "pull"):
+        rn = g.remove_names
+        names = [rn[i] for i in _targets(s, other(p))]
+    elif stage == "make_room":
+        rn = g.remove_names
+        names = [rn[i] for i in _room_pieces(s)]
+    else:  # pass
+        names = ["pass"]
+    waived = False
+    if s.window and stage in ("capture", "pull", "make_room", "move"):
+        names, waived = _leave_a_chance(s, names)
+    names.sort()
+    return names, frozenset(names), waived
+
+
+def _leave_a_chance(s: FangState, names: list[str]):
+    """Ningxia §2.4: keep the choices after which the opponent can still
+    complete a square by a slide; when none does, the rule is waived."""
+    g, cells, p = s.geo, s.cells, s.player
+    q = other(p)
+    keep = []
+    for a in names:
+        kind, i, j = g.actions[a]
+        after = _moved(cells, i, j, p) if kind == "move" else cells[:i] + EMPTY + cells[i + 1:]
+        if g.has_square_slide(after, q):
+            keep.append(a)
+    if keep or not names:
+        return keep, False
+    return names, True
+
+
+# --------------------------------------------------------------------------
+# How an action unfolds. ``n`` is the new state under construction (not yet
+# published, so setting its fields is safe); ``ev`` collects its events.
+
+
+def _set(t: tuple, side: str, value) -> tuple:
+    return (value, t[1]) if side == "B" else (t[0], value)
+
+
+def _shape_events(n: FangState, ev: list, sids: list[int], values: tuple) -> int:
+    g, total = n.geo, 0
+    for sid in sids:
+        sh = g.shapes[sid]
+        ev.append(Event("shape", n.player, sh.points, values[sid], shape=sh.kind))
+        total += values[sid]
+    return total
+
+
+def _placing_over(n: FangState) -> bool:
+    if n.variant.placing_ends == "board_full":
+        return EMPTY not in n.cells
+    return n.hand_counts == (0, 0)
+
+
+def _do_place(n: FangState, ev: list, i: int) -> None:
+    p, v, g = n.player, n.variant, n.geo
+    side = _SIDE[p]
+    n.cells = n.cells[:i] + p + n.cells[i + 1:]
+    n.hand_counts = _set(n.hand_counts, p, n.hand_counts[side] - 1)
+    ev.append(Event("place", p, (g.names[i],)))
+    done = g.completed(n.cells, i, p)
+    worth = _shape_events(n, ev, done, g.place_value) if done else 0
+    if v.placing == "extra_placements":
+        if worth:
+            ev.append(Event("extra_placements", p, value=worth))
+        remaining = n.owed - 1 + worth
+        if remaining and EMPTY not in n.cells:
+            ev.append(Event("forfeit", p, value=remaining, reason="board_full"))
+        elif remaining and n.hand_counts[side] == 0:
+            ev.append(Event("forfeit", p, value=remaining, reason="supply_empty"))
+        elif remaining:
+            n.stage, n.owed = "extra_place", remaining
+            return
+        n.owed = 0
+        _end_place_turn(n, ev)
+    elif v.placing == "pull_credits":
+        if worth:
+            n.credits = _set(n.credits, p, n.credits[side] + worth)
+            ev.append(Event("pull_credit", p, value=worth))
+        n.owed = 0
+        _end_place_turn(n, ev)
+    else:  # captures at once
+        n.actor = i
+        if worth:
+            n.turn_shaped = True
+            n.stage, n.owed = "capture", worth
+            ev.append(Event("owed", p, value=worth, reason="capture"))
+        else:
+            n.owed = 0
+        _resolve_captures(n, ev)
+
+
+def _do_move(n: FangState, ev: list, i: int, j: int) -> None:
+    p, g = n.player, n.geo
+    n.cells = _moved(n.cells, i, j, p)
+    ev.append(Event("move", p, (g.names[i], g.names[j])))
+    n.actor = j
+    done = g.completed(n.cells, j, p)
+    if not done:
+        n.owed = 0
+        _make_room_check(n, ev)
+        return
+    worth = _shape_events(n, ev, done, g.move_value)
+    if n.tired[_SIDE[p]] == i and n.options.get("tired_piece"):
+        ev.append(Event("tired_no_capture", p, (g.names[j],), value=worth, reason="tired"))
+        n.owed = 0
+        _make_room_check(n, ev)
+        return
+    n.turn_shaped = True
+    n.stage, n.owed = "capture", worth
+    ev.append(Event("owed", p, value=worth, reason="capture"))
+    _resolve_captures(n, ev)
+
+
+def _do_remove_action(n: FangState, ev: list, i: int) -> None:
+    stage = n.stage
+    if stage == "make_room":
+        _remove(n, ev, i, "make_room")
+        if n.phase != "over":
+            _after_turn_actions(n, ev)
+        return
+    _remove(n, ev, i, stage)
+    if n.phase == "over":
+        return
+    n.owed -= 1
+    if stage == "capture":
+        n.turn_captured = True
+        _resolve_captures(n, ev)
+    else:
+        _resolve_pulls(n, ev)
+
+
+def _remove(n: FangState, ev: list, i: int, reason: str) -> None:
+    """Take the piece on point i off the board, then check for a win [D16]."""
+    colour = n.cells[i]
+    side = _SIDE[colour]
+    n.cells = n.cells[:i] + EMPTY + n.cells[i + 1:]
+    n.removed_counts = _set(n.removed_counts, colour, n.removed_counts[side] + 1)
+    n.turn_removal = True
+    if n.tired[side] == i:   # a tired piece that leaves the board loses its mark
+        n.tired = _set(n.tired, colour, -1)
+    ev.append(Event("remove", n.player, (n.geo.names[i],), reason=reason))
+    v = n.variant
+    if n.phase != "place" and n.cells.count(colour) <= v.losing_count:
+        if reason == "make_room":
+            why = "made_room"
+        else:
+            why = "no_pieces" if v.losing_count == 0 else "three_or_fewer"
+        _end_game(n, ev, Result("win", other(colour), why))
+
+
+def _end_game(n: FangState, ev: list, result: Result) -> None:
+    n.phase, n.stage, n.owed, n.result = "over", None, 0, result
+    n.pull_next = ()
+    if result.outcome == "win":
+        ev.append(Event("win", result.winner, reason=result.reason))
+    else:
+        ev.append(Event("draw", reason=result.reason, value=result_value(n, result)))
+
+
+def result_value(n: FangState, result: Result) -> int:
+    if result.reason == "no_removal_100":
+        return n.options["draw_turns"]
+    return 0
+
+
+def _resolve_captures(n: FangState, ev: list) -> None:
+    """Ask for the next capture, or forfeit what cannot be taken, or finish the turn."""
+    if n.owed > 0 and not _targets(n, other(n.player)):
+        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece"))
+        n.owed = 0
+    if n.owed > 0:
+        n.stage = "capture"
+        return
+    if n.phase == "place":
+        _end_place_turn(n, ev)
+    else:
+        _make_room_check(n, ev)
+
+
+def _close_turn(n: FangState, ev: list) -> None:
+    """End-of-turn bookkeeping shared by every phase: Xinjiang's tired mark."""
+    p = n.player
+    if n.variant.tired_piece:
+        captured = n.turn_captured or (n.turn_shaped and n.options["forfeited_capture_counts"])
+        if n.phase == "place" and captured:
+            n.placing_captured = True
+        mark = -1
+        if captured and n.options["tired_piece"] and n.actor >= 0 and n.cells[n.actor] == p:
+            mark = n.actor
+            ev.append(Event("tired", p, (n.geo.names[mark],)))
+        n.tired = _set(n.tired, p, mark)
+
+
+def _begin_turn(n: FangState, player: str, stage: str, owed: int) -> None:
+    n.player, n.stage, n.owed = player, stage, owed
+    n.actor, n.turn_captured, n.turn_shaped, n.turn_removal = -1, False, False, False
+
+
+def _end_place_turn(n: FangState, ev: list) -> None:
+    _close_turn(n, ev)
+    if _placing_over(n):
+        _end_placing(n, ev)
+        return
+    q = other(n.player)
+    if n.hand_counts[_SIDE[q]] == 0:
+        ev.append(Event("skip", q, reason="supply_empty"))
+        q = n.player
+    _begin_turn(n, q, "place", 1)
+
+
+def _end_placing(n: FangState, ev: list) -> None:
+    v, o = n.variant, n.options
+    if v.tired_piece and not o["tired_from_last_placement"]:
+        n.tired = (-1, -1)
+    if v.name == "xinjiang":   # §3.5: the losing count applies from the end of placing
+        low = [c for c in "BW" if n.cells.count(c) <= v.losing_count]
+        if len(low) == 2:
+            _end_game(n, ev, Result("draw", None, "both_three_or_fewer"))
+            return
+        if low:
+            _end_game(n, ev, Result("win", other(low[0]), "three_or_fewer"))
+            return
+    if v.pull_only_if_no_capture and n.placing_captured:
+        _begin_moving(n, ev)
+        return
+    n.phase = "pull"
+    ev.append(Event("phase", reason="pull_phase"))
+    n.window = v.leave_a_chance and o["leave_a_chance"]
+    first, second = v.pull_order
+    base = o.get("pull_base", 1)
+    count = lambda c: base + (n.credits[_SIDE[c]] if v.placing == "pull_credits" else 0)  # noqa: E731
+    n.pull_next = ((second, count(second)),)
+    _start_pull_turn(n, ev, first, count(first))
+
+
+def _start_pull_turn(n: FangState, ev: list, player: str, count: int) -> None:
+    _begin_turn(n, player, "pull", count)
+    if count:
+        ev.append(Event("owed", player, value=count, reason="pull"))
+    _resolve_pulls(n, ev)
+
+
+def _resolve_pulls(n: FangState, ev: list) -> None:
+    if n.owed > 0 and not _targets(n, other(n.player)):
+        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece"))
+        n.owed = 0
+    if n.owed == 0:
+        _end_pull_turn(n, ev)
+
+
+def _end_pull_turn(n: FangState, ev: list, auto: bool = False) -> None:
+    if n.pull_next:
+        _close_turn(n, ev)
+        (q, k), n.pull_next = n.pull_next[0], n.pull_next[1:]
+        _start_pull_turn(n, ev, q, k)
+        return
+    # The last pull turn, even with its pulls forfeited, may oblige a make-room (§0).
+    _make_room_check(n, ev, auto=auto)
+
+
+def _make_room_check(n: FangState, ev: list, auto: bool = False) -> None:
+    """§0 make room [D3]: after a move turn or the last pull turn, free a blocked opponent."""
+    p, g = n.player, n.geo
+    q = other(p)
+    if n.options["make_room"] and not g.can_move(n.cells, q):
+        if _room_pieces(n):
+            n.stage, n.owed = "make_room", 1
+            ev.append(Event("make_room", p))
+            if auto:
+                _auto_make_room(n, ev)
+            return
+        ev.append(Event("cannot_make_room", p, reason="cannot_free"))
+    _after_turn_actions(n, ev)
+
+
+def _auto_make_room(n: FangState, ev: list) -> None:
+    """[D6] timer: the make-room removal owed is done with the first eligible piece in point order."""
+    names = [n.geo.remove_names[i] for i in _room_pieces(n)]
+    if n.window:
+        names, waived = _leave_a_chance(n, names)
+        if waived:
+            ev.append(Event("waived", n.player))
+    i = min(n.geo.actions[a][1] for a in names)
+    _remove(n, ev, i, "make_room")
+    if n.phase != "over":
+        _after_turn_actions(n, ev)
+
+
+def _after_turn_actions(n: FangState, ev: list) -> None:
+    """The acting player is done: the pull phase gives way to moving, or the turn passes."""
+    if n.phase == "pull":
+        _close_turn(n, ev)
+        _begin_moving(n, ev)
+    else:
+        _end_move_turn(n, ev)
+
+
+def _begin_moving(n: FangState, ev: list) -> None:
+    ev.append(Event("phase", reason="move"))
+    n.phase = "move"
+    n.quiet_turns, n.history, n.passes = 0, (), 0
+    _start_move_turn(n, ev, n.variant.first_mover)
+
+
+def _end_move_turn(n: FangState, ev: list, passed: bool = False) -> None:
+    p, o = n.player, n.options
+    _close_turn(n, ev)
+    if n.turn_removal:
+        n.quiet_turns, n.history = 0, ()   # no earlier position can come back
+    else:
+        n.quiet_turns += 1
+    if n.window and p == "W":   # [D9] the window closes with White's first movement turn
+        n.window = False
+    n.passes = n.passes + 1 if passed else 0
+    if n.passes >= 2 and o["two_passes_draw"]:
+        _end_game(n, ev, Result("draw", None, "two_passes"))
+        return
+    _start_move_turn(n, ev, other(p))
+
+
+def _start_move_turn(n: FangState, ev: list, player: str) -> None:
+    n.phase = "move"
+    _begin_turn(n, player, "move", 1)
+    o = n.options
+    if o["house_draws"]:
+        if o["draw_turns"] and n.quiet_turns >= o["draw_turns"]:
+            _end_game(n, ev, Result("draw", None, "no_removal_100"))
+            return
+        key = n.position_key()
+        n.history = n.history + (key,)
+        if o["draw_repetitions"] and n.history.count(key) >= o["draw_repetitions"]:
+            _end_game(n, ev, Result("draw", None, "repetition"))
+            return
+    if not n.geo.can_move(n.cells, player):
+        n.stage = "pass"
