@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from ..core import IllegalAction, Pending, other, shape_name
 from ..i18n import Text, player_name
-from ..notation import parse_points, parse_record
+from ..notation import normalize_action, parse_points, parse_record
 from .positions import board_for
 
 CAPTURE_REASONS = ("capture", "capture_any", "pin", "pin_any")
@@ -147,12 +147,18 @@ def _review_state(exercise):
 # --------------------------------------------------------------------------
 # Playing answers
 
+def _bad_token(board, token: str, error: ValueError) -> Text:
+    en = str(error).split("; an action is")[0]   # the expected form is stated after it instead
+    return Text(en + ".", f"“{token}”不是{board.title_zh}棋盘上的点或着法（{board.describe_points_zh()}）。")
+
+
 def _parse_actions(ctx, answer: str, form: str) -> list[str]:
-    try:
-        actions = parse_record(ctx.board, answer)
-    except ValueError as e:
-        msg = str(e).split("; an action is")[0]   # the expected form is stated below instead
-        raise _Unparsable(T(msg + ".", msg + "。"), form) from None
+    actions = []
+    for token in answer.replace(",", " ").split():
+        try:
+            actions.append(normalize_action(ctx.board, token))
+        except ValueError as e:
+            raise _Unparsable(_bad_token(ctx.board, token, e), form) from None
     if not actions:
         raise _Unparsable(T("The answer is empty.", "答案是空的。"), form)
     if form == "action" and len(actions) != 1:
@@ -542,10 +548,16 @@ def _parse_point_set(ctx, answer: str) -> list[str]:
         return []
     if not text:
         raise _Unparsable(T("The answer is empty.", "答案是空的。"), "points")
-    try:
-        return parse_points(ctx.board, text)
-    except ValueError as e:
-        raise _Unparsable(T(str(e) + ".", str(e) + "。"), "points") from None
+    points = []
+    for token in text.replace(",", " ").split():
+        # "xd4" is accepted for d4: the removal notation of the same point
+        if token.lower().startswith("x") and token[1:].lower() in ctx.board.index:
+            token = token[1:]
+        try:
+            points.append(ctx.board.parse_point(token))
+        except ValueError as e:
+            raise _Unparsable(_bad_token(ctx.board, token, e), "points") from None
+    return sorted(set(points), key=ctx.board.index.__getitem__)
 
 
 def _check_select(ctx, params, answer: str) -> Verdict:

@@ -9,10 +9,12 @@ turn is already down); it is consistent when no six is on the board.
 Stone counts are not required to fit the turn order, so puzzles can
 leave out stones that do not matter.
 
-For the other games a set-up needs an engine constructor
-``state_from_setup(game, black=…, white=…, player=…, phase=…, hands=…,
-pending=…, **options)`` in the engine module; until the engine offers
-it, such positions are refused with a clear error (use a record).
+For the other games the engine module's ``state_from_setup(game,
+black=…, white=…, player=…, phase=…, hands=…, pending=…, **options)`` is
+used when it exists; otherwise its ``from_board(board, player,
+hands=…)`` (Maonan has one), which builds the start of a turn (no
+``pending``; the phase follows from the hands). An engine with neither
+refuses set-ups with a clear error: use a record.
 
 >>> from fangqi_teach.exercises.model import Position
 >>> s = build_state("connect6", Position(setup={"black": ["j10", "k10"], "white": ["j11"], "player": "W"}))
@@ -48,16 +50,36 @@ def build_state(game: str, position):
     setup = position.setup
     if game == "connect6":
         return _connect6_setup(setup, options)
-    mod = import_module(f"..games.{_MODULES[game]}", __name__)
+    mod = import_module(f"fangqi_teach.games.{_MODULES[game]}")
     maker = getattr(mod, "state_from_setup", None)
-    if maker is None:
-        raise PositionError("position.setup", f"the {game} engine cannot build a set-up position yet; "
-                                              "give the position as a record")
-    kwargs = {k: (dict(v) if hasattr(v, "items") else v) for k, v in setup.items()}
+    if maker is not None:
+        kwargs = {k: (dict(v) if hasattr(v, "items") else v) for k, v in setup.items()}
+        try:
+            return maker(game, **kwargs, **options)
+        except (ValueError, TypeError) as e:
+            raise PositionError("position.setup", str(e)) from None
+    if hasattr(mod, "from_board"):
+        return _from_board_setup(mod, game, setup, options)
+    raise PositionError("position.setup", f"the {game} engine cannot build a set-up position yet; "
+                                          "give the position as a record")
+
+
+def _from_board_setup(mod, game, setup, options):
+    """Set-ups through an engine's ``from_board(board, player, hands=…)`` (start of a turn)."""
+    if "pending" in setup:
+        raise PositionError("position.setup.pending", f"the {game} engine builds set-ups only at the start "
+                                                      "of a turn; use a record to reach an obligation")
+    stones = {p: "B" for p in setup.get("black", ())}
+    stones.update({p: "W" for p in setup.get("white", ())})
+    hands = dict(setup["hands"]) if "hands" in setup else None
     try:
-        return maker(game, **kwargs, **options)
+        state = mod.from_board(stones, setup["player"], hands=hands, **options)
     except (ValueError, TypeError) as e:
         raise PositionError("position.setup", str(e)) from None
+    if "phase" in setup and setup["phase"] != state.phase:
+        raise PositionError("position.setup.phase", f"with these hands the phase is {state.phase}, "
+                                                    f"not {setup['phase']}")
+    return state
 
 
 def _connect6_setup(setup, options):
