@@ -117,7 +117,8 @@ def _text(value: Any, err, eid: str, field: str, required: bool = True) -> Text 
     bad = False
     for k in value:
         if k not in ("en", "zh"):
-            err.add(eid, f"{field}.{k}", 'unknown language; use "en" and "zh"')
+            err.add(eid, f"{field}.{k}", 'unknown language; use "en" and "zh" (in YAML\'s {en: …, zh: …} '
+                                         'form, put a text containing a comma, colon or question mark in quotes)')
             bad = True
     for lang in ("en", "zh"):
         v = value.get(lang)
