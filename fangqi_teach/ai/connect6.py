@@ -165,9 +165,12 @@ class Position:
     def winning_stones(self, colour: int, stones_left: int) -> list[int] | None:
         """Stones that complete six for ``colour`` now, or None."""
         need = 6 - stones_left
+        best = None
         for w in self.threat_windows(colour, need):
-            return list(self.empties(w))
-        return None
+            empties = self.empties(w)
+            if best is None or len(empties) < len(best):
+                best = empties
+        return list(best) if best is not None else None
 
     def threat_count(self, colour: int, cap: int = 3) -> int:
         """Least stones the opponent needs to leave ``colour`` no six next turn (capped)."""
@@ -309,6 +312,81 @@ class Connect6Search:
         scored.sort(key=lambda t: t[0], reverse=True)
         return "normal", [t for _, t in scored[:pair_width]]
 
+    # -- threat-space search: win by a chain of double threats ---------
+
+    def threat_candidates(self, colour: int, k: int = 14) -> list[int]:
+        """Empty points of windows live for ``colour`` holding ≥ 2 of its stones,
+        most such windows first: only there can two stones make threats."""
+        pos = self.pos
+        mine, theirs, cells = pos.count[colour], pos.count[3 - colour], pos.cells
+        score: dict[int, int] = {}
+        for w, c in enumerate(mine):
+            if c >= 2 and theirs[w] == 0:
+                for p in pos.g.windows[w]:
+                    if cells[p] == EMPTY:
+                        score[p] = score.get(p, 0) + c * c
+        return sorted(score, key=score.get, reverse=True)[:k]
+
+    def _new_threats(self, colour: int, turn: tuple[int, ...]) -> list[frozenset]:
+        """Threat windows through the stones of ``turn`` (just placed)."""
+        pos = self.pos
+        mine, theirs = pos.count[colour], pos.count[3 - colour]
+        seen, out = set(), []
+        for p in turn:
+            for w in pos.g.point_windows[p]:
+                if w not in seen and mine[w] >= 4 and theirs[w] == 0:
+                    seen.add(w)
+                    out.append(frozenset(pos.empties(w)))
+        return out
+
+    def threat_win(self, colour: int, depth: int) -> tuple[int, ...] | None:
+        """A turn for ``colour`` (two stones, no enemy threat on the board)
+        that wins by threats: it makes three or more threats, or exactly two
+        whose every two-stone defence leads to another such turn, up to
+        ``depth`` turns. Lines where a defence makes a threat of its own are
+        not trusted (sound, not complete)."""
+        pos = self.pos
+        cands = self.threat_candidates(colour)
+        doubles = []
+        for turn in itertools.combinations(cands, 2):
+            self.check_time()
+            for p in turn:
+                pos.place(p, colour)
+            threats = self._new_threats(colour, turn)
+            n = hitting_number(threats, 3) if threats else 0
+            for p in reversed(turn):
+                pos.undo(p)
+            if n >= 3:
+                return turn
+            if n == 2:
+                doubles.append((turn, threats))
+        if depth <= 1:
+            return None
+        enemy = 3 - colour
+        for turn, threats in doubles:
+            for p in turn:
+                pos.place(p, colour)
+            try:
+                defences = hitting_sets(threats, 2, [])
+                ok = bool(defences)
+                for d in defences:
+                    for q in d:
+                        pos.place(q, enemy)
+                    try:
+                        counter = any(True for _ in self._new_threats(enemy, d))
+                        ok = not counter and self.threat_win(colour, depth - 1) is not None
+                    finally:
+                        for q in reversed(d):
+                            pos.undo(q)
+                    if not ok:
+                        break
+            finally:
+                for p in reversed(turn):
+                    pos.undo(p)
+            if ok:
+                return turn
+        return None
+
     def leaf(self, colour: int) -> int:
         """Static value for ``colour`` about to play a full two-stone turn."""
         pos = self.pos
@@ -348,7 +426,8 @@ class Connect6Search:
                 break
         return best
 
-    def root(self, colour: int, stones: int, max_depth: int, root_width: int) -> tuple[tuple[int, ...], int, int]:
+    def root(self, colour: int, stones: int, max_depth: int, root_width: int,
+             threat_depth: int = 0) -> tuple[tuple[int, ...], int, int]:
         """The best turn, its value and the depth completed."""
         pos = self.pos
         kind, turns = self.turns(colour, stones, width=root_width, pair_width=root_width * 2)
@@ -367,6 +446,19 @@ class Connect6Search:
                 pos.undo(p)
             if decisive:
                 return turn, WIN - 2, 0
+        if stones == 2 and threat_depth and not pos.threat_windows(3 - colour):
+            # the threat search gets a third of the time left; the rest is the main search's
+            saved = self.deadline
+            now = time.perf_counter()
+            self.deadline = now + (saved - now) / 3
+            try:
+                turn = self.threat_win(colour, threat_depth)
+            except _Timeout:
+                turn = None
+            finally:
+                self.deadline = saved
+            if turn is not None:
+                return turn, WIN - 3, 0
         best_turn, best_value, done = turns[0], None, 0
         order = list(turns)
         for depth in range(1, max_depth + 1):
@@ -431,7 +523,8 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
         deadline = start + budget
         width = 10 if level == "medium" else 12
         search = Connect6Search(pos, deadline, rng, width=width - 2, pair_width=width)
-        turn, _, _ = search.root(colour, stones, max_depth=6, root_width=width + 4)
+        turn, _, _ = search.root(colour, stones, max_depth=6, root_width=width + 4,
+                                 threat_depth=2 if level == "medium" else 3)
     names = [pos.g.names[p] for p in turn]
     if not names:
         legal = legal or state.legal_actions()

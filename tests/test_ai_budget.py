@@ -1,0 +1,75 @@
+"""Time budgets per action (easy < 0.2 s, medium < 1 s, hard < 3 s, at most 10 % over)
+and the arena command.
+
+These run the real levels on a few mid-game positions from seeded random
+games; they take about ten seconds.
+"""
+
+import random
+import time
+
+import pytest
+
+from fangqi_teach import ai
+from fangqi_teach.cli import main
+from fangqi_teach.testing import random_game
+
+
+def midgame(game, seed=11, fraction=0.4):
+    states = random_game(game, random.Random(seed))
+    for s in states[int(len(states) * fraction):]:
+        if s.phase != "over" and len(s.legal_actions()) > 3:
+            return s
+    raise AssertionError("no open position")
+
+
+def timed(state, level):
+    ai.choose(state, "easy", seed=0, time_limit=0.05)  # warm caches (boards, tables) outside the clock
+    t0 = time.perf_counter()
+    a = ai.choose(state, level, seed=0)
+    return a, time.perf_counter() - t0
+
+
+@pytest.mark.parametrize("game", ["dafang", "ningxia", "xinjiang", "maonan", "connect6"])
+def test_easy_stays_within_its_budget(game):
+    s = midgame(game)
+    a, seconds = timed(s, "easy")
+    assert a in s.legal_actions()
+    assert seconds <= ai.BUDGETS["easy"] * 1.1
+
+
+@pytest.mark.parametrize("game", ["xinjiang", "connect6"])
+def test_medium_stays_within_its_budget(game):
+    s = midgame(game)
+    a, seconds = timed(s, "medium")
+    assert a in s.legal_actions()
+    assert seconds <= ai.BUDGETS["medium"] * 1.1
+
+
+@pytest.mark.parametrize("game", ["dafang", "connect6"])
+def test_hard_stays_within_its_budget(game):
+    s = midgame(game)
+    a, seconds = timed(s, "hard")
+    assert a in s.legal_actions()
+    assert seconds <= ai.BUDGETS["hard"] * 1.1
+
+
+def test_a_time_limit_overrides_the_level():
+    s = midgame("ningxia")
+    t0 = time.perf_counter()
+    ai.choose(s, "hard", time_limit=0.1)
+    assert time.perf_counter() - t0 <= 0.11 + 0.05  # one engine step of slack at this tiny limit
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="level must be one of easy, medium, hard"):
+        ai.choose(midgame("maonan"), "expert")
+
+
+def test_arena_command_prints_the_score_and_the_time_scale(capsys):
+    code = main(["arena", "connect6", "easy", "random", "-n", "2", "--size", "9",
+                 "--time-scale", "0.25", "--no-save"])
+    out = capsys.readouterr()
+    assert code == 0
+    assert "connect6: easy vs random:" in out.out and "time scale 0.25" in out.out
+    assert "2/2" in out.err  # the progress bar reached the end
