@@ -268,7 +268,7 @@ class Connect6Search:
 
     def check_time(self) -> None:
         self.nodes += 1
-        if self.nodes & 15 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes & 3 == 0 and time.perf_counter() > self.deadline:
             raise _Timeout
 
     def turns(self, colour: int, stones: int, width: int | None = None, pair_width: int | None = None):

@@ -1,0 +1,107 @@
+"""Computer opponents: the strength ladder per game, and search speed.
+
+The ladder itself is long (60 games per game), so it is played by
+``fangqi-teach arena GAME LEVEL_A LEVEL_B -n 20 --time-scale F``, which
+records each match in ``benchmarks/ai_results.json``; this module turns
+that file into tables (it does not replay the matches). Set
+``FANGQI_BENCH_LADDER=1`` to play any missing pairing here, at the time
+scale in ``FANGQI_BENCH_SCALE`` (default 0.05).
+
+The speed part is measured now: static evaluations and search nodes per
+second on mid-game positions of seeded random games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import random
+import statistics
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "ai_results.json"
+GAMES = ("dafang", "ningxia", "xinjiang", "maonan", "connect6")
+LADDER = (("easy", "random", 0.80), ("medium", "easy", 0.70), ("hard", "medium", 0.60))
+
+
+def _load() -> list[dict]:
+    return json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else []
+
+
+def _play_missing(results: list[dict]) -> list[dict]:
+    from fangqi_teach.ai.arena import match, save_result
+    scale = float(os.environ.get("FANGQI_BENCH_SCALE", "0.05"))
+    have = {(d["game"], d["level_a"], d["level_b"]) for d in results}
+    for game in GAMES:
+        for a, b, _ in LADDER:
+            if (game, a, b) not in have:
+                save_result(match(game, a, b, games=20, time_scale=scale))
+    return _load()
+
+
+def ladder_tables(results: list[dict]) -> str:
+    out = ["### Strength ladder", "",
+           "Each row is one match played by `fangqi-teach arena` (colours alternating, draws count "
+           "half). Targets: easy beats random ≥ 80 %, medium beats easy ≥ 70 %, hard beats medium "
+           "≥ 60 %. **Time scale** multiplies the budgets (easy 0.2 s, medium 1 s, hard 3 s per "
+           "action): the matches were played at a reduced scale on a 2-core machine shared with "
+           "other work, which makes every level weaker than at full time.", ""]
+    by_key = {(d["game"], d["level_a"], d["level_b"]): d for d in results}
+    for game in GAMES:
+        rows = []
+        for a, b, target in LADDER:
+            d = by_key.get((game, a, b))
+            if d is None:
+                rows.append(f"| {a} vs {b} | — | — | — | — | {target:.0%} | not played |")
+                continue
+            rate = d["score_a"] / d["games"]
+            use = ", ".join(f"{k} {v:.0%}" for k, v in sorted(d.get("worst_budget_use", {}).items()))
+            rows.append(f"| {a} vs {b} | {d['score_a']:g} / {d['games']} ({d['wins_a']}-{d['wins_b']}-{d['draws']}) "
+                        f"| {rate:.0%} | {d['time_scale']:g} | {d['seconds']:.0f} s | {target:.0%} "
+                        f"| {'yes' if rate >= target else '**no**'} (slowest action: {use or '—'}) |")
+        out += [f"#### {game}", "",
+                "| pairing | score (W-L-D) | rate | time scale | match time | target | met |",
+                "|---|---|---|---|---|---|---|", *rows, ""]
+    return "\n".join(out)
+
+
+def speed_table() -> str:
+    from fangqi_teach.ai.evaluate import evaluator
+    from fangqi_teach.ai.search import AlphaBeta
+    from fangqi_teach.testing import random_game
+    rows = []
+    for game in GAMES[:4]:
+        ev = evaluator(game)
+        evals, nps, depths = [], [], []
+        for seed in (1, 2, 3):
+            states = random_game(game, random.Random(seed))
+            s = states[len(states) // 2]
+            if s.phase == "over":
+                continue
+            t0 = time.perf_counter()
+            for _ in range(300):
+                ev(s, "B")
+            evals.append((time.perf_counter() - t0) / 300 * 1e6)
+            search = AlphaBeta(ev, time.perf_counter() + 1.0, random.Random(0))
+            t0 = time.perf_counter()
+            _, _, depth, _ = search.search(s)
+            nps.append(search.nodes / (time.perf_counter() - t0))
+            depths.append(depth)
+        rows.append(f"| {game} | {statistics.median(evals):.0f} µs | {statistics.median(nps):.0f} "
+                    f"| {statistics.median(depths):g} |")
+    return "\n".join(["### Search speed (medium's 1 s on mid-game positions)", "",
+                      "| game | one evaluation | search nodes / s | depth reached (actions) |",
+                      "|---|---|---|---|", *rows, ""])
+
+
+def run() -> str:
+    results = _load()
+    if os.environ.get("FANGQI_BENCH_LADDER"):
+        results = _play_missing(results)
+    return "## Computer opponents\n\n" + ladder_tables(results) + "\n" + speed_table()
+
+
+if __name__ == "__main__":
+    print(run())
