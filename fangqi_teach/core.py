@@ -229,6 +229,7 @@ EVENT_TEXTS: dict[str, Text] = {
     "cannot_make_room": Text("{player} cannot make room: no loose piece of theirs would free the opponent, who must pass",
                              "{player} 无法让路：拿掉哪枚散子对方都走不动，对方只能让过"),
     "timeout": Text("{player}'s time is up: the turn passes", "{player}超时，轮到对方"),
+    "pull_skipped": Text("no pull step: a piece was captured while placing", "放子阶段吃过子，跳过拔子"),
     "win": Text("{player} wins ({reason})", "{player} 获胜（{reason}）"),
     "draw": Text("the game is drawn ({reason})", "和棋（{reason}）"),
 }

@@ -37,6 +37,7 @@ from ..notation import parse_action
 __all__ = [
     "VARIANTS", "RULE_OPTIONS", "Variant", "FangState", "new_game", "state_from_json",
     "loose_pieces", "safe_pieces", "shapes_completed_by", "can_move", "rule_options_for",
+    "state_from_setup", "parse_diagram",
 ]
 
 EMPTY = "."
@@ -250,10 +251,13 @@ class _Geometry:
         for i, p in enumerate(self.names):
             table[p] = ("place", i, -1)
             table["x" + p] = ("remove", i, -1)
+        # A move's path: the points it passes over and lands on, all to be empty.
+        self.paths = {}
         for i in range(self.n):
             for ray in self.named_rays[i]:
-                for j, s in ray:
+                for k, (j, s) in enumerate(ray):
                     table[s] = ("move", i, j)
+                    self.paths[s] = tuple(x for x, _ in ray[:k + 1])
         self.actions = table
         # (first point, ray) pairs: most rays are blocked at once, so test that first.
         self.first_rays = tuple(tuple((ray[0][0], ray) for ray in named) for named in self.named_rays)
@@ -442,9 +446,15 @@ class FangState(GameState):
         key = "".join(str(action).split()).lower()
         if key == "timeout":
             return self.timeout()
-        legal, legal_set, waived = self._legal_info()
-        if key not in legal_set:
-            raise self._diagnose(action)
+        if self._legal is None and not self.window:
+            # Replays and searches play without listing every legal action first.
+            waived = False
+            if not self._quick_check(key):
+                raise self._diagnose(action)
+        else:
+            legal, legal_set, waived = self._legal_info()
+            if key not in legal_set:
+                raise self._diagnose(action)
         parsed = self.geo.actions[key]
         n = self._child(key)
         ev: list[Event] = []
@@ -503,6 +513,33 @@ class FangState(GameState):
         if self._legal is None:
             self._legal = _compute_legal(self)
         return self._legal
+
+    def _quick_check(self, key: str) -> bool:
+        """Whether ``key`` (canonical spelling) is legal, without listing the
+        legal actions. Agrees with :func:`_compute_legal` outside Ningxia's
+        leave-a-chance window (the caller uses the full list there)."""
+        g, cells, stage = self.geo, self.cells, self.stage
+        parsed = g.actions.get(key)
+        if parsed is None or stage is None:
+            return False
+        kind, i, j = parsed
+        if stage == "move":
+            return kind == "move" and cells[i] == self.player and all(cells[k] == EMPTY for k in g.paths[key])
+        if stage in ("place", "extra_place"):
+            return kind == "place" and cells[i] == EMPTY
+        if stage == "pass":
+            return kind == "pass"
+        if kind != "remove":
+            return False
+        p = self.player
+        if stage == "make_room":
+            q = other(p)
+            return (cells[i] == p and not g.is_safe(cells, i)
+                    and any(cells[k] == q for k in g.neighbours[i]))
+        # capture or pull
+        if cells[i] != other(p):
+            return False
+        return i in _targets(self, cells[i]) if g.is_safe(cells, i) else True
 
     def _diagnose(self, action) -> IllegalAction:
         """Why ``action`` is not legal here: a stable code and a zh/en message."""
@@ -657,6 +694,168 @@ def state_from_json(d: dict) -> FangState:
     s.result = Result.from_json(d["result"])
     s.record = tuple(d["record"])
     s.events = tuple(Event.from_json(e) for e in d["events"])
+    return s
+
+
+def parse_diagram(game: str, diagram: str) -> dict[str, str]:
+    """The pieces of a text diagram, as :func:`~fangqi_teach.core.board_diagram` draws it.
+
+    ``X`` is Black, ``O`` White, ``.`` empty; rows from top to bottom. Row
+    numbers and the line of column letters may be left in or out.
+
+    >>> parse_diagram("dafang", '''
+    ... 2 X O . . . .
+    ... 1 X X . . . O
+    ...   a b c d e f''')
+    {'a1': 'B', 'b1': 'B', 'f1': 'W', 'a2': 'B', 'b2': 'W'}
+    """
+    b = VARIANTS[str(game).strip().lower()].board
+    rows = []
+    for line in str(diagram).strip("\n").splitlines():
+        cells = [t for t in line.split() if t in ("X", "O", ".", "x", "o")]
+        if cells:
+            rows.append(cells)
+    if len(rows) > b.rows:
+        raise ValueError(f"the diagram has {len(rows)} rows; the {b.title} board has {b.rows}")
+    pieces = {}
+    for k, cells in enumerate(reversed(rows)):
+        if len(cells) != len(b.columns):
+            raise ValueError(f"diagram row {k + 1} has {len(cells)} points; the {b.title} board has "
+                             f"{len(b.columns)} columns")
+        for c, mark in zip(b.columns, cells):
+            if mark.upper() != ".":
+                pieces[f"{c}{k + 1}"] = "B" if mark.upper() == "X" else "W"
+    return dict(sorted(pieces.items(), key=lambda kv: b.index[kv[0]]))
+
+
+def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: str | None = None,
+                     hands: dict | None = None, pending=None, diagram: str | None = None,
+                     credits: dict | None = None, tired: dict | None = None, window: bool | None = None,
+                     **options) -> FangState:
+    """A state built from a set-up position (for lessons, exercises and tests).
+
+    ``black`` / ``white`` list points (or give a text ``diagram``);
+    ``player`` acts; ``phase`` is "place", "pull" or "move" (default: "place"
+    while a hand holds pieces, else "move"); ``hands`` the supplies
+    (default while placing: the full supply less the pieces on the board;
+    later: none); ``pending`` what is owed now, a kind or
+    ``{"kind": "capture", "count": 2}`` — kinds ``place``, ``extra_place``,
+    ``capture``, ``pull``, ``make_room``, ``move`` (a movement turn starts:
+    ``pass`` follows by itself when the player cannot move). Pieces not
+    on the board nor in hand count as removed. Ningxia ``credits``,
+    Xinjiang ``tired`` marks (``{"B": "c3"}``) and Ningxia's leave-a-chance
+    ``window`` (default: open in the pull phase) can be given too.
+
+    >>> s = state_from_setup("ningxia", phase="move", player="B", diagram='''
+    ... . . . . . . . .
+    ... . . . . . . . .
+    ... . . . . . . . .
+    ... . . . . . . . .
+    ... O O O O . . . .
+    ... . X X . . . . .
+    ... . X . . . . . X''')
+    >>> s.pending.kind, s.removed
+    ('move', {'B': 24, 'W': 24})
+    >>> t = s.play("h1-c1")
+    >>> [e.text("en") for e in t.events]
+    ['Black moves h1 to c1', 'Black completes a big square (b1 c1 b2 c2), worth 1', 'Black must now capture 1']
+    >>> t.pending.text("en")
+    'Black: remove 1 loose White piece(s)'
+    """
+    game = str(game).strip().lower()
+    s = new_game(game, **options)
+    v, g = s.variant, s.geo
+    pieces = parse_diagram(game, diagram) if diagram is not None else {}
+    for colour, pts in (("B", black), ("W", white)):
+        for pt in ([pts] if isinstance(pts, str) else pts):
+            for name in str(pt).replace(",", " ").split():
+                name = g.board.parse_point(name)
+                if name in pieces and pieces[name] != colour:
+                    raise ValueError(f"{name} is given to both players")
+                pieces[name] = colour
+    player = str(player).upper()
+    if player not in ("B", "W"):
+        raise ValueError(f'player must be "B" or "W", not {player!r}')
+    on_board = {c: sum(1 for x in pieces.values() if x == c) for c in "BW"}
+    if hands is None:
+        placing = phase in (None, "place")
+        hands = {c: (v.supply[_SIDE[c]] - on_board[c] if placing else 0) for c in "BW"}
+    hands = {c: int(hands.get(c, 0)) for c in "BW"}
+    if phase is None:
+        phase = "place" if any(hands.values()) else "move"
+    if phase not in ("place", "pull", "move"):
+        raise ValueError(f'phase must be "place", "pull" or "move", not {phase!r}')
+    removed = {}
+    for c in "BW":
+        removed[c] = v.supply[_SIDE[c]] - on_board[c] - hands[c]
+        if removed[c] < 0:
+            raise ValueError(f"{'Black' if c == 'B' else 'White'} has only {v.supply[_SIDE[c]]} pieces "
+                             f"({on_board[c]} on the board, {hands[c]} in hand)")
+    cells = [EMPTY] * g.n
+    for name, colour in pieces.items():
+        cells[g.board.index[name]] = colour
+    s.cells = "".join(cells)
+    s.hand_counts = (hands["B"], hands["W"])
+    s.removed_counts = (removed["B"], removed["W"])
+    s.player, s.phase = player, phase
+    if credits:
+        s.credits = (int(credits.get("B", 0)), int(credits.get("W", 0)))
+    if tired:
+        t = [-1, -1]
+        for c, pt in tired.items():
+            t[_SIDE[c.upper()]] = g.board.index[g.board.parse_point(pt)] if pt else -1
+        s.tired = tuple(t)
+    if window is None:
+        window = phase == "pull" and v.leave_a_chance and s.options["leave_a_chance"]
+    s.window = bool(window)
+    if phase != "place":
+        low = [c for c in "BW" if on_board[c] <= v.losing_count]
+        if low:
+            raise ValueError("the game would already be over: "
+                             + " and ".join("Black" if c == "B" else "White" for c in low)
+                             + f" {'has' if len(low) == 1 else 'have'} {v.losing_count} or fewer pieces")
+    if isinstance(pending, str):
+        pending = {"kind": pending}
+    pending = dict(pending or {})
+    kind = pending.get("kind") or {"place": "place", "pull": "pull", "move": "move"}[phase]
+    count = int(pending.get("count", 1))
+    ev: list[Event] = []
+    if kind in ("place", "extra_place"):
+        if phase != "place" or hands[player] == 0:
+            raise ValueError(f"{kind} needs the place phase and pieces in {player}'s hand")
+        if EMPTY not in s.cells:
+            raise ValueError("the board is full: placing is over")
+        _begin_turn(s, player, kind, 1 if kind == "place" else count)
+    elif kind == "capture":
+        if phase == "pull":
+            raise ValueError("captures happen while placing (Xinjiang) or moving, not in the pull phase")
+        _begin_turn(s, player, "capture", count)
+        s.turn_shaped = True
+        _resolve_captures(s, ev)
+    elif kind == "pull":
+        if phase != "pull":
+            raise ValueError("pull needs the pull phase")
+        first, second = v.pull_order
+        if player == first:
+            base = s.options.get("pull_base", 1)
+            extra = s.credits[_SIDE[second]] if v.placing == "pull_credits" else 0
+            s.pull_next = ((second, base + extra),)
+        _start_pull_turn(s, ev, player, count)
+    elif kind == "make_room":
+        if phase == "place":
+            raise ValueError("make-room comes after a move or the last pull, not while placing")
+        _begin_turn(s, player, "make_room", 1)
+        if not _room_pieces(s):
+            raise ValueError(f"no loose piece of {player} would free the opponent")
+    elif kind in ("move", "pass"):
+        if phase != "move":
+            raise ValueError(f"{kind} needs the move phase")
+        _start_move_turn(s, ev, player)
+    else:
+        raise ValueError(f"unknown pending kind {kind!r}; one of place, extra_place, capture, pull, "
+                         "make_room, move")
+    s.events = tuple(ev)
+    s._legal = s._board = s._hash = None
     return s
 
 
@@ -997,6 +1196,7 @@ def _end_placing(n: FangState, ev: list) -> None:
             _end_game(n, ev, Result("win", other(low[0]), "three_or_fewer"))
             return
     if v.pull_only_if_no_capture and n.placing_captured:
+        ev.append(Event("pull_skipped"))
         _begin_moving(n, ev)
         return
     n.phase = "pull"
