@@ -198,6 +198,7 @@ def test_connect6_opening_then_two_stone_turns_with_cancel():
     g.click("k11")
     assert g.state.pending.kind == "second_stone"
     assert g.board.selected == "k11"          # the first stone, still cancellable
+    assert g.board.last == ["j10"]            # Black's turn stays marked as the last one
     assert "Click your first stone again to take it back." in g.status.value
     g.click("k11")                            # cancelled
     assert g.state.record == ("j10",) and g.state.pending.kind == "stone"
@@ -294,9 +295,9 @@ class FakeClock:
 def test_timer_counts_down_and_passes_the_turn():
     clock = FakeClock()
     g = play("dafang", timer=True, clock=clock, background=False)
-    assert g.seconds_left() == 60 and "60 s left" in g.countdown.value
+    assert g.seconds_left() == 60 and "Time left: 60 s" in g.countdown.value
     clock.now += 59.2
-    assert g.tick() is False and g.seconds_left() == 1 and "1 s left" in g.countdown.value
+    assert g.tick() is False and g.seconds_left() == 1 and "Time left: 1 s" in g.countdown.value
     clock.now += 1.0
     assert g.tick() is True
     assert g.state.player == "W" and g.message_text("en") == "Time is up: the turn passes."

@@ -61,7 +61,7 @@ TEXTS = {
     "timer": Text("60-second turn timer", "每步限时 60 秒"),
     "timer_n": Text("{n}-second turn timer", "每步限时 {n} 秒"),
     "no_timer": Text("Connect6 has no turn timer.", "六子棋不计时。"),
-    "seconds_left": Text("⏱ {n} s left", "⏱ 还剩 {n} 秒"),
+    "seconds_left": Text("Time left: {n} s", "剩余时间：{n} 秒"),
     "time_up": Text("Time is up: the turn passes.", "时间到，轮到对方。"),
     "record": Text("Record", "棋谱"),
     "load_record": Text("Load record", "载入棋谱"),
@@ -573,7 +573,14 @@ class GameWidget(W.VBox):
             if left is None or left > 0 or self._busy:
                 self._update_countdown()
                 return False
-            self._history.append(self.state.timeout())
+            try:
+                nxt = self.state.timeout()
+            except (IllegalAction, ValueError) as e:   # an engine that refuses: say so, keep the game
+                self._message = Text(str(e), str(e))
+                self._restart_timer()
+                self._render()
+                return False
+            self._history.append(nxt)
             self._redo.clear()
             self._selected = self._hint = None
             self._message = TEXTS["time_up"]
@@ -662,7 +669,8 @@ class GameWidget(W.VBox):
             self.record_box,
             row(self.load_button, self.file_box, self.save_button, self.open_button),
         ], layout=W.Layout(flex="1 1 280px", min_width="240px", max_width="420px", padding="0 0 0 12px"))
-        self.board.layout = W.Layout(flex="1 1 400px", min_width="260px",
+        # the board's natural width as flex basis: a 19×19 board takes the row and the panel wraps below
+        self.board.layout = W.Layout(flex=f"1 1 {min(self.board.natural_width, 600)}px", min_width="260px",
                                      max_width=f"{max(self.board.natural_width, 360) * 8 // 5}px")
 
     @staticmethod
@@ -809,19 +817,22 @@ class GameWidget(W.VBox):
         return "<br>".join(rows)
 
     def _last_turn_actions(self) -> list[str]:
-        """The actions of the last turn: the trailing actions of the player who acted last."""
+        """The actions of the last turn: the trailing actions of the player who acted last.
+
+        In the middle of a Connect6 turn the first stone is shown as selected
+        (it can be taken back), so the last turn is the opponent's before it.
+        """
         h = self._history
+        if self.state.pending is not None and self.state.pending.kind == "second_stone":
+            h = h[:-1]
         if len(h) < 2:
             return []
         mover = h[-2].player
-        actions = []
+        actions: list[str] = []
         i = len(h) - 1
         while i >= 1 and h[i - 1].player == mover and len(actions) < 12:
-            new = h[i].record[len(h[i - 1].record):]
-            actions[:0] = list(new)
+            actions[:0] = list(h[i].record[len(h[i - 1].record):])
             i -= 1
-        if self.state.pending is not None and self.state.pending.kind == "second_stone":
-            return actions[:-1] if self.state.player == mover else actions
         return actions
 
     def _last_turn_points(self) -> list[str]:
