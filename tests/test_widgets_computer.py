@@ -137,7 +137,8 @@ def test_a_failing_computer_is_a_message(monkeypatch):
 def test_hint_is_drawn_and_named(scripted):
     g = play("maonan", background=False)
     g.hint()
-    assert g.hint_action == "a1" and g.message_text("en") == "Hint: a1"
+    assert g.hint_action == "a1" and g.message_text("en").startswith("Hint: a1 — ")
+    assert g.message_text("zh").startswith("提示：a1 —— ")      # with the AI's reason in both languages
     assert g.board.marks == {"a1": "green"} and g.board.labels == {"a1": "?"}
     g.click("g7")
     assert g.hint_action is None and g.board.labels == {}
@@ -149,6 +150,18 @@ def test_hint_for_a_move_is_an_arrow(scripted):
     g.hint()
     first = g.legal_actions()[0]
     assert g.hint_action == first and first.split("-") in g.board.arrows
+
+
+def test_real_hint_names_a_legal_action_and_why():
+    g = play("maonan", background=False, level="easy")
+    for p in ("a1", "g7", "a4", "g4"):
+        g.click(p)
+    legal = g.legal_actions()
+    g.hint()
+    assert g.hint_action in legal
+    prefix = f"Hint: {g.hint_action} — "
+    assert g.message_text("en").startswith(prefix) and len(g.message_text("en")) > len(prefix)
+    assert g.state.record == ("a1", "g7", "a4", "g4")   # a hint never plays
 
 
 def test_real_ai_easy_answers():

@@ -391,15 +391,18 @@ class GameWidget(W.VBox):
                 self._render()
                 return
             level = self.level
-            self._run_background("hint", lambda: ai.choose(s, level=level), self._hint_done, s)
+            self._run_background("hint", lambda: _suggest(s, level), self._hint_done, s)
             self._render()
 
-    def _hint_done(self, state, action, error) -> None:
+    def _hint_done(self, state, suggestion, error) -> None:
         if error is not None:
             self._message = TEXTS["hint_failed"].format(detail=str(error))
-        else:
-            self._hint = action
-            self._message = TEXTS["hint_is"].format(action=action)
+            return
+        action, reason = suggestion
+        self._hint = action
+        self._message = TEXTS["hint_is"].format(action=action)
+        if reason is not None:
+            self._message = self._message + Text(" — ", " —— ") + reason
 
     def set_language(self, lang: str) -> None:
         """Show every text in ``"en"`` or ``"zh"``."""
@@ -866,6 +869,16 @@ class GameWidget(W.VBox):
         data["text/plain"] = repr(self)
         data["image/svg+xml"] = self.board.svg()
         return data, metadata
+
+
+def _suggest(state, level: str) -> tuple[str, Text | None]:
+    """The engine's suggestion and, where the AI explains it, why (``ai.hint``)."""
+    explain = getattr(ai, "hint", None)
+    if explain is None:
+        return ai.choose(state, level=level), None
+    h = explain(state, level=level)
+    reason = getattr(h, "reason", None)
+    return h.action, reason if isinstance(reason, Text) else None
 
 
 def _esc(text: str) -> str:
