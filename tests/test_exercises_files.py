@@ -1,0 +1,168 @@
+"""Every exercise file in exercises/ validates, and check agrees with solutions.
+
+For every exercise: each answer ``solutions`` lists passes ``check``;
+random answers (legal actions, turns, point sets, numbers) that are not
+among the solutions fail with a non-empty reason whenever the solution
+list is complete; hand-chosen near misses fail with the reason expected.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from fangqi_teach.exercises.schema import iter_exercise_files, validate_file, validate_paths
+
+ROOT = Path(__file__).resolve().parents[1] / "exercises"
+FILES = iter_exercise_files([ROOT])
+LIMIT = 50
+
+
+def _all_exercises():
+    out = []
+    for f in FILES:
+        pack, errors = validate_file(f, solve=False)
+        if pack is not None:
+            out.extend(pack.exercises)
+    return out
+
+
+EXERCISES = _all_exercises()
+
+
+def test_there_are_sample_exercises_for_every_game():
+    games = {ex.game for ex in EXERCISES}
+    assert games == {"dafang", "ningxia", "xinjiang", "maonan", "connect6"}
+    kinds = {ex.task.kind for ex in EXERCISES}
+    assert kinds == {"play", "select", "count", "defend", "attack", "review"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_file_validates_and_every_exercise_is_solvable(path):
+    pack, errors = validate_file(path, solve=True)
+    assert errors == []
+    assert len(pack) >= 1
+
+
+def test_ids_are_unique_across_files():
+    _, errors = validate_paths([ROOT], solve=False)
+    assert errors == []
+
+
+def _question(ex):
+    if ex.task.kind == "review":
+        q = ex.task["question"]
+        return q["kind"], q
+    return ex.task.kind, ex.task.params
+
+
+def _random_answers(ex, rng, n=6):
+    """Answers of the right form chosen at random (most of them wrong)."""
+    kind, params = _question(ex)
+    from fangqi_teach.exercises.checkers import _review_state
+    state = _review_state(ex) if ex.task.kind == "review" else ex.state()
+    board_points = list(state.board_spec.points)
+    out = []
+    for _ in range(n):
+        if kind == "count":
+            out.append(str(rng.randrange(0, 8)))
+        elif kind == "select":
+            k = rng.randrange(1, 4)
+            out.append(" ".join(rng.sample(board_points, k)))
+        else:
+            s, actions, mover = state, [], state.player
+            scope = params.get("scope", "turn" if ex.game == "connect6" else "action")
+            if kind in ("defend", "attack"):
+                scope = "turn"
+            while not s.is_over and s.player == mover:
+                legal = s.legal_actions()
+                if ex.game == "connect6":
+                    # near the stones, where answers are interesting
+                    stones = s.board        # a fresh dict on every access: take it once
+                    near = [p for p in legal if any(q in stones for q in _around(s, p))] or legal
+                    legal = near
+                a = rng.choice(legal)
+                actions.append(a)
+                s = s.play(a)
+                if scope == "action":
+                    break
+            out.append(" ".join(actions))
+    return out
+
+
+def _around(state, point):
+    spec = state.board_spec
+    c, r = spec.coords(point)
+    for dc in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            cc, rr = c + dc, r + dr
+            if (dc or dr) and 0 <= cc < len(spec.columns) and 0 <= rr < spec.rows:
+                yield f"{spec.columns[cc]}{rr + 1}"
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.id)
+def test_solutions_pass_and_random_wrong_answers_fail_with_a_reason(ex):
+    answers = ex.solutions(LIMIT + 1)
+    assert answers, "no correct answer"
+    for a in answers[:LIMIT]:
+        v = ex.check(a)
+        assert v.correct, (a, v.feedback.en)
+        assert v.feedback.en and v.feedback.zh
+    complete = len(answers) <= LIMIT
+    kind, params = _question(ex)
+    rng = random.Random(ex.id)
+    canon_solutions = {_canon(kind, a) for a in answers}
+    for a in _random_answers(ex, rng):
+        v = ex.check(a)
+        assert v.feedback.en.strip() and v.feedback.zh.strip()
+        if v.correct:
+            continue
+        assert v.feedback.en not in ("Wrong", "wrong", "Incorrect")
+        if complete and kind != "select":
+            assert _canon(kind, a) not in canon_solutions, (a, v.feedback.en)
+    if complete and kind == "select" and params.get("mode", "all") == "all":
+        # every other selection is wrong
+        assert len(answers) == 1
+
+
+def _canon(kind, answer):
+    if kind in ("defend", "attack") or kind == "select":
+        return frozenset(answer.split())
+    return answer
+
+
+# Hand-chosen near misses: (exercise id, answer, a phrase the reason must contain)
+NEAR_MISSES = [
+    ("c6-1-01", "j10 k10", "Your turn ends after j10"),
+    ("c6-1-02", "k10", "not finished"),
+    ("c6-1-03", "n10 e8", "longest Black line through your stones has 5"),
+    ("c6-1-04", "n10", "1 more of the winning points"),
+    ("c6-1-05", "1", "too low"),
+    ("c6-1-06", "e9 o10", "still has a winning point at e8"),
+    ("c6-1-06", "e8 p10", "winning point at o10"),
+    ("c6-1-07", "m10 n10", "threat"),
+    ("c6-1-08", "13", "ends at action 12 (o10)"),
+    ("maonan-1-02", "g4", "1 more of the pieces that may be removed"),
+    ("maonan-1-03", "a7", "Your turn is not finished"),
+    ("maonan-1-04", "b4 d7 g1", "g1 is safe: it belongs to the completed mill g7 g4 g1"),
+    ("maonan-1-05", "a4 c3 d1 d2 b4", "b4 is not empty"),
+    ("maonan-1-07", "b4-a4", "remove 1 loose White piece"),
+    ("dafang-1-01", "c2", "completes no big square"),
+    ("dafang-1-03", "1", "diagonal of three (a3 b2 c1)"),
+    ("dafang-1-04", "a1 b1 a2 b2 a3", "a3 is loose"),
+    ("dafang-1-05", "b2 a4", "not finished"),
+    ("ningxia-1-02", "1", "big square (b1 c1 b2 c2)"),
+    ("xinjiang-1-01", "b2 xa1", "your own"),
+    ("xinjiang-1-02", "g6 g7", "1 more"),
+]
+
+
+@pytest.mark.parametrize("exercise_id,answer,phrase", NEAR_MISSES)
+def test_near_misses_fail_with_the_expected_reason(exercise_id, answer, phrase):
+    ex = next(e for e in EXERCISES if e.id == exercise_id)
+    v = ex.check(answer)
+    assert not v.correct
+    assert phrase in v.feedback.en, v.feedback.en
+    assert v.feedback.zh and v.feedback.zh != v.feedback.en
