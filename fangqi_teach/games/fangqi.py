@@ -737,8 +737,8 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
     ``black`` / ``white`` list points (or give a text ``diagram``);
     ``player`` acts; ``phase`` is "place", "pull" or "move" (default: "place"
     while a hand holds pieces, else "move"); ``hands`` the supplies
-    (default while placing: the full supply less the pieces on the board;
-    later: none); ``pending`` what is owed now, a kind or
+    (default while placing, and in Dafang always: the full supply less the
+    pieces on the board; later in Ningxia and Xinjiang: none); ``pending`` what is owed now, a kind or
     ``{"kind": "capture", "count": 2}`` — kinds ``place``, ``extra_place``,
     ``capture``, ``pull``, ``make_room``, ``move`` (a movement turn starts:
     ``pass`` follows by itself when the player cannot move). Pieces not
@@ -778,8 +778,10 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
         raise ValueError(f'player must be "B" or "W", not {player!r}')
     on_board = {c: sum(1 for x in pieces.values() if x == c) for c in "BW"}
     if hands is None:
-        placing = phase in (None, "place")
-        hands = {c: (v.supply[_SIDE[c]] - on_board[c] if placing else 0) for c in "BW"}
+        # Dafang keeps its unplaced pieces after placing (60 pieces, 36 points):
+        # by default nothing was removed. The others place their whole supply.
+        keep = phase in (None, "place") or v.placing_ends == "board_full" and sum(v.supply) > g.n
+        hands = {c: (v.supply[_SIDE[c]] - on_board[c] if keep else 0) for c in "BW"}
     hands = {c: int(hands.get(c, 0)) for c in "BW"}
     if phase is None:
         phase = "place" if any(hands.values()) else "move"
