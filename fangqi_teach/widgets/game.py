@@ -106,7 +106,8 @@ def play(game="dafang", computer: str | None = None, level: str = "medium", **op
     two players on one screen), ``level`` one of ``easy``, ``medium``,
     ``hard``; both can be changed from the panel at any time. Widget
     options: ``lang`` ("en"/"zh"), ``timer`` (True for the 60-second turn
-    timer), ``seconds``, ``clock`` (a function giving seconds, for tests),
+    timer), ``seconds`` (default: the game's ``turn_seconds`` option, 60),
+    ``clock`` (a function giving seconds, for tests),
     ``background`` (False runs the computer in the caller's thread),
     ``cell`` (pixels between points). Any other keyword is a rule option
     of the game (``size=9`` for a small Connect6 board, ``[D#]`` options).
@@ -124,7 +125,7 @@ class GameWidget(W.VBox):
     """
 
     def __init__(self, game="dafang", computer=None, level="medium", *, lang=None, timer=False,
-                 seconds=TURN_SECONDS, clock=None, background=True, cell=None, **options):
+                 seconds=None, clock=None, background=True, cell=None, **options):
         if isinstance(game, str):
             name = str(game).strip().lower()
             if name not in GAMES:
@@ -144,7 +145,8 @@ class GameWidget(W.VBox):
         self.computer = computer
         self.level = level
         self.background = background
-        self.seconds = int(seconds)
+        # the engine's turn_seconds option ([D6]) unless the caller sets the timer's length
+        self.seconds = int(seconds if seconds is not None else first.options.get("turn_seconds", TURN_SECONDS))
         self._clock = clock or time.monotonic
         self._ticker_allowed = clock is None   # a test's fake clock is advanced by hand (tick())
         self._lock = threading.RLock()
