@@ -80,6 +80,8 @@ def jupyter_env(base: pathlib.Path) -> dict[str, str]:
     env = dict(os.environ)
     for var, name in dirs.items():
         env[var] = str(base / name)
+    # Learners' progress files go here instead of the user's data folder.
+    env["FANGQI_TEACH_DATA"] = str(base / "fangqi-teach-data")
     env["PYTHONUNBUFFERED"] = "1"
     return env
 

@@ -134,9 +134,23 @@ _POINT_ON_SCREEN = """async (svg, name) => {
   if (!geometry) throw new Error('no board widget model owns this <svg>');
   const at = geometry.points[name];
   if (!at) throw new Error(name + ' is not a point of the ' + geometry.name + ' board');
-  const p = svg.createSVGPoint();
-  p.x = at[0]; p.y = at[1];
-  const q = p.matrixTransform(svg.getScreenCTM());
+  const onScreen = () => {
+    const p = svg.createSVGPoint();
+    p.x = at[0]; p.y = at[1];
+    return p.matrixTransform(svg.getScreenCTM());
+  };
+  let q = onScreen();
+  const margin = 20;
+  if (q.x < margin || q.y < margin || q.x > window.innerWidth - margin || q.y > window.innerHeight - margin) {
+    // A big board can be taller than the window: bring the point itself into
+    // view (a mouse click outside the viewport reaches nothing).
+    const probe = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    probe.setAttribute('cx', at[0]); probe.setAttribute('cy', at[1]); probe.setAttribute('r', 1);
+    svg.appendChild(probe);
+    probe.scrollIntoView({block: 'center', inline: 'center'});
+    probe.remove();
+    q = onScreen();
+  }
   return [q.x, q.y];
 }"""
 

@@ -1,0 +1,76 @@
+"""Solving an exercise in the browser: wrong answer with its reason, hint,
+correct answer, and progress that survives a page reload.
+
+Uses the shipped Connect6 stage-1 exercise "Make six" (c6-1-03):
+
+    row 10:  i10(W) j10(B) k10(B) l10(B) m10(B)  n10 .  o10 .
+    Black to play two stones and win: n10 + o10 makes six.
+"""
+
+import pytest
+
+from helpers import click_point, find_board, open_notebook, run_all, screenshot, widget_button, widget_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+EXERCISE_CELL = (
+    "from fangqi_teach.exercises import exercise_widget, default_exercise_dir\n"
+    "w = exercise_widget(default_exercise_dir() / 'connect6' / 'stage1.yaml', learner='{learner}',\n"
+    "                    lang='en', start='c6-1-03')\n"
+    "w"
+)
+
+
+def answer_line(page):
+    return page.locator(".jp-OutputArea-output .widget-text input").first
+
+
+def test_wrong_answer_hint_then_correct_answer(page, lab):
+    lab.write_notebook("scratch/exercise.ipynb", [EXERCISE_CELL.format(learner="solver")])
+    open_notebook(page, lab, "scratch/exercise.ipynb")
+    run_all(page)
+    board = find_board(page)
+    page.get_by_text("Make six").first.wait_for()
+
+    # A wrong answer, clicked on the board: the reason comes from the engine.
+    click_point(board, "n10")
+    click_point(board, "a1")
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output .widget-text input')]"
+                           ".some(i => i.value === 'n10 a1')")
+    widget_button(page, "Check").click()
+    page.get_by_text("✘ Not yet.").wait_for()
+    assert "longest Black line through your stones has 5; six are needed" in widget_text(page)
+    screenshot(page, "exercise-wrong-answer")
+
+    widget_button(page, "Hint").click()
+    page.get_by_text("Count the stones on row 10.", exact=False).wait_for()
+
+    widget_button(page, "Clear").click()
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output .widget-text input')]"
+                           ".some(i => i.value === '')")
+    click_point(board, "n10")
+    click_point(board, "o10")
+    widget_button(page, "Check").click()
+    page.get_by_text("✔ Correct.").wait_for()
+    assert "Black wins (six in a row)" in widget_text(page)
+    screenshot(page, "exercise-correct")
+
+
+def test_reload_keeps_progress(page, lab):
+    cell = EXERCISE_CELL.format(learner="reloader")
+    lab.write_notebook("scratch/progress.ipynb", [cell])
+    open_notebook(page, lab, "scratch/progress.ipynb")
+    run_all(page)
+    board = find_board(page)
+    assert "(solved before)" not in widget_text(page)
+    click_point(board, "n10")
+    click_point(board, "o10")
+    widget_button(page, "Check").click()
+    page.get_by_text("✔ Correct.").wait_for()
+
+    page.reload()  # a learner closes the tab or the browser restarts
+    open_notebook(page, lab, "scratch/progress.ipynb", reset=False)
+    run_all(page)
+    find_board(page)
+    page.get_by_text("(solved before)").wait_for()
+    screenshot(page, "exercise-progress-after-reload")
