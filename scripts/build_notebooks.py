@@ -1,0 +1,188 @@
+"""Build the workbook's notebooks from their reviewable sources.
+
+Each notebook is written as a jupytext ``py:percent`` file in
+``notebooks/src/<name>.py`` (with the YAML kernelspec header). This script
+turns it into ``notebooks/<name>.ipynb``: it executes every cell (in the
+``notebooks/`` folder, like JupyterLab and nbval do) and keeps the outputs,
+minus what changes from run to run, so a rebuilt notebook differs from
+the committed one only where its source or its real output changed:
+
+* widget views (``application/vnd.jupyter.widget-view+json``: a random
+  model id) are dropped; the widgets' ``text/plain`` and SVG pictures stay,
+  so static viewers still show every board;
+* widget state is not stored (``store_widget_state=False``: it embeds the
+  whole JavaScript source of each model);
+* execution timings (``metadata.execution``) are dropped, cell ids are
+  numbered (``c00``, ``c01`` …) and ``language_info`` keeps only the name;
+* a text output holding a memory address (``0x7f…``) stops the build:
+  such a cell must print something deterministic instead.
+
+Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their output like every other
+cell; nbval (``--nbval-lax``) compares exactly those with a fresh run.
+
+Usage::
+
+    python scripts/build_notebooks.py                 # every notebook
+    python scripts/build_notebooks.py 05_connect6     # just these
+    python scripts/build_notebooks.py --check         # are the .ipynb cells the sources' cells?
+
+Progress written by exercise widgets during the build goes to a temporary
+folder (``$FANGQI_TEACH_DATA``), never to the builder's own progress file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import jupytext
+import nbformat
+from nbconvert.preprocessors import ExecutePreprocessor
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+SOURCES = NOTEBOOKS / "src"
+
+#: Each notebook must execute in less than this (issue 8).
+TIME_LIMIT = 60.0
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}\b")
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def sources(names: list[str] | None = None) -> list[Path]:
+    """The source files to build (all of ``notebooks/src/*.py`` by default)."""
+    every = sorted(SOURCES.glob("*.py"))
+    if not names:
+        return every
+    chosen = []
+    for name in names:
+        stem = Path(name).stem
+        path = SOURCES / f"{stem}.py"
+        if not path.exists():
+            raise SystemExit(f"no source {path.relative_to(ROOT)}; sources: "
+                             + ", ".join(p.stem for p in every))
+        chosen.append(path)
+    return chosen
+
+
+def read_source(path: Path) -> nbformat.NotebookNode:
+    """The notebook of a ``py:percent`` source, with stable ids and metadata, not executed."""
+    nb = jupytext.read(path, fmt="py:percent")
+    nb.metadata = nbformat.from_dict({"kernelspec": dict(nb.metadata.get("kernelspec") or KERNELSPEC),
+                                      "language_info": {"name": "python"}})
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"c{i:02d}"
+        cell.metadata = nbformat.from_dict({k: v for k, v in cell.metadata.items() if k == "tags"})
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    return nb
+
+
+def execute(nb: nbformat.NotebookNode, timeout: int = 120) -> float:
+    """Run every cell in ``notebooks/``; the seconds it took."""
+    ep = ExecutePreprocessor(timeout=timeout, kernel_name="python3", store_widget_state=False)
+    start = time.perf_counter()
+    ep.preprocess(nb, {"metadata": {"path": str(NOTEBOOKS)}})
+    return time.perf_counter() - start
+
+
+def strip(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
+    """Remove what changes from run to run (see the module docstring)."""
+    nb.metadata = nbformat.from_dict({"kernelspec": nb.metadata.get("kernelspec", KERNELSPEC),
+                                      "language_info": {"name": "python"}})
+    problems = []
+    for cell in nb.cells:
+        cell.metadata = nbformat.from_dict({k: v for k, v in cell.metadata.items() if k == "tags"})
+        if cell.cell_type != "code":
+            continue
+        kept = []
+        for out in cell.outputs:
+            if out.output_type in ("display_data", "execute_result"):
+                out.data = nbformat.from_dict({k: v for k, v in out.data.items() if k != WIDGET_VIEW})
+                out.metadata = nbformat.from_dict({})
+                if not out.data:
+                    continue
+                text = out.data.get("text/plain", "")
+            elif out.output_type == "stream":
+                text = out.text
+            else:
+                text = "\n".join(out.get("traceback", []))
+            text = "".join(text) if isinstance(text, list) else text
+            if ADDRESS.search(text):
+                problems.append(f"{name} cell {cell.id}: output shows a memory address: "
+                                f"{ADDRESS.search(text).group(0)} in {text[:80]!r}")
+            kept.append(out)
+        cell.outputs = kept
+    if problems:
+        raise SystemExit("\n".join(problems))
+    return nb
+
+
+def build(path: Path) -> float:
+    """Execute one source and write its notebook; the execution time."""
+    nb = read_source(path)
+    seconds = execute(nb)
+    nb = strip(nb, path.stem)
+    nbformat.validate(nb)
+    target = NOTEBOOKS / f"{path.stem}.ipynb"
+    with open(target, "w", encoding="utf-8", newline="\n") as f:
+        nbformat.write(nb, f)
+    return seconds
+
+
+def check(paths: list[Path]) -> list[str]:
+    """Notebooks whose cells differ from their sources (or that are missing)."""
+    stale = []
+    for path in paths:
+        target = NOTEBOOKS / f"{path.stem}.ipynb"
+        if not target.exists():
+            stale.append(f"{target.name}: missing")
+            continue
+        built = nbformat.read(target, as_version=4)
+        want = [(c.cell_type, c.source) for c in read_source(path).cells]
+        have = [(c.cell_type, c.source) for c in built.cells]
+        if want != have:
+            stale.append(f"{target.name}: cells differ from src/{path.name}; rebuild it")
+    return stale
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="notebook names (default: all sources)")
+    parser.add_argument("--check", action="store_true", help="only check the .ipynb files match their sources")
+    args = parser.parse_args(argv)
+    paths = sources(args.names)
+    if args.check:
+        stale = check(paths)
+        print("\n".join(stale) or f"{len(paths)} notebooks match their sources")
+        return 1 if stale else 0
+    too_slow = []
+    # A fixed, emptied folder (not a random one): 00_start_here prints where progress lives.
+    data = Path(tempfile.gettempdir()) / "fangqi-teach-build-progress"
+    shutil.rmtree(data, ignore_errors=True)
+    data.mkdir(parents=True)
+    os.environ["FANGQI_TEACH_DATA"] = str(data)       # the kernels inherit it
+    try:
+        for path in paths:
+            seconds = build(path)
+            print(f"{path.stem}.ipynb  {seconds:5.1f} s", flush=True)
+            if seconds > TIME_LIMIT:
+                too_slow.append(f"{path.stem}: {seconds:.1f} s (limit {TIME_LIMIT:.0f} s)")
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+    if too_slow:
+        print("too slow:\n" + "\n".join(too_slow), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
