@@ -75,13 +75,15 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
     evaluate = evaluator(state.game)
     me = state.player
     if level == "easy":
-        return _greedy(state, legal, evaluate, rng, me)
-    win = turn_win(state, cap=1500)
+        return _greedy(state, legal, evaluate, rng, me, start + budget * 0.8)
+    win = turn_win(state, cap=1500, deadline=start + budget * 0.25)
     if win is not None:
         return win
+    children = {}
+    actions = most_valuable_shapes(state, legal, children)
     deadline = start + budget * SEARCH_SHARE[level]
     search = AlphaBeta(evaluate, deadline, rng)
-    best, value, depth, values = search.search(state, actions=most_valuable_shapes(state, legal))
+    best, value, depth, values = search.search(state, actions=actions, known=children)
     if level == "hard":
         best = _avoid_handing_over(state, best, values, start + budget * 0.9)
     return best
@@ -99,22 +101,31 @@ def shape_gain(child, player: str) -> int:
     return total
 
 
-def most_valuable_shapes(state, legal: list[str]) -> list[str]:
+def most_valuable_shapes(state, legal: list[str], children: dict | None = None) -> list[str]:
     """``legal`` without the actions that complete a less valuable shape
     than the best one available now (actions completing none stay: the
-    search may still prefer a quiet move, e.g. a defence)."""
+    search may still prefer a quiet move, e.g. a defence). The states made
+    on the way are left in ``children`` for the search to reuse."""
     me = state.player
-    gains = {a: shape_gain(state.play(a), me) for a in legal}
+    children = {} if children is None else children
+    gains = {}
+    for a in legal:
+        children[a] = c = state.play(a)
+        gains[a] = shape_gain(c, me)
     top = max(gains.values())
     if top == 0:
         return legal
     return [a for a in legal if gains[a] in (0, top)]
 
 
-def _greedy(state, legal, evaluate, rng, me):
+def _greedy(state, legal, evaluate, rng, me, deadline):
     from .search import terminal_value
     best, best_v = legal[0], None
+    legal = list(legal)
+    rng.shuffle(legal)  # when time runs out, the actions looked at are a fair sample
     for a in legal:
+        if best_v is not None and time.perf_counter() > deadline:
+            break
         c = state.play(a)
         v = terminal_value(c, me, 1) if c.phase == "over" else evaluate(c, me)
         v += rng.gauss(0.0, 20.0)
@@ -132,6 +143,6 @@ def _avoid_handing_over(state, best: str, values: dict, deadline: float) -> str:
     for a in ranked:
         if time.perf_counter() > deadline:
             break
-        if not hands_over_win(state, a, cap=600):
+        if not hands_over_win(state, a, cap=600, deadline=deadline):
             return a
     return best

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..core import other, shape_name
 from ..i18n import Text, check_language, player_name
-from .search import hands_over_win, turn_gain, turn_win
+from .search import hands_over_win, turn_gain, turn_sequences, turn_win
 
 REMOVAL_PENDING = ("capture", "capture_any", "pull", "pin", "blocked_pull")
 
@@ -175,47 +175,67 @@ def review(record, game: str, cap: int = 1500, **options) -> list[ReviewItem]:
     if game == "connect6":
         return _review_connect6(record, options)
     items: list[ReviewItem] = []
-    for first, player, start, end, played in _turns(game, record, options):
+    turns = _turns(game, record, options)
+    # the end of one turn is the start of the next: walk each position once
+    outcomes = {id(t[2]): _turn_outcomes(t[2], cap) for t in turns}
+    for n, (first, player, start, end, played) in enumerate(turns):
         enemy = other(player)
         played_text = " ".join(played)
         won = end.winner == player
-        if not won:
-            better = turn_win(start, cap)
-            if better is not None:
-                items.append(ReviewItem(first, player, "missed_win", played_text, better,
-                                        Text("this turn could have won the game", "这一回合本可以直接获胜")))
-                continue
+        gains, better = outcomes[id(start)]
+        if not won and better is not None:
+            items.append(ReviewItem(first, player, "missed_win", played_text, better,
+                                    Text("this turn could have won the game", "这一回合本可以直接获胜")))
+            continue
         taken = end.removed.get(enemy, 0) - start.removed.get(enemy, 0)
-        gains = turn_gain(start, cap)
         if gains:
             best = max(gains, key=gains.get)
             if gains[best] > taken:
                 items.append(ReviewItem(first, player, "missed_capture", played_text, best, Text(
                     f"takes {gains[best]} piece(s) instead of {taken}", f"可以吃 {gains[best]} 子，而不是 {taken} 子")))
                 continue
-        if end.phase != "over" and end.player == enemy and turn_win(end, cap) is not None:
-            for a in start.legal_actions():
+        if end.phase == "over" or end.player != enemy:
+            continue
+        nxt = turns[n + 1][2] if n + 1 < len(turns) else None
+        threat, enemy_win = outcomes[id(nxt)] if nxt is end else _turn_outcomes(end, cap)
+        if enemy_win is not None:
+            for a in start.legal_actions()[:40]:
                 if not hands_over_win(start, a, cap // 3):
                     items.append(ReviewItem(first, player, "allowed_win", played_text, a, Text(
                         f"after this turn {player_name(enemy, 'en')} could win at once; {a} prevents it",
                         f"这一回合之后{player_name(enemy, 'zh')}可以立刻获胜；走 {a} 可以避免")))
                     break
             continue
-        if end.phase != "over" and end.player == enemy:
-            threat = turn_gain(end, cap)
-            worst = max(threat.values(), default=0)
-            if worst >= 2:
-                for a in start.legal_actions()[:30]:
-                    alt = _after_own_turn(start.play(a), player)
-                    if alt is None:
-                        continue
-                    alt_gain = max(turn_gain(alt, cap // 3).values(), default=0)
-                    if alt_gain + 2 <= worst:
-                        items.append(ReviewItem(first, player, "allowed_capture", played_text, a, Text(
-                            f"this turn let {player_name(enemy, 'en')} take {worst} pieces; after {a} at most {alt_gain}",
-                            f"这一回合让{player_name(enemy, 'zh')}可以吃 {worst} 子；走 {a} 最多只被吃 {alt_gain} 子")))
-                        break
+        worst = max(threat.values(), default=0)
+        if worst >= 2:
+            for a in start.legal_actions()[:12]:
+                alt = _after_own_turn(start.play(a), player)
+                if alt is None:
+                    continue
+                alt_gain = max(turn_gain(alt, cap // 5).values(), default=0)
+                if alt_gain + 2 <= worst:
+                    items.append(ReviewItem(first, player, "allowed_capture", played_text, a, Text(
+                        f"this turn let {player_name(enemy, 'en')} take {worst} pieces; after {a} at most {alt_gain}",
+                        f"这一回合让{player_name(enemy, 'zh')}可以吃 {worst} 子；走 {a} 最多只被吃 {alt_gain} 子")))
+                    break
     return items
+
+
+def _turn_outcomes(start, cap: int):
+    """One walk through the turn: the most pieces each first action can take,
+    and a first action that wins (or None)."""
+    me = start.player
+    enemy = other(me)
+    base = start.removed.get(enemy, 0)
+    gains: dict[str, int] = {}
+    win = None
+    for first, s in turn_sequences(start, cap):
+        if s.winner == me and win is None:
+            win = first
+        gained = s.removed.get(enemy, 0) - base
+        if gained > gains.get(first, -1):
+            gains[first] = gained
+    return gains, win
 
 
 def _after_own_turn(s, player: str, steps: int = 8):

@@ -181,16 +181,21 @@ class AlphaBeta:
             self.table[key] = (depth, best, flag, best_action)
         return best
 
-    def search(self, state, max_depth: int = 64, actions: list[str] | None = None):
+    def search(self, state, max_depth: int = 64, actions: list[str] | None = None,
+               known: dict | None = None):
         """``(best action, value, depth completed, values of root actions)``.
 
+        ``known`` may hold children already made (action -> state).
         Stops at the deadline; the last fully searched depth decides, and a
         partly searched deeper iteration is used only for actions it
         finished (they were searched best-first, so this is sound).
         """
         self.root = state.player
         actions = list(actions or state.legal_actions())
-        children = {a: state.play(a) for a in actions}
+        children = {}
+        for a in actions:
+            c = (known or {}).get(a)
+            children[a] = c if c is not None else state.play(a)
         # immediate outcomes and static values give the first order
         first = {}
         for a, c in children.items():
@@ -230,30 +235,41 @@ class AlphaBeta:
 # ----------------------------------------------------------------------
 # Within one turn
 
-def turn_sequences(state, cap: int = 4000):
+def turn_sequences(state, cap: int = 4000, removal_width: int = 2, deadline: float | None = None):
     """Every state reachable while ``state.player`` keeps acting, with the
     first action that leads there: yields ``(first_action, state)``.
 
     Bounded by ``cap`` states in all (the search is only a tactical probe).
+    Inside the turn, only ``removal_width`` choices of each removal are
+    followed: which piece goes rarely changes how many can be taken, and
+    following every choice made reviews of long games ten times slower.
     """
     me = state.player
-    stack = [(a, state.play(a)) for a in reversed(state.legal_actions())]
+    stack = [(a, None) for a in reversed(state.legal_actions())]
     seen = 0
     while stack and seen < cap:
+        if deadline is not None and time.perf_counter() > deadline:
+            return
         first, s = stack.pop()
+        if s is None:
+            s = state.play(first)
         seen += 1
         yield first, s
         if s.phase != "over" and s.player == me:
-            for a in reversed(s.legal_actions()):
+            actions = s.legal_actions()
+            pending = s.pending
+            if pending is not None and pending.kind in REMOVALS:
+                actions = actions[:removal_width]
+            for a in reversed(actions):
                 stack.append((first, s.play(a)))
 
 
-def turn_win(state, cap: int = 4000) -> str | None:
+def turn_win(state, cap: int = 4000, deadline: float | None = None) -> str | None:
     """An action from which ``state.player`` can win before the turn passes, or None."""
     if state.phase == "over":
         return None
     me = state.player
-    for first, s in turn_sequences(state, cap):
+    for first, s in turn_sequences(state, cap, deadline=deadline):
         if s.winner == me:
             return first
     return None
@@ -272,28 +288,28 @@ def turn_gain(state, cap: int = 3000) -> dict[str, int]:
     return out
 
 
-def can_win_next_turn(state, player: str, cap: int = 3000) -> bool:
+def can_win_next_turn(state, player: str, cap: int = 3000, deadline: float | None = None) -> bool:
     """Whether ``player``, acting now in ``state``, can win within this turn."""
     if state.phase == "over":
         return state.winner == player
     if state.player != player:
         return False
-    return turn_win(state, cap) is not None
+    return turn_win(state, cap, deadline) is not None
 
 
-def hands_over_win(state, action: str, cap: int = 3000) -> bool:
+def hands_over_win(state, action: str, cap: int = 3000, deadline: float | None = None) -> bool:
     """True when playing ``action`` lets the opponent win on their next turn
     however the rest of our turn is played (a bounded probe)."""
     me = state.player
-    return not _safe(state.play(action), me, cap)
+    return not _safe(state.play(action), me, cap, deadline)
 
 
-def _safe(s, me: str, cap: int) -> bool:
+def _safe(s, me: str, cap: int, deadline: float | None = None) -> bool:
     if s.phase == "over":
         return s.winner != ("W" if me == "B" else "B")
     if s.player == me:  # the rest of our turn: safe if some continuation is
         for a in s.legal_actions()[: max(1, cap // 200)]:
-            if _safe(s.play(a), me, cap // 2):
+            if _safe(s.play(a), me, cap // 2, deadline):
                 return True
         return False
-    return not can_win_next_turn(s, s.player, cap)
+    return not can_win_next_turn(s, s.player, cap, deadline)
