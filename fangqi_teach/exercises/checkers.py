@@ -722,7 +722,7 @@ def _check_defend(ctx, params, answer: str) -> Verdict:
     if c6.threat_count(s, attacker) == 0:
         return Verdict(True, T(f"Correct: after {canon} {player_name(attacker, 'en')} has no line left that can make six.",
                                f"正确：下了 {canon} 之后{player_name(attacker, 'zh')}没有能成六的线了。"), canon)
-    still = _live_window_points(s, attacker, 4)
+    still = c6.winning_points(s, attacker)
     report = c6.explain_defense(s0, attacker, [a for a in actions if s0.board.get(a) is None])
     return Verdict(False, T(f"{canon} is not enough. ", f"{canon} 挡不住。")
                    + Text(report.text("en"), report.text("zh")), canon, points=tuple(still))
@@ -796,7 +796,7 @@ def _check_attack(ctx, params, answer: str) -> Verdict:
     if params.get("goal", "threats") == "win":
         return Verdict(False, T(f"{canon} does not make six. ", f"{canon} 没有连成六。")
                        + _open_lines_text(s0, mover), canon)
-    counter = _live_window_points(s, defender, 4)
+    counter = c6.winning_points(s, defender)
     if counter:
         return Verdict(False, T(f"{player_name(defender, 'en')} wins first: ", f"{player_name(defender, 'zh')}先赢：")
                        + _open_lines_text(s, defender), canon, points=tuple(counter))
@@ -834,7 +834,7 @@ def _solve_attack(ctx, params, limit: int) -> list[str]:
         s = run.state
         if s.winner == mover:
             continue        # listed above in its shortest form
-        if _live_window_points(s, other(mover), 4):
+        if c6.winning_points(s, other(mover)):
             continue        # the defender would win first
         if c6.threat_count(s, mover) >= need:
             out.append(" ".join(combo))

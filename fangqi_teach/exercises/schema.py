@@ -180,11 +180,11 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
     pack_game = data.get("game")
     if pack_game is not None and pack_game not in GAMES:
         err.add(None, "game", f'"{pack_game}" is not a game; choose one of: {", ".join(GAMES)}')
-        pack_game = None
+        pack_game = _REPORTED
     pack_stage = data.get("stage")
     if pack_stage is not None and pack_stage not in (1, 2, 3):
         err.add(None, "stage", f"{pack_stage!r} is not a stage; stages are 1, 2 and 3")
-        pack_stage = None
+        pack_stage = _REPORTED
     title = _text(data.get("title"), err, None, "title", required=False)
     if "description" in data:
         _text(data.get("description"), err, None, "description", required=False)
@@ -214,21 +214,28 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
     return Pack(file, pack_game or exercises[0].game, title, tuple(exercises)), []
 
 
+_REPORTED = object()   # a file-level value already reported as wrong
+
+
 def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | None:
     n_before = len(err.errors)
     for k, msg in _unknown(item.keys(), EXERCISE_FIELDS):
         err.add(eid, k, msg)
     game = item.get("game", pack_game)
+    if game is _REPORTED:
+        return None         # the file's game is wrong: reported once, above
     if game is None:
         err.add(eid, "game", f"missing (here or at the top of the file): one of {', '.join(GAMES)}")
         return None
     if game not in GAMES:
         err.add(eid, "game", f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
         return None
-    if pack_game and game != pack_game:
+    if pack_game and pack_game is not _REPORTED and game != pack_game:
         err.add(eid, "game", f'"{game}" differs from the file\'s game "{pack_game}"')
     stage = item.get("stage", pack_stage)
-    if stage not in (1, 2, 3):
+    if stage is _REPORTED:
+        pass                # the file's stage is wrong: reported once, above
+    elif stage not in (1, 2, 3):
         err.add(eid, "stage", f"{stage!r} is not a stage: 1 understand the rule, 2 compare choices, 3 review a game")
     title = _text(item.get("title"), err, eid, "title")
     prompt = _text(item.get("prompt"), err, eid, "prompt")
@@ -303,7 +310,7 @@ def _position(raw, game, eid, err) -> Position | None:
         try:
             actions = tuple(parse_record(board, rec))
         except ValueError as e:
-            err.add(eid, "position.record", str(e))
+            err.add(eid, "position.record", str(e).split("; an action is")[0])
             return None
         return Position(record=actions, options=_freeze(options))
     setup = raw["setup"]

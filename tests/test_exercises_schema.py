@@ -1,0 +1,178 @@
+"""Malformed exercise files: each error names the file, the exercise id and the field."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from fangqi_teach.exercises.schema import ExerciseFormatError, load_pack, validate_file
+
+GOOD = """\
+game: ningxia
+stage: 2
+exercises:
+  - id: ningxia-2-04
+    title: {en: A square, zh: 成方}
+    prompt: {en: Black to place., zh: 黑方落子。}
+    explanation: {en: b2 completes a square., zh: b2 成方。}
+    position: {record: "a1 h7 b1 h6 a2 g7"}
+    task: {kind: play, goal: {pull_credits: 1}}
+    tags: [ningxia.2.placing]
+"""
+
+
+def write(tmp_path, text, name="pack.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def errors_for(tmp_path, text, name="pack.yaml", solve=True):
+    path = write(tmp_path, text, name)
+    pack, errors = validate_file(path, solve=solve)
+    assert pack is None
+    assert errors
+    return path, errors
+
+
+def test_the_good_file_loads(tmp_path):
+    pack = load_pack(write(tmp_path, GOOD), solve=True)
+    assert [ex.id for ex in pack] == ["ningxia-2-04"]
+    assert pack["ningxia-2-04"].check("b2").correct
+
+
+# (what to change in GOOD, the field named, a phrase of the message)
+CASES = [
+    ('position: {record: "a1 h7 b1 h6 a2 g7"}', 'position: {record: "a1 c9"}',
+     "ningxia-2-04: position.record", '"c9" is not a point of the Ningxia Fang Qi board'),
+    ('position: {record: "a1 h7 b1 h6 a2 g7"}', 'position: {record: "a1 a1"}',
+     "ningxia-2-04: position.record", "action 2 (a1): a1 is already occupied"),
+    ("    title: {en: A square, zh: 成方}\n", "",
+     "ningxia-2-04: title", "missing"),
+    ("prompt: {en: Black to place., zh: 黑方落子。}", "prompt: {en: Black to place.}",
+     "ningxia-2-04: prompt.zh", "every learner-facing text is in English and Chinese"),
+    ("kind: play, goal: {pull_credits: 1}", "kind: guess",
+     "ningxia-2-04: task.kind", "'guess' is not a task kind"),
+    ("kind: play, goal: {pull_credits: 1}", "kind: select, property: loose_pieces",
+     "ningxia-2-04: task.player", "missing: loose_pieces needs player"),
+    ("tags: [ningxia.2.placing]", "tags: [ningxia.2.placings]",
+     "ningxia-2-04: tags[0]", 'did you mean "ningxia.2.placing"?'),
+    ("stage: 2", "stage: 4", "stage", "4 is not a stage"),
+    ("game: ningxia", "game: chess", "game", '"chess" is not a game'),
+    ("    tags: [ningxia.2.placing]", "    tags: [ningxia.2.placing]\n    hint: [{en: a, zh: b}]",
+     "ningxia-2-04: hint", 'unknown field; did you mean "hints"?'),
+    ("    tags: [ningxia.2.placing]",
+     "    tags: [ningxia.2.placing]\n    hints: [{en: a, zh: b}, {en: a, zh: b}, {en: a, zh: b}, {en: a, zh: b}]",
+     "ningxia-2-04: hints", "4 hints; at most 3"),
+    ('position: {record: "a1 h7 b1 h6 a2 g7"}', 'position: {record: "a1", setup: {player: B}}',
+     "ningxia-2-04: position", 'give exactly one of "record" and "setup"'),
+    ("kind: play, goal: {pull_credits: 1}", "kind: defend",
+     "ningxia-2-04: task.kind", '"defend" tasks are for Connect6 only'),
+    ("kind: play, goal: {pull_credits: 1}", "kind: play, goal: {pull_credits: 3}",
+     "ningxia-2-04: task", "has no correct answer in this position"),
+    ("kind: play, goal: {pull_credits: 1}", "kind: play, goal: {shape: cucumber}",
+     "ningxia-2-04: task.goal.shape", "'cucumber' is not a shape of the Ningxia Fang Qi board"),
+    ("kind: play, goal: {pull_credits: 1}", "kind: count, quantity: threat_count, player: B",
+     "ningxia-2-04: task", "threat_count is a Connect6 notion"),
+    ("title: {en: A square, zh: 成方}", "title: {en: A square, with a comma, zh: 成方}",
+     "ningxia-2-04: title.with a comma", "put a text containing a comma"),
+]
+
+
+@pytest.mark.parametrize("old,new,where,phrase", CASES, ids=[c[3][:40] for c in CASES])
+def test_malformed_exercise_names_file_id_and_field(tmp_path, old, new, where, phrase):
+    assert old in GOOD
+    path, errors = errors_for(tmp_path, GOOD.replace(old, new))
+    text = "\n".join(errors)
+    assert any(e.startswith(f"{path}: {where}: ") for e in errors), text
+    assert phrase in text, text
+
+
+def test_the_issue_example_message(tmp_path):
+    bad = GOOD.replace('"a1 h7 b1 h6 a2 g7"', '"a1 h7 c9"')
+    path, errors = errors_for(tmp_path, bad)
+    assert errors == [f'{path}: ningxia-2-04: position.record: "c9" is not a point of the Ningxia Fang Qi '
+                      f'board (columns a–h, rows 1–7)']
+
+
+def test_yaml_syntax_error_and_code_tags_are_refused(tmp_path):
+    _, errors = errors_for(tmp_path, "game: [dafang\n")
+    assert "not valid YAML" in errors[0]
+    # safe_load only: a python object tag is an error, never executed
+    _, errors = errors_for(tmp_path, "game: !!python/object/apply:os.system ['echo hacked']\n", "evil.yaml")
+    assert "not valid YAML" in errors[0]
+
+
+def test_not_a_mapping_and_no_exercises(tmp_path):
+    _, errors = errors_for(tmp_path, "- a\n- b\n")
+    assert "an exercise file is a mapping" in errors[0]
+    _, errors = errors_for(tmp_path, "game: dafang\nexercises: []\n")
+    assert errors == [f"{tmp_path / 'pack.yaml'}: exercises: missing or empty: a list of exercises"]
+
+
+def test_duplicate_and_bad_ids(tmp_path):
+    body = GOOD.split("exercises:\n")[1]
+    text = GOOD + body + body.replace("ningxia-2-04", "Bad Id")
+    path, errors = errors_for(tmp_path, text)
+    assert f"{path}: ningxia-2-04: id: appears twice in this file" in errors
+    assert any("exercises[2].id: 'Bad Id' is not an exercise id" in e for e in errors)
+
+
+def test_json_files_work_like_yaml(tmp_path):
+    import yaml
+    data = yaml.safe_load(GOOD)
+    path = tmp_path / "pack.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert load_pack(path)["ningxia-2-04"].game == "ningxia"
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(ExerciseFormatError) as e:
+        load_pack(path)
+    assert "not valid JSON" in str(e.value)
+
+
+CONNECT6 = """\
+game: connect6
+stage: 1
+exercises:
+  - id: c6-x
+    title: {en: t, zh: t}
+    prompt: {en: p, zh: p}
+    explanation: {en: e, zh: e}
+    position:
+      setup: {black: [j10, k10, l10, m10], white: [a1], player: W}
+    task: {kind: defend}
+    tags: [connect6.4.threats]
+"""
+
+
+def test_connect6_setups(tmp_path):
+    pack = load_pack(write(tmp_path, CONNECT6), solve=True)
+    assert pack["c6-x"].state().player == "W"
+    path, errors = errors_for(tmp_path, CONNECT6.replace("m10]", "m10, n10, o10]"))
+    assert errors == [f"{path}: c6-x: position.setup: j10 k10 l10 m10 n10 o10 is already six in a row: "
+                      f"the game would be over"]
+    path, errors = errors_for(tmp_path, CONNECT6.replace("white: [a1]", "white: [a1, j10]"))
+    assert f"{path}: c6-x: position.setup: j10 cannot hold both colours" in errors
+    path, errors = errors_for(tmp_path, CONNECT6.replace("player: W", "player: X"))
+    assert f"{path}: c6-x: position.setup.player: 'X': the player to act is \"B\" or \"W\"" in errors
+    path, errors = errors_for(tmp_path, CONNECT6.replace("position:", "position:\n      options: {size: 30}"))
+    assert any("position.options.size: Connect6 board size must be 6 to 19" in e for e in errors)
+
+
+def test_fang_qi_setup_needs_a_record_until_the_engine_builds_setups(tmp_path):
+    text = GOOD.replace('position: {record: "a1 h7 b1 h6 a2 g7"}',
+                        'position: {setup: {black: [a1, b1, a2], white: [h7], player: B}}')
+    from fangqi_teach.games import fangqi
+    if hasattr(fangqi, "state_from_setup"):
+        assert load_pack(write(tmp_path, text))["ningxia-2-04"].state().board["a1"] == "B"
+    else:
+        _, errors = errors_for(tmp_path, text)
+        assert "cannot build a set-up position yet; give the position as a record" in errors[0]
+
+
+def test_every_error_of_a_file_is_reported_at_once(tmp_path):
+    text = GOOD.replace("stage: 2", "stage: 9").replace("tags: [ningxia.2.placing]", "tags: [nope]")
+    _, errors = errors_for(tmp_path, text)
+    assert len(errors) >= 2
