@@ -1,0 +1,35 @@
+"""The project's own documentation stays in step with the code."""
+
+import importlib.util
+import pathlib
+
+from fangqi_teach.games import connect6, fangqi, maonan
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _load(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_rules_reference_is_current():
+    expected = _load("make_rules_doc").render()
+    actual = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert actual == expected, "docs/rules.md is stale: run `python scripts/make_rules_doc.py`"
+
+
+def test_every_house_decision_is_an_option():
+    decisions = {o.decision for m in (fangqi, maonan, connect6) for o in m.RULE_OPTIONS}
+    # RULES.md numbers its house decisions D1 … D19
+    assert {f"D{i}" for i in range(1, 20)} <= decisions
+
+
+def test_readme_shows_the_two_commands_and_every_board():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make lab" in readme and "make test" in readme
+    for game in ("dafang", "ningxia", "xinjiang", "maonan", "connect6"):
+        assert f"docs/board-{game}.png" in readme
+        assert (ROOT / "docs" / f"board-{game}.png").stat().st_size > 1000
