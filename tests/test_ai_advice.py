@@ -71,6 +71,7 @@ def test_review_of_a_random_maonan_game_names_real_improvements():
     assert items, "a random game is full of missed captures"
     for item in items:
         before = replay("maonan", record[: item.index])
+        assert item.before(record, "maonan") == before
         assert before.player == item.player
         assert item.better in before.legal_actions()
         assert item.reason.en and item.reason.zh

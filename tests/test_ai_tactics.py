@@ -14,7 +14,7 @@ from fangqi_teach.core import other
 from fangqi_teach.games import from_json, new_game
 from fangqi_teach.games.maonan import from_board as maonan_board
 
-QUICK = 0.4
+QUICK = 0.25
 SUPPLY = {"dafang": (30, 30), "ningxia": (28, 28), "xinjiang": (25, 24)}
 
 

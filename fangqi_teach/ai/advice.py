@@ -63,6 +63,16 @@ class ReviewItem:
     def __str__(self) -> str:
         return self.text()
 
+    def before(self, record, game: str, **options):
+        """The position at the start of this turn (for a board that steps through a review)."""
+        from ..games import new_game
+        from ..notation import parse_record
+        s = new_game(game, **options)
+        actions = parse_record(s.board_spec, record) if isinstance(record, str) else list(record)
+        for a in actions[: self.index]:
+            s = s.play(a)
+        return s
+
 
 # ----------------------------------------------------------------------
 # Reasons
