@@ -183,3 +183,20 @@ def test_boards_command_svg_one_board(tmp_path):
     assert main(["boards", "-o", str(tmp_path), "--format", "svg", "--board", "maonan"]) == 0
     svg = (tmp_path / "board-maonan.svg").read_text(encoding="utf-8")
     assert "毛南三棋" in svg and parse(svg).get("data-board") == "maonan"
+
+
+def test_a_real_state_draws_itself():
+    # Maonan: Black's a7 completes the mill a1 a4 a7 and must pin a White piece (not in a mill: g7 or g4)
+    s = ft.replay("maonan", "a1 g7 a4 g4 a7")
+    root = parse(s._repr_svg_())
+    assert {e.get("data-point"): e.get("class") for e in by_class(root, "piece")} == {
+        "a1": "piece B", "a4": "piece B", "a7": "piece B", "g7": "piece W", "g4": "piece W"}
+    assert sorted(e.get("data-point") for e in by_class(root, "removable")) == ["g4", "g7"]
+    assert len(by_class(root, "last")) == 1
+
+
+def test_state_figure_of_a_real_state(tmp_path):
+    from fangqi_teach.draw.mpl import state_figure
+    fig = state_figure(ft.replay("dafang", "c3 d4"), title="Dafang")
+    fig.savefig(tmp_path / "s.png")
+    assert (tmp_path / "s.png").read_bytes().startswith(b"\x89PNG")
