@@ -1,0 +1,192 @@
+"""Checkers on hand-made positions: every kind, every goal, reasons from the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from fangqi_teach.exercises.schema import pack_from_data
+
+TEXT = {"en": "t", "zh": "t"}
+
+
+def exercise(game, position, task, tags=("fangqi.0.points",), **extra):
+    data = {"game": game, "stage": 1, "exercises": [{
+        "id": "x", "title": TEXT, "prompt": TEXT, "explanation": TEXT,
+        "position": position, "task": task, "tags": list(tags), **extra}]}
+    return pack_from_data(data, "test.yaml", solve=True)["x"]
+
+
+# Dafang, Black to place (record "a1 f6 b1 f4 a2 f2 a3 d6 c1 b6"):
+#   6 . O . O . X?      b2 completes the square a1 b1 a2 b2 (1)
+#   3 X . . . . .       and the diagonal of three a3 b2 c1 (1)
+#   2 X . . . . O
+#   1 X X X . . .
+DAFANG = {"record": "a1 f6 b1 f4 a2 f2 a3 d6 c1 b6"}
+
+
+def test_play_max_compares_with_every_other_action():
+    ex = exercise("dafang", DAFANG, {"kind": "play", "goal": {"extra_placements": "max"}})
+    assert ex.solutions() == ["b2"]
+    v = ex.check("d3")
+    assert not v.correct
+    assert v.feedback.en == ("Your answer d3: Black places on d3. "
+                             "It gives 0 extra placement(s); another answer gives 2.")
+    assert "另有一种走法能有 2" in v.feedback.zh
+
+
+def test_play_shapes_and_shape_kind_goals():
+    ex = exercise("dafang", DAFANG, {"kind": "play", "goal": {"shapes": 2}})
+    assert ex.solutions() == ["b2"]
+    ex = exercise("dafang", DAFANG, {"kind": "play", "goal": {"shape": "diagonal3"}})
+    assert ex.check("b2").correct
+    v = ex.check("e1")
+    assert not v.correct and v.feedback.en.endswith("It completes no diagonal of three.")
+    # with a shape kind, "shapes" counts shapes of that kind: b2 completes two squares here
+    two = {"record": "a1 h7 b1 h6 c1 g7 a2 g5 c2 e7"}
+    ex = exercise("ningxia", two, {"kind": "play", "goal": {"shape": "square", "shapes": 2}})
+    assert ex.solutions() == ["b2"]
+
+
+def test_count_a_select_property_and_mode_one():
+    after_b2 = {"record": DAFANG["record"] + " b2"}
+    ex = exercise("dafang", after_b2, {"kind": "count", "quantity": "loose_pieces", "player": "B"})
+    assert ex.solutions() == ["2"]            # c1 and a3, on a diagonal only
+    v = ex.check("6")
+    assert not v.correct and v.feedback.en == "Not 6: too high. The loose Black pieces: c1 a3."
+    ex = exercise("dafang", after_b2, {"kind": "select", "property": "safe_pieces", "player": "B", "mode": "one"})
+    assert sorted(ex.solutions()) == ["a1", "a2", "b1", "b2"]
+    assert ex.check("b2").correct
+    v = ex.check("c1")
+    assert not v.correct and v.feedback.en == ("c1 is loose: no completed square of its colour contains it.")
+    assert not ex.check("a1 b1").parsed       # one point is asked for
+
+
+def test_select_none_is_the_empty_set():
+    # No White square anywhere: no safe White piece.
+    ex = exercise("dafang", DAFANG, {"kind": "select", "property": "safe_pieces", "player": "W"})
+    assert ex.solutions() == ["none"]
+    assert ex.check("none").correct
+    v = ex.check("f6")
+    assert not v.correct and "f6 is loose" in v.feedback.en
+
+
+MAONAN_MILL = {"record": "a1 g7 a4 g4"}      # Black to place; a7 completes a1 a4 a7
+
+
+def test_removes_goal_with_a_pin():
+    ex = exercise("maonan", MAONAN_MILL, {"kind": "play", "scope": "turn", "goal": {"removes": ["g4"]}},
+                  tags=["maonan.5.pin"])
+    assert ex.solutions() == ["a7 xg4"]
+    v = ex.check("a7 xg7")
+    assert not v.correct and "The piece(s) on g4 stay on the board." in v.feedback.en
+    assert "g4 上的子还在棋盘上" in v.feedback.zh
+
+
+def test_illegal_actions_are_explained_by_the_engine():
+    ex = exercise("maonan", MAONAN_MILL, {"kind": "play", "goal": {"shape": "mill"}}, tags=["maonan.5.mills"])
+    v = ex.check("a1")
+    assert not v.correct and v.points == ("a1",)
+    assert v.feedback.en == "a1: a1 is already occupied; place on an empty point."
+    assert v.feedback.zh == "a1：a1 已经有子了，只能下在空点上。"
+
+
+@pytest.mark.parametrize("task,answer,form", [
+    ({"kind": "play", "goal": {"shape": "mill"}}, "a7 b2", "one action"),
+    ({"kind": "play", "goal": {"shape": "mill"}}, "q9", "one action"),
+    ({"kind": "select", "property": "legal_places"}, "a7-b2", "the points separated by spaces"),
+    ({"kind": "count", "quantity": "legal_places"}, "three", "a whole number"),
+    ({"kind": "count", "quantity": "legal_places"}, "", "a whole number"),
+])
+def test_unparsable_answers_state_the_expected_form(task, answer, form):
+    ex = exercise("maonan", MAONAN_MILL, task, tags=["maonan.5.board"])
+    v = ex.check(answer)
+    assert not v.correct and not v.parsed
+    assert f"Expected: {form}" in v.feedback.en
+    assert "应填写" in v.feedback.zh
+    assert v.to_json("zh")["feedback"] == v.feedback.zh
+
+
+# Connect6, White to defend (19×19):
+#   row 10: White i10, Black j10 k10 l10 m10 n10 -> Black wins at o10 (and p10 in k10–p10)
+#   column e: White e2, Black e3 … e7               -> Black wins at e8 (and e9 in e4–e9)
+C6_TWO = {"setup": {"black": "j10 k10 l10 m10 n10 e3 e4 e5 e6 e7", "white": "i10 e2 a1 s19", "player": "W"}}
+
+
+def test_defend_accepts_every_correct_pair_and_explains_the_open_line():
+    ex = exercise("connect6", C6_TWO, {"kind": "defend"}, tags=["connect6.4.two_threats"])
+    assert ex.solutions() == ["e8 o10"]
+    assert ex.check("o10 e8").correct        # order does not matter
+    v = ex.check("e8 p10")
+    assert not v.correct and v.points == ("o10",)
+    assert "the row j10–o10 still has a winning point at o10" in v.feedback.en
+
+
+def test_defend_by_winning_first():
+    from fangqi_teach.exercises.schema import ExerciseFormatError
+    pos = {"setup": {"black": "j10 k10 l10 m10 n10", "white": "i10 a1 a2 a3 a4 a5 a6", "player": "W"}}
+    with pytest.raises(ExerciseFormatError, match="already six in a row"):
+        exercise("connect6", pos, {"kind": "defend"}, tags=["connect6.4.six"])
+    pos["setup"]["white"] = "i10 a1 a2 a3 a4"      # four on column a: White wins with a5 a6
+    ex = exercise("connect6", pos, {"kind": "defend"}, tags=["connect6.4.six"])
+    v = ex.check("a5 a6")
+    assert v.correct and "you make six first" in v.feedback.en
+    assert ex.solutions()[0] == "a5 a6"
+    assert ex.check("o10 s1").correct             # blocking is correct too
+
+
+def test_attack_goal_win_and_a_stone_after_six():
+    pos = {"setup": {"black": "j10 k10 l10 m10 n10", "white": "i10 a1", "player": "B"}}
+    ex = exercise("connect6", pos, {"kind": "attack", "goal": "win"}, tags=["connect6.4.six"])
+    assert ex.solutions() == ["o10"]
+    assert ex.check("o10").correct
+    v = ex.check("o10 s19")
+    assert not v.correct and "is never played" in v.feedback.en
+    v = ex.check("a2 a3")
+    assert not v.correct and "does not make six" in v.feedback.en and "o10" in v.feedback.en
+
+
+def test_attack_fails_when_the_defender_wins_first():
+    # Black's m10 p8 would leave three threats, but White has four on column a.
+    pos = {"setup": {"black": "j10 k10 l10 e3 e4 e5 e6 p5 p6 p7", "white": "i10 e2 e8 a1 a2 a3 a4",
+                     "player": "B"}}
+    from fangqi_teach.exercises.schema import validate_data
+    data = {"game": "connect6", "stage": 1, "exercises": [{
+        "id": "x", "title": TEXT, "prompt": TEXT, "explanation": TEXT, "position": pos,
+        "task": {"kind": "attack"}, "tags": ["connect6.4.threats"]}]}
+    pack, errors = validate_data(data, "t.yaml", solve=True)
+    assert errors == ["t.yaml: x: task: has no correct answer in this position (the engine found none)"]
+    pack, errors = validate_data(data, "t.yaml", solve=False)
+    v = pack["x"].check("m10 p8")
+    assert not v.correct and v.feedback.en.startswith("White wins first")
+
+
+def test_play_threats_max_in_connect6():
+    pos = {"setup": {"black": "j10 k10 l10 e3 e4 e5 e6 p5 p6 p7", "white": "i10 e2 e8 a1", "player": "B"}}
+    ex = exercise("connect6", pos, {"kind": "play", "goal": {"threats": "max"}}, tags=["connect6.4.threats"])
+    answers = ex.solutions()
+    assert "p4 m10" in answers and "p8 o10" in answers
+    v = ex.check("m10 n10")
+    assert not v.correct and "threat(s); another answer gives 3" in v.feedback.en
+
+
+def test_review_at_and_ends_at_variation():
+    rec = {"record": "j10 a1 c1 k10 l10 e1 g1 m10 n10 i1 k1 s19 o10"}
+    ex = exercise("connect6", rec, {"kind": "review", "at": 9,
+                                    "question": {"kind": "select", "property": "winning_points", "player": "B"}},
+                  tags=["connect6.4.winning_points"])
+    assert ex.solutions() == ["h10 i10 o10 p10"]
+    ex = exercise("connect6", rec, {"kind": "review", "question": {
+        "kind": "count", "quantity": "ends_at", "variation": "j10 a1 c1 k10 l10 e1 g1 m10 n10 i1 k1 o10"}},
+        tags=["connect6.4.six"])
+    assert ex.solutions() == ["12"]
+    v = ex.check("13")
+    assert not v.correct and "ends at action 12 (o10)" in v.feedback.en
+
+
+def test_play_scope_turn_requires_a_finished_turn_and_no_extra_actions():
+    ex = exercise("xinjiang", {"record": "a1 g7 b1 g6 a2 f7"},
+                  {"kind": "play", "scope": "turn", "goal": {"captures": 1}}, tags=["xinjiang.3.placing"])
+    assert sorted(ex.solutions()) == ["b2 xf7", "b2 xg6", "b2 xg7"]
+    assert "not finished" in ex.check("b2").feedback.en
+    v = ex.check("b2 xg7 c3")
+    assert not v.correct and "Your turn ends after xg7" in v.feedback.en
