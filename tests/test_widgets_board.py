@@ -120,3 +120,12 @@ def test_a_board_update_is_one_message():
 def test_small_connect6_board():
     b = BoardWidget(get_board("connect6", 9))
     assert len(b.geometry["points"]) == 81 and b.geometry["name"] == "connect6"
+
+
+def test_from_state_shows_pieces_last_action_and_removals():
+    s = ft.replay("maonan", "a1 g7 a4 g4 a7")     # Black's mill a1 a4 a7: pin g7 or g4
+    b = BoardWidget.from_state(s, labels={"d7": "A"})
+    assert b.pieces == s.board and b.last == ["a7"]
+    assert sorted(b.removable) == ["g4", "g7"] and b.labels == {"d7": "A"}
+    b.show_state(s.play("xg4"))
+    assert b.removable == [] and b.labels == {} and b.pieces["g4"] == "B"

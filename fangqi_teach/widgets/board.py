@@ -82,6 +82,27 @@ class BoardWidget(anywidget.AnyWidget):
         self._problem_handlers = []
         self.on_msg(self._handle_frontend_message)
 
+    @classmethod
+    def from_state(cls, state, *, cell: int | None = None, **marks) -> "BoardWidget":
+        """A board showing a game state: its pieces, last action and removable pieces.
+
+        Extra highlights (``labels``, ``arrows`` …) are added on top, for lessons.
+
+        >>> from fangqi_teach import replay
+        >>> BoardWidget.from_state(replay("maonan", "a1 g7 a4 g4 a7"), labels={"d7": "A"})
+        BoardWidget('maonan', pieces=5, last=1, removable=2, labels=1)
+        """
+        b = cls(state.board_spec, cell=cell)
+        b.show_state(state, **marks)
+        return b
+
+    def show_state(self, state, **marks) -> None:
+        """Show ``state`` (see :meth:`from_state`), replacing every highlight."""
+        from ..draw.svg import state_marks
+        shown = state_marks(state)
+        shown.update({k: v for k, v in normalize_marks(**marks).items() if k in marks})
+        self.set_marks(shown.pop("pieces"), clear=True, **shown)
+
     # -- what the board shows ------------------------------------------------
 
     def set_marks(self, pieces=None, **marks) -> None:
