@@ -96,11 +96,35 @@ def speed_table() -> str:
                       "|---|---|---|---|", *rows, ""])
 
 
+def budget_table() -> str:
+    """Slowest action at the real budgets on two mid-game positions per game."""
+    from fangqi_teach import ai
+    from fangqi_teach.testing import random_game
+    rows = []
+    for game in GAMES:
+        worst = {}
+        for seed in (21, 22):
+            states = random_game(game, random.Random(seed))
+            s = next(x for x in states[len(states) // 3:] if x.phase != "over" and len(x.legal_actions()) > 3)
+            ai.choose(s, "easy", seed=0, time_limit=0.05)  # warm the caches
+            for level in ai.LEVELS:
+                t0 = time.perf_counter()
+                ai.choose(s, level, seed=0)
+                used = (time.perf_counter() - t0) / ai.BUDGETS[level]
+                worst[level] = max(worst.get(level, 0.0), used)
+        rows.append(f"| {game} | " + " | ".join(f"{worst[lv]:.0%}" for lv in ai.LEVELS) + " |")
+    return "\n".join(["### Time used at the real budgets (slowest of two mid-game positions)", "",
+                      "Share of the budget (easy 0.2 s, medium 1 s, hard 3 s) the slowest action used; "
+                      "the rule is at most 110 %.", "",
+                      "| game | easy | medium | hard |", "|---|---|---|---|", *rows, ""])
+
+
 def run() -> str:
     results = _load()
     if os.environ.get("FANGQI_BENCH_LADDER"):
         results = _play_missing(results)
-    return "## Computer opponents\n\n" + ladder_tables(results) + "\n" + speed_table()
+    return ("## Computer opponents\n\n" + ladder_tables(results) + "\n" + budget_table() + "\n"
+            + speed_table())
 
 
 if __name__ == "__main__":

@@ -85,7 +85,7 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
     search = AlphaBeta(evaluate, deadline, rng)
     best, value, depth, values = search.search(state, actions=actions, known=children)
     if level == "hard":
-        best = _avoid_handing_over(state, best, values, start + budget * 0.9)
+        best = _avoid_handing_over(state, best, values, legal, start + budget * 0.9)
     return best
 
 
@@ -134,12 +134,14 @@ def _greedy(state, legal, evaluate, rng, me, deadline):
     return best
 
 
-def _avoid_handing_over(state, best: str, values: dict, deadline: float) -> str:
-    """The best action that does not let the opponent win next turn, if any does not."""
+def _avoid_handing_over(state, best: str, values: dict, legal: list[str], deadline: float) -> str:
+    """The best action that does not let the opponent win next turn, if any does not
+    (searched actions by value first, then any other legal action)."""
     ranked = sorted(values, key=values.get, reverse=True)
     if best in ranked:
         ranked.remove(best)
     ranked.insert(0, best)
+    ranked += [a for a in legal if a not in values]
     for a in ranked:
         if time.perf_counter() > deadline:
             break

@@ -499,7 +499,6 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
     """One stone for ``state`` (the first or second of the turn)."""
     start = time.perf_counter()
     key = (_board_key(state.board), state.player, level)
-    legal = None
     if key in _PLANS:
         planned = _PLANS.pop(key)
         if planned not in state.board and state.pending is not None and state.pending.kind == "second_stone":
@@ -527,8 +526,7 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
                                  threat_depth=2 if level == "medium" else 3)
     names = [pos.g.names[p] for p in turn]
     if not names:
-        legal = legal or state.legal_actions()
-        return rng.choice(legal)
+        return rng.choice(state.legal_actions())
     if len(names) > 1 and stones > 1:
         after = dict(state.board)
         after[names[0]] = state.player
