@@ -1,0 +1,74 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Practice · Dafang Qi 大方棋
+#
+# Exercises on live boards, in three stages 三个阶段:
+#
+# 1. **Understand the rule 理解规则** — one rule at a time, in a small position;
+# 2. **Compare choices 比较选择** — several moves are legal: find the best one;
+# 3. **Review a game 复盘检验** — a short game is replayed; answer a question about it.
+#
+# Answer by clicking the board (or typing in the answer line), then press **Check**. The rules engine
+# grades every answer, so any correct answer is accepted, and a wrong one is explained. **Hint** shows
+# one hint at a time; **Show solution** appears after a first try. If a rule is unclear, go back to the
+# lesson [01_dafang.ipynb](01_dafang.ipynb).
+#
+# Your progress is saved under your name: change `LEARNER` below to your own name first, so that
+# several people can share the computer.
+
+# %%
+import fangqi_teach as ft
+from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+from fangqi_teach.exercises.widget import ExerciseWidget, PackSummary
+
+LEARNER = "default"
+GAME = "dafang"
+packs = {}
+for path in sorted((default_exercise_dir() / GAME).glob("stage*.yaml")):
+    pack = load_pack(path)
+    packs[pack.exercises[0].stage] = pack
+
+
+def stage(number):
+    """The exercises of one stage, or a note that they are still being written."""
+    if number not in packs:
+        print(f"Stage {number} of {GAME} is not written yet.")
+        return None
+    return ExerciseWidget(packs[number], learner=LEARNER)
+
+
+# %% [markdown]
+# ## Your progress 进度
+# Run this cell again at any time to refresh the table.
+
+# %%
+PackSummary(list(packs.values()), learner=LEARNER)
+
+# %% [markdown]
+# ## Stage 1 · Understand the rule 理解规则
+
+# %%
+stage(1)
+
+# %% [markdown]
+# ## Stage 2 · Compare choices 比较选择
+
+# %%
+stage(2)
+
+# %% [markdown]
+# ## Stage 3 · Review a game 复盘检验
+
+# %%
+stage(3)

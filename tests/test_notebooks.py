@@ -1,0 +1,185 @@
+"""The workbook's notebooks (issue 8).
+
+* every notebook in ``notebooks/`` runs under nbval (``--nbval-lax``: each
+  cell must run, and cells marked ``# NBVAL_CHECK_OUTPUT`` must print what
+  the committed notebook shows);
+* each ``.ipynb`` holds exactly the cells of its reviewable source
+  ``notebooks/src/<name>.py`` (so nobody edits one and forgets the other);
+* each lesson names every rule of its game (the rule ids of
+  ``fangqi_teach.exercises.rules_index``, house decisions as ``[D#]``);
+* the index in ``00_start_here`` links every notebook, and every link
+  points to a notebook that exists;
+* the lesson questions in ``notebooks/questions/`` are valid exercises the
+  engine can solve, and every question a notebook opens exists (there or
+  in the game's stage-1 pack).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fangqi_teach.exercises.rules_index import rules_for_game
+from fangqi_teach.exercises.schema import default_exercise_dir, load_pack, validate_paths
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+SOURCES = NOTEBOOKS / "src"
+QUESTIONS = NOTEBOOKS / "questions"
+ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+LESSONS = {
+    "01_dafang": "dafang",
+    "02_ningxia": "ningxia",
+    "03_xinjiang": "xinjiang",
+    "04_maonan_morris": "maonan",
+    "05_connect6": "connect6",
+}
+
+# Under nbval a notebook also pays for pytest's own start and the kernel's
+# (≈ 2 s); the build script holds each notebook to 60 s of execution. The
+# margin here is for a machine shared with other test workers.
+WALL_LIMIT = 120
+
+
+def _load_build_script():
+    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "scripts" / "build_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _source(stem: str) -> str:
+    return (SOURCES / f"{stem}.py").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------
+# nbval
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[p.stem for p in ALL_NOTEBOOKS])
+def test_notebook_runs_under_nbval(path, tmp_path):
+    # Exercise widgets save progress: keep the tester's own progress file out of it.
+    env = dict(os.environ, FANGQI_TEACH_DATA=str(tmp_path / "progress"))
+    start = time.perf_counter()
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "--nbval-lax", "--nbval-current-env", "--nbval-cell-timeout=120",
+         "-p", "no:cacheprovider", "-q", "--no-header", str(path.relative_to(ROOT))],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    seconds = time.perf_counter() - start
+    assert run.returncode == 0, f"nbval failed on {path.name}:\n{run.stdout[-6000:]}\n{run.stderr[-2000:]}"
+    assert re.search(r"\d+ passed", run.stdout), run.stdout[-2000:]
+    assert seconds < WALL_LIMIT, f"{path.name} took {seconds:.0f} s under nbval"
+
+
+def test_checked_cells_keep_their_output():
+    """A cell marked for checking must have a stored output, or nbval checks nothing."""
+    import nbformat
+    empty = []
+    for path in ALL_NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type == "code" and "NBVAL_CHECK_OUTPUT" in cell.source and not cell.outputs:
+                empty.append(f"{path.name} {cell.id}")
+    assert not empty, f"checked cells without stored output: {empty}"
+
+
+# --------------------------------------------------------------------------
+# Sources and built notebooks
+
+def test_every_notebook_has_a_source_and_matches_it():
+    build = _load_build_script()
+    stems = {p.stem for p in ALL_NOTEBOOKS}
+    sources = {p.stem for p in SOURCES.glob("*.py")}
+    assert stems == sources, f"without source: {sorted(stems - sources)}; not built: {sorted(sources - stems)}"
+    assert build.check(sorted(SOURCES.glob("*.py"))) == []
+
+
+def test_sources_carry_the_kernelspec_header():
+    for path in SOURCES.glob("*.py"):
+        head = path.read_text(encoding="utf-8")[:600]
+        assert "kernelspec:" in head and "name: python3" in head, f"{path.name}: no YAML kernelspec header"
+
+
+def test_stored_notebooks_hold_no_volatile_output():
+    import nbformat
+    for path in ALL_NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        assert "widgets" not in nb.metadata, f"{path.name} stores widget state"
+        for cell in nb.cells:
+            assert "execution" not in cell.metadata, f"{path.name} {cell.id} stores timings"
+            for out in cell.get("outputs", []):
+                data = out.get("data", {})
+                assert "application/vnd.jupyter.widget-view+json" not in data, f"{path.name} {cell.id}"
+                text = data.get("text/plain", "") + out.get("text", "")
+                assert not re.search(r"0x[0-9a-f]{6,}", text), f"{path.name} {cell.id}: {text[:80]}"
+
+
+# --------------------------------------------------------------------------
+# Lessons cover their rules
+
+@pytest.mark.parametrize("stem,game", sorted(LESSONS.items()))
+def test_lesson_names_every_rule_of_its_game(stem, game):
+    path = SOURCES / f"{stem}.py"
+    if not path.exists():
+        pytest.fail(f"lesson {stem} is not written yet")
+    text = _source(stem)
+    missing = []
+    for rule in rules_for_game(game):
+        mention = f"[{rule}]" if rule.startswith("D") else f"`{rule}`"
+        if mention not in text:
+            missing.append(mention)
+    assert not missing, f"{stem} does not mention: {' '.join(missing)}"
+
+
+# --------------------------------------------------------------------------
+# The index
+
+def _index_links() -> list[str]:
+    text = _source("00_start_here")
+    return re.findall(r"\]\(([0-9A-Za-z_]+\.ipynb)\)", text)
+
+
+def test_index_links_exist():
+    links = _index_links()
+    assert links, "00_start_here has no index"
+    missing = [name for name in links if not (NOTEBOOKS / name).exists()]
+    assert not missing, f"the index links notebooks that do not exist: {missing}"
+
+
+def test_every_notebook_is_in_the_index():
+    linked = set(_index_links())
+    absent = [p.name for p in ALL_NOTEBOOKS if p.name != "00_start_here.ipynb" and p.name not in linked]
+    assert not absent, f"not in the index of 00_start_here: {absent}"
+
+
+def test_index_lists_the_five_lessons():
+    linked = set(_index_links())
+    assert {f"{stem}.ipynb" for stem in LESSONS} <= linked
+
+
+# --------------------------------------------------------------------------
+# Lesson questions
+
+def test_lesson_questions_are_valid_and_solvable():
+    packs, errors = validate_paths([str(QUESTIONS)], solve=True)
+    assert not errors, "\n".join(errors)
+    assert packs, "no question file"
+
+
+def test_every_question_a_notebook_opens_exists():
+    asked = []
+    for path in SOURCES.glob("*.py"):
+        for game, eid in re.findall(r'question\("(\w+)", "([\w.-]+)"\)', path.read_text(encoding="utf-8")):
+            asked.append((path.stem, game, eid))
+    assert asked
+    for stem, game, eid in asked:
+        files = [QUESTIONS / f"{game}.yaml", default_exercise_dir() / game / "stage1.yaml"]
+        ids = [e.id for f in files if f.exists() for e in load_pack(f)]
+        assert eid in ids, f"{stem} asks {game}/{eid}: neither questions/{game}.yaml nor its stage-1 pack has it"
