@@ -137,8 +137,8 @@ function render({ model, el: host }) {
   let parts = drawStatic(svg, lay);
 
   const sizeToLayout = () => {
-    // Scale to the cell's width, but not beyond ~1.6× the natural size.
-    root.style.maxWidth = `${Math.round(Math.max(lay.width, 360) * 1.6)}px`;
+    // Scale to the cell's width, but not beyond 1.4× the natural size.
+    root.style.maxWidth = `${Math.round(Math.max(lay.width, 360) * 1.4)}px`;
     svg.setAttribute("aria-label", `${lay.name} board`);
   };
   const redraw = () => {
@@ -185,13 +185,21 @@ function render({ model, el: host }) {
     sizeToLayout();
     redraw();
   };
+  // One Python update (hold_sync) changes several traits at once and fires
+  // one change event per trait: redraw once, after all of them.
+  let scheduled = false;
+  const scheduleRedraw = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => { scheduled = false; redraw(); });
+  };
   const names = ["pieces", "last", "selected", "targets", "removable", "marks", "labels",
                  "arrows", "message", "busy", "interactive"];
   model.on("change:geometry", onLayout);
-  for (const n of names) model.on(`change:${n}`, redraw);
+  for (const n of names) model.on(`change:${n}`, scheduleRedraw);
   return () => {
     model.off("change:geometry", onLayout);
-    for (const n of names) model.off(`change:${n}`, redraw);
+    for (const n of names) model.off(`change:${n}`, scheduleRedraw);
   };
 }
 

@@ -676,7 +676,7 @@ class GameWidget(W.VBox):
         ], layout=W.Layout(flex="1 1 280px", min_width="240px", max_width="420px", padding="0 0 0 12px"))
         # the board's natural width as flex basis: a 19×19 board takes the row and the panel wraps below
         self.board.layout = W.Layout(flex=f"1 1 {min(self.board.natural_width, 600)}px", min_width="260px",
-                                     max_width=f"{max(self.board.natural_width, 360) * 8 // 5}px")
+                                     max_width=f"{max(self.board.natural_width, 360) * 7 // 5}px")
 
     @staticmethod
     def _button(handler) -> W.Button:
