@@ -366,23 +366,25 @@ def _candidate_answers(ctx, scope: str, limit: int = ENUMERATION_LIMIT):
 
 
 def _connect6_turns(state, limit):
-    """Connect6 turns worth trying: winning turns, then stones in the mover's live windows.
+    """Connect6 turns that can differ in effect: winning turns, then stones in the mover's live windows.
 
     A stone outside every live window holding two or more of the mover's
-    stones cannot raise their threat count, so these candidates reach the
-    best value of any threat goal; a free stone fills up otherwise.
+    stones ("a free stone") adds no window with four, so it changes no
+    win, threat or shape measure: these candidates, with one free stone as
+    a stand-in, reach every value a turn can have. :func:`_solve_connect6`
+    expands the stand-in to every free stone when listing answers.
     """
     mover = state.player
     yield from (w.split() for w in _winning_turns(state, mover))
     owed = 1 if state.pending.kind == "second_stone" else state.pending.count
     near = _live_window_points(state, mover, 2)
     free = [p for p in state.legal_actions() if p not in near][:2]
-    near = near + free
+    pool = near + free
     if owed == 1:
-        for p in near:
+        for p in pool:
             yield [p]
         return
-    for n, (p, q) in enumerate(itertools.combinations(near, 2)):
+    for n, (p, q) in enumerate(itertools.combinations(pool, 2)):
         if n >= limit:
             return
         yield [p, q]
@@ -400,15 +402,58 @@ def _best_value(ctx, params, key: str) -> int:
     return best
 
 
+def _solve_connect6(ctx, params, limit: int, accept) -> list[str]:
+    """Every correct Connect6 turn, up to ``limit``: stand-in free stones expanded to all free points."""
+    s0 = ctx.state
+    mover = s0.player
+    owed = 1 if s0.pending.kind == "second_stone" else s0.pending.count
+    near = _live_window_points(s0, mover, 2)
+    near_set = set(near)
+    free = [p for p in s0.legal_actions() if p not in near_set]
+    out = [w for w in _winning_turns(s0, mover) if accept(w.split())]
+
+    def full():
+        return len(_dedupe(out)) >= limit
+
+    if owed == 1:
+        out += [p for p in near if accept([p])]
+        if free and not full() and accept([free[0]]):
+            out += free
+        return _dedupe(out)[:limit]
+    for p, q in itertools.combinations(near, 2):
+        if full():
+            break
+        if accept([p, q]):
+            out.append(f"{p} {q}")
+    if free:
+        for p in near:
+            if full():
+                break
+            if accept([p, free[0]]):          # then p with any free stone
+                out += [f"{p} {f}" for f in free[:limit]]
+        if len(free) > 1 and not full() and accept(free[:2]):
+            for p, q in itertools.combinations(free, 2):
+                out.append(f"{p} {q}")
+                if full():
+                    break
+    return _dedupe(out)[:limit]
+
+
 def _solve_play(ctx, params, limit: int) -> list[str]:
     scope = _scope(ctx, params)
     mover = ctx.state.player
     goal = params["goal"]
     best = {k: _best_value(ctx, params, k) for k, v in goal.items() if v == "max"}
+
+    def accept(actions) -> bool:
+        run = _play_out(ctx.state, actions, scope)
+        return run.error is None and not _goal_failures(ctx, params, run, mover, best)
+
+    if ctx.exercise.game == "connect6" and scope == "turn":
+        return _solve_connect6(ctx, params, limit, accept)
     out = []
     for actions in _candidate_answers(ctx, scope):
-        run = _play_out(ctx.state, actions, scope)
-        if run.error is None and not _goal_failures(ctx, params, run, mover, best):
+        if accept(actions):
             out.append(" ".join(actions))
             if len(set(out)) >= limit:
                 break
