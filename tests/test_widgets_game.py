@@ -421,3 +421,28 @@ def test_unknown_game_and_options_are_refused():
         play("dafang", computer="X")
     with pytest.raises(ValueError, match="level"):
         play("dafang", level="genius")
+
+
+def test_xinjiang_tired_piece_is_marked():
+    from fangqi_teach.games.fangqi import state_from_setup
+    # Black's piece on c3 captured last turn: it may not capture on Black's next turn (RULES.md §3.4)
+    start = state_from_setup("xinjiang", phase="move", player="W", tired={"B": "c3"}, diagram="""
+        7 O O . . . . .
+        6 O O . . . . .
+        5 . . . . . . .
+        4 . . . . . . .
+        3 . . X . . . .
+        2 . . X X . . .
+        1 . . X . . . .
+          a b c d e f g""")
+    g = GameWidget(start, background=False)
+    assert g.board.marks == {"c3": "orange"}
+    assert "Tired piece (orange): c3" in g.counts.value
+    g.set_language("zh")
+    assert "疲劳子（橙色）：c3" in g.counts.value
+
+
+def test_ningxia_pull_credits_are_shown_while_placing():
+    g = loaded("ningxia", "a1 h7 b1 g7 a2 f7")
+    g.click("b2")                                   # Black's square a1 b1 a2 b2: one pull credit
+    assert "Pull credits: Black 1 · White 0" in g.counts.value

@@ -91,6 +91,9 @@ TEXTS = {
     "lost": Text("{n} lost", "被吃 {n} 枚"),
     "pending_count": Text("{n} stones", "{n} 子"),
     "language": Text("Language", "语言"),
+    "tired": Text("Tired piece (orange): {points}; it cannot capture on its owner's next turn.",
+                  "疲劳子（橙色）：{points}；下一回合它不能吃子。"),
+    "credits": Text("Pull credits: Black {b} · White {w}", "拔子次数：黑方 {b} · 白方 {w}"),
 }
 
 #: Options of this widget (everything else passed to ``play`` is a rule option of the game).
@@ -740,6 +743,8 @@ class GameWidget(W.VBox):
         marks = {}
         if pending is not None and pending.kind == "second_stone" and s.record:
             selected = s.record[-1]          # the first stone, still cancellable
+        for p in _tired(s).values():         # Xinjiang: the piece that may not capture next turn
+            marks[p] = "orange"
         if s.is_over:
             for e in s.events:
                 if e.kind == "six":          # the winning line
@@ -819,6 +824,12 @@ class GameWidget(W.VBox):
             if s.hands or s.removed.get(p):
                 bits.append(TEXTS["lost"].format(n=s.removed.get(p, 0)).get(lang))
             rows.append(_esc(" · ".join(bits)))
+        tired = _tired(s)
+        if tired and not s.is_over:
+            rows.append(_esc(TEXTS["tired"].format(points=" ".join(tired.values())).get(lang)))
+        credits = getattr(s, "pull_credits", None)
+        if s.game == "ningxia" and s.phase == "place" and credits and any(credits.values()):
+            rows.append(_esc(TEXTS["credits"].format(b=credits.get("B", 0), w=credits.get("W", 0)).get(lang)))
         return "<br>".join(rows)
 
     def _last_turn_actions(self) -> list[str]:
@@ -871,6 +882,12 @@ class GameWidget(W.VBox):
         data["text/plain"] = repr(self)
         data["image/svg+xml"] = self.board.svg()
         return data, metadata
+
+
+def _tired(state) -> dict:
+    """Xinjiang's tired pieces ``{"B": "c3"}`` (other games: none)."""
+    tired = getattr(state, "tired_pieces", None)
+    return dict(tired) if isinstance(tired, dict) else {}
 
 
 def _suggest(state, level: str) -> tuple[str, Text | None]:
