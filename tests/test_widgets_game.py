@@ -446,3 +446,22 @@ def test_ningxia_pull_credits_are_shown_while_placing():
     g = loaded("ningxia", "a1 h7 b1 g7 a2 f7")
     g.click("b2")                                   # Black's square a1 b1 a2 b2: one pull credit
     assert "Pull credits: Black 1 · White 0" in g.counts.value
+
+
+def test_connect6_players_may_agree_a_draw():
+    g = play("connect6", background=False, size=9)
+    assert g.draw_button.layout.display != "none"
+    g.click("e5")
+    g.draw_button.click()
+    assert g.state.is_over and g.state.result.reason == "agreement"
+    assert "the game is drawn (agreed by the players)" in g.banner.value
+    g.undo()                                      # taken back like any action
+    assert not g.state.is_over and g.state.record == ("e5",)
+    h = play("maonan", background=False)
+    assert h.draw_button.layout.display == "none"
+    h.agree_draw()
+    assert not h.state.is_over and h.message_text("en") == "This game has no draw by agreement."
+    c = play("connect6", computer="W", background=False, size=9)
+    assert c.draw_button.disabled
+    c.agree_draw()
+    assert not c.state.is_over and "two players" in c.message_text("en")

@@ -50,6 +50,7 @@ TEXTS = {
     "redo": Text("Redo", "重做"),
     "hint": Text("Hint", "提示"),
     "pass": Text("Pass", "让过"),
+    "agree_draw": Text("Agree a draw", "双方议和"),
     "two_players": Text("Two players", "双人对弈"),
     "computer_B": Text("Computer plays Black", "电脑执黑"),
     "computer_W": Text("Computer plays White", "电脑执白"),
@@ -385,6 +386,26 @@ class GameWidget(W.VBox):
                     *[IllegalAction.of("game_over", "pass").message(x) for x in ("en", "zh")])
             self._render()
 
+    def agree_draw(self) -> None:
+        """The players agree a draw (Connect6, RULES.md §4.3): the game ends drawn."""
+        with self._lock:
+            s = self.state
+            if s.is_over or not hasattr(s, "agree_draw"):
+                e = IllegalAction.of("game_over", "draw")
+                self._message = Text(e.en, e.zh) if s.is_over else Text(
+                    "This game has no draw by agreement.", "这种棋没有议和。")
+            elif self.computer is not None:
+                self._message = Text("A draw by agreement needs two players on one screen.",
+                                     "只有双人对弈时才能议和。")
+            else:
+                self._cancel_background()
+                self._selected = self._hint = None
+                self._history.append(s.agree_draw())
+                self._redo.clear()
+                self._message = None
+                self._restart_timer()
+            self._render()
+
     def hint(self) -> None:
         """Ask the engine for a suggestion; it is drawn on the board and named in the message line."""
         with self._lock:
@@ -651,6 +672,7 @@ class GameWidget(W.VBox):
         self.redo_button = button(lambda _: self.redo())
         self.hint_button = button(lambda _: self.hint())
         self.pass_button = button(lambda _: self.pass_turn())
+        self.draw_button = button(lambda _: self.agree_draw())
         self.side_box = W.Dropdown(options=[("", "")], value="", layout=W.Layout(width="auto"))
         self.level_box = W.Dropdown(options=[(lv, lv) for lv in ai.LEVELS], value=self.level,
                                     layout=W.Layout(width="auto"))
@@ -670,7 +692,8 @@ class GameWidget(W.VBox):
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap"))  # noqa: E731
         self.panel = W.VBox([
             self.title, self.status, self.countdown, self.counts, self.events, self.message,
-            row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button),
+            row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
+                self.draw_button),
             row(self.side_box, self.level_box),
             row(self.timer_box),
             self.lang_box,
@@ -710,7 +733,7 @@ class GameWidget(W.VBox):
         spec = self.state.board_spec
         self.title.value = f"<b>{_esc(spec.title_zh if lang == 'zh' else spec.title)}</b>"
         for b, key in ((self.new_button, "new_game"), (self.undo_button, "undo"), (self.redo_button, "redo"),
-                       (self.hint_button, "hint"), (self.pass_button, "pass"),
+                       (self.hint_button, "hint"), (self.pass_button, "pass"), (self.draw_button, "agree_draw"),
                        (self.load_button, "load_record"), (self.save_button, "save"),
                        (self.open_button, "open")):
             b.description = tr(key)
@@ -787,6 +810,9 @@ class GameWidget(W.VBox):
         self.redo_button.disabled = not self._redo
         self.pass_button.disabled = "pass" not in legal
         self.pass_button.layout.display = "" if "pass" in legal else "none"
+        can_agree = hasattr(s, "agree_draw") and not s.is_over and self.computer is None
+        self.draw_button.disabled = not can_agree
+        self.draw_button.layout.display = "" if hasattr(s, "agree_draw") else "none"
         self.hint_button.disabled = s.is_over
         if self.record_box.value != s.record_text:
             self.record_box.value = s.record_text
