@@ -47,7 +47,11 @@ def ladder_tables(results: list[dict]) -> str:
            "half). Targets: easy beats random ≥ 80 %, medium beats easy ≥ 70 %, hard beats medium "
            "≥ 60 %. **Time scale** multiplies the budgets (easy 0.2 s, medium 1 s, hard 3 s per "
            "action): the matches were played at a reduced scale on a 2-core machine shared with "
-           "other work, which makes every level weaker than at full time.", ""]
+           "other work, which makes every level weaker than at full time. The *slowest action* is "
+           "the worst share of its (scaled) budget any action used during the match, with the "
+           "match running at low priority beside other jobs: at these tiny budgets (10–150 ms) a "
+           "descheduled process and the fixed set-up of a move dominate; the table after this one "
+           "measures the real budgets.", ""]
     by_key = {(d["game"], d["level_a"], d["level_b"]): d for d in results}
     for game in GAMES:
         rows = []
