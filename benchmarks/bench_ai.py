@@ -52,23 +52,27 @@ def ladder_tables(results: list[dict]) -> str:
            "match running at low priority beside other jobs: at these tiny budgets (10–150 ms) a "
            "descheduled process and the fixed set-up of a move dominate; the table after this one "
            "measures the real budgets.", ""]
-    by_key = {(d["game"], d["level_a"], d["level_b"]): d for d in results}
     for game in GAMES:
         rows = []
         for a, b, target in LADDER:
-            d = by_key.get((game, a, b))
-            if d is None:
+            played = sorted((d for d in results if (d["game"], d["level_a"], d["level_b"]) == (game, a, b)),
+                            key=lambda d: d["time_scale"])
+            if not played:
                 rows.append(f"| {a} vs {b} | — | — | — | — | {target:.0%} | not played |")
-                continue
-            rate = d["score_a"] / d["games"]
-            use = ", ".join(f"{k} {v:.0%}" for k, v in sorted(d.get("worst_budget_use", {}).items()))
-            rows.append(f"| {a} vs {b} | {d['score_a']:g} / {d['games']} ({d['wins_a']}-{d['wins_b']}-{d['draws']}) "
-                        f"| {rate:.0%} | {d['time_scale']:g} | {d['seconds']:.0f} s | {target:.0%} "
-                        f"| {'yes' if rate >= target else '**no**'} (slowest action: {use or '—'}) |")
+            for d in played:
+                rows.append(_row(a, b, target, d))
         out += [f"#### {game}", "",
                 "| pairing | score (W-L-D) | rate | time scale | match time | target | met |",
                 "|---|---|---|---|---|---|---|", *rows, ""]
     return "\n".join(out)
+
+
+def _row(a: str, b: str, target: float, d: dict) -> str:
+    rate = d["score_a"] / d["games"]
+    use = ", ".join(f"{k} {v:.0%}" for k, v in sorted(d.get("worst_budget_use", {}).items()))
+    return (f"| {a} vs {b} | {d['score_a']:g} / {d['games']} ({d['wins_a']}-{d['wins_b']}-{d['draws']}) "
+            f"| {rate:.0%} | {d['time_scale']:g} | {d['seconds']:.0f} s | {target:.0%} "
+            f"| {'yes' if rate >= target else '**no**'} (slowest action: {use or '—'}) |")
 
 
 def speed_table() -> str:

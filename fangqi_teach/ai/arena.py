@@ -125,12 +125,13 @@ RESULTS_FILE = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "ai_
 
 
 def save_result(result: MatchResult, path: pathlib.Path | str | None = None) -> pathlib.Path:
-    """Add ``result`` to the results file (the latest result per pairing and game wins)."""
+    """Add ``result`` to the results file (the latest result per game, pairing and time scale wins)."""
     path = pathlib.Path(path) if path else RESULTS_FILE
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
     data = [d for d in data if not (d["game"] == result.game and d["level_a"] == result.level_a
-                                    and d["level_b"] == result.level_b and d.get("options", {}) == result.options)]
+                                    and d["level_b"] == result.level_b and d.get("options", {}) == result.options
+                                    and d["time_scale"] == result.time_scale)]
     data.append(result.to_json())
-    data.sort(key=lambda d: (d["game"], d["level_a"], d["level_b"]))
+    data.sort(key=lambda d: (d["game"], d["level_a"], d["level_b"], d["time_scale"]))
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
