@@ -78,6 +78,9 @@ TEXTS = {
 }
 
 
+REMOVAL_PENDING = ("capture", "capture_any", "pull", "pin", "pin_any", "make_room", "blocked_pull")
+
+
 def _h(text) -> str:
     """Escape teacher- or engine-written text for the page."""
     return escape(str(text), quote=True)
@@ -239,9 +242,11 @@ class ExerciseWidget(W.VBox):
             self.board.set_marks(selected=point,
                                  targets=[a.split("-")[1] for a in legal if a.startswith(point + "-")])
             return
-        # Not legal: let the engine say why.
+        # Not legal: let the engine say why, for the action the click most likely meant.
+        removing = s.pending is not None and s.pending.kind in REMOVAL_PENDING
+        attempt = "x" + point if removing else (f"{self.origin}-{point}" if self.origin else point)
         try:
-            s.play(f"{self.origin}-{point}" if self.origin else point)
+            s.play(attempt)
             why = None
         except IllegalAction as e:
             why = Text(e.en, e.zh)

@@ -1,0 +1,170 @@
+"""The exercise widget and the pack summary, driven through clicks like a learner."""
+
+from __future__ import annotations
+
+import pytest
+
+from fangqi_teach.exercises.progress import Progress
+from fangqi_teach.exercises.schema import pack_from_data
+from fangqi_teach.exercises.widget import ExerciseWidget, PackSummary
+
+EVIL = "<script>alert('x')</script> & <b>bold</b>"
+
+
+def text(en, zh=None):
+    return {"en": en, "zh": zh or ("中文" + en)}
+
+
+def ex(id_, position, task, game="maonan", hints=(), **kw):
+    return {"id": id_, "game": game, "stage": kw.pop("stage", 1), "title": text(kw.pop("title", id_)),
+            "prompt": text(kw.pop("prompt", "Do it.")), "explanation": text(kw.pop("explanation", "Because.")),
+            "hints": [text(h) for h in hints], "position": position, "task": task,
+            "tags": kw.pop("tags", ["maonan.5.board"])}
+
+
+# Maonan, movement phase, Black to move:
+#   7 X . . O . . .      b4-a4 completes the mill a1 a4 a7;
+#   6   . . . O .        d7 f6 g4 is a White mill (an outer diagonal), so g1 is
+#                        White's only loose piece and the only one to take.
+#   4 . X .     . O
+#   1 X . . . . . O
+MOVE_POS = {"setup": {"black": ["a1", "a7", "b4"], "white": ["g1", "g4", "d7", "f6"], "player": "B"}}
+
+PACK = pack_from_data({"game": "maonan", "stage": 1, "title": text("Pack " + EVIL), "exercises": [
+    ex("w-select", MOVE_POS, {"kind": "select", "property": "loose_pieces", "player": "W"},
+       hints=["First hint " + EVIL, "Second hint"], prompt="Click " + EVIL, title="Title " + EVIL,
+       explanation="Why " + EVIL),
+    ex("w-play", MOVE_POS, {"kind": "play", "scope": "turn", "goal": {"captures": 1}}, stage=2),
+    ex("w-count", MOVE_POS, {"kind": "count", "quantity": "movable"}, stage=2),
+]}, "widget-test.yaml")
+
+
+@pytest.fixture
+def progress(tmp_path):
+    return Progress("tester", directory=tmp_path)
+
+
+def all_html(w):
+    return " ".join(x.value for x in (w.header_html, w.prompt_html, w.feedback_html, w.hints_html,
+                                      w.solution_html, w.answer_label))
+
+
+def test_teacher_text_with_script_is_shown_as_text(progress):
+    w = ExerciseWidget(PACK, progress=progress)
+    w.hint()
+    w.answer_box.value = "d7"
+    w.check()
+    w.show_solution()
+    html = all_html(w)
+    assert "<script" not in html and "<b>bold" not in html
+    assert "Click &lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in w.prompt_html.value
+    assert "Title &lt;script&gt;" in w.header_html.value
+    assert "First hint &lt;script&gt;" in w.hints_html.value
+    assert "Why &lt;script&gt;" in w.solution_html.value
+    s = PackSummary(PACK, progress=progress)
+    assert "Pack &lt;script&gt;" in s.table.value and "<script" not in s.table.value
+
+
+def test_a_typed_answer_with_html_is_escaped_in_the_feedback(progress):
+    w = ExerciseWidget(PACK, progress=progress)
+    w.answer_box.value = "<img src=x onerror=alert(1)>"
+    v = w.check()
+    assert not v.correct and not v.parsed
+    assert "<img" not in w.feedback_html.value and "&lt;img" in w.feedback_html.value
+
+
+def test_select_by_clicks_then_check(progress):
+    w = ExerciseWidget(PACK, progress=progress)
+    assert w.buttons["solution"].disabled           # only after an attempt
+    w.click("g1")
+    w.click("d7")
+    w.click("d7")                                   # a second click deselects
+    assert w.answer_box.value == "g1"
+    assert w.board.marks == {"g1": "blue"}
+    v = w.check()
+    assert v.correct and w.feedback_text().startswith("✔ Correct.")
+    assert "Why" in w.feedback_text()               # the explanation follows a right answer
+    assert progress.entry("w-select")["solved"] is True
+    assert not w.buttons["solution"].disabled
+
+
+def test_wrong_selection_marks_the_wrong_points(progress):
+    w = ExerciseWidget(PACK, progress=progress)
+    w.click("g4")
+    v = w.check()
+    assert not v.correct and v.points == ("g4",)
+    assert w.board.marks.get("g4") == "red"
+    assert "g4 is safe: it belongs to the completed mill" in w.feedback_text()
+    assert progress.entry("w-select")["attempts"] == 1 and not progress.is_solved("w-select")
+
+
+def test_hints_one_at_a_time_and_solution_after_an_attempt(progress):
+    w = ExerciseWidget(PACK, progress=progress)
+    assert w.show_solution() == []
+    assert "Try an answer first" in w.feedback_text()
+    assert w.hint().en.startswith("First hint")
+    assert w.hint().en == "Second hint"
+    assert w.buttons["hint"].disabled and w.hint() is None
+    assert progress.entry("w-select")["hints"] == 2
+    w.answer_box.value = "d7"
+    assert not w.check().correct
+    assert w.show_solution() == ["g1"]
+    assert "g1" in w.solution_html.value
+    assert progress.entry("w-select")["solution_shown"] is True
+
+
+def test_play_a_turn_by_clicks_move_then_capture(progress):
+    w = ExerciseWidget(PACK, progress=progress, start="w-play")
+    w.click("b4")                                   # select the piece
+    assert w.board.selected == "b4" and sorted(w.board.targets) == ["a4", "b2", "b6", "c4"]
+    w.click("a4")                                   # move it: a mill, a capture is owed
+    assert w.answer_box.value == "b4-a4"
+    assert "completes a mill" in w.feedback_text()
+    w.click("g4")                                   # in a White mill: the engine says why not
+    assert w.feedback_text().startswith("The piece on g4 is in a mill")
+    w.click("g1")
+    assert w.answer_box.value == "b4-a4 xg1"
+    assert "press Check" in w.feedback_text()
+    w.click("a1")                                   # the turn is done: no more actions
+    assert w.answer_box.value == "b4-a4 xg1"
+    assert w.check().correct
+    w.clear()
+    assert w.answer_box.value == "" and w.board.pieces == {**w.state0.board}
+
+
+def test_count_is_typed_and_next_previous_move_through_the_pack(progress):
+    w = ExerciseWidget(PACK, progress=progress)
+    w.next()
+    w.next()
+    assert w.exercise.id == "w-count" and w.buttons["next"].disabled
+    w.click("a1")
+    assert "Type the number" in w.feedback_text()
+    w.answer_box.value = "2"
+    v = w.check()
+    assert not v.correct and "too low" in v.feedback.en
+    w.next()
+    assert "last exercise" in w.feedback_text()
+    w.show(0)
+    assert w.exercise.id == "w-select" and w.buttons["previous"].disabled
+
+
+def test_language_switch(progress):
+    w = ExerciseWidget(PACK, progress=progress, lang="zh")
+    assert w.buttons["check"].description == "检查"
+    assert "中文Click" in w.prompt_html.value
+    w.answer_box.value = "d7"
+    w.check()
+    assert "还不对" in w.feedback_text()
+    w.set_language("en")
+    assert w.buttons["check"].description == "Check" and "Not yet" in w.feedback_text()
+
+
+def test_repr_and_summary(progress):
+    w = ExerciseWidget(PACK, progress=progress)
+    assert repr(w) == "ExerciseWidget('w-select', 1 of 3)"
+    w.click("g1")
+    w.check()
+    s = PackSummary(PACK, progress=progress)
+    assert repr(s) == "PackSummary(1 pack(s), 1 of 3 solved)"
+    rows = {r["stage"]: r for r in s.rows()}
+    assert (rows[1]["solved"], rows[1]["total"], rows[2]["solved"], rows[2]["total"]) == (1, 1, 0, 2)
