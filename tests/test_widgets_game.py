@@ -399,6 +399,23 @@ def test_continue_from_a_state():
     g = GameWidget(s, background=False)
     g.click("a4")
     assert g.state.record == ("a1", "g7", "a4") and g.state.options == s.options
+    g.undo()
+    g.undo()
+    assert g.state.record == ("a1",)                 # the record was replayed: undo goes back past it
+
+
+def test_a_set_up_position_is_the_start_of_new_games_and_records():
+    from fangqi_teach.games import maonan
+    # Maonan, moving, White to move: W a1 a4, B d7 g7
+    start = maonan.from_board({"a1": "W", "a4": "W", "d7": "B", "g7": "B"}, "W")
+    g = GameWidget(start, background=False)
+    g.click("a1")
+    assert sorted(g.board.targets) == ["b2", "d1"]
+    g.click("b2")
+    assert g.state.board == {"b2": "W", "a4": "W", "d7": "B", "g7": "B"}
+    g.new_game()
+    assert g.state == start
+    assert g.load_record("a1-d1") and g.state.board["d1"] == "W"
 
 
 # --------------------------------------------------------------------------

@@ -139,6 +139,9 @@ class GameWidget(W.VBox):
             first = game
             name = first.game
             options = dict(first.options)
+        # "New game" and loaded records start from here: the initial position,
+        # or a set-up position (a lesson's, with no record) given as ``game``.
+        self._origin = first if not first.record else new_game(name, **options)
         if computer not in (None, "B", "W"):
             raise ValueError(f'computer is "B", "W" or None, not {computer!r}')
         if level not in ai.LEVELS:
@@ -154,7 +157,7 @@ class GameWidget(W.VBox):
         self._clock = clock or time.monotonic
         self._ticker_allowed = clock is None   # a test's fake clock is advanced by hand (tick())
         self._lock = threading.RLock()
-        self._history = [first]
+        self._history = _history_to(first, self._origin)
         self._redo: list[list] = []
         self._selected: str | None = None
         self._message: Text | None = None
@@ -364,10 +367,10 @@ class GameWidget(W.VBox):
             self._render()
 
     def new_game(self) -> None:
-        """Start again from the initial position, same options."""
+        """Start again from the initial position (or the set-up position the widget was given)."""
         with self._lock:
             self._cancel_background()
-            self._history = [new_game(self.game, **self.options)]
+            self._history = [self._origin]
             self._redo.clear()
             self._selected = self._hint = None
             self._message = None
@@ -468,7 +471,7 @@ class GameWidget(W.VBox):
         """Replay ``record`` (actions separated by spaces) from the start; False with a message if illegal."""
         with self._lock:
             self._cancel_background()
-            s = new_game(self.game, **self.options)
+            s = self._origin
             states = [s]
             for i, action in enumerate(str(record).split()):
                 try:
@@ -908,6 +911,22 @@ class GameWidget(W.VBox):
         data["text/plain"] = repr(self)
         data["image/svg+xml"] = self.board.svg()
         return data, metadata
+
+
+def _history_to(state, origin) -> list:
+    """The states from ``origin`` to ``state`` by replaying its record, so undo can go back.
+
+    A state whose record does not replay to it (a set-up position) is its own start.
+    """
+    if not state.record:
+        return [state]
+    states = [origin]
+    try:
+        for action in state.record:
+            states.append(states[-1].play(action))
+    except (IllegalAction, ValueError):
+        return [state]
+    return states if states[-1] == state else [state]
 
 
 def _tired(state) -> dict:
