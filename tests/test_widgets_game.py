@@ -235,6 +235,8 @@ def test_connect6_six_in_a_row_ends_and_marks_the_line():
     g.click("h8")                             # a stale click after the game is over
     assert g.state is before
     assert g.message_text("en") == "The game is over; no more actions."
+    g.board._handle_frontend_message(g.board, {"type": "click", "point": "h7"}, [])   # from a stale view
+    assert g.state is before and g.message_text("zh") == "对局已经结束，不能再行棋。"
 
 
 # --------------------------------------------------------------------------
