@@ -168,3 +168,36 @@ def test_repr_and_summary(progress):
     assert repr(s) == "PackSummary(1 pack(s), 1 of 3 solved)"
     rows = {r["stage"]: r for r in s.rows()}
     assert (rows[1]["solved"], rows[1]["total"], rows[2]["solved"], rows[2]["total"]) == (1, 1, 0, 2)
+
+
+def test_review_steps_through_the_record(progress):
+    # Connect6 on a 9×9 board: Black's last turn is i1 then c5 (c5 d5 e5 f5 g5 h5 is six).
+    record = "e5 a1 c1 f5 g5 a3 c3 d5 h5 a7 a9 i1 c5"
+    pack = pack_from_data({"game": "connect6", "stage": 3, "exercises": [
+        ex("rev", {"record": record, "options": {"size": 9}},
+           {"kind": "review", "question": {"kind": "count", "quantity": "ends_at", "swap": [12, 13]}},
+           game="connect6", tags=["connect6.4.six"]),
+        ex("rev-at", {"record": record, "options": {"size": 9}},
+           {"kind": "review", "at": 9,
+            "question": {"kind": "select", "property": "winning_points", "player": "B"}},
+           game="connect6", tags=["connect6.4.winning_points"]),
+    ]}, "review.yaml")
+    w = ExerciseWidget(pack, progress=progress)
+    assert w.step == 13 and "Action 13 of 13: c5" in w.replay_html.value
+    assert "The question is about this position." in w.replay_html.value
+    w.replay("first")
+    assert w.step == 0 and w.board.pieces == {} and w.replay_buttons["back"].disabled
+    w.replay("forward")
+    assert w.board.pieces == {"e5": "B"} and "Action 1 of 13: e5" in w.replay_html.value
+    w.replay("last")
+    w.answer_box.value = "12"
+    assert w.check().correct
+    w.next()
+    assert w.step == 9 and len(w.board.pieces) == 9
+    w.replay("back")
+    w.click("c5")
+    assert "Step to action 9 to answer" in w.feedback_text()
+    w.replay("forward")
+    for p in ("b5", "c5", "i5"):     # b5–g5 holds four Black stones too
+        w.click(p)
+    assert w.check().correct

@@ -67,6 +67,11 @@ TEXTS = {
     "done": Text("That was the last exercise.", "这是最后一题了。"),
     "solved_before": Text("(solved before)", "（已做对）"),
     "turn_done": Text("Your answer is complete: press Check.", "答案已完整，请按“检查”。"),
+    "replay_at": Text("Action {k} of {n}: {action}. {events}", "第 {k} 步（共 {n} 步）：{action}。{events}"),
+    "replay_start": Text("The start of the game ({n} actions to replay).", "对局开始（共 {n} 步可复盘）。"),
+    "question_here": Text("The question is about this position.", "问题针对的就是这个局面。"),
+    "go_to_question": Text("Step to action {k} to answer: the question is about that position.",
+                           "请走到第 {k} 步再作答：问题针对那个局面。"),
     "type_number": Text("Type the number in the answer line.", "请在答案栏输入数字。"),
     "explanation": Text("Why: ", "讲解："),
     "summary_title": Text("Progress", "进度"),
@@ -115,6 +120,12 @@ class ExerciseWidget(W.VBox):
                         for name in ("check", "clear", "hint", "solution", "previous", "next")}
         for name, b in self.buttons.items():
             b.on_click(lambda _b, name=name: self._press(name))
+        self.replay_buttons = {name: W.Button(description=label, layout=W.Layout(width="auto", margin="2px"))
+                               for name, label in (("first", "⏮"), ("back", "◀"), ("forward", "▶"),
+                                                   ("last", "⏭"))}
+        for name, b in self.replay_buttons.items():
+            b.on_click(lambda _b, name=name: self.replay(name))
+        self.replay_html = W.HTML()
         self.board = None
         self.last_verdict = None
         super().__init__(layout=W.Layout(width="100%"))
@@ -139,6 +150,9 @@ class ExerciseWidget(W.VBox):
         self.origin = ""
         self.state0 = ex.state() if ex.task.kind != "review" else _review_state(ex)
         self.scratch = self.state0
+        self.review_states = _replay_states(ex) if ex.task.kind == "review" else []
+        self.question_step = len(self.state0.record) if self.review_states else 0
+        self.step = self.question_step
         self.board = BoardWidget(board_for(ex.game, ex.position.options), pieces=self.state0.board)
         self.board.on_click(self._on_board_click)
         self.board.on_problem(lambda text: self._say(text, "warn"))
@@ -164,8 +178,14 @@ class ExerciseWidget(W.VBox):
         self.prompt_html.value = f"<p>{_h(ex.prompt.get(lang))}</p>"
         self.answer_label.value = f"<b>{_h(TEXTS['answer'].get(lang))}</b>&nbsp;"
         b = self.buttons
+        replay = []
+        if self.review_states:
+            rb = self.replay_buttons
+            replay = [W.HBox([rb["first"], rb["back"], rb["forward"], rb["last"], self.replay_html],
+                             layout=W.Layout(flex_flow="row wrap", align_items="center"))]
+            self._show_step()
         self.children = [
-            self.header_html, self.prompt_html, self.board,
+            self.header_html, self.prompt_html, *replay, self.board,
             W.HBox([self.answer_label, self.answer_box], layout=W.Layout(width="100%")),
             W.HBox([b["check"], b["clear"], b["hint"], b["solution"], b["previous"], b["next"]],
                    layout=W.Layout(flex_flow="row wrap")),
@@ -194,6 +214,9 @@ class ExerciseWidget(W.VBox):
         return {"select": "select", "count": "count"}.get(kind, "play")
 
     def _on_board_click(self, point: str) -> None:
+        if self.review_states and self.step != self.question_step:
+            self._say(TEXTS["go_to_question"].format(k=self.question_step), "info")
+            return
         mode = self._answer_mode()
         if mode == "count":
             self._say(TEXTS["type_number"], "info")
@@ -264,6 +287,36 @@ class ExerciseWidget(W.VBox):
         self.feedback_html.value = f"<span>{_h(events)}</span>"
         if self._turn_done():
             self._say(TEXTS["turn_done"], "info")
+
+    def replay(self, where: str | int) -> None:
+        """Review exercises: show the record's position "first", "back", "forward", "last" or after N actions."""
+        if not self.review_states:
+            return
+        last = len(self.review_states) - 1
+        target = {"first": 0, "back": self.step - 1, "forward": self.step + 1, "last": last}.get(where, where)
+        self.step = max(0, min(int(target), last))
+        self._show_step()
+
+    def _show_step(self) -> None:
+        from ..draw.layout import action_points
+        s = self.review_states[self.step]
+        n = len(self.review_states) - 1
+        if self.step == 0:
+            line = TEXTS["replay_start"].get(self.lang).format(n=n)
+            last = []
+        else:
+            action = s.record[-1]
+            events = "; ".join(e.text(self.lang) for e in s.events)
+            line = TEXTS["replay_at"].get(self.lang).format(k=self.step, n=n, action=action, events=events)
+            last = action_points(action)
+        if self.step == self.question_step:
+            line += " " + TEXTS["question_here"].get(self.lang)
+        self.replay_html.value = f"<small>{_h(line)}</small>"
+        board = self.scratch.board if self.step == self.question_step else s.board
+        if self.board is not None:
+            self.board.set_marks(board, last=last, clear=True)
+        for name, b in self.replay_buttons.items():
+            b.disabled = (self.step == 0) if name in ("first", "back") else (self.step == n)
 
     def clear(self) -> None:
         """Forget the answer being built; the board returns to the position."""
@@ -361,6 +414,17 @@ class ExerciseWidget(W.VBox):
 def _review_state(ex: Exercise):
     from .checkers import _review_state as rs
     return rs(ex)
+
+
+def _replay_states(ex: Exercise) -> list:
+    """The states along a review exercise's record, from the initial position."""
+    from ..games import new_game
+    s = new_game(ex.game, **dict(ex.position.options))
+    states = [s]
+    for action in ex.position.record or ():
+        s = s.play(action)
+        states.append(s)
+    return states
 
 
 class PackSummary(W.VBox):
