@@ -66,6 +66,8 @@ game
 question("xinjiang", "xinjiang-1-01")
 
 # %% [markdown]
+# <small>rule `fangqi.0.loose`</small>
+#
 # Only **loose 散子** pieces may be taken; a corner of a completed square of its colour is **safe 铁子**.
 
 # %%
