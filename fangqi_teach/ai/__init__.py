@@ -11,10 +11,24 @@ Three levels, each with a time budget per action on a small machine
   action that lets the opponent win on their next turn when another
   action avoids it.
 
+Medium and hard also never complete a shape worth less than the best one
+available now (the search still may prefer a quiet move).
+
 Connect6 has its own player that searches whole turns (pairs of stones)
-with exact threat handling (:mod:`.connect6`); the other four games share
-the generic search (:mod:`.search`) with per-game evaluations
-(:mod:`.evaluate`).
+with exact threat handling and a threat-space search for wins by double
+threats (:mod:`.connect6`); the other four games share the generic search
+(:mod:`.search`) with per-game evaluations (:mod:`.evaluate`).
+
+For learners and the game widget (:mod:`.advice`):
+
+* ``hint(state, level="medium")`` → :class:`Hint` with ``action`` and a
+  one-line ``reason`` (an :class:`~fangqi_teach.i18n.Text`, zh and en);
+* ``review(record, game, **options)`` → a list of :class:`ReviewItem`
+  (``index`` of the turn's first action in the record, ``player``,
+  ``kind``, ``played``, ``better``, ``reason``); ``item.before(record,
+  game)`` is the position to show while stepping through them.
+
+Matches between levels: :mod:`.arena` and ``fangqi-teach arena``.
 
 >>> from fangqi_teach.games import new_game
 >>> s = new_game("maonan")

@@ -10,9 +10,12 @@ what a negamax would do if turns alternated).
 
 * :class:`AlphaBeta` — iterative deepening with a deadline; depth counts
   actions, but an action that is the only legal one is free (forced
-  captures and passes do not use up the horizon). Children are ordered by
-  the static value at inner nodes and the previous iteration's values at
-  the root; a per-depth killer action is tried first.
+  captures and passes do not use up the horizon), and removals owed
+  (captures, pulls, pins, make-room) are resolved beyond the horizon with
+  only the three best-looking victims tried. Children are ordered by the
+  static value at inner nodes and the previous iteration's values at the
+  root; the transposition table's best action and a per-depth killer
+  action are tried first.
 * :func:`turn_win` — an action that wins within the current player's own
   turn (a bounded depth-first search that stops when the turn passes).
 * :func:`hands_over_win` — whether an action lets the opponent win on
