@@ -16,7 +16,7 @@ from fangqi_teach.games import from_json
 from fangqi_teach.testing import check_invariants, random_game
 
 GAMES = ("dafang", "ningxia", "xinjiang")
-NORMAL_GAMES = 300
+NORMAL_GAMES = 1000
 
 
 def _fang_invariants(states):

@@ -259,8 +259,54 @@ class _Geometry:
                     table[s] = ("move", i, j)
                     self.paths[s] = tuple(x for x, _ in ray[:k + 1])
         self.actions = table
-        # (first point, ray) pairs: most rays are blocked at once, so test that first.
-        self.first_rays = tuple(tuple((ray[0][0], ray) for ray in named) for named in self.named_rays)
+        # Movement lines (rows, columns, and diagonals with the D1 option), each
+        # read from the cells string as a short segment: the moves along a line
+        # depend only on that segment, so they are computed once per segment
+        # seen and then looked up (move generation is the hot path of play).
+        lines = []
+        for r in range(nrows):
+            lines.append((slice(r * ncols, (r + 1) * ncols), tuple(range(r * ncols, (r + 1) * ncols))))
+        for c in range(ncols):
+            lines.append((slice(c, self.n, ncols), tuple(range(c, self.n, ncols))))
+        if diagonal_moves:
+            for dc in (1, -1):
+                for start in range(self.n):
+                    c0, r0 = start % ncols, start // ncols
+                    if (0 <= c0 - dc < ncols) and r0 > 0:
+                        continue          # not the first point of its diagonal
+                    pts = []
+                    c, r = c0, r0
+                    while 0 <= c < ncols and r < nrows:
+                        pts.append(r * ncols + c)
+                        c, r = c + dc, r + 1
+                    if len(pts) > 1:
+                        lines.append((None, tuple(pts)))
+        self.lines = tuple(lines)
+        self.step_only = variant.movement == "step"
+        self._line_moves: list[dict] = [{} for _ in lines]
+
+    def line_moves(self, k: int, segment: str, player: str) -> tuple[str, ...]:
+        """The moves of ``player`` along line k whose cells read ``segment``."""
+        key = segment + player
+        cache = self._line_moves[k]
+        found = cache.get(key)
+        if found is None:
+            pts = self.lines[k][1]
+            names = self.names
+            out = []
+            last = len(segment) - 1
+            for a, c in enumerate(segment):
+                if c != player:
+                    continue
+                for d in (-1, 1):
+                    b = a + d
+                    while 0 <= b <= last and segment[b] == EMPTY:
+                        out.append(f"{names[pts[a]]}-{names[pts[b]]}")
+                        if self.step_only:
+                            break
+                        b += d
+            found = cache[key] = tuple(out)
+        return found
 
     # -- board questions, on a cells string ('.', 'B', 'W' per point) -----
 
@@ -959,17 +1005,15 @@ def _compute_legal(s: FangState):
         return [], frozenset(), False
     if stage == "move":
         names: list[str] = []
-        add = names.append
-        first_rays = g.first_rays
-        i = cells.find(p)
-        while i >= 0:
-            for j0, ray in first_rays[i]:
-                if cells[j0] == EMPTY:
-                    for j, name in ray:
-                        if cells[j] != EMPTY:
-                            break
-                        add(name)
-            i = cells.find(p, i + 1)
+        add = names.extend
+        caches = g._line_moves
+        k = 0
+        for sl, pts in g.lines:
+            seg = cells[sl] if sl is not None else "".join([cells[i] for i in pts])
+            if p in seg and EMPTY in seg:
+                found = caches[k].get(seg + p)
+                add(found if found is not None else g.line_moves(k, seg, p))
+            k += 1
     elif stage in ("place", "extra_place"):
         gn = g.names
         names = [gn[i] for i in range(g.n) if cells[i] == EMPTY]
