@@ -176,3 +176,24 @@ def test_every_error_of_a_file_is_reported_at_once(tmp_path):
     text = GOOD.replace("stage: 2", "stage: 9").replace("tags: [ningxia.2.placing]", "tags: [nope]")
     _, errors = errors_for(tmp_path, text)
     assert len(errors) >= 2
+
+
+def test_setups_from_diagrams(tmp_path):
+    c6 = CONNECT6.replace("setup: {black: [j10, k10, l10, m10], white: [a1], player: W}",
+                          'setup: {player: W, diagram: "6 . . . . . .\\n5 . X X X X .\\n4 . . . . . .\\n'
+                          '3 . . . . . .\\n2 . . . . . .\\n1 O . . . . .\\n  a b c d e f"}')
+    c6 = c6.replace("position:", "position:\n      options: {size: 6}")
+    ex = load_pack(write(tmp_path, c6), solve=True)["c6-x"]
+    assert ex.state().board == {"b5": "B", "c5": "B", "d5": "B", "e5": "B", "a1": "W"}
+    answers = ex.solutions()         # one stone on a5 or f5 kills the only window: any second stone
+    assert len(answers) == 50 and all({"a5", "f5"} & set(a.split()) for a in answers)
+    maonan = (GOOD.replace("game: ningxia", "game: maonan")
+              .replace('position: {record: "a1 h7 b1 h6 a2 g7"}',
+                       'position: {setup: {player: W, white: [a1], diagram: "7 .     .     .\\n'
+                       '4 X . .   . . .\\n2   X   .   .\\n1 .     X     ."}}')
+              .replace("kind: play, goal: {pull_credits: 1}", "kind: select, property: legal_removals")
+              .replace("tags: [ningxia.2.placing]", "tags: [maonan.5.blocked_pull]"))
+    ex = load_pack(write(tmp_path, maonan), solve=True)["ningxia-2-04"]
+    assert ex.solutions() == ["a4 b2 d1"]
+    _, errors = errors_for(tmp_path, maonan.replace("player: W,", "player: W, credits: {B: 1},"))
+    assert any("position.setup.credits: not part of a maonan position" in e for e in errors)

@@ -69,8 +69,10 @@ def _from_board_setup(mod, game, setup, options):
     if "pending" in setup:
         raise PositionError("position.setup.pending", f"the {game} engine builds set-ups only at the start "
                                                       "of a turn; use a record to reach an obligation")
-    stones = {p: "B" for p in setup.get("black", ())}
-    stones.update({p: "W" for p in setup.get("white", ())})
+    for field in ("credits", "tired", "window"):
+        if field in setup:
+            raise PositionError(f"position.setup.{field}", f"not part of a {game} position")
+    stones = _stones(setup, getattr(mod, "parse_diagram", None))
     hands = dict(setup["hands"]) if "hands" in setup else None
     try:
         state = mod.from_board(stones, setup["player"], hands=hands, **options)
@@ -87,12 +89,11 @@ def _connect6_setup(setup, options):
     kind = pending.get("kind") if hasattr(pending, "get") else None
     if kind not in (None, "stone", "second_stone"):
         raise PositionError("position.setup.pending", f'{kind!r}: in Connect6 only "second_stone" can be pending')
-    for field in ("phase", "hands"):
+    for field in ("phase", "hands", "credits", "tired", "window"):
         if field in setup:
-            raise PositionError(f"position.setup.{field}", "Connect6 has no phases or hands; leave it out")
-    from ..games.connect6 import from_board
-    stones = {p: "B" for p in setup.get("black", ())}
-    stones.update({p: "W" for p in setup.get("white", ())})
+            raise PositionError(f"position.setup.{field}", "not part of a Connect6 position; leave it out")
+    from ..games.connect6 import from_board, parse_diagram
+    stones = _stones(setup, lambda text: parse_diagram(text, int(options.get("size", 19))))
     try:
         state = from_board(stones, setup["player"], 1 if kind == "second_stone" else 2, **options)
     except (ValueError, TypeError) as e:
@@ -101,6 +102,24 @@ def _connect6_setup(setup, options):
     if sixes:
         raise PositionError("position.setup", f"{' '.join(sixes)} is already six in a row: the game would be over")
     return state
+
+
+def _stones(setup, parse_diagram) -> dict[str, str]:
+    """``{point: colour}`` from a set-up's diagram (if any) and its black/white lists."""
+    stones: dict[str, str] = {}
+    if "diagram" in setup:
+        if parse_diagram is None:
+            raise PositionError("position.setup.diagram", "this engine reads no diagrams; list black and white")
+        try:
+            stones.update(parse_diagram(setup["diagram"]))
+        except (ValueError, KeyError, IndexError) as e:
+            raise PositionError("position.setup.diagram", f"cannot be read: {e}") from None
+    for colour, key in (("B", "black"), ("W", "white")):
+        for p in setup.get(key, ()):
+            if stones.get(p, colour) != colour:
+                raise PositionError("position.setup", f"{p} cannot hold both colours")
+            stones[p] = colour
+    return stones
 
 
 def six_in_a_row(state) -> tuple[str, ...]:

@@ -43,7 +43,7 @@ PACK_FIELDS = ("format", "game", "stage", "title", "description", "exercises")
 EXERCISE_FIELDS = ("id", "game", "stage", "title", "prompt", "hints", "explanation",
                    "position", "task", "tags", "difficulty")
 POSITION_FIELDS = ("record", "setup", "options")
-SETUP_FIELDS = ("black", "white", "player", "phase", "hands", "pending")
+SETUP_FIELDS = ("black", "white", "diagram", "player", "phase", "hands", "pending", "credits", "tired", "window")
 
 # Task parameters: kind -> allowed fields (besides "kind").
 GOALS = ("legal", "shape", "shapes", "extra_placements", "pull_credits", "captures",
@@ -341,6 +341,29 @@ def _position(raw, game, eid, err) -> Position | None:
         dup = sorted({p for p in clean[colour] if clean[colour].count(p) > 1})
         if dup:
             err.add(eid, f"position.setup.{colour}", f"{' '.join(dup)} listed twice")
+    if "diagram" in setup:
+        if not isinstance(setup["diagram"], str) or not setup["diagram"].strip():
+            err.add(eid, "position.setup.diagram", "must be a text picture of the board (X Black, O White, . empty)")
+        else:
+            clean["diagram"] = setup["diagram"]
+    if "credits" in setup:
+        c = setup["credits"]
+        if (not isinstance(c, dict) or set(c) - {"B", "W"}
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in c.values())):
+            err.add(eid, "position.setup.credits", "must be a mapping like {B: 1, W: 0} of pull credits")
+        clean["credits"] = c
+    if "tired" in setup:
+        t = setup["tired"]
+        if not isinstance(t, dict) or set(t) - {"B", "W"}:
+            err.add(eid, "position.setup.tired", "must be a mapping like {B: c3} of tired pieces")
+        else:
+            for k, v in t.items():
+                _point(board, v, eid, err, f"position.setup.tired.{k}")
+        clean["tired"] = t
+    if "window" in setup:
+        if not isinstance(setup["window"], bool):
+            err.add(eid, "position.setup.window", "true or false: whether leave-a-chance still applies")
+        clean["window"] = setup["window"]
     player = setup.get("player")
     if player not in ("B", "W"):
         err.add(eid, "position.setup.player", f'{player!r}: the player to act is "B" or "W"')
