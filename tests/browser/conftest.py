@@ -17,6 +17,7 @@ import os
 import pytest
 
 from harness import LabServer, chromium_missing_reason, launch_chromium, new_page
+from helpers import close_documents
 
 
 @pytest.fixture(scope="session")
@@ -49,11 +50,23 @@ def browser_context(chromium_ready, tmp_path_factory):
         context.close()
 
 
-@pytest.fixture
-def page(browser_context, lab):
-    """A fresh tab; its kernels are shut down when the test ends."""
+@pytest.fixture(scope="session")
+def _lab_tab(browser_context, lab):
+    # One tab for the whole session: loading JupyterLab costs seconds, so
+    # scenarios open their notebooks inside the already loaded app.
     tab = new_page(browser_context)
     tab.set_default_timeout(30_000)
     yield tab
     tab.close()
+
+
+@pytest.fixture
+def page(_lab_tab, lab):
+    """The JupyterLab tab; at the end every document is closed and every kernel shut down."""
+    yield _lab_tab
+    try:
+        close_documents(_lab_tab)
+    except Exception:  # noqa: BLE001 - a broken page must not break the next scenario
+        _lab_tab.goto("about:blank")  # the next scenario loads JupyterLab afresh
+    _lab_tab.set_default_timeout(30_000)
     lab.shutdown_kernels()

@@ -105,6 +105,7 @@ class LabServer:
                     "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
             pathlib.Path(self.env[var]).mkdir(parents=True, exist_ok=True)
         self._disable_announcements()
+        self._attach_all_cells()
         self.token = secrets.token_hex(16)
         self.port = 0
         self.process: subprocess.Popen | None = None
@@ -119,6 +120,15 @@ class LabServer:
         labconfig.mkdir(parents=True, exist_ok=True)
         page_config = labconfig / "page_config.json"
         page_config.write_text(json.dumps({"disabledExtensions": {ANNOUNCEMENTS_PLUGIN: True}}), encoding="utf-8")
+
+    def _attach_all_cells(self) -> None:
+        # JupyterLab may leave cells outside the viewport unattached or
+        # unpainted ("windowing"); a test then cannot see their boards. With
+        # "none" every cell is in the DOM, as in a short notebook.
+        settings = pathlib.Path(self.env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "notebook-extension"
+        settings.mkdir(parents=True, exist_ok=True)
+        (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}),
+                                                               encoding="utf-8")
 
     def command(self) -> list[str]:
         return [

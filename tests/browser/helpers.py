@@ -60,17 +60,50 @@ _CELL_REPORT = """() => {
 }"""
 
 
+_APP_LOADED = "() => !!(window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.commands)"
+
+_OPEN_IN_PAGE = """async (path) => {
+  await window.jupyterapp.commands.execute('docmanager:open', {path});
+}"""
+
+# Closes every document tab without "save changes?" dialogs: the copies of
+# the notebooks are throw-away.
+_CLOSE_DOCUMENTS = """() => {
+  const app = window.jupyterapp;
+  if (!app) return 0;
+  const open = Array.from(app.shell.widgets('main'));
+  for (const w of open) {
+    if (w.context && w.context.model) w.context.model.dirty = false;
+    w.dispose();
+  }
+  return open.length;
+}"""
+
+
 def open_notebook(page, lab, path: str, *, reset: bool = True, timeout: float = 60_000) -> float:
     """Open ``path`` (relative to the served notebooks) and wait for an idle kernel.
 
-    ``reset=True`` starts from an empty workspace so tabs left open by an
-    earlier scenario do not come back. Returns the seconds it took.
+    When the tab already shows this JupyterLab, the notebook opens inside
+    it (``docmanager:open``), which saves loading JupyterLab again for
+    every scenario; otherwise the tab loads ``/lab/tree/<path>``, with
+    ``reset=True`` starting from an empty workspace so tabs left open by an
+    earlier run do not come back. Returns the seconds it took.
     """
     started = time.perf_counter()
-    query = {"reset": ""} if reset else {}
-    page.goto(lab.url(f"lab/tree/{path}", **query), wait_until="domcontentloaded")
+    if page.url.startswith(lab.url("").split("?")[0]) and page.evaluate(_APP_LOADED):
+        page.wait_for_function("() => window.jupyterapp.started !== undefined", timeout=timeout)
+        page.evaluate("async () => { await window.jupyterapp.restored; }")
+        page.evaluate(_OPEN_IN_PAGE, path)
+    else:
+        query = {"reset": ""} if reset else {}
+        page.goto(lab.url(f"lab/tree/{path}", **query), wait_until="domcontentloaded")
     page.wait_for_function(_NOTEBOOK_READY, arg=path, timeout=timeout)
     return time.perf_counter() - started
+
+
+def close_documents(page) -> int:
+    """Close every open document (no save prompts); returns how many were open."""
+    return page.evaluate(_CLOSE_DOCUMENTS)
 
 
 def wait_kernel_idle(page, timeout: float = 60_000) -> None:
@@ -95,9 +128,28 @@ def run_all(page, *, timeout: float = 120_000, check: bool = True) -> list[dict]
     return report
 
 
+_MODEL_TEXT = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+  const parts = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type !== 'code') continue;
+    for (const o of cell.outputs.toJSON()) {
+      if (o.output_type === 'stream') parts.push([].concat(o.text).join(''));
+      else if (o.data && o.data['text/plain']) parts.push([].concat(o.data['text/plain']).join(''));
+    }
+  }
+  return parts.join('\\n');
+}"""
+
+
 def outputs_text(page) -> str:
-    """All visible cell output text of the current notebook, in order."""
-    return "\n".join(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output").all_inner_texts())
+    """The text outputs (printed text and results' text/plain) of the current notebook, in order.
+
+    Read from the notebook model, so it does not depend on which cells are
+    scrolled into view.
+    """
+    return page.evaluate(_MODEL_TEXT)
 
 
 # -- the board widget ------------------------------------------------------------------
@@ -165,6 +217,22 @@ def find_board(page, index: int = 0, *, timeout: float = 30_000):
     board = boards(page).nth(index)
     board.wait_for(state="visible", timeout=timeout)
     return board
+
+
+def board_name(board) -> str:
+    """The board's name ("dafang", …), from the SVG's ``aria-label="<name> board"``."""
+    return (board.get_attribute("aria-label") or "").removesuffix(" board")
+
+
+def drawn_boards(page) -> list[dict]:
+    """Every board widget in the outputs: its name, drawn size and number of lines and pieces."""
+    return boards(page).evaluate_all("""svgs => svgs.map(svg => {
+      const box = svg.getBoundingClientRect();
+      return {name: (svg.getAttribute('aria-label') || '').replace(/ board$/, ''),
+              width: box.width, height: box.height,
+              lines: svg.querySelectorAll('.fq-lines line').length,
+              pieces: svg.querySelectorAll('.fq-piece').length};
+    })""")
 
 
 def point_position(board, name: str) -> tuple[float, float]:
@@ -261,7 +329,36 @@ def widget_text(page) -> str:
     return "\n".join(page.locator(".jp-OutputArea-output .jupyter-widgets").all_inner_texts())
 
 
-# -- pictures ----------------------------------------------------------------
+# -- static pictures (SVG outputs) ---------------------------------------------------
+
+
+def pictures(page):
+    """Locator of every static SVG picture in the outputs.
+
+    JupyterLab shows an ``image/svg+xml`` output as an ``<img>`` with a
+    data URI (scripts in it cannot run), so a picture's elements are not
+    in the page's DOM: read them with :func:`picture_source`.
+    """
+    return page.locator('.jp-OutputArea-output[data-mime-type="image/svg+xml"] img')
+
+
+_IMAGE_STATE = """img => ({
+  source: decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1)),
+  loaded: img.complete && img.naturalWidth > 0,
+  width: img.naturalWidth, height: img.naturalHeight,
+})"""
+
+
+def picture_source(picture) -> dict:
+    """``{"source": svg text, "loaded": bool, "width", "height"}`` of a picture.
+
+    ``loaded`` is false when Chromium could not decode the SVG, which is
+    how a malformed picture shows up in the browser.
+    """
+    return picture.evaluate(_IMAGE_STATE)
+
+
+# -- screenshots ---------------------------------------------------------------------
 
 
 def screenshot(page, name: str) -> str:
