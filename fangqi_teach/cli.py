@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("fangqi_teach.commands.check", "grade one answer to an exercise, as JSON"),
     "solutions": ("fangqi_teach.commands.solutions", "list the correct answers of an exercise, as JSON"),
     "coverage": ("fangqi_teach.commands.coverage", "list the rules no exercise practises yet"),
+    "generate": ("fangqi_teach.commands.generate", "generate new Connect6 puzzles, each proven by the analysis"),
 }
 
 
