@@ -338,3 +338,16 @@ def test_replay_and_games_dispatch():
     with pytest.raises(IllegalAction) as e:
         ft.replay("ningxia", "a1 a1")
     assert e.value.code == "occupied" and "action 2" in str(e.value)
+
+
+def test_the_rules_page_lists_every_option_with_its_default():
+    import pathlib
+    page = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "rules-fangqi.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[2].strip(" `"): line for line in page.splitlines()
+            if line.startswith("| [D") and line.count("|") >= 6}
+    for o in RULE_OPTIONS:
+        assert o.name in rows, o.name
+        row = rows[o.name]
+        assert f"[{o.decision}]" in row
+        shown = f'"{o.default}"' if isinstance(o.default, str) else str(o.default)
+        assert f"`{shown}`" in row, (o.name, shown)
