@@ -9,6 +9,9 @@ remove         x + point   ``xd4`` (capture, pull, pin, make room)
 forced pass    ``pass``    ``pass``
 =============  ==========  =========================================
 
+A record may also hold ``timeout`` where a turn timer ran out (RULES.md
+[D6]); it is written by the engine, never played by a learner.
+
 >>> from fangqi_teach.boards import get_board
 >>> b = get_board("dafang")
 >>> parse_action(b, " C3-C5 ")
@@ -25,7 +28,7 @@ from typing import NamedTuple
 
 from .boards import Board
 
-PLACE, MOVE, REMOVE, PASS = "place", "move", "remove", "pass"
+PLACE, MOVE, REMOVE, PASS, TIMEOUT = "place", "move", "remove", "pass", "timeout"
 
 
 class Action(NamedTuple):
@@ -41,7 +44,7 @@ class Action(NamedTuple):
             return f"{self.points[0]}-{self.points[1]}"
         if self.kind == REMOVE:
             return "x" + self.points[0]
-        return "pass"
+        return self.kind  # pass, timeout
 
 
 def parse_action(board: Board, text: str) -> Action:
@@ -50,8 +53,8 @@ def parse_action(board: Board, text: str) -> Action:
     t = raw.lower()
     if not t:
         raise ValueError("empty action: expected a point (c3), a move (c3-c5), a removal (xd4) or pass")
-    if t == "pass":
-        return Action(PASS, ())
+    if t in (PASS, TIMEOUT):
+        return Action(t, ())
     if "-" in t:
         parts = t.split("-")
         if len(parts) != 2:

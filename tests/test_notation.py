@@ -52,3 +52,16 @@ def test_records_and_point_sets():
     assert parse_record(b, ["C3", "xd4"]) == ["c3", "xd4"]
     assert format_record(["c3", "d4"]) == "c3 d4"
     assert parse_points(b, "d4, c3 C3") == ["c3", "d4"]
+
+
+def test_timeout_is_a_record_token():
+    b = get_board("xinjiang")
+    assert parse_action(b, "TIMEOUT") == Action("timeout", ())
+    assert parse_record(b, "d4 timeout e5") == ["d4", "timeout", "e5"]
+
+
+def test_fangqi_record_with_timeout_replays():
+    import fangqi_teach as ft
+    s = ft.new_game("dafang").play("a1").timeout()
+    assert s.record[-1] == "timeout"
+    assert ft.replay("dafang", s.record_text) == s
