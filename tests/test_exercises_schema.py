@@ -76,6 +76,8 @@ CASES = [
      "ningxia-2-04: task.goal.shape", "'cucumber' is not a shape of the Ningxia Fang Qi board"),
     ("kind: play, goal: {pull_credits: 1}", "kind: count, quantity: threat_count, player: B",
      "ningxia-2-04: task", "threat_count is a Connect6 notion"),
+    ("kind: play, goal: {pull_credits: 1}", "kind: count, quantity: pull_credits, action: a1",
+     "ningxia-2-04: task.action", "cannot be played here: a1: a1 is already occupied"),
     ("title: {en: A square, zh: 成方}", "title: {en: A square, with a comma, zh: 成方}",
      "ningxia-2-04: title.with a comma", "put a text containing a comma"),
 ]

@@ -109,7 +109,7 @@ def test_hints_one_at_a_time_and_solution_after_an_attempt(progress):
     w.answer_box.value = "d7"
     assert not w.check().correct
     assert w.show_solution() == ["g1"]
-    assert "g1" in w.solution_html.value
+    assert "g1" in w.solution_html.value and w.board.marks.get("g1") == "green"
     assert progress.entry("w-select")["solution_shown"] is True
 
 
@@ -162,6 +162,8 @@ def test_language_switch(progress):
 def test_repr_and_summary(progress):
     w = ExerciseWidget(PACK, progress=progress)
     assert repr(w) == "ExerciseWidget('w-select', 1 of 3)"
+    data, _ = w._repr_mimebundle_()
+    assert data["text/plain"] == repr(w) and data["image/svg+xml"].startswith("<svg")
     w.click("g1")
     w.check()
     s = PackSummary(PACK, progress=progress)

@@ -570,6 +570,15 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         if sw and ex.position.record is not None and max(sw) > len(ex.position.record):
             err.add(eid, "task.question.swap", f"{max(sw)} is beyond the record ({len(ex.position.record)} actions)")
         return
+    action = task.get("action")
+    if action is not None:
+        from .checkers import _play_out
+        from ..notation import parse_record
+        actions = parse_record(state.board_spec, str(action))
+        run = _play_out(state, actions, "action" if len(actions) == 1 else "turn")
+        if run.error is not None:
+            err.add(eid, "task.action", f"cannot be played here: {run.error.en}")
+            return
     if state.is_over and task.kind in ("play", "defend", "attack"):
         err.add(eid, "position", f"the game is already over ({state.result.text('en')}); nothing can be played")
         return

@@ -384,12 +384,21 @@ class ExerciseWidget(W.VBox):
             return []
         answers = ex.solutions(5)
         self.progress.record_solution_shown(ex.id)
+        self._mark_solution(answers)
         listing = " · ".join(answers)
         line = (TEXTS["solutions"].get(lang).format(answers=listing) if answers
                 else TEXTS["none_found"].get(lang))
         self.solution_html.value = (f"<p>{_h(line)}</p><p><i>{_h(TEXTS['explanation'].get(lang))}</i>"
                                     f"{_h(ex.explanation.get(lang))}</p>")
         return answers
+
+    def _mark_solution(self, answers: list[str]) -> None:
+        """Show the first correct answer on the board: its points in green."""
+        if not answers or answers[0] == "none" or self._answer_mode() == "count":
+            return
+        from ..draw.layout import action_points
+        points = [p for token in answers[0].split() for p in action_points(token)]
+        self.board.set_marks(marks={p: "green" for p in points if p in self.board.board_spec.index})
 
     def next(self) -> None:
         if self.index >= len(self.exercises) - 1:
@@ -409,6 +418,15 @@ class ExerciseWidget(W.VBox):
 
     def __repr__(self) -> str:
         return f"ExerciseWidget({self.exercise.id!r}, {self.index + 1} of {len(self.exercises)})"
+
+    def _repr_mimebundle_(self, **kwargs):
+        # Static viewers (nbconvert HTML, GitHub) get the board picture and a fixed text.
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        data["image/svg+xml"] = self.board.svg()
+        return data, metadata
 
 
 def _review_state(ex: Exercise):
