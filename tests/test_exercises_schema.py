@@ -149,6 +149,21 @@ exercises:
 """
 
 
+def test_defend_needs_the_other_player_to_attack(tmp_path):
+    path, errors = errors_for(tmp_path, CONNECT6.replace("kind: defend", "kind: defend, attacker: W"))
+    assert errors == [f"{path}: c6-x: task.attacker: W is to play, so W defends; the attacker is the other player"]
+
+
+def test_completes_needs_a_placing_position(tmp_path):
+    text = (GOOD.replace('position: {record: "a1 h7 b1 h6 a2 g7"}',
+                         'position: {setup: {black: [a1, b1, c1, d1, e1], white: [h7, h6, g7, g5, f7], player: B, '
+                         'phase: move}}')
+            .replace("kind: play, goal: {pull_credits: 1}", "kind: select, property: completes, shape: square"))
+    path, errors = errors_for(tmp_path, text)
+    assert errors == [f"{path}: ningxia-2-04: task.property: completes asks where a placement completes a shape, "
+                      f"but no placement is legal here"]
+
+
 def test_connect6_setups(tmp_path):
     pack = load_pack(write(tmp_path, CONNECT6), solve=True)
     assert pack["c6-x"].state().player == "W"

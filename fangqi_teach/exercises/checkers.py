@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from ..core import IllegalAction, Pending, other, shape_name
+from ..core import IllegalAction, other, shape_name
 from ..i18n import Text, player_name
 from ..notation import normalize_action, parse_points, parse_record
 from .positions import board_for
@@ -303,6 +303,8 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
             if missing:
                 fails.append(T(f"The piece(s) on {' '.join(missing)} stay on the board.",
                                f"{' '.join(missing)} 上的子还在棋盘上。"))
+        elif k == "threats" and s.winner == mover:
+            continue            # six now is better than any number of threats
         else:
             measure = "threats" if k == "threats" else k
             got = _measure(measure, ctx.state, run, mover, goal.get("shape", "any"))
@@ -893,4 +895,4 @@ _CHECKERS = {"play": _check_play, "select": _check_select, "count": _check_count
 _SOLVERS = {"play": _solve_play, "select": _solve_select, "count": _solve_count,
             "defend": _solve_defend, "attack": _solve_attack}
 
-__all__ = ["Verdict", "check", "solutions", "FORMS", "Pending"]
+__all__ = ["Verdict", "check", "solutions", "FORMS"]

@@ -579,6 +579,15 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         if run.error is not None:
             err.add(eid, "task.action", f"cannot be played here: {run.error.en}")
             return
+    if task.kind == "defend" and task.get("attacker") == state.player:
+        err.add(eid, "task.attacker", f"{state.player} is to play, so {state.player} defends; "
+                                      "the attacker is the other player")
+        return
+    prop = task.get("property") or task.get("quantity")
+    if prop == "completes" and not any(a in state.board_spec.index for a in state.legal_actions()):
+        err.add(eid, f"task.{'property' if task.kind == 'select' else 'quantity'}",
+                "completes asks where a placement completes a shape, but no placement is legal here")
+        return
     if state.is_over and task.kind in ("play", "defend", "attack"):
         err.add(eid, "position", f"the game is already over ({state.result.text('en')}); nothing can be played")
         return
