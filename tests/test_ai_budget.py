@@ -73,3 +73,18 @@ def test_arena_command_prints_the_score_and_the_time_scale(capsys):
     assert code == 0
     assert "connect6: easy vs random:" in out.out and "time scale 0.25" in out.out
     assert "2/2" in out.err  # the progress bar reached the end
+
+
+def test_match_results_are_kept_one_per_game_pairing_and_scale(tmp_path):
+    import json
+
+    from fangqi_teach.ai.arena import MatchResult, save_result
+    path = tmp_path / "results.json"
+    first = MatchResult("maonan", "hard", "medium", games=20, wins_a=13, wins_b=7, time_scale=0.05)
+    again = MatchResult("maonan", "hard", "medium", games=20, wins_a=14, wins_b=5, draws=1, time_scale=0.05)
+    slower = MatchResult("maonan", "hard", "medium", games=20, wins_a=12, wins_b=8, time_scale=0.25)
+    for r in (first, again, slower):
+        save_result(r, path)
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    assert [(d["time_scale"], d["score_a"]) for d in rows] == [(0.05, 14.5), (0.25, 12.0)]
+    assert again.summary().startswith("maonan: hard vs medium: 14.5–5.5 over 20 games (72% for hard")
