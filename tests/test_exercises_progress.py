@@ -140,3 +140,16 @@ def test_summary_per_stage(tmp_path):
     s = p.summary(pack.exercises)
     assert s[1]["solved"] == 1 and s[1]["attempted"] == 2 and s[1]["hints"] == 1
     assert s[1]["total"] == len([e for e in pack if e.stage == 1])
+
+
+def test_widgets_of_one_learner_share_one_progress(tmp_path, monkeypatch):
+    monkeypatch.setenv("FANGQI_TEACH_DATA", str(tmp_path))
+    from fangqi_teach.exercises.progress import progress_for
+    a, b = progress_for("ada"), progress_for("ada")
+    assert a is b and progress_for("bob") is not a
+    seen = []
+    a.on_change(lambda: seen.append(len(a.exercises)))
+    a.record_hint("x")
+    b.record_hint("y")                 # the same object: nothing is overwritten
+    assert seen == [1, 2]
+    assert set(Progress("ada", directory=tmp_path).exercises) == {"x", "y"}

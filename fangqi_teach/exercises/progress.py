@@ -65,6 +65,22 @@ def _empty_entry() -> dict:
             "first_solved": None, "last_answer": ""}
 
 
+_SHARED: dict = {}
+
+
+def progress_for(learner: str = "default", directory: str | os.PathLike | None = None) -> "Progress":
+    """The one :class:`Progress` of a learner in this kernel (shared by every widget).
+
+    Two widgets holding two copies would each save their own view and undo
+    the other's changes; sharing one object avoids that.
+    """
+    d = Path(directory) if directory is not None else data_dir()
+    key = (d.resolve(), learner_slug(learner))
+    if key not in _SHARED:
+        _SHARED[key] = Progress(learner, directory=d)
+    return _SHARED[key]
+
+
 class Progress:
     """The progress of one learner (loaded at creation, saved after each change)."""
 
@@ -77,6 +93,7 @@ class Progress:
         self.autosave = autosave
         self.problems: list[Text] = []       # what went wrong while loading, for the learner
         self.exercises: dict[str, dict] = {}
+        self._listeners: list = []
         self._load()
 
     # -- loading ------------------------------------------------------------
@@ -174,6 +191,15 @@ class Progress:
                 self.save()
             except OSError as e:     # a read-only home must not stop the lesson
                 self.problems.append(Text(f"Progress could not be saved: {e}", f"无法保存进度：{e}"))
+        for callback in list(self._listeners):
+            callback()
+
+    def on_change(self, callback, remove: bool = False) -> None:
+        """Call ``callback()`` after every change (the pack summary redraws itself)."""
+        if remove:
+            self._listeners.remove(callback)
+        else:
+            self._listeners.append(callback)
 
     # -- recording ----------------------------------------------------------
 

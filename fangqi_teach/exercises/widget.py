@@ -45,7 +45,7 @@ from ..core import IllegalAction
 from ..i18n import Text, check_language, get_language
 from .model import Exercise, Pack
 from .positions import board_for
-from .progress import Progress
+from .progress import Progress, progress_for
 
 TEXTS = {
     "check": Text("Check", "检查"),
@@ -106,7 +106,7 @@ class ExerciseWidget(W.VBox):
         self.exercises: list[Exercise] = list(exercises)
         if not self.exercises:
             raise ValueError("no exercise to show")
-        self.progress = progress if progress is not None else Progress(learner)
+        self.progress = progress if progress is not None else progress_for(learner)
         self.lang = check_language(lang or get_language())
         self.index = start if isinstance(start, int) else [e.id for e in self.exercises].index(start)
         self.header_html = W.HTML()
@@ -453,10 +453,11 @@ class PackSummary(W.VBox):
         if isinstance(packs, Pack):
             packs = [packs]
         self.packs = list(packs)
-        self.progress = progress if progress is not None else Progress(learner)
+        self.progress = progress if progress is not None else progress_for(learner)
         self.lang = check_language(lang or get_language())
         self.table = W.HTML()
         super().__init__([self.table])
+        self.progress.on_change(self.refresh)     # redraw as exercises are solved
         self.refresh()
 
     def rows(self) -> list[dict]:
