@@ -385,3 +385,27 @@ def test_capturing_the_last_piece_wins():
     assert t.result.reason == "no_pieces" and t.pending is None and t.legal_actions() == []
     assert t.events[-1] == Event("win", "B", reason="no_pieces")
     assert code_of(t, "b4-a4") == "game_over"
+
+
+def test_safe_pieces_may_be_taken_when_none_is_loose_option_D2():
+    s = setup("""
+    6 . . . . O O
+    5 . X . . O O
+    4 . . X . . .
+    3 . X X . . .
+    2 . . . . . .
+    1 . . . . . .""", phase="move", player="B", take_safe_if_no_loose=True)
+    t = s.play("b5-b4")
+    assert t.legal_actions() == ["xe5", "xe6", "xf5", "xf6"]
+    assert t.play("xf6").events == (Event("remove", "B", ("f6",), reason="capture"),)
+
+
+def test_set_up_positions_are_checked():
+    with pytest.raises(ValueError, match="both"):
+        state_from_setup("dafang", black=["a1"], white=["a1"])
+    with pytest.raises(ValueError, match="already be over"):
+        state_from_setup("dafang", black=["a1"], phase="move")
+    with pytest.raises(ValueError, match="not a point"):
+        state_from_setup("dafang", black=["g9"])
+    with pytest.raises(ValueError, match="columns"):
+        setup("X X X")

@@ -274,3 +274,22 @@ def test_a_pull_can_end_the_game():
     t = s.play("xa5")
     assert t.winner == "B" and t.result.reason == "three_or_fewer"
     assert t.pending is None        # the second pull owed is dropped [D16]
+
+
+def test_a_black_pass_in_the_first_turn_keeps_the_window_for_white():
+    # Black is walled in on the a-file and passes its first movement turn;
+    # the window stays open through White's first turn (where Black has no
+    # square to make whatever White does, so the rule is waived) and closes after it.
+    blocked = setup("""
+    7 X O . . . . . .
+    6 X O . . . . . .
+    5 X O . . . . . .
+    4 X O . . . . . .
+    3 O . . . . . . .
+    2 . . . . . . . .
+    1 . . . . . . . .""", phase="move", player="B", window=True)
+    assert blocked.pending.kind == "pass"
+    t = blocked.play("pass")
+    assert t.window is True and t.player == "W"
+    u = t.play("a3-a1")
+    assert u.events[0] == Event("waived", "W") and u.window is False

@@ -1175,10 +1175,10 @@ def _end_game(n: FangState, ev: list, result: Result) -> None:
     if result.outcome == "win":
         ev.append(Event("win", result.winner, reason=result.reason))
     else:
-        ev.append(Event("draw", reason=result.reason, value=result_value(n, result)))
+        ev.append(Event("draw", reason=result.reason, value=_draw_value(n, result)))
 
 
-def result_value(n: FangState, result: Result) -> int:
+def _draw_value(n: FangState, result: Result) -> int:
     if result.reason == "no_removal_100":
         return n.options["draw_turns"]
     return 0
