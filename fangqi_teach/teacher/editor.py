@@ -1,0 +1,589 @@
+"""The board editor: set up a position by clicking, then make an exercise of it.
+
+``ft.editor("xinjiang")`` shows a board and a tool selector (Black,
+White, Empty): a click puts the chosen piece on the point (or clears it).
+Beside it: the player to act, and where the game has them the phase,
+the pieces in hand, the pending obligation (e.g. "capture 2"), Ningxia
+pull credits and Xinjiang tired pieces. After every change the engine
+builds the position; an impossible one is refused, the change undone
+and the engine's reason shown.
+
+Below: the task kind and its parameters (a small YAML mapping, pre-filled
+for each kind), id, stage, tags, and the title, prompt, explanation and
+up to three hints in English and Chinese. **Validate** lists the correct
+answers the checkers compute and marks them on the board; **Try** opens
+the exercise as a learner sees it; **Save** writes it into a pack under
+the exercises folder (file names made safe, never outside that folder,
+an existing id replaced only after **Confirm**, a backup kept).
+
+Everything a button does is also a method, so tests and notebooks drive
+the editor from Python:
+
+>>> ed = editor("connect6", size=9)
+>>> ed.set_tool("B"); ed.click("c5"); ed.click("d5"); ed.click("e5"); ed.click("f5")
+>>> ed.set_tool("W"); ed.click("c4"); ed.click("d4")
+>>> ed.set_player("B")
+True
+>>> ed.pieces == {"c5": "B", "d5": "B", "e5": "B", "f5": "B", "c4": "W", "d4": "W"}
+True
+>>> ed.set_task("play", goal={"win": True})
+>>> ed.set_texts(id="c6-ed-1", title=("Win", "取胜"), prompt=("Black wins now.", "黑方现在取胜。"),
+...              explanation=("Six in a row.", "连成六子。"), tags="connect6.4.six")
+>>> ed.validate().count
+3
+"""
+
+from __future__ import annotations
+
+import tempfile
+from html import escape
+from pathlib import Path
+
+import ipywidgets as W
+import yaml
+
+from ..games import GAMES
+from ..i18n import Text, check_language, get_language
+from .builder import ExerciseBuilder, ExerciseExists, OutsideFolder, ValidationReport, inside, pack_ids, safe_pack_name
+
+FANG = ("dafang", "ningxia", "xinjiang")
+
+TEXTS = {
+    "tool": Text("Tool", "工具"),
+    "black": Text("Black", "黑子"),
+    "white": Text("White", "白子"),
+    "empty": Text("Empty", "清空"),
+    "player": Text("To act", "轮到"),
+    "phase": Text("Phase", "阶段"),
+    "auto": Text("automatic", "自动"),
+    "hands": Text("In hand (B, W)", "手中棋子（黑、白）"),
+    "hands_auto": Text("hands automatic", "手中棋子自动计算"),
+    "pending": Text("Owed now", "当前义务"),
+    "count": Text("how many", "数量"),
+    "credits": Text("Pull credits (B, W)", "拔子权（黑、白）"),
+    "tired": Text("Tired piece (B, W)", "疲子（黑、白）"),
+    "task": Text("Task", "题型"),
+    "params": Text("Task fields (YAML)", "题目参数（YAML）"),
+    "id": Text("Id", "编号"),
+    "stage": Text("Stage", "阶段"),
+    "tags": Text("Tags", "规则标签"),
+    "title": Text("Title", "标题"),
+    "prompt": Text("Prompt", "题目"),
+    "explanation": Text("Explanation", "讲解"),
+    "hint": Text("Hint {i}", "提示 {i}"),
+    "validate": Text("Validate", "验证"),
+    "try": Text("Try", "试做"),
+    "save": Text("Save", "保存"),
+    "confirm": Text("Confirm: replace it", "确认替换"),
+    "file": Text("Pack file", "题包文件"),
+    "refused": Text("Refused: {reason}", "不可能的局面：{reason}"),
+    "position_ok": Text("Position accepted. {pending}", "局面有效。{pending}"),
+    "bad_params": Text("The task fields are not a YAML mapping: {error}", "题目参数不是 YAML 映射：{error}"),
+    "saved": Text("Saved {id} in {file}.", "已将 {id} 保存到 {file}。"),
+    "exists": Text("{file} already holds an exercise {id}. Press “Confirm: replace it” to overwrite it "
+                   "(a backup is kept), or change the id.",
+                   "{file} 中已有编号为 {id} 的题目。按“确认替换”覆盖它（会保留备份），或换一个编号。"),
+    "not_saved": Text("Not saved: {reason}", "未保存：{reason}"),
+    "fix_first": Text("Fix the problems first.", "请先改正问题。"),
+}
+
+#: Task fields the editor pre-fills for each kind (the teacher edits them).
+TEMPLATES = {
+    "play": "scope: action\ngoal: {captures: max}",
+    "select": "property: loose_pieces\nplayer: W\nmode: all",
+    "count": "quantity: legal_removals",
+    "defend": "{}",
+    "attack": "goal: threats\nthreats: 3",
+}
+CONNECT6_TEMPLATES = {"play": "goal: {win: true}", "select": "property: winning_points\nplayer: B",
+                      "count": "quantity: threat_count\nplayer: B"}
+PENDING = {
+    "fang": ("", "place", "extra_place", "capture", "pull", "make_room", "move"),
+    "connect6": ("", "second_stone"),
+    "maonan": ("",),
+}
+
+
+def _h(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def _fmt(template: Text, **kw) -> Text:
+    """``template.format`` where a value may itself be a :class:`Text` (each language gets its own)."""
+    return Text(template.en.format(**{k: (v.en if isinstance(v, Text) else v) for k, v in kw.items()}),
+                template.zh.format(**{k: (v.zh if isinstance(v, Text) else v) for k, v in kw.items()}))
+
+
+def editor(game: str = "dafang", lang: str | None = None, folder=None, **options) -> "BoardEditor":
+    """A :class:`BoardEditor` for ``game``; ``options`` are rule options (``size=9`` for Connect6)."""
+    return BoardEditor(game, lang=lang, folder=folder, **options)
+
+
+class BoardEditor(W.VBox):
+    """Set up a position and make an exercise of it (see the module docstring).
+
+    ``folder`` is where packs are saved (default: the exercises folder,
+    :func:`~fangqi_teach.exercises.schema.default_exercise_dir`); nothing
+    is written outside it.
+    """
+
+    def __init__(self, game: str = "dafang", lang: str | None = None, folder=None, **options):
+        from ..exercises.positions import board_for
+        from ..widgets.board import BoardWidget
+        if game not in GAMES:
+            raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
+        self.game = game
+        self.options = dict(options)
+        self.lang = check_language(lang or get_language())
+        if folder is None:
+            from ..exercises.schema import default_exercise_dir
+            folder = default_exercise_dir()
+        self.folder = Path(folder)
+        self.family = "fang" if game in FANG else game
+        # The position being edited (plain values; the engine state is rebuilt from them).
+        self.pieces: dict[str, str] = {}
+        self.player = "B"
+        self.phase: str | None = None
+        self.hands: dict | None = None
+        self.pending: dict | None = None
+        self.credits: dict | None = None
+        self.tired: dict | None = None
+        self.state = None
+        self.tool = "B"
+        self.task_kind = "play"
+        self.task_params: dict = yaml.safe_load(self._template("play"))
+        self.report: ValidationReport | None = None
+        self.trial = None
+        self.saved_path: Path | None = None
+        self._awaiting_confirm: str | None = None
+        self.message = Text("", "")
+
+        self.board = BoardWidget(board_for(game, self.options))
+        self.board.on_click(self._on_click)
+        self._build_controls()
+        super().__init__(layout=W.Layout(width="100%"))
+        self._rebuild_state()
+        self._render()
+
+    # -- widgets -----------------------------------------------------------------
+
+    def _template(self, kind: str) -> str:
+        if self.game == "connect6" and kind in CONNECT6_TEMPLATES:
+            return CONNECT6_TEMPLATES[kind]
+        if self.game == "maonan" and kind == "select":
+            return "property: loose_pieces\nplayer: W\nmode: all"
+        return TEMPLATES[kind]
+
+    def _build_controls(self) -> None:
+        lay = W.Layout(width="auto")
+        self.tool_buttons = W.ToggleButtons(options=[("B", "B"), ("W", "W"), ("empty", "empty")], value="B")
+        self.tool_buttons.observe(lambda ch: self._from_ui(self.set_tool, ch["new"]), names="value")
+        self.player_buttons = W.ToggleButtons(options=[("B", "B"), ("W", "W")], value="B")
+        self.player_buttons.observe(lambda ch: self._from_ui(self.set_player, ch["new"]), names="value")
+        self.phase_menu = W.Dropdown(options=[("auto", ""), ("place", "place"), ("pull", "pull"), ("move", "move")],
+                                     value="", layout=lay)
+        self.phase_menu.observe(lambda ch: self._from_ui(self.set_phase, ch["new"] or None), names="value")
+        self.hands_auto = W.Checkbox(value=True, indent=False)
+        self.hand_b = W.BoundedIntText(value=0, min=0, max=99, layout=W.Layout(width="60px"))
+        self.hand_w = W.BoundedIntText(value=0, min=0, max=99, layout=W.Layout(width="60px"))
+        for w in (self.hands_auto, self.hand_b, self.hand_w):
+            w.observe(lambda ch: self._hands_from_ui(), names="value")
+        self.pending_menu = W.Dropdown(options=PENDING[self.family], value="", layout=lay)
+        self.pending_count = W.BoundedIntText(value=1, min=1, max=9, layout=W.Layout(width="60px"))
+        for w in (self.pending_menu, self.pending_count):
+            w.observe(lambda ch: self._pending_from_ui(), names="value")
+        self.credit_b = W.BoundedIntText(value=0, min=0, max=9, layout=W.Layout(width="60px"))
+        self.credit_w = W.BoundedIntText(value=0, min=0, max=9, layout=W.Layout(width="60px"))
+        for w in (self.credit_b, self.credit_w):
+            w.observe(lambda ch: self._from_ui(self.set_credits, B=self.credit_b.value, W=self.credit_w.value),
+                      names="value")
+        self.tired_b = W.Text(layout=W.Layout(width="60px"))
+        self.tired_w = W.Text(layout=W.Layout(width="60px"))
+        for w in (self.tired_b, self.tired_w):
+            w.observe(lambda ch: self._from_ui(self.set_tired, B=self.tired_b.value.strip() or None,
+                                               W=self.tired_w.value.strip() or None), names="value")
+        kinds = ["play", "select", "count"] + (["defend", "attack"] if self.game == "connect6" else [])
+        self.kind_menu = W.Dropdown(options=kinds, value="play", layout=lay)
+        self.kind_menu.observe(lambda ch: self._from_ui(self.set_task, ch["new"]), names="value")
+        self.params_box = W.Textarea(value=self._template("play"), layout=W.Layout(width="100%", height="4em"))
+        self.params_box.observe(lambda ch: self._params_from_ui(), names="value")
+        self.id_box = W.Text(value=f"{self.game}-custom-1", layout=lay)
+        self.stage_menu = W.Dropdown(options=[1, 2, 3], value=1, layout=W.Layout(width="60px"))
+        self.tags_box = W.Text(layout=W.Layout(width="100%"))
+        self.text_boxes = {}
+        for name in ("title", "prompt", "explanation", "hint1", "hint2", "hint3"):
+            for lang in ("en", "zh"):
+                area = W.Textarea if name in ("prompt", "explanation") else W.Text
+                self.text_boxes[name, lang] = area(layout=W.Layout(width="100%"))
+        self.file_box = W.Text(value=f"{self.game}/custom.yaml", layout=W.Layout(width="100%"))
+        self.buttons = {n: W.Button(layout=W.Layout(width="auto", margin="2px"))
+                        for n in ("validate", "try", "save", "confirm")}
+        self.buttons["validate"].on_click(lambda _b: self.validate())
+        self.buttons["try"].on_click(lambda _b: self.try_it())
+        self.buttons["save"].on_click(lambda _b: self.save())
+        self.buttons["confirm"].on_click(lambda _b: self.save(confirm=True))
+        self.message_html = W.HTML()
+        self.answers_html = W.HTML()
+        self.trial_box = W.VBox()
+        self._syncing = False
+
+    def _render(self) -> None:
+        lang = self.lang
+
+        def label(key, **kw):
+            return W.HTML(f"<b>{_h(TEXTS[key].get(lang).format(**kw))}</b>&nbsp;")
+
+        self.tool_buttons.options = [(TEXTS["black"].get(lang), "B"), (TEXTS["white"].get(lang), "W"),
+                                     (TEXTS["empty"].get(lang), "empty")]
+        for name, b in self.buttons.items():
+            b.description = TEXTS[name].get(lang)
+        self.buttons["confirm"].layout.display = "" if self._awaiting_confirm else "none"
+        setup_rows = [W.HBox([label("tool"), self.tool_buttons]), W.HBox([label("player"), self.player_buttons])]
+        if self.family == "fang":
+            setup_rows.append(W.HBox([label("phase"), self.phase_menu]))
+        if self.family in ("fang", "maonan"):
+            setup_rows.append(W.HBox([label("hands"), self.hand_b, self.hand_w, self.hands_auto,
+                                      W.HTML(_h(TEXTS["hands_auto"].get(lang)))]))
+        if len(PENDING[self.family]) > 1:
+            setup_rows.append(W.HBox([label("pending"), self.pending_menu, W.HTML(_h(TEXTS["count"].get(lang))),
+                                      self.pending_count]))
+        if self.game == "ningxia":
+            setup_rows.append(W.HBox([label("credits"), self.credit_b, self.credit_w]))
+        if self.game == "xinjiang":
+            setup_rows.append(W.HBox([label("tired"), self.tired_b, self.tired_w]))
+        texts = []
+        for name in ("title", "prompt", "explanation", "hint1", "hint2", "hint3"):
+            head = (TEXTS["hint"].get(lang).format(i=name[-1]) if name.startswith("hint")
+                    else TEXTS[name].get(lang))
+            texts.append(W.HTML(f"<b>{_h(head)}</b>"))
+            texts.append(W.HBox([self.text_boxes[name, "en"], self.text_boxes[name, "zh"]]))
+        self.children = [
+            W.HBox([self.board, W.VBox(setup_rows)], layout=W.Layout(flex_flow="row wrap")),
+            self.message_html,
+            W.HBox([label("task"), self.kind_menu, label("id"), self.id_box, label("stage"), self.stage_menu]),
+            label("params"), self.params_box,
+            label("tags"), self.tags_box,
+            *texts,
+            W.HBox([label("file"), self.file_box]),
+            W.HBox([self.buttons["validate"], self.buttons["try"], self.buttons["save"], self.buttons["confirm"]]),
+            self.answers_html, self.trial_box,
+        ]
+        self._show_message()
+
+    def set_language(self, lang: str) -> None:
+        """Switch the editor's own labels and messages ("en" or "zh")."""
+        self.lang = check_language(lang)
+        self._render()
+
+    # -- messages ------------------------------------------------------------------
+
+    def _say(self, text: Text, kind: str = "info") -> None:
+        self.message = text
+        self._message_kind = kind
+        self._show_message()
+
+    def _show_message(self) -> None:
+        colour = {"error": "#b00020", "ok": "#1b6e20"}.get(getattr(self, "_message_kind", "info"), "#333")
+        self.message_html.value = f'<span style="color:{colour}">{_h(self.message.get(self.lang))}</span>'
+
+    # -- the position --------------------------------------------------------------
+
+    def setup(self) -> dict:
+        """The set-up as written in an exercise file."""
+        d: dict = {}
+        black = sorted(p for p, c in self.pieces.items() if c == "B")
+        white = sorted(p for p, c in self.pieces.items() if c == "W")
+        if black:
+            d["black"] = black
+        if white:
+            d["white"] = white
+        d["player"] = self.player
+        if self.phase:
+            d["phase"] = self.phase
+        if self.hands is not None:
+            d["hands"] = dict(self.hands)
+        if self.pending:
+            d["pending"] = dict(self.pending) if self.pending.get("count", 1) != 1 else self.pending["kind"]
+        if self.credits and any(self.credits.values()):
+            d["credits"] = dict(self.credits)
+        if self.tired and any(self.tired.values()):
+            d["tired"] = {k: v for k, v in self.tired.items() if v}
+        return d
+
+    def _build_state(self):
+        from ..exercises.model import Position, _freeze
+        from ..exercises.positions import build_state
+        return build_state(self.game, Position(setup=_freeze(self.setup()), options=_freeze(self.options)))
+
+    def _rebuild_state(self) -> bool:
+        """Build the engine state; False (and the engine's reason shown) when it refuses."""
+        try:
+            state = self._build_state()
+        except (ValueError, TypeError, KeyError) as e:
+            self._say(_fmt(TEXTS["refused"], reason=str(e)), "error")
+            return False
+        self.state = state
+        self.report = None
+        pending = getattr(state, "pending", None)
+        pending_text = Text(pending.text("en"), pending.text("zh")) if pending is not None else Text("", "")
+        self._say(_fmt(TEXTS["position_ok"], pending=pending_text), "ok")
+        self.board.set_marks(dict(self.pieces), clear=True)
+        self.answers_html.value = ""
+        return True
+
+    def _change(self, apply, undo) -> bool:
+        """Apply a change; if the engine refuses the position, undo it and keep the reason shown."""
+        apply()
+        if self._rebuild_state():
+            return True
+        undo()
+        reason = self.message
+        self._rebuild_state()
+        self._say(reason, "error")
+        self._sync_ui()
+        return False
+
+    def _sync_ui(self) -> None:
+        """Show the current values in the controls (after an undone change)."""
+        self._syncing = True
+        try:
+            self.player_buttons.value = self.player
+            self.phase_menu.value = self.phase or ""
+            self.hands_auto.value = self.hands is None
+            if self.hands is not None:
+                self.hand_b.value, self.hand_w.value = self.hands.get("B", 0), self.hands.get("W", 0)
+            self.pending_menu.value = (self.pending or {}).get("kind", "")
+            self.pending_count.value = (self.pending or {}).get("count", 1)
+            if self.credits is not None:
+                self.credit_b.value, self.credit_w.value = self.credits.get("B", 0), self.credits.get("W", 0)
+            self.tired_b.value = (self.tired or {}).get("B") or ""
+            self.tired_w.value = (self.tired or {}).get("W") or ""
+        finally:
+            self._syncing = False
+
+    def _from_ui(self, setter, *args, **kw) -> None:
+        if not self._syncing:
+            setter(*args, **kw)
+
+    def set_tool(self, tool: str) -> None:
+        """What a click puts on a point: "B", "W" or "empty"."""
+        tool = {"black": "B", "white": "W", "b": "B", "w": "W", "": "empty", None: "empty"}.get(tool, tool)
+        if tool not in ("B", "W", "empty"):
+            raise ValueError('the tool is "B", "W" or "empty"')
+        self.tool = tool
+        if self.tool_buttons.value != tool:
+            self.tool_buttons.value = tool
+
+    def click(self, point: str) -> None:
+        """Click on ``point``: exactly what a click on the board does."""
+        self.board.click(point)
+
+    def _on_click(self, point: str) -> None:
+        before = self.pieces.get(point)
+        after = None if self.tool == "empty" else self.tool
+        if before == after:
+            return
+
+        def apply():
+            if after is None:
+                self.pieces.pop(point, None)
+            else:
+                self.pieces[point] = after
+
+        def undo():
+            if before is None:
+                self.pieces.pop(point, None)
+            else:
+                self.pieces[point] = before
+
+        self._change(apply, undo)
+
+    def _set_field(self, name: str, value) -> bool:
+        old = getattr(self, name)
+        ok = self._change(lambda: setattr(self, name, value), lambda: setattr(self, name, old))
+        if ok:
+            self._sync_ui()
+        return ok
+
+    def set_player(self, player: str) -> bool:
+        """The player to act ("B" or "W"); False when the engine refuses the position."""
+        return self._set_field("player", str(player).upper())
+
+    def set_phase(self, phase: str | None) -> bool:
+        """Fang Qi games: "place", "pull", "move", or None (follows from the hands)."""
+        return self._set_field("phase", phase or None)
+
+    def set_hands(self, B: int | None = None, W: int | None = None) -> bool:
+        """Pieces in hand; ``set_hands()`` with no numbers: computed by the engine."""
+        return self._set_field("hands", None if B is None and W is None else {"B": int(B or 0), "W": int(W or 0)})
+
+    def set_pending(self, kind: str | None, count: int = 1) -> bool:
+        """What the player to act owes now (``capture``, ``pull`` …, Connect6 ``second_stone``), or None."""
+        value = {"kind": kind, "count": int(count)} if kind else None
+        if value and count == 1:
+            value = {"kind": kind}
+        return self._set_field("pending", value)
+
+    def set_credits(self, B: int = 0, W: int = 0) -> bool:
+        """Ningxia pull credits."""
+        return self._set_field("credits", {"B": int(B), "W": int(W)})
+
+    def set_tired(self, B: str | None = None, W: str | None = None) -> bool:
+        """Xinjiang tired pieces (a point or None for each player)."""
+        return self._set_field("tired", {"B": B, "W": W})
+
+    def _hands_from_ui(self) -> None:
+        if self._syncing:
+            return
+        if self.hands_auto.value:
+            self.set_hands()
+        else:
+            self.set_hands(self.hand_b.value, self.hand_w.value)
+
+    def _pending_from_ui(self) -> None:
+        if not self._syncing:
+            self.set_pending(self.pending_menu.value or None, self.pending_count.value)
+
+    # -- the task and texts --------------------------------------------------------
+
+    def set_task(self, kind: str, **params) -> None:
+        """The task kind and its fields (without fields: the editor's template for the kind)."""
+        self.task_kind = kind
+        self.task_params = params if params else (yaml.safe_load(self._template(kind)) or {})
+        self._syncing = True
+        try:
+            if self.kind_menu.value != kind and kind in self.kind_menu.options:
+                self.kind_menu.value = kind
+            self.params_box.value = yaml.safe_dump(self.task_params, allow_unicode=True,
+                                                   default_flow_style=None, sort_keys=False).strip()
+        finally:
+            self._syncing = False
+
+    def _params_from_ui(self) -> None:
+        if self._syncing:
+            return
+        try:
+            value = yaml.safe_load(self.params_box.value) if self.params_box.value.strip() else {}
+            if not isinstance(value, dict):
+                raise ValueError("write field: value lines")
+        except (yaml.YAMLError, ValueError) as e:
+            self._say(TEXTS["bad_params"].format(error=str(e).splitlines()[0]), "error")
+            return
+        self.task_params = value
+
+    def set_texts(self, id: str | None = None, stage: int | None = None, tags=None, title=None, prompt=None,
+                  explanation=None, hints=None) -> None:
+        """Fill the exercise's fields; texts are ``(english, chinese)``; ``hints`` a list of them."""
+        if id is not None:
+            self.id_box.value = id
+        if stage is not None:
+            self.stage_menu.value = stage
+        if tags is not None:
+            self.tags_box.value = tags if isinstance(tags, str) else " ".join(tags)
+        for name, value in (("title", title), ("prompt", prompt), ("explanation", explanation)):
+            if value is not None:
+                self.text_boxes[name, "en"].value, self.text_boxes[name, "zh"].value = value
+        if hints is not None:
+            for i in range(3):
+                en, zh = hints[i] if i < len(hints) else ("", "")
+                self.text_boxes[f"hint{i + 1}", "en"].value = en
+                self.text_boxes[f"hint{i + 1}", "zh"].value = zh
+
+    # -- the exercise ----------------------------------------------------------------
+
+    def builder(self) -> ExerciseBuilder:
+        """The exercise as an :class:`~.builder.ExerciseBuilder` (from everything entered)."""
+        b = ExerciseBuilder(self.game, self.id_box.value.strip(), self.stage_menu.value, self.options)
+        setup = self.setup()
+        b.setup(setup.pop("black", ()), setup.pop("white", ()), **setup)
+        b.task(self.task_kind, **self.task_params)
+        tb = self.text_boxes
+        for name in ("title", "prompt", "explanation"):
+            if tb[name, "en"].value.strip() or tb[name, "zh"].value.strip():
+                b.texts(**{name: (tb[name, "en"].value.strip(), tb[name, "zh"].value.strip())})
+        for i in (1, 2, 3):
+            en, zh = tb[f"hint{i}", "en"].value.strip(), tb[f"hint{i}", "zh"].value.strip()
+            if en or zh:
+                b.hint(en, zh)
+        b.tags(self.tags_box.value)
+        return b
+
+    def validate(self) -> ValidationReport:
+        """Check the exercise; show the problems, or the correct answers on the board."""
+        report = self.builder().validate()
+        self.report = report
+        lang = self.lang
+        if report.problems:
+            self._say(report.summary(), "error")
+            self.answers_html.value = "<ul>" + "".join(f"<li>{_h(p)}</li>" for p in report.problems) + "</ul>"
+            self.board.set_marks(dict(self.pieces), clear=True)
+            return report
+        self._say(report.summary(), "ok")
+        marks, arrows = {}, []
+        from ..draw.layout import action_points
+        for answer in report.answers:
+            for token in answer.split():
+                if token == "none" or token.isdigit():
+                    continue
+                pts = action_points(token)
+                for p in pts:
+                    marks[p] = "green"
+                if len(pts) == 2 and answer == report.answers[0]:
+                    arrows.append(pts)
+        self.board.set_marks(dict(self.pieces), clear=True, marks=marks, arrows=arrows)
+        self.answers_html.value = "<br>".join(_h(a) for a in report.answers[:12]) + (" …" if report.count > 12 else "")
+        return report
+
+    def try_it(self):
+        """Open the exercise as a learner sees it (progress goes to a temporary folder)."""
+        from ..exercises.progress import Progress
+        from ..exercises.widget import ExerciseWidget
+        try:
+            exercise = self.builder().build()
+        except ValueError as e:
+            self._say(Text(str(e), str(e)), "error")
+            return None
+        progress = Progress("teacher-try", directory=tempfile.mkdtemp(prefix="fangqi-try-"), autosave=False)
+        self.trial = ExerciseWidget(exercise, progress=progress, lang=self.lang)
+        self.trial_box.children = [self.trial]
+        return self.trial
+
+    def pack_path(self) -> Path:
+        """Where Save writes: the pack file name made safe, inside the editor's folder."""
+        return inside(self.folder / safe_pack_name(self.file_box.value, default=self.game), self.folder)
+
+    def save(self, file: str | None = None, confirm: bool = False) -> Path | None:
+        """Validate, then write the exercise into the pack ``file`` (relative to the folder).
+
+        An exercise with the same id already in that pack is replaced only
+        with ``confirm=True`` (the Confirm button); otherwise nothing is
+        written and the editor asks. Returns the path written, or None.
+        """
+        if file is not None:
+            self.file_box.value = file
+        report = self.validate()
+        if not report.ok:
+            self._say(_fmt(TEXTS["not_saved"], reason=report.summary()) if report.problems
+                      else TEXTS["fix_first"], "error")
+            return None
+        b = self.builder()
+        try:
+            path = self.pack_path()
+            if not confirm and b.id in pack_ids(path):
+                self._awaiting_confirm = b.id
+                self.buttons["confirm"].layout.display = ""
+                self._say(TEXTS["exists"].format(file=path.name, id=b.id), "error")
+                return None
+            path = b.save(path, root=self.folder, replace=confirm)
+        except (ExerciseExists, OutsideFolder, ValueError, OSError) as e:
+            self._say(_fmt(TEXTS["not_saved"], reason=str(e)), "error")
+            return None
+        self._awaiting_confirm = None
+        self.buttons["confirm"].layout.display = "none"
+        self.saved_path = path
+        self._say(TEXTS["saved"].format(id=b.id, file=str(path)), "ok")
+        return path
+
+    def __repr__(self) -> str:
+        return (f"BoardEditor({self.game!r}, pieces={len(self.pieces)}, player={self.player!r}, "
+                f"task={self.task_kind!r})")
