@@ -100,9 +100,17 @@ def _check_options(options: dict) -> tuple:
 # Tables computed once: points by index, neighbours, the mills through each point
 
 BOARD = get_board("maonan")
-POINTS: tuple[str, ...] = BOARD.points          # a1 a4 a7 b2 … (also string order)
-INDEX = dict(BOARD.index)
+# The engine's own order of the points (the index of a point in the cells
+# string): around the board by corner, each corner's three points (outer,
+# middle, inner) between the two edge-midpoint triples it touches. Each
+# corner quadrant — a corner triple with its two neighbouring triples,
+# nine points — is then a slice of the cells string (see _moves).
+POINTS: tuple[str, ...] = tuple(
+    "d1 d2 d3 a1 b2 c3 a4 b4 c4 a7 b6 c5 d7 d6 d5 g7 f6 e5 g4 f4 e4 g1 f2 e3".split())
+assert sorted(POINTS) == sorted(BOARD.points)
+INDEX = {p: i for i, p in enumerate(POINTS)}
 N = len(POINTS)
+BY_NAME = tuple(sorted(range(N), key=POINTS.__getitem__))      # indices in string order of the names
 NEIGHBOURS = tuple(tuple(INDEX[q] for q in BOARD.neighbours[p]) for p in POINTS)
 MILLS = tuple(s.points for s in BOARD.shapes_of("mill"))
 # MILLS_THROUGH[i]: (mill point names, the other two indices) for each mill containing i
@@ -116,7 +124,14 @@ _ACTIONS = {p: (0, i, -1) for i, p in enumerate(POINTS)}
 _ACTIONS.update({a: (2, i, -1) for i, a in enumerate(REMOVE_ACTIONS)})
 _ACTIONS.update({a: (1, i, j) for (i, j), a in MOVE_ACTIONS.items()})
 _PLACE, _MOVE, _REMOVE = 0, 1, 2
+_MOVE_INDICES = {a: ij for ij, a in MOVE_ACTIONS.items()}
 _make = tuple.__new__
+# INTO[j]: (i, "i-j") for each neighbour i of j, to list the moves into an empty point
+INTO = tuple(tuple((i, MOVE_ACTIONS[i, j]) for i in NEIGHBOURS[j]) for j in range(N))
+# Events are immutable values: the frequent ones are made once and shared
+_PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],)) for c in "BW" for i in range(N)}
+_MOVE_EVENTS = {(c, i, j): Event("move", c, (POINTS[i], POINTS[j])) for c in "BW" for (i, j) in MOVE_ACTIONS}
+_MILL_EVENTS = {(c, m): Event("shape", c, m, 1, shape="mill") for c in "BW" for m in MILLS}
 
 
 def in_mill(cells: str, i: int) -> bool:
@@ -141,19 +156,64 @@ def _has_loose(cells: str, colour: str) -> bool:
     return False
 
 
-def _can_move(cells: str, colour: str) -> bool:
-    for i in range(N):
-        if cells[i] == colour:
-            for j in NEIGHBOURS[i]:
-                if cells[j] == ".":
-                    return True
-    return False
+def _moves_plain(cells: str, colour: str) -> tuple:
+    """The one-step moves of ``colour``, in string order (the plain definition)."""
+    out = [a for j, c in enumerate(cells) if c == "." for i, a in INTO[j] if cells[i] == colour]
+    out.sort()
+    return tuple(out)
 
 
-def _key(cells: str, player: str, hand: tuple) -> str:
-    # A position for the repetition rule (RULES.md §0 [D5]): board, player,
-    # phase (always moving here) and hands.
-    return f"{cells}{player}{hand[0]},{hand[1]}"
+# The four corner quadrants as slices of the cells string; the last wraps round.
+_QUADRANTS = ((0, 9), (6, 15), (12, 21), (18, 27))
+
+
+def _quadrant_edges() -> tuple:
+    # Each line segment belongs to the first quadrant holding both its ends;
+    # its moves are stored with positions inside the quadrant's slice.
+    assigned = set()
+    out = []
+    for start, stop in _QUADRANTS:
+        local = {(start + k) % N: k for k in range(stop - start)}
+        mine = {(i, j) for (i, j) in MOVE_ACTIONS if i < j and i in local and j in local} - assigned
+        assigned |= mine
+        out.append(tuple((local[i], local[j], MOVE_ACTIONS[i, j]) for (i, j) in MOVE_ACTIONS
+                         if (min(i, j), max(i, j)) in mine))
+    assert len(assigned) == len(MOVE_ACTIONS) // 2     # every segment in exactly one quadrant
+    return tuple(out)
+
+
+_QUADRANT_EDGES = _quadrant_edges()
+# pattern -> moves, per colour and quadrant; at most 3**9 patterns each (about
+# 15 MB if every one is ever seen; equal move tuples are shared)
+_QUADRANT_MOVES = {c: tuple({} for _ in _QUADRANTS) for c in "BW"}
+_SHARED_MOVES: dict = {}
+
+
+def _moves(cells: str, colour: str) -> tuple:
+    """The one-step moves of ``colour``, in string order.
+
+    Same result as :func:`_moves_plain`, faster: the moves along a
+    quadrant's segments depend only on what its nine points hold, so they
+    are looked up by that nine-character pattern (filled on first sight).
+    """
+    out = []
+    wrapped = cells + cells[:3]
+    for (start, stop), edges, cache in zip(_QUADRANTS, _QUADRANT_EDGES, _QUADRANT_MOVES[colour]):
+        pattern = wrapped[start:stop]
+        found = cache.get(pattern)
+        if found is None:
+            found = tuple(a for x, y, a in edges if pattern[x] == colour and pattern[y] == ".")
+            found = cache[pattern] = _SHARED_MOVES.setdefault(found, found)
+        out += found
+    out.sort()
+    return tuple(out)
+
+
+def _key(cells: str, player: str) -> str:
+    # A position for the repetition rule (RULES.md §0 [D5]) is board, player,
+    # phase and hands; it is only recorded in the movement phase, where both
+    # hands are always empty (24 pieces fill the board only when none are left).
+    return cells + player
 
 
 class _Fields(NamedTuple):
@@ -169,9 +229,20 @@ class _Fields(NamedTuple):
     seen: tuple            # [D5] positions at the starts of movement turns since the last removal
     turn_removed: bool     # a removal happened in the current movement turn
     any_target: bool       # [D19] off: this capture sequence may take any piece
-    record: tuple
+    moves: tuple           # task "move": the legal moves (computed once, with the turn)
+    log: tuple | None      # the record as a chain (last action, earlier chain): O(1) to extend
     result: Result | None
     events: tuple
+
+
+_LOG = _Fields._fields.index("log")
+
+
+def _chain(actions) -> tuple | None:
+    log = None
+    for a in actions:
+        log = (a, log)
+    return log
 
 
 class MorrisState(_Fields, GameState):
@@ -188,13 +259,30 @@ class MorrisState(_Fields, GameState):
     __repr__ = GameState.__repr__
 
     def __eq__(self, other) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)
+        if type(other) is not type(self):
+            return False
+        return (self[:_LOG] == other[:_LOG] and self[_LOG + 1:] == other[_LOG + 1:]
+                and self.record == other.record)
 
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return tuple.__hash__(self)
+        return hash((self[:_LOG], self[_LOG + 1:], len(self.record)))
+
+    @property
+    def record(self) -> tuple[str, ...]:
+        """The actions from the initial position (or from the hand-made position)."""
+        cached = self.__dict__.get("_record")
+        if cached is None:
+            out = []
+            log = self.log
+            while log is not None:
+                out.append(log[0])
+                log = log[1]
+            out.reverse()
+            cached = self.__dict__["_record"] = tuple(out)
+        return cached
 
     # -- read-only views ------------------------------------------------------
 
@@ -259,6 +347,8 @@ class MorrisState(_Fields, GameState):
 
     def legal_actions(self) -> list[str]:
         """Every legal action, sorted."""
+        if self.task == "move":
+            return list(self.moves)
         cached = self.__dict__.get("_legal")
         if cached is None:
             cached = self._legal_actions()
@@ -268,22 +358,16 @@ class MorrisState(_Fields, GameState):
     def _legal_actions(self) -> tuple:
         task, cells = self.task, self.cells
         if task == "place":
-            return tuple(POINTS[i] for i in range(N) if cells[i] == ".")
+            return tuple([POINTS[i] for i in BY_NAME if cells[i] == "."])
         me = self.player
         if task == "move":
-            out = []
-            for i in range(N):
-                if cells[i] == me:
-                    for j in NEIGHBOURS[i]:
-                        if cells[j] == ".":
-                            out.append(MOVE_ACTIONS[i, j])
-            return tuple(out)
+            return self.moves
         enemy = "W" if me == "B" else "B"
         if task == "pull" or self.any_target:
-            return tuple(REMOVE_ACTIONS[i] for i in range(N) if cells[i] == enemy)
+            return tuple(REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy)
         if task == "capture":
-            loose = tuple(REMOVE_ACTIONS[i] for i in range(N) if cells[i] == enemy and not in_mill(cells, i))
-            return loose or tuple(REMOVE_ACTIONS[i] for i in range(N) if cells[i] == enemy)
+            loose = tuple(REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy and not in_mill(cells, i))
+            return loose or tuple(REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy)
         return ()
 
     # -- playing -----------------------------------------------------------------
@@ -299,6 +383,9 @@ class MorrisState(_Fields, GameState):
         ...
         fangqi_teach.core.IllegalAction: You must place a piece now (White: place a piece).
         """
+        if action in self.moves:               # the common case, already known legal
+            i, j = _MOVE_INDICES[action]
+            return self._move(i, j, action)
         if self.result is not None:
             raise IllegalAction.of("game_over", str(action))
         t = _ACTIONS.get(action)
@@ -361,11 +448,11 @@ class MorrisState(_Fields, GameState):
         me = self.player
         cells = self.cells[:i] + me + self.cells[i + 1:]
         hand = (self.hand[0] - 1, self.hand[1]) if me == "B" else (self.hand[0], self.hand[1] - 1)
-        events = [Event("place", me, (POINTS[i],))]
+        events = [_PLACE_EVENTS[me, i]]
         mills = mills_completed(cells, i)
         if mills:
             for m in mills:
-                events.append(Event("shape", me, m, 1, shape="mill"))
+                events.append(_MILL_EVENTS[me, m])
             return self._owe_captures(cells, hand, self.lost, len(mills), False, action, events)
         return _next_turn(self, cells, hand, self.lost, False, action, events)
 
@@ -375,14 +462,20 @@ class MorrisState(_Fields, GameState):
         lo, hi = (i, j) if i < j else (j, i)
         a, b = (".", me) if i < j else (me, ".")
         cells = cells[:lo] + a + cells[lo + 1:hi] + b + cells[hi + 1:]
-        events = [Event("move", me, (POINTS[i], POINTS[j]))]
+        events = [_MOVE_EVENTS[me, i, j]]
         mills = mills_completed(cells, j)
         if mills:
             for m in mills:
-                events.append(Event("shape", me, m, 1, shape="mill"))
+                events.append(_MILL_EVENTS[me, m])
             return self._owe_captures(cells, self.hand, self.lost, len(mills), self.turn_removed,
                                       action, events)
-        return _next_turn(self, cells, self.hand, self.lost, self.turn_removed, action, events)
+        # no mill: the turn ends (as in _next_turn, inlined for speed)
+        if self.turn_removed:
+            quiet, seen = 0, ()
+        else:
+            quiet, seen = self.quiet + 1, self.seen
+        return _begin_movement_turn(self.opts, cells, "W" if me == "B" else "B", self.hand, self.lost,
+                                    quiet, seen, (action, self.log), events)
 
     def _owe_captures(self, cells, hand, lost, owed, turn_removed, action, events) -> "MorrisState":
         enemy = other(self.player)
@@ -392,8 +485,8 @@ class MorrisState(_Fields, GameState):
             return _next_turn(self, cells, hand, lost, turn_removed, action, events)
         any_target = (not self.opts[_RECHECK]) and not _has_loose(cells, enemy)
         return _make(MorrisState, (self.opts, cells, self.player, self.phase, "capture", owed, hand, lost,
-                                   self.quiet, self.seen, turn_removed, any_target,
-                                   self.record + (action,), None, tuple(events)))
+                                   self.quiet, self.seen, turn_removed, any_target, (),
+                                   (action, self.log), None, tuple(events)))
 
     def _capture(self, i: int, action: str, any_allowed: bool) -> "MorrisState":
         me = self.player
@@ -413,7 +506,7 @@ class MorrisState(_Fields, GameState):
                       Event("pin", me, (point,))]
             if self.opts[_PIN_MILL]:
                 for m in mills_completed(cells, i):
-                    events.append(Event("shape", me, m, 1, shape="mill"))
+                    events.append(_MILL_EVENTS[me, m])
                     owed += 1
         else:
             cells = self.cells[:i] + "." + self.cells[i + 1:]
@@ -423,8 +516,8 @@ class MorrisState(_Fields, GameState):
         if owed > 0:
             if enemy in cells:
                 return _make(MorrisState, (self.opts, cells, me, self.phase, "capture", owed, hand, lost,
-                                           self.quiet, (), True, self.any_target,
-                                           self.record + (action,), None, tuple(events)))
+                                           self.quiet, (), True, self.any_target, (),
+                                           (action, self.log), None, tuple(events)))
             events.append(Event("forfeit", me, value=owed, reason="no_target"))
         return _next_turn(self, cells, hand, lost, True, action, events, removal=True)
 
@@ -437,11 +530,12 @@ class MorrisState(_Fields, GameState):
         events = [Event("blocked_pull", me, (point,)), Event("remove", me, (point,), reason="blocked_pull")]
         if enemy not in cells and self.hand[enemy == "W"] == 0:
             return _win(self, cells, self.hand, lost, action, events)
-        if _can_move(cells, me):
+        moves = _moves(cells, me)
+        if moves:
             # the same turn goes on: now the player moves
             return _make(MorrisState, (self.opts, cells, me, "move", "move", 0, self.hand, lost,
-                                       self.quiet, (), True, False,
-                                       self.record + (action,), None, tuple(events)))
+                                       self.quiet, (), True, False, moves,
+                                       (action, self.log), None, tuple(events)))
         events.append(Event("turn_ends", me))
         return _next_turn(self, cells, self.hand, lost, True, action, events, removal=True)
 
@@ -489,14 +583,14 @@ def _win(s: MorrisState, cells, hand, lost, action, events) -> MorrisState:
     # [D16] checked after every removal; whatever was still owed is dropped
     me = s.player
     events.append(Event("win", me, reason="no_pieces"))
-    return _make(MorrisState, (s.opts, cells, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False,
-                               s.record + (action,), Result("win", me, "no_pieces"), tuple(events)))
+    return _make(MorrisState, (s.opts, cells, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False, (),
+                               (action, s.log), Result("win", me, "no_pieces"), tuple(events)))
 
 
 def _next_turn(s: MorrisState, cells, hand, lost, turn_removed, action, events, removal=False) -> MorrisState:
     """The current player's turn is over: whose turn is next, and what do they owe?"""
     me = s.player
-    record = s.record if action is None else s.record + (action,)
+    log = s.log if action is None else (action, s.log)
     opts = s.opts
     if s.phase == "place":
         you = "W" if me == "B" else "B"
@@ -506,35 +600,35 @@ def _next_turn(s: MorrisState, cells, hand, lost, turn_removed, action, events, 
             else:
                 events.append(Event("skip", you, reason="supply_empty"))
                 nxt = me
-            return _make(MorrisState, (opts, cells, nxt, "place", "place", 0, hand, lost, 0, (), False, False,
-                                       record, None, tuple(events)))
+            return _make(MorrisState, (opts, cells, nxt, "place", "place", 0, hand, lost, 0, (), False, False, (),
+                                       log, None, tuple(events)))
         # placing is over: movement begins [D14]
         events.append(Event("phase", reason="move"))
         mover = other(opts[_FIRST_PLACER]) if opts[_FIRST_MOVER] == "second_placer" else me
-        return _begin_movement_turn(opts, cells, mover, hand, lost, 0, (), record, events)
+        return _begin_movement_turn(opts, cells, mover, hand, lost, 0, (), log, events)
     # a movement turn ends: the [D5] count goes on or restarts
     quiet = 0 if turn_removed else s.quiet + 1
     seen = () if turn_removed else s.seen
-    return _begin_movement_turn(opts, cells, other(me), hand, lost, quiet, seen, record, events)
+    return _begin_movement_turn(opts, cells, other(me), hand, lost, quiet, seen, log, events)
 
 
-def _begin_movement_turn(opts, cells, player, hand, lost, quiet, seen, record, events) -> MorrisState:
+def _begin_movement_turn(opts, cells, player, hand, lost, quiet, seen, log, events) -> MorrisState:
     if opts[_HOUSE_DRAWS]:
         reason = None
         if quiet >= opts[_QUIET_LIMIT]:
             reason = "no_removal_100"
         else:
-            key = _key(cells, player, hand)
+            key = _key(cells, player)
             seen = seen + (key,)
             if seen.count(key) >= opts[_REPETITIONS]:
                 reason = "repetition"
         if reason:
             events.append(Event("draw", None, reason=reason))
             return _make(MorrisState, (opts, cells, player, "over", "", 0, hand, lost, quiet, seen, False, False,
-                                       record, Result("draw", None, reason), tuple(events)))
-    task = "move" if _can_move(cells, player) else "pull"
-    return _make(MorrisState, (opts, cells, player, "move", task, 0, hand, lost, quiet, seen, False, False,
-                               record, None, tuple(events)))
+                                       (), log, Result("draw", None, reason), tuple(events)))
+    moves = _moves(cells, player)
+    return _make(MorrisState, (opts, cells, player, "move", "move" if moves else "pull", 0, hand, lost,
+                               quiet, seen, False, False, moves, log, None, tuple(events)))
 
 
 # --------------------------------------------------------------------------
@@ -546,7 +640,7 @@ def new_game(name: str = "maonan", **options) -> MorrisState:
         raise ValueError(f'this module plays "maonan", not "{name}"')
     opts = _check_options(options)
     return _make(MorrisState, (opts, "." * N, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
-                               (0, 0), 0, (), False, False, (), None, ()))
+                               (0, 0), 0, (), False, False, (), None, None, ()))
 
 
 def parse_diagram(text: str) -> dict[str, str]:
@@ -613,8 +707,8 @@ def from_board(board: dict | str, player: str = "W", hands: dict | None = None, 
         raise ValueError("at most 12 pieces a side (board and hand), and player is 'B' or 'W'")
     if hand[0] or hand[1]:
         return _make(MorrisState, (opts, cells, player, "place", "place", 0, hand, lost, 0, (), False, False,
-                                   (), None, ()))
-    return _begin_movement_turn(opts, cells, player, hand, lost, 0, (), (), [])
+                                   (), None, None, ()))
+    return _begin_movement_turn(opts, cells, player, hand, lost, 0, (), None, [])
 
 
 def state_from_json(d: dict) -> MorrisState:
@@ -624,9 +718,11 @@ def state_from_json(d: dict) -> MorrisState:
     for p, c in d.get("board", {}).items():
         cells[INDEX[p]] = c
     hands, removed = d["hands"], d["removed"]
+    cells = "".join(cells)
+    moves = _moves(cells, d["player"]) if d["task"] == "move" else ()
     return _make(MorrisState, (
-        opts, "".join(cells), d["player"], d["phase"], d["task"], int(d["owed"]),
+        opts, cells, d["player"], d["phase"], d["task"], int(d["owed"]),
         (int(hands["B"]), int(hands["W"])), (int(removed["B"]), int(removed["W"])),
-        int(d["quiet"]), tuple(d["seen"]), bool(d["turn_removed"]), bool(d["any_target"]),
-        tuple(d["record"]), Result.from_json(d.get("result")),
+        int(d["quiet"]), tuple(d["seen"]), bool(d["turn_removed"]), bool(d["any_target"]), moves,
+        _chain(d["record"]), Result.from_json(d.get("result")),
         tuple(Event.from_json(e) for e in d.get("events", ()))))
