@@ -190,3 +190,15 @@ def test_play_scope_turn_requires_a_finished_turn_and_no_extra_actions():
     assert "not finished" in ex.check("b2").feedback.en
     v = ex.check("b2 xg7 c3")
     assert not v.correct and "Your turn ends after xg7" in v.feedback.en
+
+
+def test_max_over_too_many_turns_is_refused_at_validation(monkeypatch):
+    from fangqi_teach.exercises import checkers
+    from fangqi_teach.exercises.schema import validate_data
+    monkeypatch.setattr(checkers, "ENUMERATION_LIMIT", 300)     # the real limit is 4000: same path, faster
+    data = {"game": "dafang", "stage": 2, "exercises": [{
+        "id": "x", "title": TEXT, "prompt": TEXT, "explanation": TEXT, "tags": ["dafang.1.placing"],
+        "position": DAFANG, "task": {"kind": "play", "scope": "turn", "goal": {"extra_placements": "max"}}}]}
+    _, errors = validate_data(data, "t.yaml", solve=True)
+    assert errors == ["t.yaml: x: task: extra_placements: max compares every answer, but this position has "
+                      "more than 300 turns; ask for one action (scope: action) or a number"]

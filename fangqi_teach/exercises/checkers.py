@@ -340,8 +340,9 @@ def _check_play(ctx, params, answer: str) -> Verdict:
     return Verdict(True, T("Correct. ", "正确。") + did + T(".", "。"), canon)
 
 
-def _candidate_answers(ctx, scope: str, limit: int = ENUMERATION_LIMIT):
+def _candidate_answers(ctx, scope: str, limit: int | None = None):
     """Every answer of the scope (actions or whole turns), as action lists; may stop at ``limit``."""
+    limit = ENUMERATION_LIMIT if limit is None else limit
     s0 = ctx.state
     if s0.is_over:
         return
@@ -354,17 +355,22 @@ def _candidate_answers(ctx, scope: str, limit: int = ENUMERATION_LIMIT):
         return
     mover = s0.player
     count = 0
-    stack = [(s0, [])]
+    # Depth-first with lazy children: a state is played only when visited.
+    stack = [(s0, [], iter(s0.legal_actions()))]
     while stack:
-        s, path = stack.pop()
-        if path and (s.is_over or s.player != mover):
-            yield path
+        s, path, todo = stack[-1]
+        a = next(todo, None)
+        if a is None:
+            stack.pop()
+            continue
+        t = s.play(a)
+        if t.is_over or t.player != mover:
+            yield path + [a]
             count += 1
             if count >= limit:
                 return
-            continue
-        for a in reversed(s.legal_actions()):
-            stack.append((s.play(a), path + [a]))
+        else:
+            stack.append((t, path + [a], iter(t.legal_actions())))
 
 
 def _connect6_turns(state, limit):
@@ -397,10 +403,15 @@ def _best_value(ctx, params, key: str) -> int:
     mover = ctx.state.player
     best = 0
     measure = "threats" if key == "threats" else key
+    seen = 0
     for actions in _candidate_answers(ctx, scope):
+        seen += 1
         run = _play_out(ctx.state, actions, scope)
         if run.error is None:
             best = max(best, _measure(measure, ctx.state, run, mover, params["goal"].get("shape", "any")))
+    if seen >= ENUMERATION_LIMIT and not (ctx.exercise.game == "connect6" and scope == "turn"):
+        raise ValueError(f"{key}: max compares every answer, but this position has more than "
+                         f"{ENUMERATION_LIMIT} turns; ask for one action (scope: action) or a number")
     return best
 
 

@@ -229,11 +229,11 @@ def rate(kind: str, threats: int, answers: int, lines: int, split: bool) -> int:
     a split line (stones on both sides of a winning point) hides a point.
 
     >>> rate("defend", 1, 6, 1, False), rate("defend", 2, 1, 2, True)
-    (2, 9)
+    (1, 8)
     """
     if kind == "defend":
-        scarcity = 3 if answers == 1 else 2 if answers == 2 else 1 if answers <= 4 else 0
-        d = 2 * threats + scarcity + (lines - 1) + split
+        scarcity = 2 if answers == 1 else 1 if answers == 2 else 0
+        d = 2 * threats - 1 + scarcity + 2 * (lines - 1) + split
     elif kind == "attack":
         scarcity = 4 if answers == 1 else 3 if answers <= 3 else 2 if answers <= 8 else 1 if answers <= 20 else 0
         d = 3 + scarcity + split

@@ -595,6 +595,9 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         from .checkers import solutions
         try:
             found = solutions(ex, 1)
+        except ValueError as e:     # the task cannot be decided here (e.g. too many turns to compare)
+            err.add(eid, "task", str(e))
+            return
         except Exception as e:  # a checker bug must be reported against the exercise, not crash validation
             err.add(eid, "task", f"cannot be solved by the engine: {type(e).__name__}: {e}")
             return
