@@ -174,6 +174,19 @@ def test_repr_and_summary(progress):
     assert (rows[1]["solved"], rows[1]["total"], rows[2]["solved"], rows[2]["total"]) == (1, 1, 0, 2)
 
 
+def test_clicking_the_stone_just_placed_takes_it_back(progress):
+    pack = pack_from_data({"game": "connect6", "stage": 1, "exercises": [
+        ex("c6", {"setup": {"black": "j10 k10 l10 m10", "white": "i10 a1", "player": "B"}},
+           {"kind": "play", "goal": {"win": True}}, game="connect6", tags=["connect6.4.six"])]}, "c6.yaml")
+    w = ExerciseWidget(pack, progress=progress)
+    w.click("a2")
+    w.click("a2")
+    assert w.answer_box.value == "" and "a2" not in w.board.pieces
+    w.click("n10")
+    w.click("o10")
+    assert w.answer_box.value == "n10 o10" and w.check().correct
+
+
 def test_review_steps_through_the_record(progress):
     # Connect6 on a 9×9 board: Black's last turn is i1 then c5 (c5 d5 e5 f5 g5 h5 is six).
     record = "e5 a1 c1 f5 g5 a3 c3 d5 h5 a7 a9 i1 c5"

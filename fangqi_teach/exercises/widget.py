@@ -248,6 +248,9 @@ class ExerciseWidget(W.VBox):
         return params.get("scope", "turn" if ex.game == "connect6" else "action")
 
     def _play_click(self, point: str) -> None:
+        if self.actions and self.actions[-1] == point and not self.origin:
+            self._take_back()           # clicking the stone just placed takes it back
+            return
         if self._turn_done():
             self._say(TEXTS["turn_done"], "info")
             return
@@ -317,6 +320,16 @@ class ExerciseWidget(W.VBox):
             self.board.set_marks(board, last=last, clear=True)
         for name, b in self.replay_buttons.items():
             b.disabled = (self.step == 0) if name in ("first", "back") else (self.step == n)
+
+    def _take_back(self) -> None:
+        self.actions.pop()
+        s = self.state0
+        for a in self.actions:
+            s = s.play(a)
+        self.scratch = s
+        self.answer_box.value = " ".join(self.actions)
+        self.board.set_marks(s.board, clear=True)
+        self.feedback_html.value = ""
 
     def clear(self) -> None:
         """Forget the answer being built; the board returns to the position."""
