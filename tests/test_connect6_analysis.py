@@ -251,12 +251,12 @@ def test_attacks_find_the_turn_that_makes_three_threats():
 def test_attacks_against_brute_force_on_small_boards():
     rng = random.Random(3)
     checked = 0
-    while checked < 12:
-        s = local_random_position(7, rng.randint(10, 22), rng)
+    while checked < 30:
+        s = local_random_position(rng.choice([7, 8]), rng.randint(10, 26), rng)
         if s.phase == "over" or s.pending.kind != "stone":
             continue
         player = s.player
-        g = geometry(7)
+        g = geometry(s.size)
         empties = [i for i, c in enumerate(s.cells) if c == "."]
         singles = []
         for i in empties:

@@ -266,41 +266,62 @@ def attacks(s: Connect6State, player: str) -> list[tuple[str, ...]]:
                 candidates.update(line.indices[k + m] for m in range(6) if w[m] == ".")
     base = {t[0]: frozenset(t[3]) for t in _threats(s, player)}
 
-    def status(stones: tuple[int, ...]) -> int:
-        """2 for a six, 1 for ≥3 threats, 0 otherwise, after placing ``stones``."""
+    def placed(stones: tuple[int, ...]):
+        """After placing ``stones``: None for a six, else the threat windows they change."""
         c = list(cells)
         for i in stones:
             c[i] = player
-        c = "".join(c)
-        sets = dict(base)
+        changed = {}
         for i in stones:
             for wid in wins_at[i]:
                 line_no, k = windows[wid]
                 idx = lines[line_no].indices[k:k + 6]
-                w = "".join(c[j] for j in idx)
+                w = [c[j] for j in idx]
                 if opp in w:
                     continue
                 mine = w.count(player)
                 if mine == 6:
-                    return 2
+                    return None
                 if mine >= 4:
-                    sets[wid] = frozenset(j for j in idx if c[j] == ".")
-                elif wid in sets:
-                    del sets[wid]
-        return 1 if len(sets) >= 1 and _min_hitting_set(list(sets.values())) >= 3 else 0
+                    changed[wid] = frozenset(j for j in idx if c[j] == ".")
+        return changed
+
+    def strong(changes: list) -> bool:
+        """Whether the threat windows, with these changes, need three or more blockers."""
+        sets = dict(base)
+        for ch in changes:
+            sets.update(ch)
+        return len(sets) >= 3 and _min_hitting_set(list(sets.values())) >= 3
+
+    n = s.size
+
+    def near(a: int, b: int) -> bool:
+        # whether one window can hold both points (same line, at most 5 apart)
+        dc, dr = b % n - a % n, b // n - a // n
+        return (dc == 0 or dr == 0 or abs(dc) == abs(dr)) and max(abs(dc), abs(dr)) <= 5
 
     out = []
     alone_wins, alone_strong = set(), set()
+    after = {}
     for i in candidates:
-        st = status((i,))
-        if st == 2:
+        ch = placed((i,))
+        if ch is None:
             alone_wins.add(i)
             out.append((g.points[i],))
-        elif st == 1:
+            continue
+        after[i] = ch
+        if strong([ch]):
             alone_strong.add(i)
     cand = sorted(candidates - alone_wins)
     for a, b in combinations(cand, 2):
-        if a in alone_strong or b in alone_strong or status((a, b)):
+        if a in alone_strong or b in alone_strong:
+            hit = True
+        elif near(a, b):      # a window may hold both: place them together
+            ch = placed((a, b))
+            hit = ch is None or strong([ch])
+        else:                 # no window holds both: their effects simply add up
+            hit = strong([after[a], after[b]])
+        if hit:
             out.append(tuple(sorted((g.points[a], g.points[b]))))
     if alone_strong:
         seen = set(out)
