@@ -146,3 +146,15 @@ def test_command_prints_yaml_to_stdout(capsys):
     data = yaml.safe_load(capsys.readouterr().out)
     assert data["game"] == "connect6" and len(data["exercises"]) == 2
     assert main(["generate", "connect6", "--kind", "defend", "-n", "2", "--difficulty", "99"]) == 2
+
+
+def test_a_stone_that_is_enough_alone_is_counted_once_and_named():
+    from fangqi_teach.games.connect6 import from_board
+    # row 10: j10 k10 l10 and column m: m11 m12 m13 meet at m10, which makes two open fours
+    s = from_board({"j10": "B", "k10": "B", "l10": "B", "m11": "B", "m12": "B", "m13": "B",
+                    "a1": "W", "k12": "W", "f6": "W", "o9": "W"}, "B", 2)
+    threats, answers, lines, split = gen._figures(s, "attack", "B")
+    assert len(c6.attacks(s, "B")) > 300          # m10 pairs with every free point
+    assert answers < 60                            # … but counts once
+    text = gen._texts(s, "attack", "B", (threats, answers, lines, split))["explanation"]
+    assert "m10 alone" in text["en"] and "m10 一子" in text["zh"]

@@ -200,8 +200,13 @@ def _figures(state, kind: str, attacker: str):
         if tc > 0 or c6.threat_count(state, defender) > 0:
             return None
         turns = [a for a in c6.attacks(state, attacker) if len(a) == 2]
-        state.__dict__["_generated_attacks"] = turns      # reused by the texts: attacks() is the slow part
-        return (0, len(turns), 0, split) if turns else None
+        if not turns:
+            return None
+        alone = _strong_alone(state, attacker, {p for t in turns for p in t})
+        # a stone that is enough by itself pairs with every free point: count it once
+        distinct = len(alone) + sum(1 for t in turns if not alone & set(t))
+        state.__dict__["_generated_attacks"] = (turns, alone)   # reused by the texts: attacks() is slow
+        return 0, distinct, 0, split
     if kind == "threats":
         if tc < 1 or c6.threat_count(state, defender) > 0:
             return None
@@ -211,6 +216,19 @@ def _figures(state, kind: str, attacker: str):
             return None
         return tc, len(c6.winning_points(state, attacker)), len(lines), split
     raise ValueError(kind)
+
+
+def _strong_alone(state, player: str, points) -> set:
+    """The points where one stone of ``player`` already leaves three threats or more."""
+    from ..analysis import connect6 as c6
+    index = state.board_spec.index
+    out = set()
+    for p in points:
+        i = index[p]
+        cells = state.cells[:i] + player + state.cells[i + 1:]
+        if c6.threat_count(state._replace(cells=cells), player) >= 3:
+            out.add(p)
+    return out
 
 
 def _gapped(line) -> bool:
@@ -285,8 +303,14 @@ def _texts(state, kind: str, attacker: str, figures) -> dict:
                 "zh": f"{lines['zh']}威胁数 {tc}：最小防守共 {answers} 种（{shown}）；一子就够时，另一子可以下在任何地方。"},
         }
     if kind == "attack":
-        turns = state.__dict__.get("_generated_attacks") or [a for a in c6.attacks(state, attacker) if len(a) == 2]
-        first = " ".join(turns[0])
+        turns, alone = state.__dict__["_generated_attacks"]
+        if alone:
+            key = sorted(alone, key=state.board_spec.index.__getitem__)
+            example_en = (f"{' or '.join(key)} alone leaves three threats or more; "
+                          f"the second stone can go anywhere")
+            example_zh = f"{'或'.join(key)} 一子就留下三个以上的威胁，第二子可以下在任何地方"
+        else:
+            example_en = example_zh = " ".join(turns[0])
         return {
             "title": {"en": f"{A_en} builds three threats", "zh": f"{A_zh}做出三个威胁"},
             "prompt": {"en": f"{A_en} to play. Play a turn that leaves {D_en} at least three threats to stop.",
@@ -299,9 +323,12 @@ def _texts(state, kind: str, attacker: str, figures) -> dict:
                  "zh": "三个威胁要三子才挡得住，而一手只有两子。"},
             ],
             "explanation": {
-                "en": f"{answers} turn{'s' if answers > 1 else ''} leave three threats or more, for example {first}. "
-                      f"{D_en} can then stop at most two of them.",
-                "zh": f"共有 {answers} 种下法能留下三个以上的威胁，例如 {first}。{D_zh}最多只能挡住其中两个。"},
+                "en": (f"For example: {example_en}. " if alone else
+                       f"{answers} pair{'s' if answers > 1 else ''} of stones leave three threats or more, for example {example_en}. ")
+                      + f"{D_en} can then stop at most two of them.",
+                "zh": (f"例如：{example_zh}。" if alone else
+                       f"共有 {answers} 种两子下法能留下三个以上的威胁，例如 {example_zh}。")
+                      + f"{D_zh}最多只能挡住其中两个。"},
         }
     if kind == "threats":
         return {
