@@ -24,7 +24,7 @@ _LAZY = {
     "load_pack": ".schema", "validate_file": ".schema", "validate_paths": ".schema",
     "default_exercise_dir": ".schema", "ExerciseFormatError": ".schema",
     "check": ".checkers", "solutions": ".checkers", "Verdict": ".checkers",
-    "Progress": ".progress",
+    "Progress": ".progress", "progress_for": ".progress",
     "ExerciseWidget": ".widget", "PackSummary": ".widget", "exercise_widget": ".widget",
     "RULES": ".rules_index",
 }

@@ -60,10 +60,6 @@ def join(parts, sep_en: str = " ", sep_zh: str = "") -> Text:
     return Text(sep_en.join(p.en for p in parts), sep_zh.join(p.zh for p in parts))
 
 
-def pname(player: str) -> Text:
-    return Text(player_name(player, "en"), player_name(player, "zh"))
-
-
 @dataclass(frozen=True)
 class Verdict:
     """The grade of one answer.
