@@ -128,7 +128,7 @@ def _explain_connect6(state, action: str) -> Text:
     pos.place(p, me)
     threats = pos.threat_count(me)
     pos.undo(p)
-    enemy = player_name(state.player == "B" and "W" or "B", "en"), player_name(state.player == "B" and "W" or "B", "zh")
+    enemy = player_name(other(state.player), "en"), player_name(other(state.player), "zh")
     if blocks:
         return Text(f"blocks {enemy[0]}'s threat: without it {enemy[0]} makes six next turn",
                     f"挡住{enemy[1]}的威胁：不挡的话{enemy[1]}下一回合就连成六子")
