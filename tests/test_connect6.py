@@ -80,7 +80,7 @@ SIXES = {
     "column, exact, right edge into the corner": ("i4 i5 i6 i7 i8", "i9", "i4 i5 i6 i7 i8 i9"),
     "column, overline of eight": ("c1 c2 c3 c5 c6 c7 c8", "c4", "c1 c2 c3 c4 c5 c6 c7 c8"),
     "diagonal, exact, corner to corner side": ("a1 b2 c3 d4 e5", "f6", "a1 b2 c3 d4 e5 f6"),
-    "diagonal, overline to the far corner": ("c3 d4 e5 f6 g7 h8 i9", "b2", "b2 c3 d4 e5 f6 g7 h8 i9"),
+    "diagonal, overline to the far corner": ("b2 c3 d4 f6 g7 h8 i9", "e5", "b2 c3 d4 e5 f6 g7 h8 i9"),
     "antidiagonal, exact, top-left corner": ("b8 c7 d6 e5 f4", "a9", "a9 b8 c7 d6 e5 f4"),
     "antidiagonal, overline to the bottom-right corner": ("c7 d6 e5 g3 h2 i1", "f4",
                                                           "c7 d6 e5 f4 g3 h2 i1"),
@@ -216,3 +216,8 @@ def test_diagram_and_from_board_agree():
     s = ft.replay("connect6", "e5 d4", size=9)       # White owes the second stone
     again = from_board(s.diagram(), "W", stones_left=1, size=9)
     assert again.board == s.board and again.pending == s.pending
+
+
+def test_hand_made_position_with_six_is_refused():
+    with pytest.raises(ValueError, match="already has six"):
+        from_board({p: "B" for p in "a1 b1 c1 d1 e1 f1".split()}, "W", size=9)

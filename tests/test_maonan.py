@@ -354,3 +354,12 @@ def test_pending_texts_in_both_languages():
     s = ft.replay("maonan", "a1 g7 a4 g4 a7")
     assert s.pending.text("en") == "Black: capture 1 White piece(s) by pinning (押子)"
     assert s.pending.text("zh") == "黑方：押子，吃掉对方 1 枚子"
+
+
+def test_hand_made_positions_are_checked():
+    with pytest.raises(ValueError, match="already over"):
+        from_board({"a1": "B"}, "W")                     # White has nothing left
+    with pytest.raises(ValueError, match="at most 12"):
+        from_board({"a1": "B", "g7": "W"}, "B", hands={"B": 12, "W": 0})
+    with pytest.raises(ValueError):
+        parse_diagram("7 X . O .")                       # row 7 has three points

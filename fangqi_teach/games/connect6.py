@@ -353,11 +353,14 @@ def from_board(board: dict | str, player: str = "B", stones_left: int = 2, **opt
         if c not in ("B", "W"):
             raise ValueError(f"a stone is 'B' or 'W', not {c!r}")
         cells[g.index[get_board('connect6', n).parse_point(p)]] = c
+    cells = "".join(cells)
+    for i, c in enumerate(cells):
+        if c != "." and _lines_through(cells, g, i):
+            raise ValueError(f"the position already has six in a row through {g.points[i]}: that game is over")
     # An empty board with Black to play is the opening (one stone).
     opening = not board and player == "B"
     turn_size = 1 if opening else 2
-    return Connect6State(n, "".join(cells), player, 1 if opening else stones_left, turn_size,
-                         (), None, ())
+    return Connect6State(n, cells, player, 1 if opening else stones_left, turn_size, (), None, ())
 
 
 def parse_diagram(text: str, size: int) -> dict[str, str]:

@@ -364,10 +364,10 @@ class MorrisState(_Fields, GameState):
             return self.moves
         enemy = "W" if me == "B" else "B"
         if task == "pull" or self.any_target:
-            return tuple(REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy)
+            return tuple([REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy])
         if task == "capture":
-            loose = tuple(REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy and not in_mill(cells, i))
-            return loose or tuple(REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy)
+            loose = [REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy and not in_mill(cells, i)]
+            return tuple(loose or [REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy])
         return ()
 
     # -- playing -----------------------------------------------------------------
@@ -705,6 +705,10 @@ def from_board(board: dict | str, player: str = "W", hands: dict | None = None, 
     lost = (PIECES - cells.count("B") - hand[0], PIECES - cells.count("W") - hand[1])
     if min(lost) < 0 or player not in ("B", "W"):
         raise ValueError("at most 12 pieces a side (board and hand), and player is 'B' or 'W'")
+    for k, colour in enumerate("BW"):
+        if colour not in cells and hand[k] == 0:
+            raise ValueError(f"{'Black' if colour == 'B' else 'White'} has no piece on the board or in hand: "
+                             "that game is already over")
     if hand[0] or hand[1]:
         return _make(MorrisState, (opts, cells, player, "place", "place", 0, hand, lost, 0, (), False, False,
                                    (), None, None, ()))
