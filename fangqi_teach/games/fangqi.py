@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 
 from ..boards import Board, Shape, get_board
 from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other
@@ -284,6 +285,16 @@ class _Geometry:
         self.lines = tuple(lines)
         self.step_only = variant.movement == "step"
         self._line_moves: list[dict] = [{} for _ in lines]
+        self._events: dict = {}
+
+    def event(self, kind: str, player: str, i: int, j: int = -1) -> Event:
+        """The place/move event for these points, shared (events are immutable values)."""
+        key = (kind, player, i, j)
+        e = self._events.get(key)
+        if e is None:
+            pts = (self.names[i],) if j < 0 else (self.names[i], self.names[j])
+            e = self._events[key] = Event(kind, player, pts)
+        return e
 
     def line_moves(self, k: int, segment: str, player: str) -> tuple[str, ...]:
         """The moves of ``player`` along line k whose cells read ``segment``."""
@@ -435,9 +446,9 @@ class FangState(GameState):
     @property
     def board(self) -> dict[str, str]:
         if self._board is None:
-            names = self.geo.names
-            self._board = {names[i]: c for i, c in enumerate(self.cells) if c != EMPTY}
-        return dict(self._board)
+            cells = self.cells
+            self._board = dict(compress(zip(self.geo.names, cells), map(EMPTY.__ne__, cells)))
+        return self._board.copy()
 
     @property
     def hands(self) -> dict[str, int]:
@@ -1077,7 +1088,7 @@ def _do_place(n: FangState, ev: list, i: int) -> None:
     side = _SIDE[p]
     n.cells = n.cells[:i] + p + n.cells[i + 1:]
     n.hand_counts = _set(n.hand_counts, p, n.hand_counts[side] - 1)
-    ev.append(Event("place", p, (g.names[i],)))
+    ev.append(g.event("place", p, i))
     done = g.completed(n.cells, i, p)
     worth = _shape_events(n, ev, done, g.place_value) if done else 0
     if v.placing == "extra_placements":
@@ -1113,7 +1124,7 @@ def _do_place(n: FangState, ev: list, i: int) -> None:
 def _do_move(n: FangState, ev: list, i: int, j: int) -> None:
     p, g = n.player, n.geo
     n.cells = _moved(n.cells, i, j, p)
-    ev.append(Event("move", p, (g.names[i], g.names[j])))
+    ev.append(g.event("move", p, i, j))
     n.actor = j
     done = g.completed(n.cells, j, p)
     if not done:
