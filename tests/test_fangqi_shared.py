@@ -200,6 +200,7 @@ def test_timeout_while_placing_forfeits_the_placement():
     assert s.events == (Event("timeout", "B"), Event("forfeit", "B", value=1, reason="timeout"))
     assert s.player == "W" and s.hands == {"B": 30, "W": 30} and s.record == ("timeout",)
     assert new_game("dafang").play("timeout") == s
+    assert ft.replay("dafang", "timeout c3") == s.play("c3")     # records keep the expiry
 
 
 def test_timeout_forfeits_owed_extra_placements_and_captures():
