@@ -219,5 +219,5 @@ def test_diagram_and_from_board_agree():
 
 
 def test_hand_made_position_with_six_is_refused():
-    with pytest.raises(ValueError, match="already has six"):
+    with pytest.raises(ValueError, match="already six in a row"):
         from_board({p: "B" for p in "a1 b1 c1 d1 e1 f1".split()}, "W", size=9)

@@ -356,7 +356,7 @@ def from_board(board: dict | str, player: str = "B", stones_left: int = 2, **opt
     cells = "".join(cells)
     for i, c in enumerate(cells):
         if c != "." and _lines_through(cells, g, i):
-            raise ValueError(f"the position already has six in a row through {g.points[i]}: that game is over")
+            raise ValueError(f"there is already six in a row through {g.points[i]}: that game is over")
     # An empty board with Black to play is the opening (one stone).
     opening = not board and player == "B"
     turn_size = 1 if opening else 2
