@@ -286,6 +286,10 @@ class _Geometry:
         self.step_only = variant.movement == "step"
         self._line_moves: list[dict] = [{} for _ in lines]
         self._events: dict = {}
+        # For each point, its squares as (the three other corners..., all four).
+        self.square_others = tuple(
+            tuple(tuple(k for k in pts if k != e) + (pts,) for pts in self.squares_at[e])
+            for e in range(self.n))
 
     def event(self, kind: str, player: str, i: int, j: int = -1) -> Event:
         """The place/move event for these points, shared (events are immutable values)."""
@@ -354,21 +358,20 @@ class _Geometry:
 
     def has_square_slide(self, cells: str, colour: str) -> bool:
         """Whether ``colour`` has a move that completes a square (leave-a-chance)."""
-        for e in range(self.n):
-            if cells[e] != EMPTY:
-                continue
-            wanted = []
-            for pts in self.squares_at[e]:
-                if all(cells[k] == colour for k in pts if k != e):
-                    wanted.append(pts)
-            if not wanted:
-                continue
-            for ray in self.rays[e]:
-                for o in ray:   # the first piece seen from e is the one that can arrive
-                    if cells[o] != EMPTY:
-                        if cells[o] == colour and any(o not in pts for pts in wanted):
-                            return True
-                        break
+        others = self.square_others
+        rays = self.rays
+        e = cells.find(EMPTY)
+        while e >= 0:
+            wanted = [pts for a, b, c, pts in others[e]
+                      if cells[a] == colour and cells[b] == colour and cells[c] == colour]
+            if wanted:
+                for ray in rays[e]:
+                    for o in ray:   # the first piece seen from e is the one that can arrive
+                        if cells[o] != EMPTY:
+                            if cells[o] == colour and any(o not in pts for pts in wanted):
+                                return True
+                            break
+            e = cells.find(EMPTY, e + 1)
         return False
 
 
