@@ -320,6 +320,8 @@ class _Geometry:
                         if self.step_only:
                             break
                         b += d
+            if len(cache) > 20000:   # bound the memory of long sessions (3^8 segments a row)
+                cache.clear()
             found = cache[key] = tuple(out)
         return found
 
