@@ -1,0 +1,93 @@
+"""Practice notebooks made from any pack, to hand out.
+
+The notebook has the same cells as the workbook's practice notebooks
+(``notebooks/src/1*_practice_*.py``): a note on how to answer, a
+``LEARNER`` name, the progress table
+(:class:`~fangqi_teach.exercises.widget.PackSummary`) and one
+:class:`~fangqi_teach.exercises.widget.ExerciseWidget` per stage. The
+pack itself is written into the notebook (its file text, read back with
+``yaml.safe_load``), so the notebook works wherever it is copied, without
+the pack file beside it.
+
+>>> from fangqi_teach.exercises.schema import default_exercise_dir
+>>> nb = practice_notebook(default_exercise_dir() / "maonan" / "stage1.yaml")
+>>> [c.cell_type for c in nb.cells][:4]
+['markdown', 'code', 'markdown', 'code']
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+import nbformat
+
+from ..exercises.model import STAGES
+
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+INTRO = """# Practice · {title_en} · {title_zh}
+
+Answer by clicking the board (or typing in the answer line), then press **Check** 检查. The rules engine
+grades every answer, so any correct answer is accepted and a wrong one is explained. **Hint** 提示 shows
+one hint at a time; **Show solution** 显示答案 appears after a first try.
+
+点击棋盘（或在答案栏输入）作答，然后按“检查”。规则引擎会判定每个答案：任何正确答案都算对，错误的答案会说明原因。
+
+Your progress is saved under your name: change `LEARNER` below to your own name first.
+进度按名字保存：请先把下面的 `LEARNER` 改成你的名字。"""
+
+SETUP = '''import yaml
+from fangqi_teach.exercises.schema import pack_from_data
+from fangqi_teach.exercises.widget import ExerciseWidget, PackSummary
+
+LEARNER = "default"
+PACK_FILE = {name!r}
+PACK_TEXT = {text!r}
+pack = pack_from_data(yaml.safe_load(PACK_TEXT), PACK_FILE)
+stages = pack.stages()
+
+
+def stage(number):
+    """The exercises of one stage of the pack."""
+    return ExerciseWidget(stages[number], learner=LEARNER)'''
+
+
+def practice_notebook(pack_path) -> nbformat.NotebookNode:
+    """The practice notebook of the pack file ``pack_path`` (validated first)."""
+    from ..exercises.schema import load_pack
+    path = Path(pack_path)
+    pack = load_pack(path)                      # refuses a broken pack with every problem listed
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".json":
+        import json
+
+        import yaml
+        text = yaml.safe_dump(json.loads(text), allow_unicode=True, sort_keys=False)
+    title_en = pack.title.en if pack.title else path.stem
+    title_zh = pack.title.zh if pack.title else path.stem
+    # Teacher texts go into Markdown, which renders HTML: escape them.
+    cells = [nbformat.v4.new_markdown_cell(INTRO.format(title_en=escape(title_en), title_zh=escape(title_zh))),
+             nbformat.v4.new_code_cell(SETUP.format(name=path.name, text=text)),
+             nbformat.v4.new_markdown_cell("## Your progress 进度\nRun this cell again at any time to refresh the table. "
+                                           "随时重新运行此单元以刷新表格。"),
+             nbformat.v4.new_code_cell("PackSummary(pack, learner=LEARNER)")]
+    for number in pack.stages():
+        name = STAGES[number]
+        cells.append(nbformat.v4.new_markdown_cell(f"## Stage {number} · {name.en} {name.zh}"))
+        cells.append(nbformat.v4.new_code_cell(f"stage({number})"))
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata = nbformat.from_dict({"kernelspec": KERNELSPEC, "language_info": {"name": "python"}})
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"c{i:02d}"               # stable ids: a rebuilt notebook differs only where the pack did
+    nbformat.validate(nb)
+    return nb
+
+
+def write_practice_notebook(pack_path, out) -> Path:
+    """Write :func:`practice_notebook` to ``out`` (an ``.ipynb``)."""
+    out = Path(out)
+    nb = practice_notebook(pack_path)
+    with open(out, "w", encoding="utf-8", newline="\n") as f:
+        nbformat.write(nb, f)
+    return out

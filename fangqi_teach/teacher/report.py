@@ -1,0 +1,286 @@
+"""A class report from learners' progress files.
+
+Each learner's exercise widgets keep a progress file
+(:mod:`fangqi_teach.exercises.progress`, ``progress-<name>.json``). The
+teacher collects them and runs ``fangqi-teach report FILES… -o report.html``:
+
+* a table per exercise — learners who tried it, who solved it, attempts,
+  hints and solutions shown — with the exercises most learners miss
+  (fewer than half of those who tried solved it) flagged;
+* a plot of the same per exercise;
+* a table per learner and exercise (solved ✓, tried but not solved ✗ and
+  the number of attempts, not tried –);
+* every file that could not be used, with the reason (missing, not
+  JSON, not a progress file). Files are only read, never moved or changed.
+
+Every name and text that comes from a file is HTML-escaped.
+
+>>> import json, pathlib, tempfile
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (d / "progress-ada.json").write_text(json.dumps({"format": "fangqi-teach-progress", "version": 1,
+...     "learner": "Ada", "exercises": {"c6-1-03": {"attempts": 2, "solved": True, "hints": 1}}}))
+>>> r = class_report([d / "progress-ada.json", d / "progress-bob.json"])
+>>> [l.learner for l in r.learners], r.problems[0].reason.en
+(['Ada'], 'file not found')
+>>> r.rows[0]["id"], r.rows[0]["solved"], r.rows[0]["attempts"], r.rows[0]["flagged"]
+('c6-1-03', 1, 2, False)
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+
+from ..exercises.progress import FORMAT, VERSION
+from ..i18n import Text, check_language
+
+#: An exercise is flagged when fewer than this share of the learners who tried it solved it.
+MISS_SHARE = 0.5
+
+LABELS = {
+    "title": Text("Class report", "班级报告"),
+    "files": Text("{n} progress file(s) read, {bad} could not be used.", "读取了 {n} 个进度文件，{bad} 个无法使用。"),
+    "problems": Text("Files not used", "未使用的文件"),
+    "exercise": Text("Exercise", "题目"),
+    "tried": Text("tried", "尝试人数"),
+    "solved": Text("solved", "做对人数"),
+    "attempts": Text("attempts", "作答次数"),
+    "hints": Text("hints", "提示次数"),
+    "shown": Text("solution shown", "看过答案"),
+    "solved_share": Text("solved / tried", "做对比例"),
+    "flag": Text("most learners miss this", "多数学生没做对"),
+    "flagged": Text("Exercises most learners miss", "多数学生没做对的题"),
+    "none_flagged": Text("No exercise is missed by most learners.", "没有多数学生做不对的题。"),
+    "by_exercise": Text("By exercise", "按题目"),
+    "by_learner": Text("By learner", "按学生"),
+    "learner": Text("Learner", "学生"),
+    "plot": Text("Learners per exercise", "各题人数"),
+    "not_tried": Text("not tried by anyone", "无人尝试"),
+    "legend": Text("✓ solved · ✗n tried n times, not solved · – not tried",
+                   "✓ 做对 · ✗n 尝试 n 次未做对 · – 未尝试"),
+    "no_learners": Text("No progress file could be used.", "没有可用的进度文件。"),
+}
+
+REASONS = {
+    "missing": Text("file not found", "找不到文件"),
+    "unreadable": Text("cannot be read", "无法读取"),
+    "corrupt": Text("not valid JSON (damaged?)", "不是有效的 JSON（可能已损坏）"),
+    "foreign": Text("not a fangqi-teach progress file", "不是 fangqi-teach 的进度文件"),
+    "newer": Text("written by a newer version of fangqi-teach", "由更新版本的 fangqi-teach 写入"),
+    "folder": Text("is a folder, not a file", "是文件夹，不是文件"),
+}
+
+
+@dataclass(frozen=True)
+class LearnerProgress:
+    """One usable progress file."""
+
+    path: str
+    learner: str
+    exercises: dict
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """A file that could not be used, and why."""
+
+    path: str
+    reason: Text
+
+
+@dataclass
+class ClassReport:
+    """The gathered progress: ``learners``, ``problems`` and one row per exercise (``rows``)."""
+
+    learners: list[LearnerProgress]
+    problems: list[FileProblem]
+    rows: list[dict] = field(default_factory=list)
+    titles: dict = field(default_factory=dict)
+
+    @property
+    def flagged(self) -> list[str]:
+        return [r["id"] for r in self.rows if r["flagged"]]
+
+
+def read_progress(path) -> LearnerProgress | FileProblem:
+    """Read one progress file without changing it: the learner's progress, or the reason it is unusable."""
+    p = Path(path)
+    if p.is_dir():
+        return FileProblem(str(p), REASONS["folder"])
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        return FileProblem(str(p), REASONS["missing"])
+    except OSError:
+        return FileProblem(str(p), REASONS["unreadable"])
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return FileProblem(str(p), REASONS["corrupt"])
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("exercises"), dict):
+        return FileProblem(str(p), REASONS["foreign"])
+    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
+        return FileProblem(str(p), REASONS["newer"])
+    exercises = {}
+    for eid, e in data["exercises"].items():
+        if isinstance(e, dict):
+            exercises[str(eid)] = {"attempts": _int(e.get("attempts")), "solved": e.get("solved") is True,
+                                   "hints": _int(e.get("hints")), "solution_shown": e.get("solution_shown") is True,
+                                   "seconds": _num(e.get("seconds"))}
+    learner = data.get("learner")
+    learner = str(learner) if isinstance(learner, str) and learner.strip() else p.stem.removeprefix("progress-")
+    return LearnerProgress(str(p), learner, exercises)
+
+
+def _int(v) -> int:
+    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
+
+
+def _num(v) -> float:
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 else 0.0
+
+
+def class_report(paths, packs=()) -> ClassReport:
+    """Gather the progress files ``paths``; ``packs`` (files or :class:`Pack`) add titles and untried exercises."""
+    learners, problems = [], []
+    for path in paths:
+        got = read_progress(path)
+        (learners if isinstance(got, LearnerProgress) else problems).append(got)
+    order: list[str] = []
+    titles: dict[str, object] = {}
+    for pack in packs:
+        if not hasattr(pack, "exercises"):
+            from ..exercises.schema import load_pack
+            pack = load_pack(pack)
+        for ex in pack.exercises:
+            if ex.id not in titles:
+                order.append(ex.id)
+                titles[ex.id] = ex.title
+    for lp in learners:
+        for eid in sorted(lp.exercises):
+            if eid not in titles and eid not in order:
+                order.append(eid)
+    rows = []
+    for eid in order:
+        entries = [lp.exercises[eid] for lp in learners if eid in lp.exercises]
+        tried = [e for e in entries if e["attempts"] > 0 or e["solved"]]
+        solved = sum(1 for e in tried if e["solved"])
+        rows.append({"id": eid, "tried": len(tried), "solved": solved,
+                     "attempts": sum(e["attempts"] for e in entries),
+                     "hints": sum(e["hints"] for e in entries),
+                     "shown": sum(1 for e in entries if e["solution_shown"]),
+                     "flagged": bool(tried) and solved < MISS_SHARE * len(tried)})
+    return ClassReport(learners, problems, rows, titles)
+
+
+# --------------------------------------------------------------------------
+# HTML
+
+def _h(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def plot_png(report: ClassReport, lang: str = "en") -> bytes:
+    """A bar chart per exercise: learners who tried and solved it; attempts and hints (PNG)."""
+    from matplotlib.figure import Figure
+    rows = report.rows
+    n = max(1, len(rows))
+    fig = Figure(figsize=(9, 1.2 + 0.32 * n))
+    ax1, ax2 = fig.subplots(1, 2, sharey=True)
+    ys = list(range(len(rows)))
+    ids = [r["id"] for r in rows]
+    ax1.barh(ys, [r["tried"] for r in rows], color="#c9d6e8", label=_plain(LABELS["tried"], lang))
+    ax1.barh(ys, [r["solved"] for r in rows], color="#4a9a4a", height=0.5, label=_plain(LABELS["solved"], lang))
+    for y, r in zip(ys, rows):
+        if r["flagged"]:
+            ax1.text(r["tried"] + 0.05, y, "!", color="#b00020", va="center", fontweight="bold")
+    ax2.barh([y - 0.2 for y in ys], [r["attempts"] for r in rows], height=0.4, color="#e0a040",
+             label=_plain(LABELS["attempts"], lang))
+    ax2.barh([y + 0.2 for y in ys], [r["hints"] for r in rows], height=0.4, color="#8a6dc0",
+             label=_plain(LABELS["hints"], lang))
+    ax1.set_yticks(ys, labels=ids)
+    ax1.invert_yaxis()
+    for ax in (ax1, ax2):
+        ax.legend(loc="lower right", fontsize=8)
+        ax.xaxis.get_major_locator().set_params(integer=True)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90)
+    return buf.getvalue()
+
+
+def _plain(text: Text, lang: str) -> str:
+    """Plot labels in English when no Chinese font is installed (no empty boxes)."""
+    if lang == "zh":
+        from ..draw.mpl import cjk_font
+        if cjk_font():
+            return text.zh
+    return text.en
+
+
+def report_html(report: ClassReport, lang: str = "en") -> str:
+    """The report as one self-contained HTML page (the plot embedded as a PNG)."""
+    lang = check_language(lang)
+    L = {k: v.get(lang) for k, v in LABELS.items()}
+
+    def title_of(eid: str) -> str:
+        t = report.titles.get(eid)
+        return f"{_h(eid)} · {_h(t.get(lang))}" if t is not None else _h(eid)
+
+    out = [f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{_h(L["title"])}</title>',
+           "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
+           "td,th{border:1px solid #bbb;padding:3px 8px;text-align:center}td.l{text-align:left}"
+           "tr.flag td{background:#fde2e2}.bad{color:#b00020}</style></head><body>",
+           f"<h1>{_h(L['title'])}</h1>",
+           f"<p>{_h(LABELS['files'].get(lang).format(n=len(report.learners) + len(report.problems), bad=len(report.problems)))}</p>"]
+    if report.problems:
+        out.append(f"<h2>{_h(L['problems'])}</h2><ul>")
+        out += [f'<li class="bad">{_h(p.path)}: {_h(p.reason.get(lang))}</li>' for p in report.problems]
+        out.append("</ul>")
+    if not report.learners:
+        out.append(f"<p>{_h(L['no_learners'])}</p></body></html>")
+        return "".join(out)
+    out.append(f"<h2>{_h(L['flagged'])}</h2>")
+    if report.flagged:
+        out.append("<ul>" + "".join(f"<li>{title_of(e)}</li>" for e in report.flagged) + "</ul>")
+    else:
+        out.append(f"<p>{_h(L['none_flagged'])}</p>")
+    out.append(f"<h2>{_h(L['by_exercise'])}</h2><table><tr>")
+    out += [f"<th>{_h(L[k])}</th>" for k in ("exercise", "tried", "solved", "solved_share", "attempts", "hints", "shown")]
+    out.append("<th></th></tr>")
+    for r in report.rows:
+        share = f"{r['solved']}/{r['tried']}" if r["tried"] else "–"
+        note = _h(L["flag"]) if r["flagged"] else (_h(L["not_tried"]) if not r["tried"] else "")
+        out.append(f'<tr class="{"flag" if r["flagged"] else ""}"><td class="l">{title_of(r["id"])}</td>'
+                   f"<td>{r['tried']}</td><td>{r['solved']}</td><td>{share}</td><td>{r['attempts']}</td>"
+                   f"<td>{r['hints']}</td><td>{r['shown']}</td><td>{note}</td></tr>")
+    out.append("</table>")
+    png = base64.b64encode(plot_png(report, lang)).decode("ascii")
+    out.append(f'<h2>{_h(L["plot"])}</h2><img alt="{_h(L["plot"])}" src="data:image/png;base64,{png}">')
+    out.append(f"<h2>{_h(L['by_learner'])}</h2><p>{_h(L['legend'])}</p><table><tr><th>{_h(L['learner'])}</th>")
+    out += [f"<th>{_h(r['id'])}</th>" for r in report.rows]
+    out.append("</tr>")
+    for lp in report.learners:
+        cells = []
+        for r in report.rows:
+            e = lp.exercises.get(r["id"])
+            if e is None or not (e["attempts"] or e["solved"]):
+                cells.append("<td>–</td>")
+            elif e["solved"]:
+                cells.append(f'<td title="{e["attempts"]}">✓</td>')
+            else:
+                cells.append(f'<td class="bad">✗{e["attempts"]}</td>')
+        out.append(f'<tr><td class="l" title="{_h(lp.path)}">{_h(lp.learner)}</td>{"".join(cells)}</tr>')
+    out.append("</table></body></html>")
+    return "".join(out)
+
+
+def write_report(paths, out, packs=(), lang: str = "en") -> ClassReport:
+    """Gather ``paths`` and write the HTML report to ``out``."""
+    report = class_report(paths, packs)
+    Path(out).write_text(report_html(report, lang), encoding="utf-8")
+    return report
