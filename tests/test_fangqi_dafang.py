@@ -182,8 +182,7 @@ def test_each_diagonal_when_moving_and_the_diagonal_of_four_exception(diagonal):
     *first, last = diagonal.points
     origin = _step_into(last)
     used = set(diagonal.points) | {origin}
-    white = [p for p in ft.get_board("dafang").points if p not in used][:6:]
-    white = white[::1][:5]
+    white = [p for p in ft.get_board("dafang").points if p not in used][:5]   # five loose White pieces
     s = state_from_setup("dafang", black=first + [origin], white=white, phase="move", player="B")
     t = s.play(f"{origin}-{last}")
     value = MOVE_VALUE[diagonal.kind]
@@ -213,8 +212,7 @@ def test_dragon_and_edge_dragon_when_placing(line, kind, value):
 
 
 def test_dragon_and_edge_dragon_when_moving():
-    #  Black slides d4 down to d3, filling row 3 (a dragon, 3 captures) and
-    #  at the same time the column? No: column d is not full. 3 captures.
+    #  Black steps d4 down to d3, filling row 3: a dragon, 3 captures.
     s = setup("""
     6 O O . O . O
     5 . . . . . .
@@ -320,8 +318,8 @@ def test_diagonal_moves_option_D1():
 
 
 def test_a_square_captures_one_loose_piece_and_safe_pieces_are_refused():
-    #  Black b4-b4? Black moves c5-b5... here: Black steps b5 down? The square
-    #  b3 c3 b4 c4 is completed by b5-b4.
+    #  Black steps b5 down to b4, completing the square b3 c3 b4 c4. White's
+    #  e5 f5 e6 f6 is a safe square; a1 and f1 are loose.
     s = setup("""
     6 . . . . O O
     5 . X . . O O

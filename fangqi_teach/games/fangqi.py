@@ -26,7 +26,7 @@ these games is a keyword option of :func:`new_game` (see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 
