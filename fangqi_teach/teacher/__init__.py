@@ -1,1 +1,37 @@
-"""teacher layer."""
+"""Teacher tools: make exercises without editing Python, hand them out, read the class's progress.
+
+* :mod:`.builder` — :class:`ExerciseBuilder`: an exercise in a few lines,
+  ``validate()`` (problems, correct answers, unique?), ``save(pack)``;
+* :mod:`.editor` — ``ft.editor(game)``: set up a position by clicking,
+  validate, try and save it;
+* :mod:`.worksheet` — printable PDF worksheets with an answer key
+  (``fangqi-teach worksheet``);
+* :mod:`.notebook` — practice notebooks from any pack (``fangqi-teach notebook``);
+* :mod:`.report` — a class report from progress files (``fangqi-teach report``).
+
+>>> from fangqi_teach.teacher import ExerciseBuilder
+>>> ExerciseBuilder("maonan", "mn-mine-1").record("a1 g7").task("select", property="legal_places")
+<ExerciseBuilder mn-mine-1: maonan stage 1, record, select>
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+_LAZY = {
+    "ExerciseBuilder": ".builder", "ValidationReport": ".builder", "safe_pack_name": ".builder",
+    "editor": ".editor", "BoardEditor": ".editor",
+    "make_worksheet": ".worksheet", "worksheet_pages": ".worksheet",
+    "practice_notebook": ".notebook", "write_practice_notebook": ".notebook",
+    "class_report": ".report", "write_report": ".report",
+}
+
+__all__ = list(_LAZY)
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'fangqi_teach.teacher' has no attribute {name!r}")

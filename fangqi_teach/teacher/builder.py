@@ -248,7 +248,9 @@ class ExerciseBuilder:
         if exercise.position.record is not None:
             pos["record"] = " ".join(exercise.position.record)
         else:
-            pos["setup"] = thaw(exercise.position.setup)
+            # The loader lists "black"/"white" even when empty: leave those out, as a teacher would.
+            pos["setup"] = {k: v for k, v in thaw(exercise.position.setup).items()
+                            if not (k in ("black", "white") and not v)}
         if exercise.position.options:
             pos["options"] = thaw(exercise.position.options)
         data = {"id": exercise.id, "game": exercise.game, "stage": exercise.stage,
@@ -435,8 +437,16 @@ def save_exercise(builder: ExerciseBuilder, pack_path, root=None, replace: bool 
     return target
 
 
+class _IndentedDumper(yaml.SafeDumper):
+    """Safe dumping, with list items indented under their key (the style of the packs in exercises/)."""
+
+    def increase_indent(self, flow=False, indentless=False):
+        return super().increase_indent(flow, False)
+
+
 def _dump_yaml(data) -> str:
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
+    return yaml.dump(data, Dumper=_IndentedDumper, allow_unicode=True, sort_keys=False,
+                     default_flow_style=False, width=100)
 
 
 def _pack_text(target: Path, data: dict, old: dict | None, item: dict, appended: bool) -> str:
@@ -449,12 +459,13 @@ def _pack_text(target: Path, data: dict, old: dict | None, item: dict, appended:
     # Appending as text keeps the file's comments and layout; it is used only
     # when reading it back gives exactly the new pack (else the whole file is rewritten).
     current = target.read_text(encoding="utf-8")
-    entry = "".join("  " + line if line.strip() else line
-                    for line in _dump_yaml([item]).splitlines(keepends=True))
-    text = current + ("" if current.endswith("\n") else "\n") + entry
-    try:
-        if yaml.safe_load(text) == data:
-            return text
-    except yaml.YAMLError:
-        pass
+    current += "" if current.endswith("\n") else "\n"
+    for indent in ("  ", "", "    "):          # files indent their list of exercises differently
+        entry = "".join(indent + line if line.strip() else line
+                        for line in _dump_yaml([item]).splitlines(keepends=True))
+        try:
+            if yaml.safe_load(current + entry) == data:
+                return current + entry
+        except yaml.YAMLError:
+            pass
     return full
