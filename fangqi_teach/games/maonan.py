@@ -458,24 +458,37 @@ class MorrisState(_Fields, GameState):
 
     def _move(self, i: int, j: int, action: str) -> "MorrisState":
         me = self.player
-        cells = self.cells
-        lo, hi = (i, j) if i < j else (j, i)
-        a, b = (".", me) if i < j else (me, ".")
-        cells = cells[:lo] + a + cells[lo + 1:hi] + b + cells[hi + 1:]
-        events = [_MOVE_EVENTS[me, i, j]]
-        mills = mills_completed(cells, j)
+        c = self.cells
+        if i < j:
+            cells = c[:i] + "." + c[i + 1:j] + me + c[j + 1:]
+        else:
+            cells = c[:j] + me + c[j + 1:i] + "." + c[i + 1:]
+        mills = [m for m, x, y in MILLS_THROUGH[j] if cells[x] == me and cells[y] == me]
         if mills:
+            events = [_MOVE_EVENTS[me, i, j]]
             for m in mills:
                 events.append(_MILL_EVENTS[me, m])
             return self._owe_captures(cells, self.hand, self.lost, len(mills), self.turn_removed,
                                       action, events)
-        # no mill: the turn ends (as in _next_turn, inlined for speed)
+        # No mill: the turn ends. This is _next_turn and _begin_movement_turn
+        # for the most frequent case, inlined because random play, the tests
+        # and the AI spend most of their time here.
         if self.turn_removed:
             quiet, seen = 0, ()
         else:
             quiet, seen = self.quiet + 1, self.seen
-        return _begin_movement_turn(self.opts, cells, "W" if me == "B" else "B", self.hand, self.lost,
-                                    quiet, seen, (action, self.log), events)
+        you = "W" if me == "B" else "B"
+        opts = self.opts
+        if opts[_HOUSE_DRAWS]:
+            key = cells + you
+            if quiet >= opts[_QUIET_LIMIT] or key in seen:      # a draw may be due: the general way
+                return _begin_movement_turn(opts, cells, you, self.hand, self.lost, quiet, seen,
+                                            (action, self.log), [_MOVE_EVENTS[me, i, j]])
+            seen = seen + (key,)
+        moves = _moves(cells, you)
+        return _make(MorrisState, (opts, cells, you, "move", "move" if moves else "pull", 0, self.hand, self.lost,
+                                   quiet, seen, False, False, moves, (action, self.log), None,
+                                   (_MOVE_EVENTS[me, i, j],)))
 
     def _owe_captures(self, cells, hand, lost, owed, turn_removed, action, events) -> "MorrisState":
         enemy = other(self.player)
