@@ -442,11 +442,12 @@ class DefenseReport:
 def explain_defense(s: Connect6State, attacker: str, points) -> DefenseReport:
     """Check defender stones on ``points`` against ``attacker``'s threats, line by line.
 
-    The points must be empty; they are placed for the defender on a copy
-    (the rules of turns are not applied: this is a what-if for feedback).
+    ``points`` is a list or a string such as ``"a4 i5"``. The points must be
+    empty; they are placed for the defender on a copy (the rules of turns
+    are not applied: this is a what-if for feedback).
     """
     g = geometry(s.size)
-    pts = [points] if isinstance(points, str) else list(points)
+    pts = points.replace(",", " ").split() if isinstance(points, str) else list(points)
     idx = [g.index[s.board_spec.parse_point(p)] for p in pts]
     for p, i in zip(pts, idx):
         if s.cells[i] != ".":
