@@ -214,6 +214,18 @@ def test_split_four_one_gap():
     assert an.winning_points(s, "B") == ["a5", "d5", "g5"]
     assert an.threat_count(s, "B") == 1
     assert an.defenses(s, "B") == [("a5", "g5"), ("d5",)]    # both ends also stop it
+    # to the attacker, a split four needs two stones; a five needs one
+    mover = from_board(s.board, "B", size=9)
+    wins = [t for t in an.attacks(mover, "B") if _wins(mover, t)]
+    assert wins == [("a5", "d5"), ("d5", "g5")]
+    five = from_board({p: "B" for p in "a5 b5 c5 d5 e5".split()} | {"a9": "W"}, "B", size=9)
+    assert [t for t in an.attacks(five, "B") if len(t) == 1] == [("f5",)]
+
+
+def _wins(s, turn):
+    for p in turn:
+        s = s.play(p)
+    return s.winner is not None
 
 
 def test_an_enemy_stone_kills_the_window():
