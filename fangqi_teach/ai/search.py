@@ -220,11 +220,14 @@ class AlphaBeta:
                     if v > alpha:
                         alpha = v
             except Timeout:
-                if current:
+                # Within the unfinished iteration the first action (the last
+                # best) was searched first, so a later action that scored more
+                # is better at this depth. Values of different depths are not
+                # compared: they differ by who moved last.
+                if order[0] in current:
                     a = max(current, key=current.get)
-                    if a == order[0] or current[a] > values.get(best, -WIN * 2):
+                    if current[a] > current[order[0]]:
                         best = a
-                        values.update(current)
                 break
             # actions after the best one were bounded by alpha: their value is an upper bound
             values = current
