@@ -477,9 +477,11 @@ class Connect6Search:
                     if v > alpha:
                         alpha = v
             except _Timeout:
-                if values:  # the searched part of this iteration, best move first, is sound
+                # the unfinished iteration searched the last best turn first: a
+                # later turn that scored more is better at this depth
+                if order[0] in values:
                     t = max(values, key=values.get)
-                    if best_value is None or values[t] >= best_value or t == order[0]:
+                    if values[t] > values[order[0]] or best_value is None:
                         best_turn, best_value = t, values[t]
                 break
             top = max(values.values())
