@@ -22,6 +22,8 @@
 # **How to use it.** Run a notebook from the top (*Run → Run All Cells*, or Shift+Enter cell by cell).
 # The lessons already click the first moves for you, so each board opens at the moment a rule matters;
 # after that the board is yours: keep clicking to try other moves.
+#
+# > **中文：** 这本练习册通过下棋来教五种中国棋：大方棋、宁夏方棋、新疆方棋、毛南三棋和六子棋。每条规则都在能点击的棋盘上演示；你的每个答案都由裁判对局的同一个规则引擎来判定，所以任何正确答案都算对，错误的答案会给出理由。从上到下运行笔记本（“Run → Run All Cells”，或逐格按 Shift+Enter）。课程会先替你点好开头几步，之后棋盘就交给你了。
 
 # %%
 import fangqi_teach as ft
@@ -38,6 +40,8 @@ ft.GAMES
 #
 # A cell can click for you — that is how the lessons set up their examples. Here Black and White place
 # two pieces each on the Maonan board, and the cell prints what the last click did:
+#
+# > **中文：** `ft.play(棋名)` 打开一盘棋。点一个点落子；走子时先点自己的棋子，再点目的地（绿色的点是可走的点，再点一次棋子可取消）。要拿子时，可拿的子会标出来，点一下即可。右边的面板显示轮到谁、现在要做什么、双方子数，还有新对局、悔棋、重做、提示、让过等按钮，也可以和电脑对弈（三种难度）。代码单元也能替你点击，课程就是这样摆出例子的；违反规则的点击不会生效，只会说明原因。
 
 # %%
 game = ft.play("maonan")
@@ -60,6 +64,8 @@ print(game.message_text("en"))        # NBVAL_CHECK_OUTPUT
 # Everything the program says — boards, messages, questions, hints — exists in English and Chinese.
 # Switch the whole workbook with `ft.set_language("zh")` (and back with `ft.set_language("en")`);
 # boards made after the switch speak Chinese, and each board also has its own language menu.
+#
+# > **中文：** 程序说的一切——棋盘、提示、题目——都有中文和英文。用 `ft.set_language("zh")` 把整本练习册切换成中文，`ft.set_language("en")` 切回英文；切换后新建的棋盘都说中文，每个棋盘也有自己的语言选单。
 
 # %%
 ft.set_language("zh")
@@ -77,6 +83,8 @@ print(ft.new_game("dafang").pending.text())  # NBVAL_CHECK_OUTPUT
 #
 # Several people can share one computer: give your name as `learner` when opening exercises, e.g.
 # `ExerciseWidget(pack, learner="mei")`.
+#
+# > **中文：** 练习棋盘会为每道题记下你试了几次、是否做对、用了几次提示、花了多少时间，保存在你电脑上每位学习者一个的小文件里（见下面的文件夹；可用环境变量 `FANGQI_TEACH_DATA` 改到别处），不会上传。几个人共用一台电脑时，打开练习时填上自己的名字，例如 `ExerciseWidget(pack, learner="mei")`。
 
 # %%
 from fangqi_teach.exercises.progress import data_dir
@@ -112,12 +120,16 @@ print("progress files live in:", data_dir())
 # **Play** — [10_play.ipynb](10_play.ipynb): any of the five games against the computer (easy, medium,
 # hard) or against a friend on the same screen.
 #
+# > **中文：** **课程**：每种棋的全部规则，按对局顺序讲，每条都在活棋盘上演示，后面跟一道小题。三种方棋的很多概念相同，先学大方棋，宁夏和新疆方棋就快了。**练习**：每种棋分三个阶段——理解规则、比较选择、复盘检验——每个练习笔记本开头有你的进度表。**对弈**：`10_play` 可以和电脑（简单、中等、困难）或朋友下任何一种棋。
+#
 # ## House rules 本书约定
 #
 # The old rule texts leave some questions open (who places first? what if nobody can move?). Where they
 # do, the workbook takes a decision and marks it **[D1]**, **[D2]**, … The lessons name each one where it
 # applies and show how to play with another choice, for example `ft.new_game("maonan", first_placer="W")`.
 # Every decision of a game is listed by the engine:
+#
+# > **中文：** 古老的规则文字有些地方没说清楚（谁先布子？双方都走不动怎么办？）。这些地方本书做了约定，标为 **[D1]**、**[D2]**……课程在用到时会点明，并演示如何改用另一种选择，例如 `ft.new_game("maonan", first_placer="W")`。引擎会列出每种棋的全部约定：
 
 # %%
 from fangqi_teach.games import maonan

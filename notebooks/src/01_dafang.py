@@ -26,6 +26,8 @@
 # clicking to explore), then checked with a quick question.
 #
 # *Tip:* `ft.set_language("zh")` switches boards, messages and questions to Chinese.
+#
+# > **中文：** 大方棋在 6×6 的棋盘上下，每方 30 子，除了方，斜线和整行（龙）也算棋形。一盘棋分三个阶段：布子（成形可以多放子）、拔子（棋盘满后双方各拔对方一子）、走子（每次走一步，成形吃子）。吃光对方就赢。下面按对局顺序讲每条规则。
 
 # %%
 # %matplotlib inline
@@ -48,6 +50,8 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 # Pieces move only along these grid lines. The diagonals you will meet in a moment are *shapes*, not
 # roads: a piece never moves diagonally. That is a house decision, **[D1]**; with
 # `ft.play("dafang", diagonal_moves=True)` pieces may also step diagonally.
+#
+# > **中文：** 六行六列共 36 个点，由横竖线相连。点名是列字母（a–f）加行号（1–6），a1 在左下角。棋子只沿横竖线走；斜线只是棋形，不是路（约定 [D1]；`diagonal_moves=True` 可允许斜走）。
 
 # %%
 G = ft.board_graph("dafang")
@@ -82,6 +86,8 @@ question("dafang", "dafang-1-09")
 #
 # Note the one surprise: the diagonal of four earns 2 while placing but captures only 1 while moving.
 # Shorter diagonals (1 or 2 points) are not shapes. That leaves exactly 14 diagonal shapes:
+#
+# > **中文：** 一个棋形的所有点都是你的子时才算成形。棋形的价值：布子时是多放的子数，走子时是吃子数。大方值 1；斜三 1；斜四布子时 2、走子时只吃 1；斜五 3；斜六 4；龙（中间的整行整列）3；边龙（最外面的行列）2。斜线一共 14 条。
 
 # %%
 board = ft.get_board("dafang")
@@ -115,6 +121,8 @@ question("dafang", "dafang-1-02")
 # Only shapes completed by *this* piece count: a shape that was already complete does not count again.
 #
 # Here Black's `b2` completes the big square `a1 b1 a2 b2`: Black places again at once.
+#
+# > **中文：** 黑先布子（约定 [D7]；`first_placer="W"` 可让白先）。双方轮流各放一子，布子不吃子。一步棋完成几个棋形，价值相加，就多放几子，立刻一枚一枚放下，多放的子还能再成形。已经成形的不再重复计算。
 
 # %%
 game = ft.play("dafang")
@@ -153,6 +161,8 @@ question("dafang", "dafang-1-06")
 #
 # Here one point is left. Black's `e1` completes a square, but there is no room for the extra placement,
 # and the pull begins:
+#
+# > **中文：** 多放子、吃子、拔子、让路都是必须做的，做完之前不能走别的（约定 [D15]）；做不到的自动作废。最常见的情况：棋盘下满时布子结束，还欠的多放子作废。
 
 # %%
 last_point = state_from_setup("dafang", player="B", diagram="""
@@ -180,6 +190,8 @@ question("dafang", "dafang-1-05")
 # time, and the player chooses which.
 #
 # On the full board above, which pieces are safe?
+#
+# > **中文：** 是己方某个完整大方一角的棋子叫铁子，不能被拔或被吃；其他的叫散子。只有大方保护棋子，斜线和龙里的子仍是散子。拔子和吃子只能拿对方散子，一次一枚，由拿子的一方选择。
 
 # %%
 after_placing = game.state
@@ -198,6 +210,8 @@ question("dafang", "dafang-1-04")
 # A full board cannot move, so someone must make a hole. **White** removes one loose Black piece, then
 # **Black** removes one loose White piece. Then White makes the first move. The board marks which pieces
 # may be taken; a safe piece is refused:
+#
+# > **中文：** 棋盘满了就走不动，所以先由白方拔黑方一枚散子，再由黑方拔白方一枚散子，然后白方先走。
 
 # %%
 game.click("e1")                        # White tries a piece of Black's square: refused
@@ -220,6 +234,8 @@ question("dafang", "dafang-1-08")
 # the loose ones. Remember the diagonal of four captures only **one**.
 #
 # Here Black steps `a2` up to `a3`, completing the diagonal of four `a3 b4 c5 d6`:
+#
+# > **中文：** 走子阶段每次把一枚子沿线走到相邻的空点。走子成形就吃子，吃子数按上表（斜四只吃一）。欠的吃子比对方散子多时，多出的作废（约定 [D2]；`take_safe_if_no_loose=True` 时可吃铁子）。
 
 # %%
 game = ft.play(state_from_setup("dafang", phase="move", player="B", black="b4 c5 d6 a2", white="e1 f1 d1"))
@@ -270,6 +286,8 @@ question("dafang", "dafang-1-07")
 #
 # White's last piece sits in the corner `a1`. Black's `a3-a2` shuts it in, so Black must take back `a2` or
 # `b1`:
+#
+# > **中文：** 如果你走完后对方一步也走不了，你必须拿掉自己一枚散子，而且要拿能让对方走动的那枚（约定 [D3]）。没有这样的散子，就不拿，对方让过。
 
 # %%
 game = ft.play(state_from_setup("dafang", phase="move", player="B", black="b1 a3 d4", white="a1"))
@@ -287,6 +305,8 @@ game
 # A player who cannot move at the start of their turn **passes** (the *Pass* button). Here White's `a1` is
 # walled in by safe Black pieces, so Black cannot make room and White must pass. Two passes in a row — both
 # players stuck — end the game as a draw, always (**[D4]**).
+#
+# > **中文：** 轮到自己时无子可走，就让过（按“让过”）。双方连续两次让过，总是和棋（约定 [D4]）。
 
 # %%
 walled = state_from_setup("dafang", phase="move", player="W", black="a2 b1 b2 a3 b3 c1 c2 e5", white="a1")
@@ -307,6 +327,8 @@ question("dafang", "dafang-1-11")
 # Capture all your opponent's pieces and you win. The check is made after **every** removal (**[D16]**):
 # the game ends at the last piece, even in the middle of a turn that owed more. A make-room removal that
 # left yourself with nothing would lose for you.
+#
+# > **中文：** 吃光对方的子就赢。每拿掉一子都检查胜负（约定 [D16]），最后一枚被吃时对局立即结束。让路时把自己拿光的一方判负。
 
 # %%
 game = ft.play(state_from_setup("dafang", phase="move", player="B", black="a1 b1 b2 a3", white="f6"))
@@ -324,6 +346,8 @@ game
 # movement turns in a row with no piece leaving the board, or the same position for the third time at the
 # start of a turn. `house_draws=False` turns them off; `draw_turns=` and `draw_repetitions=` change the
 # numbers. Two lone pieces walking back and forth:
+#
+# > **中文：** 除连续两次让过外，还有两条约定和棋（[D5]，默认开启）：连续 100 个走子回合没有子离开棋盘，或同一局面在回合开始时第三次出现。
 
 # %%
 game = ft.play(state_from_setup("dafang", phase="move", player="B", black="a1", white="f6"))
@@ -347,6 +371,8 @@ Choice(("Both players are stuck: White passes, then Black passes. What happens?"
 # With the optional 60-second timer (`ft.play("dafang", timer=True)`), a turn whose time runs out passes
 # to the opponent: placements, pulls and captures still owed are forfeited, and a make-room removal still
 # owed is made automatically with the first eligible piece (**[D6]**):
+#
+# > **中文：** 可选的每步 60 秒计时：超时就轮到对方，还欠的放子、拔子、吃子作废；还欠的让路由程序自动拿第一枚合格的子（约定 [D6]）。
 
 # %%
 s = state_from_setup("dafang", phase="move", player="B", black="b1 a3 d4", white="a1").play("a3-a2")

@@ -23,6 +23,8 @@
 # explore), each with a question.
 #
 # *Tip:* `ft.set_language("zh")` switches boards, messages and questions to Chinese.
+#
+# > **中文：** 宁夏方棋只有一种棋形——方，棋盘更宽（7 行 8 列，每方 28 子）。布子成方先记下拔子数，棋子像象棋的车一样滑行，开局要给对方留成方的机会，只剩三子或更少就输。
 
 # %%
 # %matplotlib inline
@@ -36,6 +38,8 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 #
 # 8 columns `a`–`h` and 7 rows `1`–`7`: 56 points, `a1` at the bottom left. Pieces travel along the grid
 # lines only — rows and columns, never diagonals.
+#
+# > **中文：** 8 列（a–h）7 行（1–7）共 56 个点，a1 在左下角。棋子只沿横竖线走，不走斜线。
 
 # %%
 G = ft.board_graph("ningxia")
@@ -53,6 +57,8 @@ graph_figure("ningxia", highlight=["a1", "h1", "a7", "h7"], title="Ningxia Fang 
 # is captured while placing. A **square** — your four pieces on the corners of one small cell — earns a
 # **pull credit**, to be cashed in when the board is full. A piece completing two squares at once earns
 # two.
+#
+# > **中文：** 黑先，双方轮流各放一子，直到 56 个点全部放满。布子不吃子；每成一个方得一次拔子数，一子同时成两个方得两次。
 
 # %%
 game = ft.play("ningxia")
@@ -74,6 +80,8 @@ question("ningxia", "ningxia-1-03")
 #
 # A corner of a completed square of its colour is **safe** and cannot be pulled or captured; every other
 # piece is **loose**. Pulls and captures take loose enemy pieces, one at a time, chosen by the player.
+#
+# > **中文：** 己方完整的方的四个角是铁子，不能被拔或被吃；其他的是散子。拔子和吃子只拿对方散子，一次一枚。
 
 # %%
 s = game.state
@@ -86,6 +94,8 @@ print("safe Black:", safe_pieces(s, "B"), "loose Black:", loose_pieces(s, "B")) 
 # When the board is full, **Black** removes 1 + (Black's credits) loose White pieces, one at a time; then
 # **White** removes 1 + (White's credits) loose Black pieces. The "1 +" is house decision **[D8]**
 # (`pull_base=1`; `ft.new_game("ningxia", pull_base=0)` pulls only the credits).
+#
+# > **中文：** 棋盘满后，黑方先拔白方 1 加黑方拔子数枚散子，然后白方拔黑方 1 加白方拔子数枚散子。“加 1”是约定 [D8]（`pull_base=0` 时只拔所得数）。
 
 # %%
 question("ningxia", "ningxia-1-02")
@@ -106,6 +116,8 @@ question("ningxia", "ningxia-1-06")
 # by sliding into the hole would have made the pulled piece safe), so for them the rule is always waived.
 # In practice it binds White's pulls and the first moves. Here, in a real game,
 # White must pull three loose Black pieces, but `g2` is not allowed:
+#
+# > **中文：** 宁夏方棋的特别规则：从第一次拔子到白方第一个走子回合结束，每一步都必须给对方留下至少一步能成方的滑行。如果所有选择都做不到，这一步不受限制（约定 [D9]）。黑方的拔子实际上总是不受限制，所以这条规则主要约束白方的拔子和开头几步。
 
 # %%
 record = ("h6 d4 h1 d7 a3 c4 f2 f1 e2 d1 f4 d6 g6 c1 g2 b3 d3 b4 b1 d5 h5 b7 e6 b2 a6 h3 h2 f7 c6 e5 "
@@ -131,6 +143,8 @@ Choice(("Which actions must leave the opponent a chance to make a square?", "哪
 #
 # **Black moves first.** A piece slides any number of empty points along its row or column and may stop
 # anywhere before the first piece or the edge. It never jumps.
+#
+# > **中文：** 黑方先走。棋子沿所在的行或列滑过任意多个空点，停在第一个棋子或边界之前的任何地方，不能跳过棋子。
 
 # %%
 slide = state_from_setup("ningxia", phase="move", player="B", window=False, diagram="""
@@ -157,6 +171,8 @@ question("ningxia", "ningxia-1-04")
 # Each square completed by the moved piece captures **one** loose enemy piece. If there are fewer loose
 # pieces than owed, the rest is forfeited (**[D2]**; `take_safe_if_no_loose=True` lets you take safe
 # pieces then). Here `h1` slides all the way to `c1` and completes `b1 c1 b2 c2`:
+#
+# > **中文：** 走动的棋子每成一个方，吃对方一枚散子。散子不够时多余的作废（约定 [D2]）。
 
 # %%
 game = ft.play(slide)
@@ -179,6 +195,8 @@ question("ningxia", "ningxia-1-05")
 #
 # White's four pieces fill the corner. Black's `c7` slides down to `c2` and closes the last exit, so Black
 # must give one back:
+#
+# > **中文：** 与大方棋相同：欠的拔子和吃子必须先做（[D15]），做不到的作废。走完后对方无路可走，要拿掉自己一枚能放开对方的散子（[D3]）；没有就由对方让过。连续两次让过为和棋（[D4]）。
 
 # %%
 game = ft.play(state_from_setup("ningxia", phase="move", player="B", window=False,
@@ -197,6 +215,8 @@ game
 # From the pull on, a player left with **three or fewer** pieces loses. It is checked after every removal
 # (**[D16]**): the capture that takes the fourth-last piece ends the game. (A make-room removal that drops
 # *yourself* to three loses for you.)
+#
+# > **中文：** 从拔子阶段起，只剩三子或更少的一方输，每拿掉一子都检查（[D16]）。让路后自己只剩三子的一方判负。
 
 # %%
 game = ft.play(state_from_setup("ningxia", phase="move", player="B", window=False,
@@ -218,6 +238,8 @@ question("ningxia", "ningxia-1-07")
 # timer (`ft.play("ningxia", timer=True)`), a turn that runs out passes to the opponent and what it still
 # owed is forfeited; an owed make-room removal is made automatically (**[D6]**). The Dafang lesson shows
 # both on a board.
+#
+# > **中文：** 约定和棋（[D5]）：连续 100 个走子回合无子离盘，或同一局面第三次出现。可选的 60 秒计时：超时轮到对方，未完成的作废，欠的让路自动完成（[D6]）。
 
 # %%
 Choice(("White's time runs out while White still owes two pulls. What happens?", "白方还欠两次拔子时超时了。结果如何？"),

@@ -23,6 +23,8 @@
 # question.
 #
 # *Tip:* `ft.set_language("zh")` switches boards, messages and questions to Chinese.
+#
+# > **中文：** 新疆方棋节奏最快：布子时成方就立即吃子，一整行七子的“黄瓜溜”吃三子，刚吃过子的棋子会“疲劳”，下一回合不能再吃。7×7 棋盘，黑 25 子、白 24 子，只剩三子或更少就输。
 
 # %%
 # %matplotlib inline
@@ -36,6 +38,8 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 #
 # Seven columns `a`–`g`, seven rows `1`–`7`: 49 points, `a1` at the bottom left. Pieces travel along rows
 # and columns only. The seven rows and seven columns are also the fourteen cucumber rows.
+#
+# > **中文：** 7 列（a–g）7 行（1–7）共 49 个点。棋子只沿横竖线走。七行七列也就是十四条黄瓜溜。
 
 # %%
 G = ft.board_graph("xinjiang")
@@ -53,6 +57,8 @@ graph_figure("xinjiang", highlight=[f"{c}4" for c in "abcdefg"], title="Xinjiang
 # Black places first, the players alternate one piece a turn. A placement that completes a **square**
 # captures one loose enemy piece **at once**; the captured piece's point is empty again and may be placed
 # on later. Below, Black's `b2` completes `a1 b1 a2 b2` and takes `g7`; White puts a piece back there.
+#
+# > **中文：** 黑先，双方轮流各放一子。放子成方立即吃对方一枚散子；被吃掉的点空出来，以后还可以再放子。
 
 # %%
 game = ft.play("xinjiang")
@@ -69,6 +75,8 @@ question("xinjiang", "xinjiang-1-01")
 # <small>rule `fangqi.0.loose`</small>
 #
 # Only **loose 散子** pieces may be taken; a corner of a completed square of its colour is **safe 铁子**.
+#
+# > **中文：** 只能吃散子；己方完整的方的四角是铁子，不能被吃。
 
 # %%
 question("xinjiang", "xinjiang-1-02")
@@ -79,6 +87,8 @@ question("xinjiang", "xinjiang-1-02")
 #
 # All seven points of one row or column in your colour: a **cucumber row**, worth **three** captures. Values
 # add up, so one piece completing a cucumber row and a square captures four.
+#
+# > **中文：** 一行或一列七个点全是你的子，就是黄瓜溜，吃三子。价值相加：一子同时成黄瓜溜和方，吃四子。
 
 # %%
 game = ft.play(state_from_setup("xinjiang", player="B", black="a1 b1 c1 d1 e1 f1",
@@ -96,6 +106,8 @@ question("xinjiang", "xinjiang-1-03")
 #
 # Captures are compulsory and come before anything else (**[D15]**). If there are fewer loose enemy pieces
 # than owed, the rest is forfeited (**[D2]**; `take_safe_if_no_loose=True` allows taking safe ones then).
+#
+# > **中文：** 吃子是必须的，要先吃再做别的（[D15]）。对方散子不够时，多余的作废（[D2]）。
 
 # %%
 s = ft.replay("xinjiang", "a1 g7 b1 g6 a2 f7 b2")             # Black owes a capture
@@ -115,6 +127,8 @@ except ft.IllegalAction as refusal:
 # does not cancel the pull.
 #
 # Black's last piece captures nothing here, so the pull follows:
+#
+# > **中文：** 双方都把手中的子放完时布子结束（[D10]）。如果布子阶段没有人吃过子，就拔子：白方拔黑方一枚散子，再由黑方拔白方一枚；有人吃过子就跳过拔子。只有真正拿掉子才算吃过子（[D17]）。
 
 # %%
 s = state_from_setup("xinjiang", player="B", hands={"B": 1, "W": 0},
@@ -149,6 +163,8 @@ game
 #
 # White's `g2` slides to `b2`, completes a square and captures. Next turn the same piece steps to `b3` and
 # completes another square — but it is tired:
+#
+# > **中文：** 白方先走。棋子像宁夏方棋一样沿行列滑行，不能跳。走动的子成方或成黄瓜溜，照样吃子。
 
 # %%
 game = ft.play(state_from_setup("xinjiang", phase="move", player="W",
@@ -174,6 +190,8 @@ Choice(("White's piece on b2 captured last turn. This turn White moves a *differ
 # pieces that frees them (**[D3]**); if none does, they pass. In Xinjiang the last placement never obliges
 # a make-room. A player who cannot move passes; two passes in a row draw (**[D4]**). The Dafang and
 # Ningxia lessons show both on a board.
+#
+# > **中文：** 走完后对方无路可走，要拿掉自己一枚能放开对方的散子（[D3]），没有就由对方让过。新疆方棋最后一次放子不引起让路。无子可走就让过，连续两次让过为和棋（[D4]）。
 
 # %%
 Choice(("Black's slide leaves White no legal move. Black's loose pieces are all far away; only Black's safe pieces block White. What happens?",
@@ -190,6 +208,8 @@ Choice(("Black's slide leaves White no legal move. Black's loose pieces are all 
 #
 # From the end of placing on, a player with **three or fewer** pieces loses, checked after every removal
 # (**[D16]**). If both players have three or fewer when placing ends, the game is a draw (**[D18]**).
+#
+# > **中文：** 布子结束后，只剩三子或更少的一方输，每拿掉一子都检查（[D16]）。布子结束时双方都不超过三子，和棋（[D18]）。
 
 # %%
 game = ft.play(state_from_setup("xinjiang", phase="move", player="W",
@@ -205,6 +225,8 @@ game
 # The house-rule draws of **[D5]** apply (100 movement turns without a removal, or the same position a third
 # time; `house_draws=False` turns them off). With the 60-second timer (`ft.play("xinjiang", timer=True)`) a
 # turn that runs out passes, and what it still owed is forfeited (**[D6]**).
+#
+# > **中文：** 约定和棋（[D5]）：连续 100 个走子回合无子离盘，或同一局面第三次出现。60 秒计时：超时轮到对方，未完成的作废（[D6]）。
 
 # %%
 s = ft.replay("xinjiang", "a1 g7 b1 g6 a2 f7 b2")             # Black owes a capture …

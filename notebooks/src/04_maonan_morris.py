@@ -23,6 +23,8 @@
 # you; click on to try more), followed by a question.
 #
 # *Tip:* `ft.set_language("zh")` switches boards, messages and questions to Chinese.
+#
+# > **中文：** 毛南三棋是广西毛南族的棋，属于“直棋”一类：三个套在一起的方框由线相连，每方十二子，三子连成一条直线（成直）就吃子。它和欧洲的九子棋有两点不同：棋盘上多了四条斜线；布子时成直是“押子”——吃掉对方的子，再把自己手中的一子放到那个点上。
 
 # %%
 # %matplotlib inline
@@ -47,6 +49,8 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 #
 # The board is a graph (points are nodes, lines are edges); the **degree** of a point is how many lines
 # leave it, i.e. how many neighbours it has. The corners of the middle square are the busiest points:
+#
+# > **中文：** 共 24 个点：外、中、内三个方框各 8 个点。四条线连接各框的中点，四条线连接各框的角，另有四条外斜线从外框一边的中点经过中框的角连到相邻一边的中点。棋子只沿这些线走。中框的四个角最忙，各有 6 个相邻点。
 
 # %%
 G = ft.board_graph("maonan")
@@ -71,6 +75,8 @@ question("maonan", "maonan-1-05")
 # A mill is three of your pieces on one straight line of three points. The board has 24 of them: the
 # twelve sides of the squares, the four lines through the midpoints, the four lines through the corners,
 # and the four outer diagonals.
+#
+# > **中文：** 三枚己方棋子在同一条三点直线上就是“直”。棋盘上共有 24 条直：十二条方框边、四条中点线、四条角线和四条外斜线。
 
 # %%
 mills = ft.get_board("maonan").shapes_of("mill")
@@ -98,6 +104,8 @@ question("maonan", "maonan-1-01")
 # A placement that completes a mill captures one enemy piece by **pinning**: the enemy piece is taken off
 # and one of your pieces from hand is put on its point. A placement completing two mills at once pins
 # twice. Watch Black complete `a1 a4 a7` and pin White's `g4` (which was one step from a mill):
+#
+# > **中文：** 每方手中 12 子，黑先布子（约定 [D12]；`first_placer="W"` 可让白先），轮流在空点上放一子。放子成直就押子：拿掉对方一子，把自己手中一子放到那个点上。押下的子不算成直（约定 [D13]；`pin_completes_mill=True` 时算）。
 
 # %%
 game = ft.play("maonan")
@@ -139,6 +147,8 @@ question("maonan", "maonan-1-03")
 #
 # Below Black completes the outer diagonal `a4 b2 d1`. White's mill `g7 g4 g1` is protected, so Black may
 # only take `d5` or `d6`; the board refuses `g4`:
+#
+# > **中文：** 在己方完整的直里的子受保护，其他的是散子。吃子或押子要先吃散子；只有对方的子全在直里时，才能任吃一枚。一步吃两子时，吃第二子前要重新判断（约定 [D19]）。
 
 # %%
 position = from_board({"b2": "B", "d1": "B", "b4": "B", "a7": "B",
@@ -170,6 +180,8 @@ question("maonan", "maonan-1-04")
 # player who placed second moves first (`first_mover="second_placer"`; the other reading of the old text
 # is `first_mover="last_placer"`). A move that completes a mill captures a loose enemy piece, exactly as
 # in section 4 (no pinning now: your hand is empty). There is no "flying" with three pieces.
+#
+# > **中文：** 布子结束后轮流走子：沿线走一步到相邻的空点。白方先走（约定 [D14]：后布子的一方先走；`first_mover="last_placer"` 则最后放子的一方先走）。走子成直吃对方一枚散子，没有“飞子”。
 
 # %%
 position = from_board({"a1": "B", "a7": "B", "b4": "B", "g1": "W", "g4": "W", "d7": "W", "f6": "W"}, "B")
@@ -195,6 +207,8 @@ question("maonan", "maonan-1-07")
 # Being blocked never loses the game.
 #
 # White's only piece `a1` is surrounded. White pulls `b2`, and now `a1` can step into the hole:
+#
+# > **中文：** 轮到你走子时如果一枚子也动不了，先拔掉对方任意一子（在不在直里都可以），然后能走就走；还是走不了，本回合结束。被堵住不算输。
 
 # %%
 game = ft.play(from_board({"a1": "W", "a4": "B", "d1": "B", "b2": "B", "g7": "B"}, "W"))
@@ -221,6 +235,8 @@ question("maonan", "maonan-1-08")
 # A capture, a pin or a blocked pull you are owed is not optional: until it is done, nothing else is
 # allowed (house decision **[D15]**). What cannot be done is dropped automatically — for instance a pin
 # with an empty hand becomes a plain capture, and a capture with no enemy piece left is forfeited.
+#
+# > **中文：** 欠的吃子、押子、拔子都必须先做（约定 [D15]）。做不到的自动作废：手中没子时押子变成普通吃子，对方没子可吃时作废。
 
 # %%
 s = ft.replay("maonan", "a1 g7 a4 g4 a7")       # Black completed a mill and owes a pin
@@ -236,6 +252,8 @@ except ft.IllegalAction as refusal:
 # You win when your opponent has **no piece on the board and none in hand**. The check is made after every
 # single removal (house decision **[D16]**), so if a double mill owes two captures but the first one takes
 # the last enemy piece, the game is over at once.
+#
+# > **中文：** 对方盘上和手中都没有子时你就赢了。每拿掉一子都检查胜负（约定 [D16]），所以双直欠吃两子时，第一子吃光对方，对局就立即结束。
 
 # %%
 game = ft.play(from_board({"a1": "B", "a7": "B", "b2": "B", "d1": "B", "b6": "B", "g4": "W"}, "B"))
@@ -259,6 +277,8 @@ question("maonan", "maonan-1-09")
 #
 # Here both players shuffle one piece back and forth. After two full rounds the starting position comes
 # back for the third time:
+#
+# > **中文：** 两条约定和棋（[D5]，默认开启）：连续 100 个走子回合没有子离开棋盘，或同一局面在回合开始时第三次出现。
 
 # %%
 game = ft.play(from_board({"a1": "B", "g7": "W"}, "B"))
@@ -283,6 +303,8 @@ Choice(("Black has moved 60 times and White 60 times without any capture. Is the
 # Games may be played with 60 seconds a turn (off in lessons; tick the box in the panel, or
 # `ft.play("maonan", timer=True)`). When the time runs out, the turn passes to the opponent and whatever
 # the turn still owed — a placement, a pin, a capture — is forfeited (**[D6]**):
+#
+# > **中文：** 可选的每步 60 秒计时：超时就轮到对方，本回合还欠的放子、押子、吃子作废（[D6]）。
 
 # %%
 s = ft.replay("maonan", "a1 g7 a4 g4 a7", timer=True)    # Black owes a pin …

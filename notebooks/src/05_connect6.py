@@ -29,6 +29,8 @@
 #
 # *Tip:* `ft.set_language("zh")` switches every board, message and question to Chinese
 # (`ft.set_language("en")` switches back).
+#
+# > **中文：** 六子棋像五子棋，只改了一点：除了黑方第一手，每手都下两子。这一改使黑白双方公平，也带来了自己独特的战术。本课按对局顺序讲：棋盘和点名、每手几子、连六获胜、哪些着法不合法、和棋，以及高手思考用的“窗口、赢点、威胁”。
 
 # %%
 # %matplotlib inline
@@ -46,6 +48,8 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 # skipped) and its **row number** (1 to 19, bottom to top): `a1` is the bottom-left corner and `j10` the
 # centre. The board is a graph: each point is a node, each short line segment between two neighbouring
 # points an edge.
+#
+# > **中文：** 正式棋盘是 19×19 的围棋盘，361 个交叉点。点名是列字母（a–s，不跳字母）加行号（1–19，从下往上），a1 在左下角，j10 是中心。子下在交叉点上。为了看得清楚，本课的小例子用 9×9 的棋盘，规则完全一样。
 
 # %%
 G = ft.board_graph("connect6")
@@ -74,6 +78,8 @@ graph_figure("connect6", labels=False, highlight=["a1", "j10", *G.graph["star_po
 #
 # Watch a game begin. The cell clicks `e5` for Black, then `d4` and `f6` for White, then one stone for
 # Black:
+#
+# > **中文：** 黑方首手只下一子，之后双方每手下两子，可以下在任何空点，不必相连。为什么首手一子？这样每一手下完后，刚下的一方总是只比对方多一子。本手第一子下了以后、第二子下之前，可以再点一次第一子把它收回。
 
 # %%
 game = ft.play("connect6", size=9)
@@ -110,6 +116,8 @@ question("connect6", "lesson-c6-turns")
 # forbidden.
 #
 # Here Black has five stones on row 5 with a gap at `f5`. One click finishes the game:
+#
+# > **中文：** 同色六子或更多连成一条线（横、竖、斜）立即获胜。一手的第一子就成六时，对局立刻结束，第二子不再下。长连（七子以上）也算赢，没有禁手。
 
 # %%
 five_with_gap = from_board({"b5": "B", "c5": "B", "d5": "B", "e5": "B", "g5": "B",
@@ -143,6 +151,8 @@ question("connect6", "lesson-c6-six")
 # Very little: a stone must go on an **empty** point; a turn is exactly two stones (one for Black's
 # opening); you only play on your own turn; and stones **never move and are never removed**. There is no
 # pass. The board refuses anything else and tells you why — try clicking an occupied point:
+#
+# > **中文：** 不合法的很少：只能下在空点；每手恰好两子（黑方首手一子）；只能在自己的回合下；棋子落下后不能移动也不能拿掉；不能让过。
 
 # %%
 game = ft.play("connect6", size=9)
@@ -171,6 +181,8 @@ Choice(("Black has placed the first stone of a turn. What may Black do now?",
 # If the board fills up and nobody has six, the game is a draw. On 19×19 that almost never happens, so
 # we show it on the smallest board the engine allows, 6×6. The players may also simply agree to a draw
 # (`state.agree_draw()`).
+#
+# > **中文：** 棋盘下满仍无人连六，和棋。双方也可以同意和棋。
 
 # %%
 almost_full = from_board('''
@@ -204,6 +216,8 @@ Choice(("White agrees to a draw offered by Black. What happens?", "白方同意�
 # Below, Black has four in a row, but White's stone on `b5` kills every window that reaches it. The
 # analysis module `ft.connect6` lists the live windows with four Black stones and their winning points
 # (marked on the board).
+#
+# > **中文：** 判断危险要按“窗口”数：一条线上连续六个点。没有白子的窗口对黑方是“活的”。活窗口里已有四枚以上黑子，它的空点（最多两个）一手就能填满——这些空点就是黑方的赢点。
 
 # %%
 four = from_board({"c5": "B", "d5": "B", "e5": "B", "f5": "B", "b5": "W", "e7": "W"}, "W", size=9)
@@ -229,6 +243,8 @@ question("connect6", "lesson-c6-winning-points")
 # race to make three threats (or two that cannot both be blocked) before the opponent does.
 #
 # Here Black has three separate lines of four. White must stop all three with two stones: impossible.
+#
+# > **中文：** 黑方的威胁数是：白方最少要下几子，黑方下一手才赢不了。白方每手两子，能挡住一个或两个威胁，挡不住三个。所以整盘棋就是比谁先做出三个威胁（或挡不住的两个威胁）。
 
 # %%
 three = from_board({p: "B" for p in "a1 b1 c1 d1 a3 b3 c3 d3 a9 b9 c9 d9".split()}
@@ -252,6 +268,8 @@ question("connect6", "lesson-c6-threats")
 # *right* stones. Black's open five below looks like it has two ends, yet it lives in four different
 # windows. Blocking the two far ends (`a5`, `i5`) leaves Black a win; only `b5` and `h5` together touch
 # every window.
+#
+# > **中文：** 两个威胁不一定能赢：白方可以一处下一子。但必须下对地方。下面黑方的活五看似只有两端，其实在四个窗口里；只挡最远的两端 a5、i5 挡不住，只有 b5 加 h5 能碰到每个窗口。
 
 # %%
 five = from_board({p: "B" for p in "c5 d5 e5 f5 g5".split()} | {p: "W" for p in "d7 e7 f7 e3".split()},
@@ -275,6 +293,8 @@ question("connect6", "lesson-c6-two-threats")
 #
 # Play a real 19×19 game against the computer (it plays White here; change `level` to `"easy"` or
 # `"hard"`, or leave out `computer` to play a friend on the same screen):
+#
+# > **中文：** 六子棋不需要本书约定，上面的规则已经完整；六子棋也不计时。最后可以和电脑下一盘 19×19 的正式对局。
 
 # %%
 ft.play("connect6", computer="W", level="easy")

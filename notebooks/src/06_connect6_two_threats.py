@@ -16,6 +16,8 @@
 # If you know Gomoku (five in a row), some of your instincts are wrong in Connect6. This notebook explains
 # why, with three ideas — **threats**, **winning points**, and the **two stones** of a turn — and then
 # gives you the two-threat exercises to practise.
+#
+# > **中文：** 如果你会下五子棋，有些直觉在六子棋里是错的。本笔记本用三个概念——威胁、赢点和一手两子——解释原因，然后给出“挡两个威胁”的练习。
 
 # %%
 import fangqi_teach as ft
@@ -35,6 +37,8 @@ from fangqi_teach.widgets.board import BoardWidget
 # * 0 threats — no danger this turn;
 # * 1 or 2 threats — White can stop them all, *if* it finds the right points;
 # * 3 or more — White cannot stop them: Black wins (unless White wins first).
+#
+# > **中文：** 六个连续的点叫一个窗口。窗口里没有白子、已有四枚以上黑子时，黑方下一手填满它的空点就赢，这些空点是赢点。威胁数是白方最少要下几子才能碰到所有这样的窗口：0 个没有危险；1 或 2 个白方能挡住（前提是找对点）；3 个以上挡不住。
 
 # %% [markdown]
 # ## Why two stones change the Gomoku intuition
@@ -42,6 +46,8 @@ from fangqi_teach.widgets.board import BoardWidget
 # In Gomoku an **open four** (four in a row, both ends free) wins: the defender has one stone and can close
 # only one end. In Connect6 the defender has two stones. The analysis agrees: an open four in the middle of
 # the board is **two** threats, and White has a few good pairs of answers.
+#
+# > **中文：** 五子棋里活四必胜，因为防守方只有一子；六子棋的防守方有两子，活四只是两个威胁，有几种正确的挡法，但不是每一对点都行。反过来，五子棋的四三（同时两个威胁）是经典胜法；六子棋里两个威胁正好能被一手挡住，真正的杀招是三个威胁。
 
 # %%
 open_four = from_board({p: "B" for p in "h10 i10 j10 k10".split()} | {"j12": "W", "k12": "W"}, "W")
@@ -90,6 +96,8 @@ BoardWidget(after.board_spec, after.board, targets=ft.connect6.winning_points(af
 #
 # Every Connect6 exercise about blocking two threats, from the three stages. The engine checks each
 # defence against every window.
+#
+# > **中文：** 下面是三个阶段里所有关于挡两个威胁的六子棋练习，引擎会逐个窗口检查你的防守。
 
 # %%
 from fangqi_teach.exercises.schema import default_exercise_dir, load_pack

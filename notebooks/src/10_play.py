@@ -26,6 +26,8 @@
 #
 # In code: `ft.play(game, computer="W", level="medium")`; `computer=None` for two players. House rules are
 # keywords too, e.g. `ft.play("maonan", first_placer="W")` (see the lessons for each [D#]).
+#
+# > **中文：** 五种棋都可以和电脑或身边的朋友对弈。面板里可选对手（双人、电脑执黑、电脑执白）和难度（简单、中等、困难，对局中可随时改），有悔棋、重做、提示、每步 60 秒计时（方棋和毛南三棋），棋谱可以复制、保存或载入继续下。
 
 # %%
 import fangqi_teach as ft
@@ -35,6 +37,8 @@ ft.GAMES
 # ## Choose a game here
 #
 # Pick the game, your opponent and the level, then press **Start**. A new board appears below.
+#
+# > **中文：** 选好棋种、对手和难度，按 **Start**，下面就会出现新棋盘。
 
 # %%
 import ipywidgets as W
@@ -63,6 +67,8 @@ display(W.HBox([game_box, side_box, level_box, start]), table)
 #
 # Each cell below opens one game against the computer at the easy level. Here the computer answers a first
 # move so you can see it play (it plays White):
+#
+# > **中文：** 下面每个单元直接打开一盘和电脑（简单难度、执白）的对局。第一个例子里电脑已经应了一手。
 
 # %%
 maonan = ft.play("maonan", computer="W", level="easy", background=False)
@@ -86,6 +92,8 @@ ft.play("connect6", computer="W", level="easy")
 # ## Against a friend
 #
 # Leave out `computer`; take turns clicking on the same board.
+#
+# > **中文：** 不填 `computer`，两人轮流在同一个棋盘上点。
 
 # %%
 ft.play("connect6")

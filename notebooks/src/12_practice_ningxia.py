@@ -26,6 +26,8 @@
 #
 # Your progress is saved under your name: change `LEARNER` below to your own name first, so that
 # several people can share the computer.
+#
+# > **中文：** 三个阶段的练习：1 理解规则——一次一条规则；2 比较选择——几步都合法，找最好的；3 复盘检验——重放一盘短棋，回答问题。点棋盘（或在答案栏输入）作答，再按“检查”。引擎判定每个答案，任何正确答案都算对，错误的会说明原因。“提示”一次显示一条，试过一次后会出现“显示答案”。先把下面的 `LEARNER` 改成你的名字，进度就按你的名字保存。
 
 # %%
 import fangqi_teach as ft
