@@ -32,7 +32,8 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = pathlib.Path("/usr/bin/chromium")
+# Debian's Chromium; FANGQI_CHROMIUM names another build (e.g. chromium-browser).
+CHROMIUM = pathlib.Path(os.environ.get("FANGQI_CHROMIUM", "/usr/bin/chromium"))
 
 # Flags measured to work with Debian's Chromium in these containers
 # (see JUPYTER-NOTES.md): no sandbox because sessions run as root, no GPU,
