@@ -37,8 +37,14 @@ _KERNEL_IDLE = """() => {
   return !!(kernel && kernel.status === 'idle');
 }"""
 
-_RUN_ALL = """async () => {
-  return await window.jupyterapp.commands.execute('notebook:run-all-cells');
+# Started without awaiting in evaluate(), which has no time limit: Python
+# then waits on the flag with one, so a hanging cell fails the test instead
+# of hanging the suite.
+_RUN_ALL = """() => {
+  window.__fqRunAll = 'running';
+  window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+    ok => { window.__fqRunAll = ok ? 'ok' : 'failed'; },
+    err => { window.__fqRunAll = 'error: ' + err; });
 }"""
 
 _CELL_REPORT = """() => {
@@ -91,7 +97,6 @@ def open_notebook(page, lab, path: str, *, reset: bool = True, timeout: float = 
     """
     started = time.perf_counter()
     if page.url.startswith(lab.url("").split("?")[0]) and page.evaluate(_APP_LOADED):
-        page.wait_for_function("() => window.jupyterapp.started !== undefined", timeout=timeout)
         page.evaluate("async () => { await window.jupyterapp.restored; }")
         page.evaluate(_OPEN_IN_PAGE, path)
     else:
@@ -117,7 +122,8 @@ def run_all(page, *, timeout: float = 120_000, check: bool = True) -> list[dict]
     ``check=True`` a cell that raised or did not run fails the caller with
     the error text, which is far more useful than a timeout.
     """
-    page.evaluate(_RUN_ALL)  # resolves once the last cell has finished
+    page.evaluate(_RUN_ALL)
+    page.wait_for_function("() => window.__fqRunAll !== 'running'", timeout=timeout)
     wait_kernel_idle(page, timeout)
     report = page.evaluate(_CELL_REPORT)
     if check:
