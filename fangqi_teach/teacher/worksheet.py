@@ -15,7 +15,7 @@ says so (no page of empty boxes).
 >>> import tempfile, pathlib
 >>> from fangqi_teach.exercises.schema import default_exercise_dir
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "sheet.pdf"
->>> info = make_worksheet(default_exercise_dir() / "maonan" / "stage1.yaml", out)
+>>> info = make_worksheet(default_exercise_dir() / "maonan" / "stage2.yaml", out)
 >>> info.exercise_pages + info.key_pages == info.pages, info.lang
 (True, 'en')
 """
