@@ -193,3 +193,12 @@ def test_appending_to_a_pack_of_the_workbook_keeps_its_text(tmp_path):
     assert text.startswith(original)
     assert pack_ids(pack)[-1] == "df-t-extra"
     assert load_pack(pack)["df-t-extra"].check("b2").correct
+
+
+def test_pack_title(tmp_path):
+    pack = tmp_path / "p.yaml"
+    loose_pieces_exercise("xj-a").save(pack, pack_title=("Week 1: loose pieces", "第一周：散子"))
+    loose_pieces_exercise("xj-b").save(pack)
+    loaded = load_pack(pack)
+    assert loaded.title.en == "Week 1: loose pieces" and loaded.title.zh == "第一周：散子"
+    assert [e.id for e in loaded] == ["xj-a", "xj-b"]

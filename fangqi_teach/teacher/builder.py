@@ -301,7 +301,7 @@ class ExerciseBuilder:
 
     # -- saving ----------------------------------------------------------------
 
-    def save(self, pack_path, root=None, replace: bool = True, backup: bool = True) -> Path:
+    def save(self, pack_path, root=None, replace: bool = True, backup: bool = True, pack_title=None) -> Path:
         """Append the exercise to the pack file ``pack_path``, or replace the one with its id.
 
         ``root`` is the folder saving is allowed in (default: the pack's own
@@ -309,9 +309,10 @@ class ExerciseBuilder:
         With ``replace=False`` an existing id raises :class:`ExerciseExists`.
         The previous file is kept as ``<file>.bak``; the new file is
         written to a temporary file first and renamed into place, and only
-        after the whole pack passes validation. Returns the path written.
+        after the whole pack passes validation. ``pack_title`` (``(english,
+        chinese)``) sets the title of the pack. Returns the path written.
         """
-        return save_exercise(self, pack_path, root=root, replace=replace, backup=backup)
+        return save_exercise(self, pack_path, root=root, replace=replace, backup=backup, pack_title=pack_title)
 
     def __repr__(self) -> str:
         kind = self.task_data.get("kind", "no task")
@@ -392,7 +393,7 @@ def pack_ids(path) -> list[str]:
 
 
 def save_exercise(builder: ExerciseBuilder, pack_path, root=None, replace: bool = True,
-                  backup: bool = True) -> Path:
+                  backup: bool = True, pack_title=None) -> Path:
     """See :meth:`ExerciseBuilder.save`."""
     path = Path(pack_path)
     if path.suffix.lower() not in PACK_SUFFIXES:
@@ -405,6 +406,10 @@ def save_exercise(builder: ExerciseBuilder, pack_path, root=None, replace: bool 
     pack_game = data.get("game")
     if pack_game is not None and pack_game != builder.game:
         raise ValueError(f"{target.name} is a {pack_game} pack; this exercise is {builder.game}")
+    if pack_title is not None:
+        title = _text_value(pack_title, "pack_title")
+        # The title goes before the exercises, where a reader of the file looks for it.
+        data = {k: v for k, v in data.items() if k != "exercises"} | {"title": title, "exercises": data["exercises"]}
     item = builder.to_data(with_game=pack_game is None)
     items = data["exercises"]
     at = next((i for i, e in enumerate(items) if isinstance(e, dict) and e.get("id") == builder.id), None)

@@ -584,6 +584,15 @@ class BoardEditor(W.VBox):
         self._say(TEXTS["saved"].format(id=b.id, file=str(path)), "ok")
         return path
 
+    def _repr_mimebundle_(self, **kwargs):
+        # Static viewers (nbconvert, GitHub) show the board being edited as a picture.
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = dict(data)
+        data["image/svg+xml"] = self.board.svg()
+        data["text/plain"] = repr(self)
+        return data, metadata
+
     def __repr__(self) -> str:
         return (f"BoardEditor({self.game!r}, pieces={len(self.pieces)}, player={self.player!r}, "
                 f"task={self.task_kind!r})")

@@ -108,7 +108,8 @@ print(report.count, report.unique, report.answers)   # NBVAL_CHECK_OUTPUT
 
 # %%
 xinjiang_pack = loose.save(FOLDER / "xinjiang-week1.yaml", root=FOLDER)
-connect6_pack = win.save(FOLDER / "connect6-week1.yaml", root=FOLDER)
+connect6_pack = win.save(FOLDER / "connect6-week1.yaml", root=FOLDER,
+                         pack_title=("Connect6, week 1", "六子棋 第一周"))
 from fangqi_teach.exercises.schema import load_pack
 pack = load_pack(connect6_pack)
 ids = [ex.id for ex in pack]
