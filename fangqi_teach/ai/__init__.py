@@ -55,9 +55,9 @@ BUDGETS = {"easy": 0.2, "medium": 1.0, "hard": 3.0}
 # never more than 10 % over budget.
 SEARCH_SHARE = {"easy": 0.6, "medium": 0.75, "hard": 0.6}
 # Medium looks at most three actions ahead (removals owed do not count), so
-# the levels stay a ladder whatever the machine: with time alone, medium
-# searched almost as deep as hard in Maonan (hard vs medium 9–9 at a quarter
-# of the budgets), while depth 5 beat depth 3 by 9–3 in 12 games.
+# the levels stay a ladder whatever the machine speed: in Maonan, fixed
+# depth 4 beat depth 3 by 10–2 and depth 5 beat it 9–3 (12 games each),
+# while time alone left the two levels only a few actions apart.
 MAX_DEPTH = {"medium": 3, "hard": 64}
 
 __all__ = ["LEVELS", "BUDGETS", "choose", "hint", "review", "Hint", "ReviewItem"]
