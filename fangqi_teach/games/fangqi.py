@@ -283,6 +283,13 @@ class _Geometry:
                     if len(pts) > 1:
                         lines.append((None, tuple(pts)))
         self.lines = tuple(lines)
+        # line_runs[k][a]: the move names from position a of line k towards the
+        # line's start and towards its end, nearest first.
+        self.line_runs = tuple(
+            tuple((tuple(f"{self.names[pts[a]]}-{self.names[pts[b]]}" for b in range(a - 1, -1, -1)),
+                   tuple(f"{self.names[pts[a]]}-{self.names[pts[b]]}" for b in range(a + 1, len(pts))))
+                  for a in range(len(pts)))
+            for _, pts in lines)
         self.step_only = variant.movement == "step"
         self._line_moves: list[dict] = [{} for _ in lines]
         self._events: dict = {}
@@ -306,20 +313,19 @@ class _Geometry:
         cache = self._line_moves[k]
         found = cache.get(key)
         if found is None:
-            pts = self.lines[k][1]
-            names = self.names
             out = []
-            last = len(segment) - 1
-            for a, c in enumerate(segment):
-                if c != player:
-                    continue
-                for d in (-1, 1):
-                    b = a + d
-                    while 0 <= b <= last and segment[b] == EMPTY:
-                        out.append(f"{names[pts[a]]}-{names[pts[b]]}")
-                        if self.step_only:
-                            break
-                        b += d
+            runs = self.line_runs[k]
+            cap = 1 if self.step_only else len(segment)
+            find = segment.find
+            a = find(player)
+            while a >= 0:
+                before, after = segment[:a], segment[a + 1:]
+                left = min(cap, len(before) - len(before.rstrip(EMPTY)))
+                right = min(cap, len(after) - len(after.lstrip(EMPTY)))
+                towards_start, towards_end = runs[a]
+                out.extend(towards_start[:left])
+                out.extend(towards_end[:right])
+                a = find(player, a + 1)
             if len(cache) > 20000:   # bound the memory of long sessions (3^8 segments a row)
                 cache.clear()
             found = cache[key] = tuple(out)
