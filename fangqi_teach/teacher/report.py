@@ -186,6 +186,16 @@ def _h(text) -> str:
 
 def plot_png(report: ClassReport, lang: str = "en") -> bytes:
     """A bar chart per exercise: learners who tried and solved it; attempts and hints (PNG)."""
+    from matplotlib import rc_context
+
+    from .worksheet import chinese_font
+    font = chinese_font() if lang == "zh" else None
+    # Chinese labels only with a font that has Chinese glyphs (else English: no empty boxes).
+    with rc_context({"font.family": ["DejaVu Sans", font]} if font else {}):
+        return _plot_png(report, lang if font else "en")
+
+
+def _plot_png(report: ClassReport, lang: str) -> bytes:
     from matplotlib.figure import Figure
     rows = report.rows
     n = max(1, len(rows))
@@ -214,12 +224,7 @@ def plot_png(report: ClassReport, lang: str = "en") -> bytes:
 
 
 def _plain(text: Text, lang: str) -> str:
-    """Plot labels in English when no Chinese font is installed (no empty boxes)."""
-    if lang == "zh":
-        from ..draw.mpl import cjk_font
-        if cjk_font():
-            return text.zh
-    return text.en
+    return text.zh if lang == "zh" else text.en
 
 
 def report_html(report: ClassReport, lang: str = "en") -> str:

@@ -211,7 +211,6 @@ def worksheet_pages(pack_or_path, lang: str = "en", per_page: int = PER_PAGE) ->
         family = [font, "DejaVu Sans"]
     else:
         family = ["DejaVu Sans", font] if font else ["DejaVu Sans"]
-    bold = "bold"
     exercises = list(pack.exercises)
     n_ex_pages = -(-len(exercises) // per_page)
     key_pages = _paginate([_key_block(i, ex, lang) for i, ex in enumerate(exercises, 1)], KEY_LINES)
@@ -219,32 +218,31 @@ def worksheet_pages(pack_or_path, lang: str = "en", per_page: int = PER_PAGE) ->
     title = pack.title.get(lang) if pack.title else Path(pack.file).stem
     figures = []
     for p in range(n_ex_pages):
-        fig = _page(title, p + 1, total, lang, family, bold)
+        fig = _page(title, p + 1, total, lang, family)
         for j, ex in enumerate(exercises[p * per_page:(p + 1) * per_page]):
-            _exercise_slot(fig, ex, p * per_page + j + 1, j, per_page, lang, family, bold)
+            _exercise_slot(fig, ex, p * per_page + j + 1, j, per_page, lang, family)
         figures.append(fig)
     for k, lines in enumerate(key_pages):
-        fig = _page(f"{title} · {LABELS['key'].get(lang)}", n_ex_pages + k + 1, total, lang, family, bold)
+        fig = _page(f"{title} · {LABELS['key'].get(lang)}", n_ex_pages + k + 1, total, lang, family)
         y = 0.93
         for text, is_head, indent in lines:
-            fig.text(0.07 + 0.03 * indent, y, text, fontsize=9.5, fontweight=bold if is_head else "normal",
+            fig.text(0.07 + 0.03 * indent, y, text, fontsize=9.5, fontweight="bold" if is_head else "normal",
                      family=family, va="top", parse_math=False)
             y -= 0.0185
         figures.append(fig)
     return Sheet(title, figures, n_ex_pages, len(exercises), lang, font if lang == "zh" else None, warnings)
 
 
-def _page(title: str, number: int, total: int, lang: str, family, bold: str = "bold") -> Figure:
+def _page(title: str, number: int, total: int, lang: str, family) -> Figure:
     fig = Figure(figsize=A4)
-    fig.text(0.07, 0.975, title, fontsize=13, fontweight=bold, family=family, va="top", parse_math=False)
+    fig.text(0.07, 0.975, title, fontsize=13, fontweight="bold", family=family, va="top", parse_math=False)
     fig.text(0.93, 0.975, LABELS["name"].get(lang), fontsize=9, family=family, va="top", ha="right")
     fig.text(0.5, 0.015, LABELS["page"].get(lang).format(i=number, n=total), fontsize=8, family=family,
              ha="center", color="#555")
     return fig
 
 
-def _exercise_slot(fig: Figure, ex: Exercise, number: int, slot: int, per_page: int, lang: str, family,
-                   bold: str = "bold") -> None:
+def _exercise_slot(fig: Figure, ex: Exercise, number: int, slot: int, per_page: int, lang: str, family) -> None:
     """One exercise in its band of the page: board on the left, texts on the right."""
     from ..draw.mpl import state_figure
     band = 0.92 / per_page
@@ -272,7 +270,7 @@ def _exercise_slot(fig: Figure, ex: Exercise, number: int, slot: int, per_page: 
     lines.append((f"({LABELS['form'][answer_form(ex)].get(lang)})", 8, "italic"))
     for text, size_pt, style in lines:
         fig.text(x, y, text, fontsize=size_pt, family=family, va="top", parse_math=False,
-                 fontweight=bold if style == "bold" else "normal",
+                 fontweight="bold" if style == "bold" else "normal",
                  fontstyle="italic" if style == "italic" else "normal")
         y -= (size_pt + 4) / 72 / A4[1]
     y -= 0.02
