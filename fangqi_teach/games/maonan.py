@@ -29,6 +29,7 @@ once at import.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..boards import get_board
@@ -117,6 +118,9 @@ MILLS = tuple(s.points for s in BOARD.shapes_of("mill"))
 MILLS_THROUGH = tuple(
     tuple((m, *(INDEX[q] for q in m if q != p)) for m in MILLS if p in m) for p in POINTS
 )
+MILL_INDICES = tuple(tuple(INDEX[p] for p in m) for m in MILLS)
+NAMES_IN_ORDER = tuple(POINTS[i] for i in BY_NAME)              # = sorted(POINTS)
+_CELLS_BY_NAME = itemgetter(*BY_NAME)                            # cells -> their characters in name order
 REMOVE_ACTIONS = tuple("x" + p for p in POINTS)
 MOVE_ACTIONS = {(i, j): f"{POINTS[i]}-{POINTS[j]}" for i in range(N) for j in NEIGHBOURS[i]}
 # action string -> (kind, index, target index); kinds: 0 place, 1 move, 2 remove
@@ -132,6 +136,10 @@ INTO = tuple(tuple((i, MOVE_ACTIONS[i, j]) for i in NEIGHBOURS[j]) for j in rang
 _PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],)) for c in "BW" for i in range(N)}
 _MOVE_EVENTS = {(c, i, j): Event("move", c, (POINTS[i], POINTS[j])) for c in "BW" for (i, j) in MOVE_ACTIONS}
 _MILL_EVENTS = {(c, m): Event("shape", c, m, 1, shape="mill") for c in "BW" for m in MILLS}
+_REMOVE_EVENTS = {(c, i, r): Event("remove", c, (POINTS[i],), reason=r) for c in "BW" for i in range(N)
+                  for r in ("pin", "pin_any", "capture", "capture_any", "blocked_pull")}
+_PIN_EVENTS = {(c, i): Event("pin", c, (POINTS[i],)) for c in "BW" for i in range(N)}
+_PULL_EVENTS = {(c, i): Event("blocked_pull", c, (POINTS[i],)) for c in "BW" for i in range(N)}
 
 
 def in_mill(cells: str, i: int) -> bool:
@@ -149,11 +157,17 @@ def mills_completed(cells: str, i: int) -> list[tuple[str, ...]]:
     return [m for m, j, k in MILLS_THROUGH[i] if cells[j] == c and cells[k] == c]
 
 
+def _milled(cells: str, colour: str) -> set:
+    """The indices of ``colour``'s pieces that stand in a complete mill."""
+    out = set()
+    for a, b, c in MILL_INDICES:
+        if cells[a] == colour and cells[b] == colour and cells[c] == colour:
+            out.update((a, b, c))
+    return out
+
+
 def _has_loose(cells: str, colour: str) -> bool:
-    for i in range(N):
-        if cells[i] == colour and not in_mill(cells, i):
-            return True
-    return False
+    return cells.count(colour) > len(_milled(cells, colour))
 
 
 def _moves_plain(cells: str, colour: str) -> tuple:
@@ -358,7 +372,7 @@ class MorrisState(_Fields, GameState):
     def _legal_actions(self) -> tuple:
         task, cells = self.task, self.cells
         if task == "place":
-            return tuple([POINTS[i] for i in BY_NAME if cells[i] == "."])
+            return tuple([p for p, c in zip(NAMES_IN_ORDER, _CELLS_BY_NAME(cells)) if c == "."])
         me = self.player
         if task == "move":
             return self.moves
@@ -366,7 +380,8 @@ class MorrisState(_Fields, GameState):
         if task == "pull" or self.any_target:
             return tuple([REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy])
         if task == "capture":
-            loose = [REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy and not in_mill(cells, i)]
+            milled = _milled(cells, enemy)
+            loose = [REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy and i not in milled]
             return tuple(loose or [REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy])
         return ()
 
@@ -420,8 +435,9 @@ class MorrisState(_Fields, GameState):
             raise IllegalAction.of(code, action, point=POINTS[i])
         if task == "pull":
             return self._pull(i, action)
-        any_allowed = self.any_target or not _has_loose(cells, enemy)
-        if not any_allowed and in_mill(cells, i):
+        milled = _milled(cells, enemy)
+        any_allowed = self.any_target or cells.count(enemy) == len(milled)
+        if not any_allowed and i in milled:
             raise IllegalAction.of("in_mill", action, point=POINTS[i])
         return self._capture(i, action, any_allowed)
 
@@ -504,7 +520,6 @@ class MorrisState(_Fields, GameState):
     def _capture(self, i: int, action: str, any_allowed: bool) -> "MorrisState":
         me = self.player
         enemy = other(me)
-        point = POINTS[i]
         mine = me == "W"
         lost = list(self.lost)
         lost[not mine] += 1
@@ -515,15 +530,14 @@ class MorrisState(_Fields, GameState):
             # pinning (押子): one of the capturer's pieces in hand takes the point
             cells = self.cells[:i] + me + self.cells[i + 1:]
             hand = (hand[0] - 1, hand[1]) if me == "B" else (hand[0], hand[1] - 1)
-            events = [Event("remove", me, (point,), reason="pin_any" if any_allowed else "pin"),
-                      Event("pin", me, (point,))]
+            events = [_REMOVE_EVENTS[me, i, "pin_any" if any_allowed else "pin"], _PIN_EVENTS[me, i]]
             if self.opts[_PIN_MILL]:
                 for m in mills_completed(cells, i):
                     events.append(_MILL_EVENTS[me, m])
                     owed += 1
         else:
             cells = self.cells[:i] + "." + self.cells[i + 1:]
-            events = [Event("remove", me, (point,), reason="capture_any" if any_allowed else "capture")]
+            events = [_REMOVE_EVENTS[me, i, "capture_any" if any_allowed else "capture"]]
         if enemy not in cells and hand[not mine] == 0:
             return _win(self, cells, hand, lost, action, events)
         if owed > 0:
@@ -537,10 +551,9 @@ class MorrisState(_Fields, GameState):
     def _pull(self, i: int, action: str) -> "MorrisState":
         me = self.player
         enemy = other(me)
-        point = POINTS[i]
         cells = self.cells[:i] + "." + self.cells[i + 1:]
         lost = (self.lost[0] + 1, self.lost[1]) if enemy == "B" else (self.lost[0], self.lost[1] + 1)
-        events = [Event("blocked_pull", me, (point,)), Event("remove", me, (point,), reason="blocked_pull")]
+        events = [_PULL_EVENTS[me, i], _REMOVE_EVENTS[me, i, "blocked_pull"]]
         if enemy not in cells and self.hand[enemy == "W"] == 0:
             return _win(self, cells, self.hand, lost, action, events)
         moves = _moves(cells, me)
