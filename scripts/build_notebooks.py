@@ -17,8 +17,9 @@ the committed one only where its source or its real output changed:
 * a text output holding a memory address (``0x7f…``) stops the build:
   such a cell must print something deterministic instead.
 
-Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their output like every other
-cell; nbval (``--nbval-lax``) compares exactly those with a fresh run.
+Cells marked ``# NBVAL_CHECK_OUTPUT`` (a comment line of its own) keep their
+output like every other cell; nbval (``--nbval-lax``) compares exactly those
+with a fresh run.
 
 Usage::
 

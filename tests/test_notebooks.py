@@ -1,8 +1,9 @@
 """The workbook's notebooks (issue 8).
 
 * every notebook in ``notebooks/`` runs under nbval (``--nbval-lax``: each
-  cell must run, and cells marked ``# NBVAL_CHECK_OUTPUT`` must print what
-  the committed notebook shows);
+  cell must run, and cells marked ``# NBVAL_CHECK_OUTPUT`` — on a line of
+  its own, the only form nbval reads — must print what the committed
+  notebook shows; board pictures are left out of the comparison);
 * each ``.ipynb`` holds exactly the cells of its reviewable source
   ``notebooks/src/<name>.py`` (so nobody edits one and forgets the other);
 * each lesson names every rule of its game (the rule ids of
@@ -33,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
 QUESTIONS = NOTEBOOKS / "questions"
+SANITIZE = NOTEBOOKS / "nbval_sanitize.cfg"      # board pictures are not compared, only text
 ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 LESSONS = {
@@ -72,6 +74,7 @@ def test_notebook_runs_under_nbval(path, tmp_path):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "--nbval-lax", "--nbval-current-env", "--nbval-cell-timeout=120",
+         "--nbval-sanitize-with", str(SANITIZE.relative_to(ROOT)),
          "-p", "no:cacheprovider", "-q", "--no-header", str(path.relative_to(ROOT))],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -81,16 +84,39 @@ def test_notebook_runs_under_nbval(path, tmp_path):
     assert 0 < cpu < CPU_LIMIT, f"{path.name} took {cpu:.0f} CPU seconds under nbval"
 
 
-def test_checked_cells_keep_their_output():
-    """A cell marked for checking must have a stored output, or nbval checks nothing."""
+def _checked(cell) -> bool:
+    """Whether nbval checks this cell's output (the marker must be a whole comment line)."""
+    from nbval.plugin import find_comment_markers
+    return cell.cell_type == "code" and ("check", True) in list(find_comment_markers(cell.source))
+
+
+def test_markers_are_whole_comment_lines():
+    """nbval ignores a marker written after code on the same line: such a cell would check nothing."""
     import nbformat
-    empty = []
+    misplaced = []
     for path in ALL_NOTEBOOKS:
-        nb = nbformat.read(path, as_version=4)
-        for cell in nb.cells:
-            if cell.cell_type == "code" and "NBVAL_CHECK_OUTPUT" in cell.source and not cell.outputs:
-                empty.append(f"{path.name} {cell.id}")
+        for cell in nbformat.read(path, as_version=4).cells:
+            for line in cell.source.splitlines():
+                if "NBVAL_CHECK_OUTPUT" in line and line.strip() != "# NBVAL_CHECK_OUTPUT":
+                    misplaced.append(f"{path.name} {cell.id}: {line.strip()[:60]}")
+    assert not misplaced, "markers nbval would not see:\n" + "\n".join(misplaced)
+
+
+def test_checked_cells_keep_their_output():
+    """A checked cell must have a stored output, or nbval checks nothing."""
+    import nbformat
+    empty, checked = [], 0
+    for path in ALL_NOTEBOOKS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if _checked(cell):
+                checked += 1
+                if not cell.outputs:
+                    empty.append(f"{path.name} {cell.id}")
     assert not empty, f"checked cells without stored output: {empty}"
+    lessons = [p for p in ALL_NOTEBOOKS if p.stem in LESSONS]
+    for path in lessons:
+        cells = nbformat.read(path, as_version=4).cells
+        assert sum(map(_checked, cells)) >= 5, f"{path.name}: fewer than 5 checked cells"
 
 
 # --------------------------------------------------------------------------

@@ -44,19 +44,21 @@ ft.GAMES
 # > **中文：** `ft.play(棋名)` 打开一盘棋。点一个点落子；走子时先点自己的棋子，再点目的地（绿色的点是可走的点，再点一次棋子可取消）。要拿子时，可拿的子会标出来，点一下即可。右边的面板显示轮到谁、现在要做什么、双方子数，还有新对局、悔棋、重做、提示、让过等按钮，也可以和电脑对弈（三种难度）。代码单元也能替你点击，课程就是这样摆出例子的；违反规则的点击不会生效，只会说明原因。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play("maonan")
 for point in ["a1", "g7", "a4", "g4"]:
     game.click(point)
 for event in game.state.events:
-    print(event.text("en"))           # NBVAL_CHECK_OUTPUT
+    print(event.text("en"))
 game
 
 # %% [markdown]
 # Clicks that break a rule do nothing except explain why:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game.click("a1")                      # already occupied
-print(game.message_text("en"))        # NBVAL_CHECK_OUTPUT
+print(game.message_text("en"))
 
 # %% [markdown]
 # ## 中文 / English
@@ -68,10 +70,11 @@ print(game.message_text("en"))        # NBVAL_CHECK_OUTPUT
 # > **中文：** 程序说的一切——棋盘、提示、题目——都有中文和英文。用 `ft.set_language("zh")` 把整本练习册切换成中文，`ft.set_language("en")` 切回英文；切换后新建的棋盘都说中文，每个棋盘也有自己的语言选单。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 ft.set_language("zh")
-print(ft.new_game("dafang").pending.text())  # NBVAL_CHECK_OUTPUT
+print(ft.new_game("dafang").pending.text())
 ft.set_language("en")
-print(ft.new_game("dafang").pending.text())  # NBVAL_CHECK_OUTPUT
+print(ft.new_game("dafang").pending.text())
 
 # %% [markdown]
 # ## How your progress is kept 进度
@@ -132,6 +135,7 @@ print("progress files live in:", data_dir())
 # > **中文：** 古老的规则文字有些地方没说清楚（谁先布子？双方都走不动怎么办？）。这些地方本书做了约定，标为 **[D1]**、**[D2]**……课程在用到时会点明，并演示如何改用另一种选择，例如 `ft.new_game("maonan", first_placer="W")`。引擎会列出每种棋的全部约定：
 
 # %%
+# NBVAL_CHECK_OUTPUT
 from fangqi_teach.games import maonan
 for option in maonan.RULE_OPTIONS[:3]:
-    print(f"[{option.decision}] {option.name} = {option.default!r}: {option.en}")  # NBVAL_CHECK_OUTPUT
+    print(f"[{option.decision}] {option.name} = {option.default!r}: {option.en}")

@@ -54,9 +54,10 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 # > **中文：** 六行六列共 36 个点，由横竖线相连。点名是列字母（a–f）加行号（1–6），a1 在左下角。棋子只沿横竖线走；斜线只是棋形，不是路（约定 [D1]；`diagonal_moves=True` 可允许斜走）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 G = ft.board_graph("dafang")
-print(graph_facts("dafang"))                                   # NBVAL_CHECK_OUTPUT
-print("degree of a1, a3, c3:", G.degree("a1"), G.degree("a3"), G.degree("c3"))  # NBVAL_CHECK_OUTPUT
+print(graph_facts("dafang"))
+print("degree of a1, a3, c3:", G.degree("a1"), G.degree("a3"), G.degree("c3"))
 
 # %%
 graph_figure("dafang", highlight=["a1", "f1", "a6", "f6"], title="Dafang Qi, drawn from its graph")
@@ -90,10 +91,11 @@ question("dafang", "dafang-1-09")
 # > **中文：** 一个棋形的所有点都是你的子时才算成形。棋形的价值：布子时是多放的子数，走子时是吃子数。大方值 1；斜三 1；斜四布子时 2、走子时只吃 1；斜五 3；斜六 4；龙（中间的整行整列）3；边龙（最外面的行列）2。斜线一共 14 条。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 board = ft.get_board("dafang")
 diagonals = board.shapes_of("diagonal3", "diagonal4", "diagonal5", "diagonal6")
 print(len(diagonals), "diagonals;", len(board.shapes_of("square")), "squares;",
-      len(board.shapes_of("dragon")), "dragons;", len(board.shapes_of("edge_dragon")), "edge dragons")  # NBVAL_CHECK_OUTPUT
+      len(board.shapes_of("dragon")), "dragons;", len(board.shapes_of("edge_dragon")), "edge dragons")
 fig = Figure(figsize=(12, 6.6))
 for ax, shape in zip(fig.subplots(3, 5).flat, diagonals):
     board_figure("dafang", {p: "B" for p in shape.points}, coordinates=False, cell=26, ax=ax)
@@ -125,11 +127,12 @@ question("dafang", "dafang-1-02")
 # > **中文：** 黑先布子（约定 [D7]；`first_placer="W"` 可让白先）。双方轮流各放一子，布子不吃子。一步棋完成几个棋形，价值相加，就多放几子，立刻一枚一枚放下，多放的子还能再成形。已经成形的不再重复计算。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play("dafang")
 for point in ["a1", "f6", "a2", "f5", "b1", "f4", "b2"]:
     game.click(point)
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
-print(game.state.pending.text("en"))                           # NBVAL_CHECK_OUTPUT
+events(game.state)
+print(game.state.pending.text("en"))
 game
 
 # %% [markdown]
@@ -137,9 +140,10 @@ game
 # 1 + 3 = 4 extra placements.
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(ft.replay("dafang", "b4 f6 c3 f5 d2 f4 e1 f3 a4 a6 b5 c6"))
 game.click("a5")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -165,6 +169,7 @@ question("dafang", "dafang-1-06")
 # > **中文：** 多放子、吃子、拔子、让路都是必须做的，做完之前不能走别的（约定 [D15]）；做不到的自动作废。最常见的情况：棋盘下满时布子结束，还欠的多放子作废。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 last_point = state_from_setup("dafang", player="B", diagram="""
 X X O O X X
 O O X X O O
@@ -174,7 +179,7 @@ X O X O X X
 O X O X . X""")
 game = ft.play(last_point)
 game.click("e1")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -194,9 +199,10 @@ question("dafang", "dafang-1-05")
 # > **中文：** 是己方某个完整大方一角的棋子叫铁子，不能被拔或被吃；其他的叫散子。只有大方保护棋子，斜线和龙里的子仍是散子。拔子和吃子只能拿对方散子，一次一枚，由拿子的一方选择。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 after_placing = game.state
-print("safe Black:", " ".join(safe_pieces(after_placing, "B")))   # NBVAL_CHECK_OUTPUT
-print("safe White:", " ".join(safe_pieces(after_placing, "W")))   # NBVAL_CHECK_OUTPUT
+print("safe Black:", " ".join(safe_pieces(after_placing, "B")))
+print("safe White:", " ".join(safe_pieces(after_placing, "W")))
 BoardWidget("dafang", after_placing.board, marks={p: "green" for p in safe_pieces(after_placing, "B")
                                                   + safe_pieces(after_placing, "W")})
 
@@ -214,12 +220,13 @@ question("dafang", "dafang-1-04")
 # > **中文：** 棋盘满了就走不动，所以先由白方拔黑方一枚散子，再由黑方拔白方一枚散子，然后白方先走。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game.click("e1")                        # White tries a piece of Black's square: refused
-print(game.message_text("en"))                                 # NBVAL_CHECK_OUTPUT
+print(game.message_text("en"))
 game.click("c3")                        # White pulls a loose Black piece
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game.click("d2")                        # Black pulls a loose White piece
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -238,11 +245,12 @@ question("dafang", "dafang-1-08")
 # > **中文：** 走子阶段每次把一枚子沿线走到相邻的空点。走子成形就吃子，吃子数按上表（斜四只吃一）。欠的吃子比对方散子多时，多出的作废（约定 [D2]；`take_safe_if_no_loose=True` 时可吃铁子）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("dafang", phase="move", player="B", black="b4 c5 d6 a2", white="e1 f1 d1"))
 game.click("a2"); game.click("a3")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game.click("d1")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -254,24 +262,26 @@ question("dafang", "dafang-1-10")
 # four in White's square are safe:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 dragon = state_from_setup("dafang", phase="move", player="B", black="a3 b3 c3 d3 e3 f4",
                           white="e1 f1 e2 f2 d5 a6")
 game = ft.play(dragon)
 game.click("f4"); game.click("f3")
-print("loose White:", loose_pieces(game.state, "W"))            # NBVAL_CHECK_OUTPUT
+print("loose White:", loose_pieces(game.state, "W"))
 game.click("d5"); game.click("a6")
 for state in game.history[1:]:
-    events(state)                                              # NBVAL_CHECK_OUTPUT
+    events(state)
 game
 
 # %% [markdown]
 # With `take_safe_if_no_loose=True`, the third capture may take a safe piece instead:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = state_from_setup("dafang", phase="move", player="B", black="a3 b3 c3 d3 e3 f4",
                      white="e1 f1 e2 f2 d5 a6", take_safe_if_no_loose=True)
 s = s.play("f4-f3").play("xd5").play("xa6")
-print(s.pending.text("en"), s.legal_actions())                 # NBVAL_CHECK_OUTPUT
+print(s.pending.text("en"), s.legal_actions())
 
 # %%
 question("dafang", "dafang-1-07")
@@ -290,12 +300,13 @@ question("dafang", "dafang-1-07")
 # > **中文：** 如果你走完后对方一步也走不了，你必须拿掉自己一枚散子，而且要拿能让对方走动的那枚（约定 [D3]）。没有这样的散子，就不拿，对方让过。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("dafang", phase="move", player="B", black="b1 a3 d4", white="a1"))
 game.click("a3"); game.click("a2")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
-print("may remove:", game.legal_actions())                     # NBVAL_CHECK_OUTPUT
+events(game.state)
+print("may remove:", game.legal_actions())
 game.click("b1")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %% [markdown]
@@ -309,12 +320,13 @@ game
 # > **中文：** 轮到自己时无子可走，就让过（按“让过”）。双方连续两次让过，总是和棋（约定 [D4]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 walled = state_from_setup("dafang", phase="move", player="W", black="a2 b1 b2 a3 b3 c1 c2 e5", white="a1")
 game = ft.play(walled)
-print(game.state.pending.text("en"))                           # NBVAL_CHECK_OUTPUT
+print(game.state.pending.text("en"))
 game.pass_turn()
 game.click("e5"); game.click("e4")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -331,11 +343,12 @@ question("dafang", "dafang-1-11")
 # > **中文：** 吃光对方的子就赢。每拿掉一子都检查胜负（约定 [D16]），最后一枚被吃时对局立即结束。让路时把自己拿光的一方判负。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("dafang", phase="move", player="B", black="a1 b1 b2 a3", white="f6"))
 game.click("a3"); game.click("a2")
 game.click("f6")
 for state in game.history[1:]:
-    events(state)                                              # NBVAL_CHECK_OUTPUT
+    events(state)
 game
 
 # %% [markdown]
@@ -350,11 +363,12 @@ game
 # > **中文：** 除连续两次让过外，还有两条约定和棋（[D5]，默认开启）：连续 100 个走子回合没有子离开棋盘，或同一局面在回合开始时第三次出现。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("dafang", phase="move", player="B", black="a1", white="f6"))
 for _ in range(2):
     for point in ["a1", "a2", "f6", "f5", "a2", "a1", "f5", "f6"]:
         game.click(point)
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -375,8 +389,9 @@ Choice(("Both players are stuck: White passes, then Black passes. What happens?"
 # > **中文：** 可选的每步 60 秒计时：超时就轮到对方，还欠的放子、拔子、吃子作废；还欠的让路由程序自动拿第一枚合格的子（约定 [D6]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = state_from_setup("dafang", phase="move", player="B", black="b1 a3 d4", white="a1").play("a3-a2")
-events(s.timeout())                                            # NBVAL_CHECK_OUTPUT
+events(s.timeout())
 
 # %% [markdown]
 # ## Play

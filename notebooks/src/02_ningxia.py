@@ -42,9 +42,10 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 # > **中文：** 8 列（a–h）7 行（1–7）共 56 个点，a1 在左下角。棋子只沿横竖线走，不走斜线。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 G = ft.board_graph("ningxia")
-print(graph_facts("ningxia"))                                  # NBVAL_CHECK_OUTPUT
-print("corners:", " ".join(p for p, d in G.degree() if d == 2))  # NBVAL_CHECK_OUTPUT
+print(graph_facts("ningxia"))
+print("corners:", " ".join(p for p, d in G.degree() if d == 2))
 
 # %%
 graph_figure("ningxia", highlight=["a1", "h1", "a7", "h7"], title="Ningxia Fang Qi, drawn from its graph")
@@ -61,11 +62,12 @@ graph_figure("ningxia", highlight=["a1", "h1", "a7", "h7"], title="Ningxia Fang 
 # > **中文：** 黑先，双方轮流各放一子，直到 56 个点全部放满。布子不吃子；每成一个方得一次拔子数，一子同时成两个方得两次。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play("ningxia")
 for point in ["a1", "h7", "b1", "h6", "c1", "g7", "a2", "g5", "c2", "f7", "b2"]:
     game.click(point)
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
-print("credits:", game.state.pull_credits)                     # NBVAL_CHECK_OUTPUT
+events(game.state)
+print("credits:", game.state.pull_credits)
 game
 
 # %%
@@ -84,8 +86,9 @@ question("ningxia", "ningxia-1-03")
 # > **中文：** 己方完整的方的四个角是铁子，不能被拔或被吃；其他的是散子。拔子和吃子只拿对方散子，一次一枚。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = game.state
-print("safe Black:", safe_pieces(s, "B"), "loose Black:", loose_pieces(s, "B"))  # NBVAL_CHECK_OUTPUT
+print("safe Black:", safe_pieces(s, "B"), "loose Black:", loose_pieces(s, "B"))
 
 # %% [markdown]
 # ## 4. The pull 拔子
@@ -120,13 +123,14 @@ question("ningxia", "ningxia-1-06")
 # > **中文：** 宁夏方棋的特别规则：从第一次拔子到白方第一个走子回合结束，每一步都必须给对方留下至少一步能成方的滑行。如果所有选择都做不到，这一步不受限制（约定 [D9]）。黑方的拔子实际上总是不受限制，所以这条规则主要约束白方的拔子和开头几步。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 record = ("h6 d4 h1 d7 a3 c4 f2 f1 e2 d1 f4 d6 g6 c1 g2 b3 d3 b4 b1 d5 h5 b7 e6 b2 a6 h3 h2 f7 c6 e5 "
           "f5 a5 e1 e7 d2 h4 c2 g7 g4 g3 c7 a1 g5 e4 a2 a7 f3 a4 h7 g1 c3 b6 e3 f6 b5 c5 "
           "xg3 xb6 xb7 xb2 xh4 xg1")
 game = ft.play(ft.replay("ningxia", record))
-print(game.state.pending.text("en"))                           # NBVAL_CHECK_OUTPUT
+print(game.state.pending.text("en"))
 game.click("g2")
-print(game.message_text("en"))                                 # NBVAL_CHECK_OUTPUT
+print(game.message_text("en"))
 game
 
 # %%
@@ -147,6 +151,7 @@ Choice(("Which actions must leave the opponent a chance to make a square?", "哪
 # > **中文：** 黑方先走。棋子沿所在的行或列滑过任意多个空点，停在第一个棋子或边界之前的任何地方，不能跳过棋子。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 slide = state_from_setup("ningxia", phase="move", player="B", window=False, diagram="""
 . . . . . . . .
 . . . . . O O .
@@ -155,11 +160,11 @@ slide = state_from_setup("ningxia", phase="move", player="B", window=False, diag
 O O O O . . . .
 . X X . . . . .
 . X . . . . . X""")
-print("h1 may go to:", " ".join(a[3:] for a in slide.legal_actions() if a.startswith("h1-")))  # NBVAL_CHECK_OUTPUT
+print("h1 may go to:", " ".join(a[3:] for a in slide.legal_actions() if a.startswith("h1-")))
 try:
     slide.play("b2-b5")
 except ft.IllegalAction as refusal:
-    print(refusal.message("en"))                               # NBVAL_CHECK_OUTPUT
+    print(refusal.message("en"))
 
 # %%
 question("ningxia", "ningxia-1-04")
@@ -175,11 +180,12 @@ question("ningxia", "ningxia-1-04")
 # > **中文：** 走动的棋子每成一个方，吃对方一枚散子。散子不够时多余的作废（约定 [D2]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(slide)
 game.click("h1"); game.click("c1")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game.click("a3")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -199,13 +205,14 @@ question("ningxia", "ningxia-1-05")
 # > **中文：** 与大方棋相同：欠的拔子和吃子必须先做（[D15]），做不到的作废。走完后对方无路可走，要拿掉自己一枚能放开对方的散子（[D3]）；没有就由对方让过。连续两次让过为和棋（[D4]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("ningxia", phase="move", player="B", window=False,
                                 black="a3 b3 c1 c7 h7 h6", white="a1 b1 a2 b2"))
 game.click("c7"); game.click("c2")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
-print("may remove:", game.legal_actions())                     # NBVAL_CHECK_OUTPUT
+events(game.state)
+print("may remove:", game.legal_actions())
 game.click("c2")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %% [markdown]
@@ -219,11 +226,12 @@ game
 # > **中文：** 从拔子阶段起，只剩三子或更少的一方输，每拿掉一子都检查（[D16]）。让路后自己只剩三子的一方判负。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("ningxia", phase="move", player="B", window=False,
                                 black="b1 b2 c2 h1 a7 b7", white="e5 f5 g6 h6"))
 game.click("h1"); game.click("c1"); game.click("e5")
 for state in game.history[1:]:
-    events(state)                                              # NBVAL_CHECK_OUTPUT
+    events(state)
 game
 
 # %%
@@ -236,10 +244,28 @@ question("ningxia", "ningxia-1-07")
 # The house-rule draws of **[D5]** apply: 100 movement turns in a row with no piece leaving the board, or
 # the same position for the third time (`house_draws=False` turns them off). With the optional 60-second
 # timer (`ft.play("ningxia", timer=True)`), a turn that runs out passes to the opponent and what it still
-# owed is forfeited; an owed make-room removal is made automatically (**[D6]**). The Dafang lesson shows
-# both on a board.
+# owed is forfeited; an owed make-room removal is made automatically (**[D6]**).
+#
+# Two players sliding one piece back and forth meet the same position a third time:
 #
 # > **中文：** 约定和棋（[D5]）：连续 100 个走子回合无子离盘，或同一局面第三次出现。可选的 60 秒计时：超时轮到对方，未完成的作废，欠的让路自动完成（[D6]）。
+
+# %%
+# NBVAL_CHECK_OUTPUT
+game = ft.play(state_from_setup("ningxia", phase="move", player="B", window=False,
+                                black="a1 c3 e5 g7", white="h7 f5 d3 b1"))
+for _ in range(2):
+    for point in ["a1", "a2", "h7", "h6", "a2", "a1", "h6", "h7"]:
+        game.click(point)
+events(game.state)
+game
+
+# %% [markdown]
+# And the timer: in the game of section 5, White's time runs out before its three pulls.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+events(ft.replay("ningxia", record).timeout())
 
 # %%
 Choice(("White's time runs out while White still owes two pulls. What happens?", "白方还欠两次拔子时超时了。结果如何？"),

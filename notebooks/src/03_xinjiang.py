@@ -42,10 +42,11 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 # > **中文：** 7 列（a–g）7 行（1–7）共 49 个点。棋子只沿横竖线走。七行七列也就是十四条黄瓜溜。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 G = ft.board_graph("xinjiang")
-print(graph_facts("xinjiang"))                                 # NBVAL_CHECK_OUTPUT
+print(graph_facts("xinjiang"))
 board = ft.get_board("xinjiang")
-print(len(board.shapes_of("square")), "squares,", len(board.shapes_of("cucumber")), "cucumber rows")  # NBVAL_CHECK_OUTPUT
+print(len(board.shapes_of("square")), "squares,", len(board.shapes_of("cucumber")), "cucumber rows")
 
 # %%
 graph_figure("xinjiang", highlight=[f"{c}4" for c in "abcdefg"], title="Xinjiang: a cucumber row (row 4) in red")
@@ -61,11 +62,12 @@ graph_figure("xinjiang", highlight=[f"{c}4" for c in "abcdefg"], title="Xinjiang
 # > **中文：** 黑先，双方轮流各放一子。放子成方立即吃对方一枚散子；被吃掉的点空出来，以后还可以再放子。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play("xinjiang")
 for point in ["a1", "g7", "b1", "g6", "a2", "f7", "b2", "g7", "g7"]:
     game.click(point)
 for state in game.history[7:]:
-    events(state)                                              # NBVAL_CHECK_OUTPUT
+    events(state)
 game
 
 # %%
@@ -91,10 +93,11 @@ question("xinjiang", "xinjiang-1-02")
 # > **中文：** 一行或一列七个点全是你的子，就是黄瓜溜，吃三子。价值相加：一子同时成黄瓜溜和方，吃四子。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("xinjiang", player="B", black="a1 b1 c1 d1 e1 f1",
                                 white="a3 b3 c3 d5 e5 f5 g5"))
 game.click("g1")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -110,11 +113,12 @@ question("xinjiang", "xinjiang-1-03")
 # > **中文：** 吃子是必须的，要先吃再做别的（[D15]）。对方散子不够时，多余的作废（[D2]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = ft.replay("xinjiang", "a1 g7 b1 g6 a2 f7 b2")             # Black owes a capture
 try:
     s.play("c5")
 except ft.IllegalAction as refusal:
-    print(refusal.message("en"))                               # NBVAL_CHECK_OUTPUT
+    print(refusal.message("en"))
 
 # %% [markdown]
 # ## 5. When placing ends, and the pull 拔子
@@ -131,19 +135,21 @@ except ft.IllegalAction as refusal:
 # > **中文：** 双方都把手中的子放完时布子结束（[D10]）。如果布子阶段没有人吃过子，就拔子：白方拔黑方一枚散子，再由黑方拔白方一枚；有人吃过子就跳过拔子。只有真正拿掉子才算吃过子（[D17]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = state_from_setup("xinjiang", player="B", hands={"B": 1, "W": 0},
                      black="a1 c1 e1 g1 b3 d3 f3", white="b1 d1 f1 a3 c3 e3 g3")
-events(s.play("d5"))                                           # NBVAL_CHECK_OUTPUT
+events(s.play("d5"))
 
 # %% [markdown]
 # … and here Black's last piece completes a square and captures, so there is no pull:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = state_from_setup("xinjiang", player="B", hands={"B": 1, "W": 0},
                      black="a1 b1 a2 e1 g1 d3 f3", white="c1 d1 f1 a3 c3 e3 g3")
 game = ft.play(s)
 game.click("b2"); game.click("a3")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %% [markdown]
@@ -167,12 +173,13 @@ game
 # > **中文：** 白方先走。棋子像宁夏方棋一样沿行列滑行，不能跳。走动的子成方或成黄瓜溜，照样吃子。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("xinjiang", phase="move", player="W",
                                 black="e6 g6 e4 g4 a7 c7", white="a1 b1 a2 c3 c4 b4 g2"))
 for point in ["g2", "b2", "e6", "g6", "g7", "b2", "b3"]:
     game.click(point)
 for state in game.history[1:]:
-    events(state)                                              # NBVAL_CHECK_OUTPUT
+    events(state)
 game
 
 # %%
@@ -212,10 +219,11 @@ Choice(("Black's slide leaves White no legal move. Black's loose pieces are all 
 # > **中文：** 布子结束后，只剩三子或更少的一方输，每拿掉一子都检查（[D16]）。布子结束时双方都不超过三子，和棋（[D18]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(state_from_setup("xinjiang", phase="move", player="W",
                                 black="e6 g6 e4 g4", white="a1 b1 a2 g2 c5"))
 game.click("g2"); game.click("b2"); game.click("e6")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %% [markdown]
@@ -229,8 +237,17 @@ game
 # > **中文：** 约定和棋（[D5]）：连续 100 个走子回合无子离盘，或同一局面第三次出现。60 秒计时：超时轮到对方，未完成的作废（[D6]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
+game = ft.play(state_from_setup("xinjiang", phase="move", player="W", black="a1 c3 e5 g7", white="g1 e3 c5 a7"))
+for _ in range(2):
+    for point in ["g1", "g2", "a1", "a2", "g2", "g1", "a2", "a1"]:
+        game.click(point)
+events(game.state)
+game
+
+# %%
 s = ft.replay("xinjiang", "a1 g7 b1 g6 a2 f7 b2")             # Black owes a capture …
-events(s.timeout())                                            # NBVAL_CHECK_OUTPUT
+events(s.timeout())                                            # … and the clock runs out
 
 # %% [markdown]
 # ## Play

@@ -53,11 +53,12 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 # > **中文：** 共 24 个点：外、中、内三个方框各 8 个点。四条线连接各框的中点，四条线连接各框的角，另有四条外斜线从外框一边的中点经过中框的角连到相邻一边的中点。棋子只沿这些线走。中框的四个角最忙，各有 6 个相邻点。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 G = ft.board_graph("maonan")
-print(graph_facts("maonan"))                                  # NBVAL_CHECK_OUTPUT
+print(graph_facts("maonan"))
 for degree in (5, 6):
-    print(f"degree {degree}:", " ".join(sorted(p for p, d in G.degree() if d == degree)))  # NBVAL_CHECK_OUTPUT
-print("neighbours of b2:", " ".join(sorted(G.neighbors("b2"))))  # NBVAL_CHECK_OUTPUT
+    print(f"degree {degree}:", " ".join(sorted(p for p, d in G.degree() if d == degree)))
+print("neighbours of b2:", " ".join(sorted(G.neighbors("b2"))))
 
 # %%
 graph_figure("maonan", highlight=["b2", "b6", "f2", "f6"], title="Maonan Morris, drawn from its graph")
@@ -79,8 +80,9 @@ question("maonan", "maonan-1-05")
 # > **中文：** 三枚己方棋子在同一条三点直线上就是“直”。棋盘上共有 24 条直：十二条方框边、四条中点线、四条角线和四条外斜线。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 mills = ft.get_board("maonan").shapes_of("mill")
-print(len(mills), "mills")                                    # NBVAL_CHECK_OUTPUT
+print(len(mills), "mills")
 fig = Figure(figsize=(12, 8.4))
 for ax, mill in zip(fig.subplots(4, 6).flat, mills):
     board_figure("maonan", {p: "B" for p in mill.points}, coordinates=False, cell=22, ax=ax)
@@ -108,13 +110,14 @@ question("maonan", "maonan-1-01")
 # > **中文：** 每方手中 12 子，黑先布子（约定 [D12]；`first_placer="W"` 可让白先），轮流在空点上放一子。放子成直就押子：拿掉对方一子，把自己手中一子放到那个点上。押下的子不算成直（约定 [D13]；`pin_completes_mill=True` 时算）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play("maonan")
 for point in ["a1", "g7", "a4", "g4", "a7"]:
     game.click(point)
-print(game.state.pending.text("en"))                           # NBVAL_CHECK_OUTPUT
+print(game.state.pending.text("en"))
 game.click("g4")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
-print(game.state.hands, game.state.removed)                    # NBVAL_CHECK_OUTPUT
+events(game.state)
+print(game.state.hands, game.state.removed)
 game
 
 # %% [markdown]
@@ -123,14 +126,16 @@ game
 # `pin_completes_mill=True` it does, and captures again:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 for rule in (False, True):
     s = from_board({"a1": "B", "a7": "B", "d7": "B", "a4": "W", "e4": "W", "f4": "W"}, "B",
                    hands={"B": 5, "W": 5}, pin_completes_mill=rule)
     s = s.play("g7").play("xa4")        # mill a7 d7 g7, then pin a4: Black's piece lands between a1 and a7
-    print(f"pin_completes_mill={rule}:", "; ".join(e.text("en") for e in s.events))  # NBVAL_CHECK_OUTPUT
+    print(f"pin_completes_mill={rule}:", "; ".join(e.text("en") for e in s.events))
 
 # %%
-ft.new_game("maonan", first_placer="W").player                # NBVAL_CHECK_OUTPUT
+# NBVAL_CHECK_OUTPUT
+ft.new_game("maonan", first_placer="W").player
 
 # %% [markdown]
 # **Your turn.** Play a whole turn: complete a mill and pin.
@@ -151,14 +156,15 @@ question("maonan", "maonan-1-03")
 # > **中文：** 在己方完整的直里的子受保护，其他的是散子。吃子或押子要先吃散子；只有对方的子全在直里时，才能任吃一枚。一步吃两子时，吃第二子前要重新判断（约定 [D19]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 position = from_board({"b2": "B", "d1": "B", "b4": "B", "a7": "B",
                        "g7": "W", "g4": "W", "g1": "W", "d5": "W", "d6": "W"}, "B")
 game = ft.play(position)
 game.click("b4"); game.click("a4")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
-print("may take:", game.legal_actions())                       # NBVAL_CHECK_OUTPUT
+events(game.state)
+print("may take:", game.legal_actions())
 game.click("g4")
-print(game.message_text("en"))                                 # NBVAL_CHECK_OUTPUT
+print(game.message_text("en"))
 game
 
 # %% [markdown]
@@ -184,12 +190,13 @@ question("maonan", "maonan-1-04")
 # > **中文：** 布子结束后轮流走子：沿线走一步到相邻的空点。白方先走（约定 [D14]：后布子的一方先走；`first_mover="last_placer"` 则最后放子的一方先走）。走子成直吃对方一枚散子，没有“飞子”。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 position = from_board({"a1": "B", "a7": "B", "b4": "B", "g1": "W", "g4": "W", "d7": "W", "f6": "W"}, "B")
 game = ft.play(position)
 game.click("b4"); game.click("a4")     # b4 → a4 completes a1 a4 a7
 game.click("g1")
 for state in game.history[1:]:
-    events(state)                                              # NBVAL_CHECK_OUTPUT
+    events(state)
 game
 
 # %% [markdown]
@@ -211,11 +218,12 @@ question("maonan", "maonan-1-07")
 # > **中文：** 轮到你走子时如果一枚子也动不了，先拔掉对方任意一子（在不在直里都可以），然后能走就走；还是走不了，本回合结束。被堵住不算输。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(from_board({"a1": "W", "a4": "B", "d1": "B", "b2": "B", "g7": "B"}, "W"))
-print(game.state.pending.text("en"))                           # NBVAL_CHECK_OUTPUT
+print(game.state.pending.text("en"))
 game.click("b2")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
-print(game.legal_actions())                                    # NBVAL_CHECK_OUTPUT
+events(game.state)
+print(game.legal_actions())
 game
 
 # %%
@@ -239,11 +247,12 @@ question("maonan", "maonan-1-08")
 # > **中文：** 欠的吃子、押子、拔子都必须先做（约定 [D15]）。做不到的自动作废：手中没子时押子变成普通吃子，对方没子可吃时作废。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = ft.replay("maonan", "a1 g7 a4 g4 a7")       # Black completed a mill and owes a pin
 try:
     s.play("d1")
 except ft.IllegalAction as refusal:
-    print(refusal.message("en"))                                # NBVAL_CHECK_OUTPUT
+    print(refusal.message("en"))
 
 # %% [markdown]
 # ## 8. Winning 获胜
@@ -256,11 +265,12 @@ except ft.IllegalAction as refusal:
 # > **中文：** 对方盘上和手中都没有子时你就赢了。每拿掉一子都检查胜负（约定 [D16]），所以双直欠吃两子时，第一子吃光对方，对局就立即结束。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(from_board({"a1": "B", "a7": "B", "b2": "B", "d1": "B", "b6": "B", "g4": "W"}, "B"))
 game.click("b6"); game.click("a4")     # two mills at once: a1 a4 a7 and a4 b2 d1
-print(game.state.pending.text("en"))                           # NBVAL_CHECK_OUTPUT
+print(game.state.pending.text("en"))
 game.click("g4")
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -281,11 +291,12 @@ question("maonan", "maonan-1-09")
 # > **中文：** 两条约定和棋（[D5]，默认开启）：连续 100 个走子回合没有子离开棋盘，或同一局面在回合开始时第三次出现。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play(from_board({"a1": "B", "g7": "W"}, "B"))
 for _ in range(2):
     for point in ["a1", "a4", "g7", "g4", "a4", "a1", "g4", "g7"]:
         game.click(point)
-events(game.state)                                             # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -307,10 +318,11 @@ Choice(("Black has moved 60 times and White 60 times without any capture. Is the
 # > **中文：** 可选的每步 60 秒计时：超时就轮到对方，本回合还欠的放子、押子、吃子作废（[D6]）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = ft.replay("maonan", "a1 g7 a4 g4 a7", timer=True)    # Black owes a pin …
 s = s.timeout()                                           # … and the clock runs out
-events(s)                                                      # NBVAL_CHECK_OUTPUT
-print(s.pending.text("en"))                                    # NBVAL_CHECK_OUTPUT
+events(s)
+print(s.pending.text("en"))
 
 # %%
 question("maonan", "maonan-1-10")

@@ -52,8 +52,9 @@ from workbook import Choice, events, graph_facts, graph_figure, question
 # > **中文：** 正式棋盘是 19×19 的围棋盘，361 个交叉点。点名是列字母（a–s，不跳字母）加行号（1–19，从下往上），a1 在左下角，j10 是中心。子下在交叉点上。为了看得清楚，本课的小例子用 9×9 的棋盘，规则完全一样。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 G = ft.board_graph("connect6")
-print(graph_facts("connect6"))  # NBVAL_CHECK_OUTPUT
+print(graph_facts("connect6"))
 print("centre j10 has", G.degree("j10"), "lines; the corner a1 has", G.degree("a1"))
 print("star points (the small dots):", " ".join(G.graph["star_points"]))
 
@@ -93,10 +94,11 @@ game
 # one back: click it again. Here the cell does it for you, then places a different pair:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game.click("c3")                      # the first stone of the turn is taken back
-print(" ".join(game.state.record))    # NBVAL_CHECK_OUTPUT
+print(" ".join(game.state.record))
 game.click("e6"); game.click("e4")
-print(" ".join(game.state.record))    # NBVAL_CHECK_OUTPUT
+print(" ".join(game.state.record))
 events(game.state)
 game
 
@@ -120,22 +122,24 @@ question("connect6", "lesson-c6-turns")
 # > **中文：** 同色六子或更多连成一条线（横、竖、斜）立即获胜。一手的第一子就成六时，对局立刻结束，第二子不再下。长连（七子以上）也算赢，没有禁手。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 five_with_gap = from_board({"b5": "B", "c5": "B", "d5": "B", "e5": "B", "g5": "B",
                             "b6": "W", "c6": "W", "d6": "W", "e6": "W", "a1": "W"}, "B", size=9)
 game = ft.play(five_with_gap)
 game.click("f5")
-events(game.state)                    # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %% [markdown]
 # And an overline: Black joins three and three into seven. It still wins.
 
 # %%
+# NBVAL_CHECK_OUTPUT
 overline = from_board({"a3": "B", "b3": "B", "c3": "B", "e3": "B", "f3": "B", "g3": "B",
                        "a4": "W", "b4": "W", "c4": "W", "e4": "W", "f4": "W"}, "B", size=9)
 game = ft.play(overline)
 game.click("d3")
-events(game.state)                    # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %% [markdown]
@@ -155,15 +159,16 @@ question("connect6", "lesson-c6-six")
 # > **中文：** 不合法的很少：只能下在空点；每手恰好两子（黑方首手一子）；只能在自己的回合下；棋子落下后不能移动也不能拿掉；不能让过。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 game = ft.play("connect6", size=9)
 game.click("e5")                      # Black's opening stone
 game.click("e5")                      # White tries the same point
-print(game.message_text("en"))        # NBVAL_CHECK_OUTPUT
+print(game.message_text("en"))
 for action in ["e5-e6", "pass"]:
     try:
         game.state.play(action)
     except ft.IllegalAction as refusal:
-        print(refusal.message("en"))  # NBVAL_CHECK_OUTPUT
+        print(refusal.message("en"))
 
 # %%
 Choice(("Black has placed the first stone of a turn. What may Black do now?",
@@ -185,6 +190,7 @@ Choice(("Black has placed the first stone of a turn. What may Black do now?",
 # > **中文：** 棋盘下满仍无人连六，和棋。双方也可以同意和棋。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 almost_full = from_board('''
 6 X X O O X X
 5 O O X X O O
@@ -195,7 +201,7 @@ almost_full = from_board('''
   a b c d e f''', "W", stones_left=1, size=6)
 game = ft.play(almost_full)
 game.click("f1")
-events(game.state)                    # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -220,12 +226,13 @@ Choice(("White agrees to a draw offered by Black. What happens?", "白方同意�
 # > **中文：** 判断危险要按“窗口”数：一条线上连续六个点。没有白子的窗口对黑方是“活的”。活窗口里已有四枚以上黑子，它的空点（最多两个）一手就能填满——这些空点就是黑方的赢点。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 four = from_board({"c5": "B", "d5": "B", "e5": "B", "f5": "B", "b5": "W", "e7": "W"}, "W", size=9)
 for window in ft.connect6.threat_windows(four, "B"):
     print(f"{window.direction} {window.points[0]}–{window.points[-1]}: Black stones {' '.join(window.stones)},"
-          f" empty {' '.join(window.empties)}")  # NBVAL_CHECK_OUTPUT
+          f" empty {' '.join(window.empties)}")
 points = ft.connect6.winning_points(four, "B")
-print("Black's winning points:", points)  # NBVAL_CHECK_OUTPUT
+print("Black's winning points:", points)
 BoardWidget(four.board_spec, four.board, targets=points)
 
 # %% [markdown]
@@ -247,14 +254,15 @@ question("connect6", "lesson-c6-winning-points")
 # > **中文：** 黑方的威胁数是：白方最少要下几子，黑方下一手才赢不了。白方每手两子，能挡住一个或两个威胁，挡不住三个。所以整盘棋就是比谁先做出三个威胁（或挡不住的两个威胁）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 three = from_board({p: "B" for p in "a1 b1 c1 d1 a3 b3 c3 d3 a9 b9 c9 d9".split()}
                    | {p: "W" for p in "f5 g5 h5".split()}, "W", size=9)
-print("threat count:", ft.connect6.threat_count(three, "B"))  # NBVAL_CHECK_OUTPUT
-print("defences that work:", ft.connect6.defenses(three, "B"))  # NBVAL_CHECK_OUTPUT
+print("threat count:", ft.connect6.threat_count(three, "B"))
+print("defences that work:", ft.connect6.defenses(three, "B"))
 game = ft.play(three)
 for point in ["e1", "e3", "e9", "f9"]:   # White blocks two lines, Black completes the third
     game.click(point)
-events(game.state)                    # NBVAL_CHECK_OUTPUT
+events(game.state)
 game
 
 # %%
@@ -272,12 +280,13 @@ question("connect6", "lesson-c6-threats")
 # > **中文：** 两个威胁不一定能赢：白方可以一处下一子。但必须下对地方。下面黑方的活五看似只有两端，其实在四个窗口里；只挡最远的两端 a5、i5 挡不住，只有 b5 加 h5 能碰到每个窗口。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 five = from_board({p: "B" for p in "c5 d5 e5 f5 g5".split()} | {p: "W" for p in "d7 e7 f7 e3".split()},
                   "W", size=9)
-print("winning points:", ft.connect6.winning_points(five, "B"))  # NBVAL_CHECK_OUTPUT
-print("threat count:", ft.connect6.threat_count(five, "B"))      # NBVAL_CHECK_OUTPUT
-print(ft.connect6.explain_defense(five, "B", ["a5", "i5"]).text("en"))  # NBVAL_CHECK_OUTPUT
-print("defences that work:", ft.connect6.defenses(five, "B"))    # NBVAL_CHECK_OUTPUT
+print("winning points:", ft.connect6.winning_points(five, "B"))
+print("threat count:", ft.connect6.threat_count(five, "B"))
+print(ft.connect6.explain_defense(five, "B", ["a5", "i5"]).text("en"))
+print("defences that work:", ft.connect6.defenses(five, "B"))
 
 # %%
 question("connect6", "lesson-c6-two-threats")

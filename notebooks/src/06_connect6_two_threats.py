@@ -50,19 +50,21 @@ from fangqi_teach.widgets.board import BoardWidget
 # > **中文：** 五子棋里活四必胜，因为防守方只有一子；六子棋的防守方有两子，活四只是两个威胁，有几种正确的挡法，但不是每一对点都行。反过来，五子棋的四三（同时两个威胁）是经典胜法；六子棋里两个威胁正好能被一手挡住，真正的杀招是三个威胁。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 open_four = from_board({p: "B" for p in "h10 i10 j10 k10".split()} | {"j12": "W", "k12": "W"}, "W")
-print("winning points:", ft.connect6.winning_points(open_four, "B"))   # NBVAL_CHECK_OUTPUT
-print("threat count:", ft.connect6.threat_count(open_four, "B"))       # NBVAL_CHECK_OUTPUT
-print("defences:", ft.connect6.defenses(open_four, "B"))               # NBVAL_CHECK_OUTPUT
+print("winning points:", ft.connect6.winning_points(open_four, "B"))
+print("threat count:", ft.connect6.threat_count(open_four, "B"))
+print("defences:", ft.connect6.defenses(open_four, "B"))
 
 # %% [markdown]
 # But not every pair works. Each White stone must touch as many windows as possible: closing the two far
 # ends, or putting both stones on one side, leaves a window open. Read why:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 for pair in (["g10", "l10"], ["f10", "m10"], ["f10", "g10"]):
     report = ft.connect6.explain_defense(open_four, "B", pair)
-    print(" + ".join(pair), "→", report.text("en"))                     # NBVAL_CHECK_OUTPUT
+    print(" + ".join(pair), "→", report.text("en"))
 
 # %% [markdown]
 # The other side of the coin: in Gomoku the **four-three** (two threats at once) is the classic winning
@@ -75,12 +77,13 @@ for pair in (["g10", "l10"], ["f10", "m10"], ["f10", "g10"]):
 # stones cannot cover them all; Black's second stone (`k5`) is free to build elsewhere.
 
 # %%
+# NBVAL_CHECK_OUTPUT
 attack = from_board({p: "B" for p in "d4 e4 f4 g4 d8 e8 f8 k3 k4".split()}
                     | {p: "W" for p in "c4 j10 j11 k10 k11".split()}, "B")
-print("before:", ft.connect6.threat_count(attack, "B"))                # NBVAL_CHECK_OUTPUT
+print("before:", ft.connect6.threat_count(attack, "B"))
 after = attack.play("g8").play("k5")
-print("after g8 k5:", ft.connect6.threat_count(after, "B"))            # NBVAL_CHECK_OUTPUT
-print("White's defences:", ft.connect6.defenses(after, "B"))           # NBVAL_CHECK_OUTPUT
+print("after g8 k5:", ft.connect6.threat_count(after, "B"))
+print("White's defences:", ft.connect6.defenses(after, "B"))
 BoardWidget(after.board_spec, after.board, targets=ft.connect6.winning_points(after, "B"), last=["g8", "k5"])
 
 # %% [markdown]

@@ -71,9 +71,10 @@ display(W.HBox([game_box, side_box, level_box, start]), table)
 # > **中文：** 下面每个单元直接打开一盘和电脑（简单难度、执白）的对局。第一个例子里电脑已经应了一手。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 maonan = ft.play("maonan", computer="W", level="easy", background=False)
 maonan.click("b2")                        # your move; the computer replies at once
-print(maonan)                             # NBVAL_CHECK_OUTPUT
+print(maonan)
 maonan
 
 # %%
