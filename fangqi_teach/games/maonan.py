@@ -21,9 +21,13 @@ which). What is owed now is ``state.pending``.
 ('B', {'B': 8, 'W': 10}, {'B': 0, 'W': 1})
 
 Speed matters here (random play for tests, the AI and ``make bench``):
-the board is one 24-character string in point order and every table
-(neighbours, the mills through each point, action strings) is computed
-once at import.
+the board is one 24-character string (``cells``, in the engine's own point
+order, see ``POINTS``); neighbours, the mills through each point, action
+strings and the frequent events are computed once at import; the legal
+moves are found once per turn, by quadrant patterns (``_moves``); the
+record is kept as a chain so that adding an action costs the same at any
+length. ``board``, ``hands``, ``removed`` and ``record`` are the usual
+views, built when asked for.
 """
 
 from __future__ import annotations
