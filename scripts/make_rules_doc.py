@@ -49,8 +49,23 @@ def decision_key(opt):
     return (0, int(d[1:])) if d.startswith("D") and d[1:].isdigit() else (1, 0)
 
 
+# House decisions with no sensible alternative to switch to: documented, not options.
+FIXED = {
+    **fangqi.FIXED_DECISIONS,
+    "D15": "Obligations (extra placements, captures, pulls, pins, make-room, the Morris blocked pull) are "
+           "compulsory; what cannot be done is forfeited automatically. An optional obligation would need "
+           "a 'decline' action that the notation does not have.",
+    "D16": "Wins are checked after every removal, also in the middle of a series of captures, and what was "
+           "still owed is dropped; a make-room removal that brings the remover to a losing count loses.",
+}
+
+
 def render() -> str:
-    out = [INTRO, "## Every option, by game\n"]
+    out = [INTRO, "## Decisions fixed by the rules\n",
+           "These house decisions have no sensible alternative to switch to, so they are not options:\n"]
+    for key in sorted(FIXED, key=lambda d: int(d[1:])):
+        out.append(f"- **[{key}]** {FIXED[key]}")
+    out += ["", "## Every option, by game\n"]
     opts = all_options()
     for game in GAMES:
         rows = sorted((o for o in opts if game in o.games), key=decision_key)
