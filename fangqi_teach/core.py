@@ -113,7 +113,6 @@ ILLEGAL_TEXTS: dict[str, Text] = {
                     "{point} 上的棋子在“直”里，对方还有不在“直”里的散子，要先吃散子。"),
     "must_pull": Text("You cannot move any piece, so first pull (拔子) one enemy piece: write x and its point, like xd4.",
                       "你没有可以走动的棋子，要先拔对方一子：写 x 加点名，例如 xd4。"),
-    "no_piece_in_hand": Text("You have no piece left in hand to place.", "你手中已经没有棋子可放了。"),
 }
 
 
