@@ -53,6 +53,7 @@ FOLDER = Path(tempfile.mkdtemp(prefix="teacher-guide-"))   # where this guide sa
 # > 任务是“点出所有黑方散子”（不在已成的方里的子）。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 loose = (ExerciseBuilder("xinjiang", "guide-loose-1", stage=1)
          .setup(player="B", phase="move", diagram="""
 7 . . . . . O O
@@ -70,8 +71,8 @@ loose = (ExerciseBuilder("xinjiang", "guide-loose-1", stage=1)
          .hint("Find Black's completed square first.", "先找黑方已成的方。")
          .tags("fangqi.0.square"))
 report = loose.validate()
-print(report.text("en"))          # NBVAL_CHECK_OUTPUT
-print(report.text("zh"))          # NBVAL_CHECK_OUTPUT
+print(report.text("en"))
+print(report.text("zh"))
 
 # %% [markdown]
 # `validate()` returns the problems (none here), the correct answers computed by the checkers, their
@@ -79,17 +80,19 @@ print(report.text("zh"))          # NBVAL_CHECK_OUTPUT
 # `fangqi-teach validate` reports it for files — here a missing Chinese prompt and a mistyped rule tag:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 broken = ExerciseBuilder("xinjiang", "guide-broken").record("").task("select", property="legal_places")
 broken.texts(title=("Where?", "哪里？"), prompt=("Where may Black place?", ""),
              explanation=("Anywhere empty.", "任何空点。")).tags("fangqi.0.sqare")
 for problem in broken.validate().problems:
-    print(problem)                # NBVAL_CHECK_OUTPUT
+    print(problem)
 
 # %% [markdown]
 # A task may have many correct answers. A Connect6 row of four on a small 9×9 board: Black wins this turn
 # in three ways, and every one of them is accepted:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 win = (ExerciseBuilder("connect6", "guide-win-1", options={"size": 9})
        .setup(black="c5 d5 e5 f5", white="c4 d4 e4", player="B")
        .task("play", goal={"win": True})
@@ -97,7 +100,7 @@ win = (ExerciseBuilder("connect6", "guide-win-1", options={"size": 9})
               explanation=("Two stones at either end make six.", "在两端下两子连成六。"))
        .tags("connect6.4.six"))
 report = win.validate()
-print(report.count, report.unique, report.answers)   # NBVAL_CHECK_OUTPUT
+print(report.count, report.unique, report.answers)
 
 # %% [markdown]
 # ### Saving into a pack 保存到题包
@@ -107,6 +110,7 @@ print(report.count, report.unique, report.answers)   # NBVAL_CHECK_OUTPUT
 # is the folder saving is allowed in: a path that leaves it is refused.
 
 # %%
+# NBVAL_CHECK_OUTPUT
 xinjiang_pack = loose.save(FOLDER / "xinjiang-week1.yaml", root=FOLDER)
 connect6_pack = win.save(FOLDER / "connect6-week1.yaml", root=FOLDER,
                          pack_title=("Connect6, week 1", "六子棋 第一周"))
@@ -114,7 +118,7 @@ from fangqi_teach.exercises.schema import load_pack
 pack = load_pack(connect6_pack)
 ids = [ex.id for ex in pack]
 accepted = pack["guide-win-1"].check("g5 h5").correct
-print(ids, accepted)              # NBVAL_CHECK_OUTPUT
+print(ids, accepted)
 
 # %% [markdown]
 # ## 2 · The board editor 棋盘编辑器
@@ -133,6 +137,7 @@ print(ids, accepted)              # NBVAL_CHECK_OUTPUT
 # > 以及“验证”（正确答案在棋盘上标绿）、“试做”（像学生一样做题）和“保存”按钮。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 ed = ft.editor("connect6", size=9, folder=FOLDER)
 ed.set_tool("B")
 for point in ["b2", "c3", "d4", "e5"]:
@@ -141,12 +146,13 @@ ed.set_tool("W")
 for point in ["a1", "f6", "c5"]:
     ed.click(point)
 ed.set_player("W")
-print(ed.message.en)              # NBVAL_CHECK_OUTPUT
+print(ed.message.en)
 
 # %% [markdown]
 # A position the rules cannot reach is refused. Six Black stones in a row would mean the game is already over:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 ed.set_tool("B")
 ed.click("g7")                    # with a1 White, b2–e5 Black and f6 White: not six
 ed.set_tool("W")
@@ -155,14 +161,15 @@ ed.set_tool("empty")
 ed.click("f6")                    # remove White f6 ...
 ed.set_tool("B")
 ed.click("f6")                    # ... and make it Black: b2 c3 d4 e5 f6 g7 is six in a row
-print(ed.message.en)              # NBVAL_CHECK_OUTPUT
-print(ed.pieces.get("f6"))        # NBVAL_CHECK_OUTPUT
+print(ed.message.en)
+print(ed.pieces.get("f6"))
 
 # %% [markdown]
 # Now the task: White must stop Black's diagonal (a Connect6 `defend` task), with its texts. **Validate**
 # lists the defences the analysis proves and marks them on the board:
 
 # %%
+# NBVAL_CHECK_OUTPUT
 ed.set_task("defend")
 ed.set_texts(id="guide-defend-1", stage=1, tags="connect6.4.six",
              title=("Stop the diagonal", "挡住斜线"),
@@ -170,7 +177,12 @@ ed.set_texts(id="guide-defend-1", stage=1, tags="connect6.4.six",
              explanation=("Black's b2–g7 diagonal has one open end left at f6.", "黑方 b2–g7 斜线只剩 f6 可以补。"),
              hints=[("Count Black's stones on each line.", "数一数黑方每条线上的子。")])
 report = ed.validate()
-print(report.text("en"))          # NBVAL_CHECK_OUTPUT
+print(report.text("en"))
+
+# %% [markdown]
+# The editor itself, with the answers marked (green) on its board:
+
+# %%
 ed
 
 # %% [markdown]
@@ -186,12 +198,13 @@ trial
 # id is already in that pack asks first; only **Confirm** replaces it, and the old file is kept as a backup.
 
 # %%
+# NBVAL_CHECK_OUTPUT
 first = ed.save("connect6-week1.yaml")
-print(first.name)                 # NBVAL_CHECK_OUTPUT
+print(first.name)
 second = ed.save("connect6-week1.yaml")   # the same id again: not written, the editor asks
-print(second, "|", ed.message.en)         # NBVAL_CHECK_OUTPUT
+print(second, "|", ed.message.en)
 third = ed.save("connect6-week1.yaml", confirm=True)
-print(third.name, [p.name for p in sorted(FOLDER.glob("connect6-week1.yaml*"))])   # NBVAL_CHECK_OUTPUT
+print(third.name, [p.name for p in sorted(FOLDER.glob("connect6-week1.yaml*"))])
 
 # %% [markdown]
 # ## 3 · Hand-outs 讲义
@@ -203,12 +216,13 @@ print(third.name, [p.name for p in sorted(FOLDER.glob("connect6-week1.yaml*"))])
 # practice notebooks, and the progress table shows what is solved.
 
 # %%
+# NBVAL_CHECK_OUTPUT
 import nbformat
 from fangqi_teach.teacher.notebook import write_practice_notebook   # what the command runs
 
 write_practice_notebook(connect6_pack, FOLDER / "connect6-week1.ipynb")
 handout = nbformat.read(FOLDER / "connect6-week1.ipynb", as_version=4)
-print([cell.source.splitlines()[0] for cell in handout.cells if cell.cell_type == "markdown"])   # NBVAL_CHECK_OUTPUT
+print([cell.source.splitlines()[0] for cell in handout.cells if cell.cell_type == "markdown"])
 
 # %% [markdown]
 # ### A printable worksheet 可打印的练习卷
@@ -220,10 +234,11 @@ print([cell.source.splitlines()[0] for cell in handout.cells if cell.cell_type =
 # and says so.
 
 # %%
+# NBVAL_CHECK_OUTPUT
 from fangqi_teach.teacher.worksheet import make_worksheet, worksheet_pages
 
 info = make_worksheet(connect6_pack, FOLDER / "connect6-week1.pdf", lang="en")
-print(info.pages, "pages:", info.exercise_pages, "of exercises,", info.key_pages, "of answers")   # NBVAL_CHECK_OUTPUT
+print(info.pages, "pages:", info.exercise_pages, "of exercises,", info.key_pages, "of answers")
 
 # %% [markdown]
 # The first page, as it will print:
@@ -248,6 +263,7 @@ Image(page.getvalue())
 # > 每道题一行（尝试人数、做对人数、作答次数、提示次数）和一张图，标出多数学生没做对的题，并列出无法使用的文件及原因。
 
 # %%
+# NBVAL_CHECK_OUTPUT
 from fangqi_teach.exercises.progress import Progress
 from fangqi_teach.teacher.report import write_report
 
@@ -264,9 +280,9 @@ ben.record_attempt("guide-defend-1", correct=False, answer="g7 h8")
 files = sorted(class_folder.glob("progress-*.json"))
 report = write_report(files, FOLDER / "report.html", packs=[connect6_pack])
 for row in report.rows:
-    print(row)                                           # NBVAL_CHECK_OUTPUT
+    print(row)
 for problem in report.problems:
-    print(Path(problem.path).name, "-", problem.reason.en)   # NBVAL_CHECK_OUTPUT
+    print(Path(problem.path).name, "-", problem.reason.en)
 
 # %% [markdown]
 # The page `report.html` holds the tables and this plot (a "!" marks an exercise most learners miss):
