@@ -167,3 +167,14 @@ def test_the_editor_speaks_chinese(tmp_path):
 def test_unknown_game():
     with pytest.raises(ValueError, match="not a game"):
         editor("chess")
+
+
+def test_an_id_used_in_another_pack_is_refused(tmp_path):
+    ed = connect6_win(tmp_path)
+    assert ed.save("week1.yaml") is not None
+    assert ed.save("week2.yaml", confirm=True) is None
+    assert not (tmp_path / "week2.yaml").exists()
+    assert ed.message.en == ("Not saved: the id c6-ed-1 is already used in week1.yaml; ids are unique "
+                             "across packs, choose another.")
+    ed.set_texts(id="c6-ed-2")
+    assert ed.save("week2.yaml") == (tmp_path / "week2.yaml").resolve()

@@ -83,6 +83,8 @@ TEXTS = {
     "exists": Text("{file} already holds an exercise {id}. Press “Confirm: replace it” to overwrite it "
                    "(a backup is kept), or change the id.",
                    "{file} 中已有编号为 {id} 的题目。按“确认替换”覆盖它（会保留备份），或换一个编号。"),
+    "id_elsewhere": Text("Not saved: the id {id} is already used in {file}; ids are unique across packs, "
+                         "choose another.", "未保存：编号 {id} 已在 {file} 中使用；各题包的编号不能重复，请换一个。"),
     "not_saved": Text("Not saved: {reason}", "未保存：{reason}"),
     "fix_first": Text("Fix the problems first.", "请先改正问题。"),
 }
@@ -543,7 +545,9 @@ class BoardEditor(W.VBox):
         except ValueError as e:
             self._say(Text(str(e), str(e)), "error")
             return None
-        progress = Progress("teacher-try", directory=tempfile.mkdtemp(prefix="fangqi-try-"), autosave=False)
+        # Never saved (autosave off): a teacher's trial is nobody's progress.
+        progress = Progress("teacher-try", directory=Path(tempfile.gettempdir()) / "fangqi-teach-try",
+                            autosave=False)
         self.trial = ExerciseWidget(exercise, progress=progress, lang=self.lang)
         self.trial_box.children = [self.trial]
         return self.trial
@@ -569,6 +573,10 @@ class BoardEditor(W.VBox):
         b = self.builder()
         try:
             path = self.pack_path()
+            elsewhere = self._id_used_elsewhere(b.id, path)
+            if elsewhere:
+                self._say(_fmt(TEXTS["id_elsewhere"], id=b.id, file=elsewhere), "error")
+                return None
             if not confirm and b.id in pack_ids(path):
                 self._awaiting_confirm = b.id
                 self.buttons["confirm"].layout.display = ""
@@ -592,6 +600,21 @@ class BoardEditor(W.VBox):
         data["image/svg+xml"] = self.board.svg()
         data["text/plain"] = repr(self)
         return data, metadata
+
+    def _id_used_elsewhere(self, exercise_id: str, target: Path) -> str:
+        """The first other pack under the folder that holds ``exercise_id`` ("" if none): ids are unique across packs."""
+        from ..exercises.schema import iter_exercise_files
+        if not self.folder.is_dir():
+            return ""
+        for f in iter_exercise_files([self.folder]):
+            if f.resolve() == target:
+                continue
+            try:
+                if exercise_id in pack_ids(f):
+                    return str(f.relative_to(self.folder))
+            except (ValueError, OSError):
+                continue        # an unreadable file is not ours to judge here
+        return ""
 
     def __repr__(self) -> str:
         return (f"BoardEditor({self.game!r}, pieces={len(self.pieces)}, player={self.player!r}, "
