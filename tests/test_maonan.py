@@ -325,7 +325,9 @@ def test_timeout_forfeits_what_the_turn_owed():
     t = s.timeout()
     assert t.player == "W" and t.pending.kind == "place"
     assert t.events[0] == ft.Event("forfeit", "B", value=1, reason="timeout")
-    assert t.board == s.board and t.hands == s.hands and t.record == s.record
+    assert t.board == s.board and t.hands == s.hands and t.record == s.record + ("timeout",)
+    assert ft.replay("maonan", t.record_text) == t      # the record replays through the timeout
+    assert s.play("TIMEOUT") == t
     m = from_board({"a1": "B", "g7": "W"}, "W").timeout()
     assert m.player == "B" and m.quiet_turns == 1
     assert ft.from_json(json.loads(json.dumps(t.to_json()))) == t

@@ -407,6 +407,8 @@ class MorrisState(_Fields, GameState):
             return self._move(i, j, action)
         if self.result is not None:
             raise IllegalAction.of("game_over", str(action))
+        if str(action).strip().lower() == "timeout":   # as written in records [D6]
+            return self.timeout()
         t = _ACTIONS.get(action)
         if t is None:
             t = self._parse(action)
@@ -575,8 +577,8 @@ class MorrisState(_Fields, GameState):
         """The turn timer ran out [D6]: the turn passes to the opponent.
 
         Whatever the turn still owed (the placement, the move, the pull,
-        captures) is forfeited. The record does not change (a timeout is not
-        an action); ``to_json`` keeps the state exactly.
+        captures) is forfeited. The record notes ``timeout`` so that a record
+        replays to the same position (``play("timeout")`` does the same).
 
         >>> s = new_game("maonan").timeout()
         >>> s.player, s.hands, s.events[0].text("en")
@@ -586,7 +588,7 @@ class MorrisState(_Fields, GameState):
             raise IllegalAction.of("game_over", "timeout")
         owed = self.owed if self.task == "capture" else 1
         events = [Event("forfeit", self.player, value=owed, reason="timeout")]
-        return _next_turn(self, self.cells, self.hand, self.lost, self.turn_removed, None, events)
+        return _next_turn(self, self.cells, self.hand, self.lost, self.turn_removed, "timeout", events)
 
     def to_json(self) -> dict:
         return {
