@@ -123,7 +123,10 @@ print("progress files live in:", data_dir())
 # **Play** — [10_play.ipynb](10_play.ipynb): any of the five games against the computer (easy, medium,
 # hard) or against a friend on the same screen.
 #
-# > **中文：** **课程**：每种棋的全部规则，按对局顺序讲，每条都在活棋盘上演示，后面跟一道小题。三种方棋的很多概念相同，先学大方棋，宁夏和新疆方棋就快了。**练习**：每种棋分三个阶段——理解规则、比较选择、复盘检验——每个练习笔记本开头有你的进度表。**对弈**：`10_play` 可以和电脑（简单、中等、困难）或朋友下任何一种棋。
+# **Teachers** — [20_teacher_guide.ipynb](20_teacher_guide.ipynb): write your own exercises (the builder and the
+# board editor), hand them out as a practice notebook or a printable worksheet, and gather a class report.
+#
+# > **中文：** **课程**：每种棋的全部规则，按对局顺序讲，每条都在活棋盘上演示，后面跟一道小题。三种方棋的很多概念相同，先学大方棋，宁夏和新疆方棋就快了。**练习**：每种棋分三个阶段——理解规则、比较选择、复盘检验——每个练习笔记本开头有你的进度表。**对弈**：`10_play` 可以和电脑（简单、中等、困难）或朋友下任何一种棋。**教师**：`20_teacher_guide` 教你自己出题、生成练习笔记本或 PDF 练习卷、汇总班级进度。
 #
 # ## House rules 本书约定
 #
