@@ -246,6 +246,7 @@ events(game.state)
 game
 
 # %%
+# NBVAL_CHECK_OUTPUT
 s = ft.replay("xinjiang", "a1 g7 b1 g6 a2 f7 b2")             # Black owes a capture …
 events(s.timeout())                                            # … and the clock runs out
 
