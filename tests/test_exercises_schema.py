@@ -168,8 +168,8 @@ def test_connect6_setups(tmp_path):
     pack = load_pack(write(tmp_path, CONNECT6), solve=True)
     assert pack["c6-x"].state().player == "W"
     path, errors = errors_for(tmp_path, CONNECT6.replace("m10]", "m10, n10, o10]"))
-    assert errors == [f"{path}: c6-x: position.setup: j10 k10 l10 m10 n10 o10 is already six in a row: "
-                      f"the game would be over"]
+    assert errors == [f"{path}: c6-x: position.setup: there is already six in a row through j10: "
+                      f"that game is over"]
     path, errors = errors_for(tmp_path, CONNECT6.replace("white: [a1]", "white: [a1, j10]"))
     assert f"{path}: c6-x: position.setup: j10 cannot hold both colours" in errors
     path, errors = errors_for(tmp_path, CONNECT6.replace("player: W", "player: X"))
