@@ -40,7 +40,7 @@ def test_generated_notebook_holds_the_pack_and_escapes_teacher_text(tmp_path, ca
     first = nb.cells[0].source
     assert "Week &lt;b&gt;3&lt;/b&gt;" in first and "第三周" in first and "<b>" not in first
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert "mn-nb-1" in code and "stage(1)" in code and "stage(2)" in code
+    assert "mn-nb-1" in code and "practice.stage(1)" in code and "practice.stage(2)" in code
     headings = [c.source for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("## Stage")]
     assert headings == ["## Stage 1 · Understand the rule 理解规则", "## Stage 2 · Compare choices 比较选择"]
 

@@ -3,8 +3,8 @@
 The notebook has the same cells as the workbook's practice notebooks
 (``notebooks/src/1*_practice_*.py``): a note on how to answer, a
 ``LEARNER`` name, the progress table
-(:class:`~fangqi_teach.exercises.widget.PackSummary`) and one
-:class:`~fangqi_teach.exercises.widget.ExerciseWidget` per stage. The
+and one exercise widget per stage, through
+:class:`~fangqi_teach.exercises.practice.Practice`. The
 pack itself is written into the notebook (its file text, read back with
 ``yaml.safe_load``), so the notebook works wherever it is copied, without
 the pack file beside it.
@@ -37,20 +37,12 @@ one hint at a time; **Show solution** 显示答案 appears after a first try.
 Your progress is saved under your name: change `LEARNER` below to your own name first.
 进度按名字保存：请先把下面的 `LEARNER` 改成你的名字。"""
 
-SETUP = '''import yaml
-from fangqi_teach.exercises.schema import pack_from_data
-from fangqi_teach.exercises.widget import ExerciseWidget, PackSummary
+SETUP = '''from fangqi_teach.exercises.practice import Practice
 
 LEARNER = "default"
 PACK_FILE = {name!r}
 PACK_TEXT = {text!r}
-pack = pack_from_data(yaml.safe_load(PACK_TEXT), PACK_FILE)
-stages = pack.stages()
-
-
-def stage(number):
-    """The exercises of one stage of the pack."""
-    return ExerciseWidget(stages[number], learner=LEARNER)'''
+practice = Practice.from_text(PACK_TEXT, PACK_FILE, learner=LEARNER)'''
 
 
 def practice_notebook(pack_path) -> nbformat.NotebookNode:
@@ -71,11 +63,11 @@ def practice_notebook(pack_path) -> nbformat.NotebookNode:
              nbformat.v4.new_code_cell(SETUP.format(name=path.name, text=text)),
              nbformat.v4.new_markdown_cell("## Your progress 进度\nRun this cell again at any time to refresh the table. "
                                            "随时重新运行此单元以刷新表格。"),
-             nbformat.v4.new_code_cell("PackSummary(pack, learner=LEARNER)")]
+             nbformat.v4.new_code_cell("practice.summary()")]
     for number in pack.stages():
         name = STAGES[number]
         cells.append(nbformat.v4.new_markdown_cell(f"## Stage {number} · {name.en} {name.zh}"))
-        cells.append(nbformat.v4.new_code_cell(f"stage({number})"))
+        cells.append(nbformat.v4.new_code_cell(f"practice.stage({number})"))
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata = nbformat.from_dict({"kernelspec": KERNELSPEC, "language_info": {"name": "python"}})
     for i, cell in enumerate(nb.cells):

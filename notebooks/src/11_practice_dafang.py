@@ -30,24 +30,10 @@
 # > **中文：** 三个阶段的练习：1 理解规则——一次一条规则；2 比较选择——几步都合法，找最好的；3 复盘检验——重放一盘短棋，回答问题。点棋盘（或在答案栏输入）作答，再按“检查”。引擎判定每个答案，任何正确答案都算对，错误的会说明原因。“提示”一次显示一条，试过一次后会出现“显示答案”。先把下面的 `LEARNER` 改成你的名字，进度就按你的名字保存。
 
 # %%
-import fangqi_teach as ft
-from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-from fangqi_teach.exercises.widget import ExerciseWidget, PackSummary
+from fangqi_teach.exercises.practice import Practice
 
 LEARNER = "default"
-GAME = "dafang"
-packs = {}
-for path in sorted((default_exercise_dir() / GAME).glob("stage*.yaml")):
-    pack = load_pack(path)
-    packs[pack.exercises[0].stage] = pack
-
-
-def stage(number):
-    """The exercises of one stage, or a note that they are still being written."""
-    if number not in packs:
-        print(f"Stage {number} of {GAME} is not written yet.")
-        return None
-    return ExerciseWidget(packs[number], learner=LEARNER)
+practice = Practice.for_game("dafang", learner=LEARNER)
 
 
 # %% [markdown]
@@ -55,22 +41,22 @@ def stage(number):
 # Run this cell again at any time to refresh the table.
 
 # %%
-PackSummary(list(packs.values()), learner=LEARNER)
+practice.summary()
 
 # %% [markdown]
 # ## Stage 1 · Understand the rule 理解规则
 
 # %%
-stage(1)
+practice.stage(1)
 
 # %% [markdown]
 # ## Stage 2 · Compare choices 比较选择
 
 # %%
-stage(2)
+practice.stage(2)
 
 # %% [markdown]
 # ## Stage 3 · Review a game 复盘检验
 
 # %%
-stage(3)
+practice.stage(3)
