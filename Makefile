@@ -26,7 +26,7 @@ lab: $(STAMP)
 
 test: $(STAMP)
 	@sh scripts/ensure-chromium
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadgroup --durations=15
 
 bench: $(BSTAMP)
 	$(PY) scripts/bench.py
