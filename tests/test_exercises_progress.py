@@ -83,7 +83,8 @@ def test_a_save_error_is_reported_not_raised(tmp_path, monkeypatch):
     def refuse(*a, **k):
         raise OSError("read-only file system")
 
-    monkeypatch.setattr(progress_mod.tempfile, "mkstemp", refuse)
+    import fangqi_teach.files as files_mod
+    monkeypatch.setattr(files_mod.tempfile, "mkstemp", refuse)
     p.record_attempt("x", correct=True)         # the lesson goes on
     assert p.is_solved("x")
     assert "could not be saved" in p.problems[-1].en

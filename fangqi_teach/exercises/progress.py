@@ -29,11 +29,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..files import write_atomically
 from ..i18n import Text
 
 FORMAT = "fangqi-teach-progress"
@@ -162,14 +162,9 @@ class Progress:
 
     def save(self) -> None:
         """Write atomically; the previous file becomes the backup."""
-        self.directory.mkdir(parents=True, exist_ok=True)
         text = json.dumps(self.to_json(), ensure_ascii=False, indent=1, sort_keys=True)
-        fd, tmp = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
+
+        def keep_backup():
             # Only a good current file may replace the backup; a bad one
             # (written by something else since loading) is set aside, never overwritten.
             status = self._read(self.path)[1]
@@ -177,13 +172,8 @@ class Progress:
                 os.replace(self.path, self.backup)
             elif status in ("corrupt", "foreign"):
                 self._set_aside(self.path, status)
-            os.replace(tmp, self.path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+
+        write_atomically(self.path, text, keep_backup)
 
     def _changed(self) -> None:
         if self.autosave:

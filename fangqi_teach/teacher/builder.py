@@ -31,16 +31,15 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import re
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from ..files import write_atomically
 from ..games import GAMES
 from ..i18n import Text
 from ..exercises.model import Exercise, thaw
@@ -423,22 +422,9 @@ def save_exercise(builder: ExerciseBuilder, pack_path, root=None, replace: bool 
     if errors:
         raise ValueError("the pack would not be valid, nothing was written:\n" + "\n".join(errors))
     text = _pack_text(target, data, old, item, appended=at is None)
-    target.parent.mkdir(parents=True, exist_ok=True)
     if backup and target.exists():
         shutil.copy2(target, target.with_name(target.name + ".bak"))
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomically(target, text)
     return target
 
 
