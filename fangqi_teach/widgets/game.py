@@ -3,8 +3,15 @@
 The game widget is the board (:class:`~.board.BoardWidget`) and a side
 panel: whose turn it is and what they must do now, counts, what the last
 action did, a message line for refused clicks, buttons (new game, undo,
-redo, hint, pass), the computer opponent's side and level, a 60-second
-turn timer, the language switch and the record (copy, save, load).
+redo, hint, pass, review), the computer opponent's side and level, a
+60-second turn timer, the language switch and the record (copy, save, load).
+
+The Review button (复盘) steps through the turns worth another look
+(:func:`fangqi_teach.ai.advice.review`): the board shows the position
+before each such turn, the better action in green (an arrow for a move)
+and what was played in red; :meth:`GameWidget.review`,
+:meth:`GameWidget.review_step` and :meth:`GameWidget.close_review` do the
+same from Python.
 
 Scripts, lessons and tests drive it exactly like a learner does:
 
@@ -95,6 +102,20 @@ TEXTS = {
     "tired": Text("Tired piece (orange): {points}; it cannot capture on its owner's next turn.",
                   "疲劳子（橙色）：{points}；下一回合它不能吃子。"),
     "credits": Text("Pull credits: Black {b} · White {w}", "拔子次数：黑方 {b} · 白方 {w}"),
+    "review": Text("Review", "复盘"),
+    "reviewing": Text("Reviewing the game…", "正在复盘……"),
+    "review_wait": Text("Please wait: the review is being prepared.", "请稍候，正在复盘。"),
+    "review_title": Text("Review: turn {n} of {total} worth another look", "复盘：第 {n} 处，共 {total} 处值得再看"),
+    "review_legend": Text("Green: the better action · red: what was played.", "绿色：更好的着法 · 红色：实际所走。"),
+    "review_none": Text("No mistakes found: well played.", "没有发现失误，下得好。"),
+    "review_nothing_yet": Text("Nothing to review yet: play a turn first.", "还没有可以复盘的棋：先下一步。"),
+    "review_setup": Text("The review needs a game played from the initial position.", "复盘只适用于从开局下起的对局。"),
+    "review_click": Text("The board shows a past position during the review: close the review to play on.",
+                         "复盘时棋盘上是以前的局面：结束复盘后才能继续下棋。"),
+    "review_failed": Text("The review failed: {detail}", "复盘失败：{detail}"),
+    "review_prev": Text("◀ Previous", "◀ 上一处"),
+    "review_next": Text("Next ▶", "下一处 ▶"),
+    "review_close": Text("Close review", "结束复盘"),
 }
 
 #: Options of this widget (everything else passed to ``play`` is a rule option of the game).
@@ -162,8 +183,9 @@ class GameWidget(W.VBox):
         self._selected: str | None = None
         self._message: Text | None = None
         self._hint: str | None = None
+        self._review: _Review | None = None    # the review being stepped through, if any
         self._generation = 0                   # bumped whenever background work becomes stale
-        self._busy: str | None = None          # "computer" or "hint" while a thread works
+        self._busy: str | None = None          # "computer", "hint" or "review" while a thread works
         self._idle = threading.Event()
         self._idle.set()
         self._legal_cache: tuple = (None, [])
@@ -238,6 +260,10 @@ class GameWidget(W.VBox):
             self._render()
 
     def _click(self, point) -> None:
+        if self._review is not None or self._busy == "review":
+            # the board shows a past position (or soon will): a click must not change the live game
+            self._message = TEXTS["review_click"] if self._review is not None else TEXTS["review_wait"]
+            return
         s = self.state
         self._hint = None
         try:
@@ -433,6 +459,166 @@ class GameWidget(W.VBox):
         if reason is not None:
             self._message = self._message + Text(" — ", " —— ") + reason
 
+    # ------------------------------------------------------------------ review (复盘)
+
+    @property
+    def reviewing(self) -> bool:
+        """True while the board shows a review instead of the live game."""
+        return self._review is not None
+
+    @property
+    def review_items(self) -> tuple:
+        """The :class:`~fangqi_teach.ai.advice.ReviewItem` s being stepped through (empty when not reviewing)."""
+        return tuple(self._review.items) if self._review else ()
+
+    @property
+    def review_index(self) -> int | None:
+        """Which of :attr:`review_items` is shown (0-based), None when not reviewing."""
+        return self._review.at if self._review else None
+
+    def review(self, wait: bool = False):
+        """Review the game so far (the Review button): find the turns worth another look.
+
+        The search runs in the background like the computer's move (the
+        status line says so); then the board steps through the turns, or the
+        message line says nothing was found. With ``wait=True`` this returns
+        the items found (a list, empty when the game was well played);
+        otherwise None at once.
+
+        >>> g = play("connect6", size=9, background=False)
+        >>> g.load_record("e5 a1 b1 a9 b9 c1 d1 c9 d9 i5 i6")
+        True
+        >>> [item.kind for item in g.review(wait=True)]
+        ['allowed_win', 'missed_win']
+        >>> g.review_item.better, sorted(g.board.marks.items())[:2]
+        ('e1 f1', [('c9', 'red'), ('d9', 'red')])
+        """
+        with self._lock:
+            s = self.state
+            if self._review is not None:
+                return list(self._review.items) if wait else None
+            if self._busy:
+                self._message = TEXTS["review_wait"] if self._busy == "review" else TEXTS["wait"]
+                self._render()
+                return [] if wait else None
+            if not s.record:
+                self._message = TEXTS["review_nothing_yet"]
+                self._render()
+                return [] if wait else None
+            if self._history[0].record or self._origin != new_game(self.game, **self.options):
+                # the review replays the record from the initial position: a set-up position has none
+                self._message = TEXTS["review_setup"]
+                self._render()
+                return [] if wait else None
+            record, game, options = tuple(s.record), self.game, dict(self.options)
+
+            def work():
+                from ..ai.advice import review
+                return review(record, game, **options)
+
+            self._selected = self._hint = None
+            self._message = None
+            self._run_background("review", work, self._review_done, s)
+            self._render()
+        if not wait:
+            return None
+        self.wait()
+        return list(self._review.items) if self._review else []
+
+    def _review_done(self, state, items, error) -> None:
+        if error is not None:
+            self._message = TEXTS["review_failed"].format(detail=str(error))
+        elif not items:
+            self._message = TEXTS["review_none"]
+        else:
+            self._review = _Review(tuple(state.record), tuple(items))
+            self._message = None
+
+    @property
+    def review_item(self):
+        """The review item shown now, None when not reviewing."""
+        return self._review.items[self._review.at] if self._review else None
+
+    def review_step(self, step: int = 1) -> None:
+        """Show the next (``+1``) or previous (``-1``) turn of the review (the ◀ ▶ buttons)."""
+        with self._lock:
+            if self._review is None:
+                return
+            self._review.at = max(0, min(len(self._review.items) - 1, self._review.at + int(step)))
+            self._message = None
+            self._render()
+
+    def close_review(self) -> None:
+        """Back to the live game, exactly as it was (the turn timer starts the turn afresh)."""
+        with self._lock:
+            if self._review is None:
+                return
+            self._review = None
+            self._message = None
+            self._restart_timer()   # time spent reviewing is not taken from the player's turn
+            self._render()
+
+    def review_position(self, item=None):
+        """The position at the start of ``item``'s turn (default: the item shown), from the widget's history."""
+        item = item or self.review_item
+        if item is None:
+            return None
+        h = self._history
+        record = self._review.record if self._review else self.state.record
+        if item.index < len(h) and h[item.index].record == tuple(record[: item.index]):
+            return h[item.index]
+        return item.before(record, self.game, **self.options)
+
+    def _review_marks(self, item) -> dict:
+        """Board highlights for ``item``: the better action green (arrow for a move), the played one red."""
+        marks, labels, arrows = {}, {}, []
+        for action in item.played.split():
+            pts = action_points(action)
+            for p in pts:
+                marks[p] = "red"
+            if pts:
+                labels[pts[-1]] = "✗"
+        for action in item.better.split():
+            pts = action_points(action)
+            if len(pts) == 2:
+                arrows.append(pts)
+            for p in pts:
+                marks[p] = "green"
+            if pts:
+                labels[pts[-1]] = "✓"
+        return {"marks": marks, "labels": labels, "arrows": arrows}
+
+    def _render_review(self) -> None:
+        """The board and review panel for the item shown (the caller holds the lock)."""
+        review, lang = self._review, self.lang
+        item = review.items[review.at]
+        before = self.review_position(item)
+        with self.board.hold_sync():
+            self.board.pieces = dict(before.board)
+            self.board.last = []
+            self.board.selected = ""
+            self.board.targets = []
+            self.board.removable = []
+            for name, value in self._review_marks(item).items():
+                setattr(self.board, name, value)
+            self.board.busy = False
+            self.board.interactive = True     # clicks still reach click(), which explains they are ignored
+        self.review_title.value = "<b>" + _esc(TEXTS["review_title"].format(
+            n=review.at + 1, total=len(review.items)).get(lang)) + "</b>"
+        self.review_legend.value = _esc(TEXTS["review_legend"].get(lang))
+        lines = []
+        for n, it in enumerate(review.items):
+            text = _esc(it.text(lang))
+            lines.append(f"<b>▶ {text}</b>" if n == review.at else text)
+        self.review_list.value = ('<div style="max-height:12em;overflow-y:auto">'
+                                  + "<br>".join(lines) + "</div>")
+        self.review_prev_button.disabled = review.at == 0
+        self.review_next_button.disabled = review.at == len(review.items) - 1
+        self.status.value = (f"<b>{_esc(TEXTS['to_act'].format(player=player_name(before.player, lang)).get(lang))}"
+                             f"</b><br><i>{_esc(TEXTS['review'].get(lang))}</i>")
+        self.counts.value = self._counts_html(lang, before)
+        self.events.value = ""
+
     def set_language(self, lang: str) -> None:
         """Show every text in ``"en"`` or ``"zh"``."""
         with self._lock:
@@ -518,7 +704,7 @@ class GameWidget(W.VBox):
         s = self.state
         if self.computer is None or s.is_over or s.player != self.computer or self._busy == "computer":
             return
-        if self._busy == "hint":
+        if self._busy in ("hint", "review"):
             self._cancel_background()
         level = self.level
         self._run_background("computer", lambda: ai.choose(s, level=level), self._computer_done, s)
@@ -594,7 +780,7 @@ class GameWidget(W.VBox):
     def seconds_left(self) -> int | None:
         """Seconds left in this turn, or None when no timer runs (off, game over, computer's turn)."""
         s = self.state
-        if not self.timer_box.value or s.is_over or s.player == self.computer:
+        if not self.timer_box.value or s.is_over or s.player == self.computer or self._review is not None:
             return None
         return max(0, int(self.seconds - (self._clock() - self._turn_started) + 0.999))
 
@@ -676,6 +862,19 @@ class GameWidget(W.VBox):
         self.hint_button = button(lambda _: self.hint())
         self.pass_button = button(lambda _: self.pass_turn())
         self.draw_button = button(lambda _: self.agree_draw())
+        self.review_button = button(lambda _: self.review())
+        self.review_prev_button = button(lambda _: self.review_step(-1))
+        self.review_next_button = button(lambda _: self.review_step(+1))
+        self.review_close_button = button(lambda _: self.close_review())
+        self.review_title = W.HTML()
+        self.review_list = W.HTML()
+        self.review_legend = W.HTML()
+        self.review_box = W.VBox([
+            self.review_title, self.review_legend,
+            W.HBox([self.review_prev_button, self.review_next_button, self.review_close_button],
+                   layout=W.Layout(flex_flow="row wrap")),
+            self.review_list,
+        ], layout=W.Layout(display="none", border="1px solid var(--jp-border-color1, #ccc)", padding="4px"))
         self.side_box = W.Dropdown(options=[("", "")], value="", layout=W.Layout(width="auto"))
         self.level_box = W.Dropdown(options=[(lv, lv) for lv in ai.LEVELS], value=self.level,
                                     layout=W.Layout(width="auto"))
@@ -696,7 +895,8 @@ class GameWidget(W.VBox):
         self.panel = W.VBox([
             self.title, self.status, self.countdown, self.counts, self.events, self.message,
             row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
-                self.draw_button),
+                self.draw_button, self.review_button),
+            self.review_box,          # under the buttons, where the eyes are after pressing Review
             row(self.side_box, self.level_box),
             row(self.timer_box),
             self.lang_box,
@@ -737,6 +937,8 @@ class GameWidget(W.VBox):
         self.title.value = f"<b>{_esc(spec.title_zh if lang == 'zh' else spec.title)}</b>"
         for b, key in ((self.new_button, "new_game"), (self.undo_button, "undo"), (self.redo_button, "redo"),
                        (self.hint_button, "hint"), (self.pass_button, "pass"), (self.draw_button, "agree_draw"),
+                       (self.review_button, "review"), (self.review_prev_button, "review_prev"),
+                       (self.review_next_button, "review_next"), (self.review_close_button, "review_close"),
                        (self.load_button, "load_record"), (self.save_button, "save"),
                        (self.open_button, "open")):
             b.description = tr(key)
@@ -757,6 +959,8 @@ class GameWidget(W.VBox):
         """Put the state on the board and the panel (one board update)."""
         s = self.state
         lang = self.lang
+        if self._review is not None and self._review.record != s.record:
+            self._review = None   # the game changed under the review (undo, new game …): it no longer applies
         legal = self.legal_actions() if not s.is_over else []
         pending = s.pending
         selected = self._selected
@@ -783,17 +987,19 @@ class GameWidget(W.VBox):
             elif hp:
                 marks[hp[0]] = "green"
                 labels[hp[0]] = "?"
-        with self.board.hold_sync():
-            self.board.pieces = dict(s.board)
-            self.board.last = last
-            self.board.selected = selected or ""
-            self.board.targets = targets
-            self.board.removable = removable
-            self.board.marks = marks
-            self.board.labels = labels
-            self.board.arrows = arrows
-            self.board.busy = self._busy is not None
-            self.board.interactive = not s.is_over
+        # while reviewing, _render_review (below) puts the past position on the board instead
+        if self._review is None:
+            with self.board.hold_sync():
+                self.board.pieces = dict(s.board)
+                self.board.last = last
+                self.board.selected = selected or ""
+                self.board.targets = targets
+                self.board.removable = removable
+                self.board.marks = marks
+                self.board.labels = labels
+                self.board.arrows = arrows
+                self.board.busy = self._busy is not None
+                self.board.interactive = not s.is_over
         # panel
         self.status.value = self._status_html(lang)
         self._update_countdown()
@@ -819,6 +1025,15 @@ class GameWidget(W.VBox):
         self.hint_button.disabled = s.is_over
         if self.record_box.value != s.record_text:
             self.record_box.value = s.record_text
+        reviewing = self._review is not None
+        self.review_button.disabled = reviewing or self._busy is not None or not s.record
+        self.review_box.layout.display = "" if reviewing else "none"
+        if reviewing:
+            # the live game's buttons wait until the review is closed
+            for b in (self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
+                      self.draw_button, self.load_button, self.open_button):
+                b.disabled = True
+            self._render_review()
 
     def _status_html(self, lang: str) -> str:
         s = self.state
@@ -830,7 +1045,7 @@ class GameWidget(W.VBox):
             if s.pending.kind == "second_stone" and self.computer != s.player:
                 parts.append(f"<i>{_esc(TEXTS['cancel_first'].get(lang))}</i>")
         if self._busy:
-            parts.append(f"<i>{_esc(TEXTS['thinking'].get(lang))}</i>")
+            parts.append(f"<i>{_esc(TEXTS['reviewing' if self._busy == 'review' else 'thinking'].get(lang))}</i>")
         return "<br>".join(parts)
 
     def _update_countdown(self) -> None:
@@ -840,8 +1055,8 @@ class GameWidget(W.VBox):
             self.countdown.value = "" if left is None else (
                 f"<b>{_esc(TEXTS['seconds_left'].format(n=left).get(self.lang))}</b>")
 
-    def _counts_html(self, lang: str) -> str:
-        s = self.state
+    def _counts_html(self, lang: str, state=None) -> str:
+        s = state or self.state
         on_board = {"B": 0, "W": 0}
         for colour in s.board.values():
             on_board[colour] += 1
@@ -911,6 +1126,15 @@ class GameWidget(W.VBox):
         data["text/plain"] = repr(self)
         data["image/svg+xml"] = self.board.svg()
         return data, metadata
+
+
+class _Review:
+    """The review being stepped through: the record it is about, its items, the one shown."""
+
+    def __init__(self, record: tuple, items: tuple):
+        self.record = record
+        self.items = items
+        self.at = 0
 
 
 def _history_to(state, origin) -> list:
