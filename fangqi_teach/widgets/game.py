@@ -1038,7 +1038,9 @@ class GameWidget(W.VBox):
     def _status_html(self, lang: str) -> str:
         s = self.state
         if s.is_over:
-            return f"<b>{_esc(s.result.text(lang) if s.result else '')}</b>"
+            over = f"<b>{_esc(s.result.text(lang) if s.result else '')}</b>"
+            # the review is mostly asked for once the game is over: say it is under way
+            return over + (f"<br><i>{_esc(TEXTS['reviewing'].get(lang))}</i>" if self._busy == "review" else "")
         parts = [f"<b>{_esc(TEXTS['to_act'].format(player=player_name(s.player, lang)).get(lang))}</b>"]
         if s.pending is not None:
             parts.append(_esc(s.pending.text(lang)))
