@@ -18,6 +18,7 @@ code and its parameters; a teacher adding a game adds rows to the tables.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .i18n import Text, check_language, player_name
@@ -147,6 +148,32 @@ class IllegalAction(ValueError):
 
     def message(self, lang: str | None = None) -> str:
         return self.zh if check_language(lang) == "zh" else self.en
+
+
+def parse_or_refuse(board, action):
+    """Parse ``action`` for ``board`` (a :class:`~fangqi_teach.notation.Action`);
+    text that is not an action becomes an :class:`IllegalAction`:
+    ``unknown_point`` for a well-formed name that is not on this board,
+    ``bad_action`` for anything else.
+
+    >>> from fangqi_teach.boards import get_board
+    >>> str(parse_or_refuse(get_board("dafang"), "C3-c4"))
+    'c3-c4'
+    >>> for text in ("g7", "hello"):
+    ...     try:
+    ...         parse_or_refuse(get_board("dafang"), text)
+    ...     except IllegalAction as e:
+    ...         print(e.code)
+    unknown_point
+    bad_action
+    """
+    from .notation import parse_action
+    try:
+        return parse_action(board, action)
+    except ValueError as e:
+        text = str(action).strip().lower()
+        code = "unknown_point" if re.fullmatch(r"x?[a-z]+\d+(-[a-z]+\d+)?", text) else "bad_action"
+        raise IllegalAction.of(code, str(action).strip(), detail=str(e)) from None
 
 
 def _fmt(template: str, params: dict) -> str:

@@ -136,7 +136,7 @@ def test_placing_illegal_actions():
     assert code_of(s, "xc3") == "wrong_phase"
     assert code_of(s, "pass") == "cannot_pass"
     assert code_of(s, "g7") == "unknown_point"
-    assert code_of(s, "hello") == "unknown_point"
+    assert code_of(s, "hello") == "bad_action"     # not even shaped like a point
     e = pytest.raises(IllegalAction, s.play, "c3").value
     assert "c3" in e.message("en") and "空点" in e.message("zh")
 

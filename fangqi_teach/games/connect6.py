@@ -27,13 +27,11 @@ The board is kept as one string of ``size*size`` characters (``.`` empty,
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..boards import get_board
-from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other
-from ..notation import parse_action
+from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other, parse_or_refuse
 
 RULE_OPTIONS = (
     RuleOption("size", "", 19,
@@ -203,12 +201,7 @@ class Connect6State(_Fields, GameState):
 
     def _parse(self, action) -> int:
         board = self.board_spec
-        try:
-            a = parse_action(board, action)
-        except ValueError as e:
-            text = str(action).strip().lower()
-            code = "unknown_point" if re.fullmatch(r"x?[a-z]+\d+(-[a-z]+\d+)?", text) else "bad_action"
-            raise IllegalAction.of(code, str(action), detail=str(e)) from None
+        a = parse_or_refuse(board, action)
         if a.kind == "place":
             return board.index[a.points[0]]
         if a.kind == "pass":

@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import compress
 
 from ..boards import Board, Shape, get_board
-from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other
+from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other, parse_or_refuse
 from ..i18n import Text
 from ..notation import parse_action
 
@@ -615,10 +615,9 @@ class FangState(GameState):
         if self.phase == "over":
             return IllegalAction.of("game_over", text)
         try:
-            a = parse_action(self.geo.board, "".join(text.split()))
-        except ValueError as e:
-            code = "unknown_point" if "is not a point" in str(e) else "bad_action"
-            return IllegalAction.of(code, text, detail=str(e))
+            a = parse_or_refuse(self.geo.board, "".join(text.split()))
+        except IllegalAction as e:
+            return e
         action = str(a)
         g, cells, p, q = self.geo, self.cells, self.player, other(self.player)
         pend = self.pending

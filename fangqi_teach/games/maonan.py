@@ -32,12 +32,11 @@ views, built when asked for.
 
 from __future__ import annotations
 
-import re
 from operator import itemgetter
 from typing import NamedTuple
 
 from ..boards import get_board
-from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other
+from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other, parse_or_refuse
 from ..notation import parse_action
 
 PIECES = 12
@@ -448,12 +447,7 @@ class MorrisState(_Fields, GameState):
         return self._capture(i, action, any_allowed)
 
     def _parse(self, action) -> tuple:
-        try:
-            a = parse_action(BOARD, action)
-        except ValueError as e:
-            text = str(action).strip().lower()
-            code = "unknown_point" if re.fullmatch(r"x?[a-z]+\d+(-[a-z]+\d+)?", text) else "bad_action"
-            raise IllegalAction.of(code, str(action), detail=str(e)) from None
+        a = parse_or_refuse(BOARD, action)
         if a.kind == "pass":
             raise IllegalAction.of("cannot_pass", "pass")
         if a.kind == "move":   # not along a line (those are in _ACTIONS): play() explains
