@@ -14,16 +14,7 @@ from fangqi_teach.cli import main
 from fangqi_teach.teacher.builder import ExerciseBuilder
 from fangqi_teach.teacher.worksheet import chinese_font, make_worksheet, worksheet_pages, wrap
 
-# Xinjiang, movement phase: Black's square a1 b1 a2 b2 protects four pieces; c3 and d4 stand alone.
-DIAGRAM = """
-7 . . . . . O O
-6 . . . . . O O
-5 . . . . . . .
-4 . . . X . . O
-3 . . X . . . .
-2 X X . . . . .
-1 X X . . . . .
-  a b c d e f g"""
+from test_teacher_builder import LOOSE_DIAGRAM as DIAGRAM  # the same small Xinjiang position
 
 
 def _exercise(eid, task, prompt_en, prompt_zh):
