@@ -37,8 +37,11 @@ def check_morris(states, rng):
                 # the exception: every enemy piece was in a mill
                 enemy = "W" if e.player == "B" else "B"
                 assert all(maonan.in_mill(before.cells, i) for i, c in enumerate(before.cells) if c == enemy)
-        if after.task == "move":          # the pattern-table moves equal the plain definition
+        if after.task == "move":          # the bit-mask moves equal the plain definition
             assert after.moves == maonan._moves_plain(cells, after.player)
+        for colour in "BW":               # and so do the bit-mask mills
+            plain = sum(1 << i for i, c in enumerate(cells) if c == colour and maonan.in_mill(cells, i))
+            assert maonan._milled(after.pieces(colour)) == plain
         if after.pending is not None:
             assert after.pending.player == after.player and after.pending.count >= 1
             if after.pending.kind == "blocked_pull":

@@ -74,7 +74,15 @@ class Tables:
         self.count_hand = game in ("ningxia", "xinjiang", "maonan")
 
     def bits(self, state) -> tuple[int, int]:
-        """(Black mask, White mask); bit i is point ``points[i]``."""
+        """(Black mask, White mask); bit i is point ``points[i]`` (the board's order).
+
+        An engine whose states keep such masks (``state.masks``, Maonan)
+        hands them over; otherwise they are read from ``cells`` when that
+        is one character per point in the board's order, or from ``board``.
+        """
+        masks = getattr(state, "masks", None)
+        if masks is not None:
+            return masks
         cells = getattr(state, "cells", None)
         if not isinstance(cells, str) or len(cells) != len(self.points):
             board = state.board

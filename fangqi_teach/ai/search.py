@@ -48,8 +48,8 @@ def position_key(state):
     hands and removals. It ignores the draw counters (a rare inaccuracy
     all game programs accept for the speed a table brings).
     """
-    cells = getattr(state, "cells", None)
-    if not isinstance(cells, str):
+    cells = getattr(state, "masks", None) or getattr(state, "cells", None)
+    if not isinstance(cells, (str, tuple)):
         cells = tuple(sorted(state.board.items()))
     pending = state.pending
     hands, removed = state.hands, state.removed

@@ -21,13 +21,13 @@ which). What is owed now is ``state.pending``.
 ('B', {'B': 8, 'W': 10}, {'B': 0, 'W': 1})
 
 Speed matters here (random play for tests, the AI and ``make bench``):
-the board is one 24-character string (``cells``, in the engine's own point
-order, see ``POINTS``); neighbours, the mills through each point, action
-strings and the frequent events are computed once at import; the legal
-moves are found once per turn, by quadrant patterns (``_moves``); the
-record is kept as a chain so that adding an action costs the same at any
-length. ``board``, ``hands``, ``removed`` and ``record`` are the usual
-views, built when asked for.
+the board is two 24-bit integers, one per colour (``black``, ``white``;
+bit i is ``POINTS[i]``); mills, neighbours, action strings and the
+frequent events are computed once at import; the legal moves are found
+once per turn, with bit operations and table lookups that give them
+already sorted (``_moves``); the record is kept as a chain so that adding
+an action costs the same at any length. ``board``, ``cells``, ``hands``,
+``removed`` and ``record`` are the usual views, built when asked for.
 """
 
 from __future__ import annotations
@@ -101,29 +101,41 @@ def _check_options(options: dict) -> tuple:
 
 
 # --------------------------------------------------------------------------
-# Tables computed once: points by index, neighbours, the mills through each point
+# Tables computed once. A position is two 24-bit masks, one per colour: bit i
+# is the point POINTS[i] (the board's points, in name order). Each list of
+# actions the engine offers has its own bit order, the order of the action
+# strings, so a mask turns into a sorted list by table lookup (_Labels).
 
 BOARD = get_board("maonan")
-# The engine's own order of the points (the index of a point in the cells
-# string): around the board by corner, each corner's three points (outer,
-# middle, inner) between the two edge-midpoint triples it touches. Each
-# corner quadrant — a corner triple with its two neighbouring triples,
-# nine points — is then a slice of the cells string (see _moves).
-POINTS: tuple[str, ...] = tuple(
-    "d1 d2 d3 a1 b2 c3 a4 b4 c4 a7 b6 c5 d7 d6 d5 g7 f6 e5 g4 f4 e4 g1 f2 e3".split())
-assert sorted(POINTS) == sorted(BOARD.points)
+POINTS: tuple[str, ...] = tuple(BOARD.points)
+assert list(POINTS) == sorted(POINTS)
 INDEX = {p: i for i, p in enumerate(POINTS)}
 N = len(POINTS)
-BY_NAME = tuple(sorted(range(N), key=POINTS.__getitem__))      # indices in string order of the names
+FULL = (1 << N) - 1
 NEIGHBOURS = tuple(tuple(INDEX[q] for q in BOARD.neighbours[p]) for p in POINTS)
 MILLS = tuple(s.points for s in BOARD.shapes_of("mill"))
-# MILLS_THROUGH[i]: (mill point names, the other two indices) for each mill containing i
-MILLS_THROUGH = tuple(
-    tuple((m, *(INDEX[q] for q in m if q != p)) for m in MILLS if p in m) for p in POINTS
-)
-MILL_INDICES = tuple(tuple(INDEX[p] for p in m) for m in MILLS)
-NAMES_IN_ORDER = tuple(POINTS[i] for i in BY_NAME)              # = sorted(POINTS)
-_CELLS_BY_NAME = itemgetter(*BY_NAME)                            # cells -> their characters in name order
+MILL_MASKS = tuple(sum(1 << INDEX[p] for p in m) for m in MILLS)
+# MILLS_THROUGH[i]: (mill point names, mill mask) for each mill containing point i
+MILLS_THROUGH = tuple(tuple((m, mask) for m, mask in zip(MILLS, MILL_MASKS) if p in m) for p in POINTS)
+
+
+def _mills_completed_at(i: int) -> tuple[int, dict]:
+    # (the other points of the mills through i, {those of them a colour holds:
+    # the mills a piece of that colour on i completes}), for every subset
+    area = 0
+    for _, mask in MILLS_THROUGH[i]:
+        area |= mask
+    area &= ~(1 << i)
+    bits = [1 << k for k in range(N) if area >> k & 1]
+    table = {}
+    for chosen in range(1 << len(bits)):
+        held = sum(b for t, b in enumerate(bits) if chosen >> t & 1)
+        table[held] = tuple(m for m, mask in MILLS_THROUGH[i] if (held | 1 << i) & mask == mask)
+    return area, table
+
+
+# COMPLETES[i] = (area, table): a piece put on i completes table[own pieces & area]
+COMPLETES = tuple(_mills_completed_at(i) for i in range(N))
 REMOVE_ACTIONS = tuple("x" + p for p in POINTS)
 MOVE_ACTIONS = {(i, j): f"{POINTS[i]}-{POINTS[j]}" for i in range(N) for j in NEIGHBOURS[i]}
 # action string -> (kind, index, target index); kinds: 0 place, 1 move, 2 remove
@@ -131,111 +143,164 @@ _ACTIONS = {p: (0, i, -1) for i, p in enumerate(POINTS)}
 _ACTIONS.update({a: (2, i, -1) for i, a in enumerate(REMOVE_ACTIONS)})
 _ACTIONS.update({a: (1, i, j) for (i, j), a in MOVE_ACTIONS.items()})
 _PLACE, _MOVE, _REMOVE = 0, 1, 2
-_MOVE_INDICES = {a: ij for ij, a in MOVE_ACTIONS.items()}
 _make = tuple.__new__
-# INTO[j]: (i, "i-j") for each neighbour i of j, to list the moves into an empty point
-INTO = tuple(tuple((i, MOVE_ACTIONS[i, j]) for i in NEIGHBOURS[j]) for j in range(N))
+
 # Events are immutable values: the frequent ones are made once and shared
 _PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],)) for c in "BW" for i in range(N)}
-_MOVE_EVENTS = {(c, i, j): Event("move", c, (POINTS[i], POINTS[j])) for c in "BW" for (i, j) in MOVE_ACTIONS}
 _MILL_EVENTS = {(c, m): Event("shape", c, m, 1, shape="mill") for c in "BW" for m in MILLS}
 _REMOVE_EVENTS = {(c, i, r): Event("remove", c, (POINTS[i],), reason=r) for c in "BW" for i in range(N)
                   for r in ("pin", "pin_any", "capture", "capture_any", "blocked_pull")}
 _PIN_EVENTS = {(c, i): Event("pin", c, (POINTS[i],)) for c in "BW" for i in range(N)}
 _PULL_EVENTS = {(c, i): Event("blocked_pull", c, (POINTS[i],)) for c in "BW" for i in range(N)}
+# move action -> (from, to, the two bits it flips, COMPLETES[to] (two values),
+# (Black's event, White's event))
+_MOVE_INFO = {a: (i, j, (1 << i) | (1 << j), *COMPLETES[j],
+                  (Event("move", "B", (POINTS[i], POINTS[j])), Event("move", "W", (POINTS[i], POINTS[j]))))
+              for (i, j), a in MOVE_ACTIONS.items()}
 
+
+class _Labels(dict):
+    """``chunk value -> tuple of labels``, filled on first sight.
+
+    ``labels[shift + k]`` belongs to bit ``k`` of the chunk. A mask is cut
+    into a few chunks (``mask & low``, ``mask >> shift``) and the tuples are
+    joined; since bits follow the labels' sorted order, so does the result.
+    The cache is emptied if it ever grows past ``limit`` (a long session
+    then simply refills it).
+    """
+
+    def __init__(self, labels, shift: int, limit: int = 1 << 18):
+        super().__init__()
+        self.labels, self.shift, self.limit = tuple(labels), shift, limit
+
+    def __missing__(self, value: int) -> tuple:
+        if len(self) >= self.limit:
+            self.clear()
+        labels, shift, out, rest = self.labels, self.shift, [], value
+        while rest:
+            low = rest & -rest
+            out.append(labels[shift + low.bit_length() - 1])
+            rest ^= low
+        found = self[value] = tuple(out)
+        return found
+
+
+# Points and removals: 12-bit chunks (4,096 values each at most)
+_POINTS_LOW, _POINTS_HIGH = _Labels(POINTS, 0), _Labels(POINTS, 12)
+_REMOVES_LOW, _REMOVES_HIGH = _Labels(REMOVE_ACTIONS, 0), _Labels(REMOVE_ACTIONS, 12)
+
+# One-step moves: bit k of a move mask is MOVE_LIST[k] (sorted strings); the
+# moves of a colour are (moves out of its points) & (moves into empty points),
+# each a union over the points of a mask, found a byte at a time.
+MOVE_LIST = tuple(sorted(MOVE_ACTIONS.values()))
+_MOVE_BIT = {a: k for k, a in enumerate(MOVE_LIST)}
+_OUT_OF = [0] * N
+_INTO = [0] * N
+for (_i, _j), _a in MOVE_ACTIONS.items():
+    _OUT_OF[_i] |= 1 << _MOVE_BIT[_a]
+    _INTO[_j] |= 1 << _MOVE_BIT[_a]
+
+
+def _byte_unions(per_point: list) -> tuple:
+    # table k, entry b: the union of per_point[8k + t] over the bits t of b
+    return tuple(tuple(_union(per_point, 8 * k, b) for b in range(256)) for k in range(N // 8))
+
+
+def _union(per_point, first, byte) -> int:
+    out = 0
+    for t in range(8):
+        if byte >> t & 1:
+            out |= per_point[first + t]
+    return out
+
+
+(_OUT0, _OUT1, _OUT2), (_IN0, _IN1, _IN2) = _byte_unions(_OUT_OF), _byte_unions(_INTO)
+# A move mask is read in four chunks of 24 bits: in random play each chunk
+# takes a few thousand values (16,000 at most were seen in 600,000 positions)
+_MOVES_0, _MOVES_1, _MOVES_2, _MOVES_3 = (_Labels(MOVE_LIST, 24 * k) for k in range(4))
+_M24 = (1 << 24) - 1
+assert len(MOVE_LIST) <= 96
+
+
+def _moves(own: int, empty: int) -> tuple:
+    """The one-step moves of the pieces in ``own`` into ``empty``, sorted.
+
+    >>> _moves(1 << INDEX["a1"], FULL ^ (1 << INDEX["a1"]))
+    ('a1-a4', 'a1-b2', 'a1-d1')
+    """
+    x = ((_OUT0[own & 255] | _OUT1[own >> 8 & 255] | _OUT2[own >> 16])
+         & (_IN0[empty & 255] | _IN1[empty >> 8 & 255] | _IN2[empty >> 16]))
+    return _MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24] + _MOVES_3[x >> 72]
+
+
+def _names(mask: int) -> tuple:
+    """The points of ``mask``, sorted."""
+    return _POINTS_LOW[mask & 4095] + _POINTS_HIGH[mask >> 12]
+
+
+def _removals(mask: int) -> tuple:
+    """``x`` + the points of ``mask``, sorted."""
+    return _REMOVES_LOW[mask & 4095] + _REMOVES_HIGH[mask >> 12]
+
+
+def _milled(mask: int) -> int:
+    """The pieces of ``mask`` that stand in a complete mill (a mask)."""
+    out = 0
+    for m in MILL_MASKS:
+        if mask & m == m:
+            out |= m
+    return out
+
+
+def _cells(black: int, white: int) -> str:
+    """The board as 24 characters (``.``, ``B``, ``W``) in POINTS order."""
+    return "".join("B" if black >> i & 1 else "W" if white >> i & 1 else "." for i in range(N))
+
+
+def _masks(cells: str) -> tuple[int, int]:
+    """(Black mask, White mask) from 24 characters in POINTS order."""
+    return (sum(1 << i for i, c in enumerate(cells) if c == "B"),
+            sum(1 << i for i, c in enumerate(cells) if c == "W"))
+
+
+# The plain definitions over a cells string, kept for tests and teaching
 
 def in_mill(cells: str, i: int) -> bool:
     """Whether the piece on index ``i`` is in a complete mill of its colour."""
     c = cells[i]
-    for _, j, k in MILLS_THROUGH[i]:
-        if cells[j] == c and cells[k] == c:
-            return True
-    return False
-
-
-def mills_completed(cells: str, i: int) -> list[tuple[str, ...]]:
-    """The mills through ``i`` whose three points hold the colour on ``i``."""
-    c = cells[i]
-    return [m for m, j, k in MILLS_THROUGH[i] if cells[j] == c and cells[k] == c]
-
-
-def _milled(cells: str, colour: str) -> set:
-    """The indices of ``colour``'s pieces that stand in a complete mill."""
-    out = set()
-    for a, b, c in MILL_INDICES:
-        if cells[a] == colour and cells[b] == colour and cells[c] == colour:
-            out.update((a, b, c))
-    return out
-
-
-def _has_loose(cells: str, colour: str) -> bool:
-    return cells.count(colour) > len(_milled(cells, colour))
+    return any(all(cells[INDEX[q]] == c for q in m) for m, _ in MILLS_THROUGH[i])
 
 
 def _moves_plain(cells: str, colour: str) -> tuple:
     """The one-step moves of ``colour``, in string order (the plain definition)."""
-    out = [a for j, c in enumerate(cells) if c == "." for i, a in INTO[j] if cells[i] == colour]
-    out.sort()
-    return tuple(out)
+    return tuple(sorted(a for (i, j), a in MOVE_ACTIONS.items() if cells[i] == colour and cells[j] == "."))
 
 
-# The four corner quadrants as slices of the cells string; the last wraps round.
-_QUADRANTS = ((0, 9), (6, 15), (12, 21), (18, 27))
+# A position for the repetition rule (RULES.md §0 [D5]) is board, player,
+# phase and hands; it is only recorded in the movement phase, where both
+# hands are always empty (24 pieces fill the board only when none are left).
+# It is one int: Black's mask, White's mask above it, then the player's bit.
+_WHITE_KEY = 1 << (2 * N)
 
 
-def _quadrant_edges() -> tuple:
-    # Each line segment belongs to the first quadrant holding both its ends;
-    # its moves are stored with positions inside the quadrant's slice.
-    assigned = set()
-    out = []
-    for start, stop in _QUADRANTS:
-        local = {(start + k) % N: k for k in range(stop - start)}
-        mine = {(i, j) for (i, j) in MOVE_ACTIONS if i < j and i in local and j in local} - assigned
-        assigned |= mine
-        out.append(tuple((local[i], local[j], MOVE_ACTIONS[i, j]) for (i, j) in MOVE_ACTIONS
-                         if (min(i, j), max(i, j)) in mine))
-    assert len(assigned) == len(MOVE_ACTIONS) // 2     # every segment in exactly one quadrant
-    return tuple(out)
+def _key(black: int, white: int, player: str) -> int:
+    return black | white << N | (_WHITE_KEY if player == "W" else 0)
 
 
-_QUADRANT_EDGES = _quadrant_edges()
-# pattern -> moves, per colour and quadrant; at most 3**9 patterns each (about
-# 15 MB if every one is ever seen; equal move tuples are shared)
-_QUADRANT_MOVES = {c: tuple({} for _ in _QUADRANTS) for c in "BW"}
-_SHARED_MOVES: dict = {}
+def _key_text(key: int) -> str:
+    """A repetition key as text for JSON: the cells, then the player."""
+    return _cells(key & FULL, key >> N & FULL) + ("W" if key & _WHITE_KEY else "B")
 
 
-def _moves(cells: str, colour: str) -> tuple:
-    """The one-step moves of ``colour``, in string order.
-
-    Same result as :func:`_moves_plain`, faster: the moves along a
-    quadrant's segments depend only on what its nine points hold, so they
-    are looked up by that nine-character pattern (filled on first sight).
-    """
-    out = []
-    wrapped = cells + cells[:3]
-    for (start, stop), edges, cache in zip(_QUADRANTS, _QUADRANT_EDGES, _QUADRANT_MOVES[colour]):
-        pattern = wrapped[start:stop]
-        found = cache.get(pattern)
-        if found is None:
-            found = tuple(a for x, y, a in edges if pattern[x] == colour and pattern[y] == ".")
-            found = cache[pattern] = _SHARED_MOVES.setdefault(found, found)
-        out += found
-    out.sort()
-    return tuple(out)
-
-
-def _key(cells: str, player: str) -> str:
-    # A position for the repetition rule (RULES.md §0 [D5]) is board, player,
-    # phase and hands; it is only recorded in the movement phase, where both
-    # hands are always empty (24 pieces fill the board only when none are left).
-    return cells + player
+def _key_from_text(text: str) -> int:
+    black, white = _masks(text[:N])
+    return _key(black, white, text[N])
 
 
 class _Fields(NamedTuple):
     opts: tuple            # option values in RULE_OPTIONS order
-    cells: str             # 24 characters in POINTS order: ".", "B" or "W"
+    black: int             # Black's pieces: bit i is POINTS[i]
+    white: int             # White's pieces
     player: str            # who acts now (the last actor once over)
     phase: str             # "place", "move" or "over"
     task: str              # "place", "capture", "move", "pull"; "" when over
@@ -243,7 +308,7 @@ class _Fields(NamedTuple):
     hand: tuple            # pieces in hand (Black, White)
     lost: tuple            # pieces removed from the board (Black, White)
     quiet: int             # [D5] movement turns in a row without a removal
-    seen: tuple            # [D5] positions at the starts of movement turns since the last removal
+    seen: tuple            # [D5] positions (_key) at the starts of movement turns since the last removal
     turn_removed: bool     # a removal happened in the current movement turn
     any_target: bool       # [D19] off: this capture sequence may take any piece
     moves: tuple           # task "move": the legal moves (computed once, with the turn)
@@ -308,9 +373,23 @@ class MorrisState(_Fields, GameState):
         return dict(zip(_OPTION_NAMES, self.opts))
 
     @property
+    def masks(self) -> tuple[int, int]:
+        """(Black mask, White mask): bit i is ``POINTS[i]`` (the board's point order)."""
+        return self.black, self.white
+
+    @property
+    def cells(self) -> str:
+        """The board as 24 characters (``.``, ``B``, ``W``), one per point of ``POINTS``."""
+        cached = self.__dict__.get("_cells")
+        if cached is None:
+            cached = self.__dict__["_cells"] = _cells(self.black, self.white)
+        return cached
+
+    @property
     def board(self) -> dict[str, str]:
         """``{point: "B" | "W"}`` (a fresh dict)."""
-        return {POINTS[i]: c for i, c in enumerate(self.cells) if c != "."}
+        black, white = self.black, self.white
+        return {p: "B" if black >> i & 1 else "W" for i, p in enumerate(POINTS) if (black | white) >> i & 1}
 
     @property
     def hands(self) -> dict[str, int]:
@@ -329,9 +408,13 @@ class MorrisState(_Fields, GameState):
         """Movement turns in a row without a removal (the [D5] count)."""
         return self.quiet
 
+    def pieces(self, player: str) -> int:
+        """The mask of ``player``'s pieces."""
+        return self.black if player == "B" else self.white
+
     def count(self, player: str) -> int:
         """Pieces of ``player`` on the board."""
-        return self.cells.count(player)
+        return self.pieces(player).bit_count()
 
     @property
     def pending(self) -> Pending | None:
@@ -346,19 +429,17 @@ class MorrisState(_Fields, GameState):
         if task == "capture":
             if self.phase == "place" and self.hand[me == "W"] > 0:
                 return Pending("pin", me, self.owed, enemy)
-            if self.any_target or not _has_loose(self.cells, enemy):
+            theirs = self.pieces(enemy)
+            if self.any_target or not theirs & ~_milled(theirs):
                 return Pending("capture_any", me, self.owed, enemy)
             return Pending("capture", me, self.owed, enemy)
         return None
 
     def mills(self, player: str | None = None) -> list[tuple[str, ...]]:
         """The complete mills on the board (of ``player``, or of both)."""
-        out = []
-        for m in MILLS:
-            a, b, c = (self.cells[INDEX[p]] for p in m)
-            if a != "." and a == b == c and (player is None or a == player):
-                out.append(m)
-        return out
+        colours = (player,) if player else ("B", "W")
+        return [m for m, mask in zip(MILLS, MILL_MASKS)
+                if any(self.pieces(c) & mask == mask for c in colours)]
 
     # -- legal actions ---------------------------------------------------------
 
@@ -366,26 +447,19 @@ class MorrisState(_Fields, GameState):
         """Every legal action, sorted."""
         if self.task == "move":
             return list(self.moves)
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self._legal_actions()
-            self.__dict__["_legal"] = cached
-        return list(cached)
+        return list(self._legal_actions())
 
     def _legal_actions(self) -> tuple:
-        task, cells = self.task, self.cells
+        task = self.task
         if task == "place":
-            return tuple([p for p, c in zip(NAMES_IN_ORDER, _CELLS_BY_NAME(cells)) if c == "."])
-        me = self.player
+            return _names(FULL ^ (self.black | self.white))
         if task == "move":
             return self.moves
-        enemy = "W" if me == "B" else "B"
+        theirs = self.white if self.player == "B" else self.black
         if task == "pull" or self.any_target:
-            return tuple([REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy])
+            return _removals(theirs)
         if task == "capture":
-            milled = _milled(cells, enemy)
-            loose = [REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy and i not in milled]
-            return tuple(loose or [REMOVE_ACTIONS[i] for i in BY_NAME if cells[i] == enemy])
+            return _removals(theirs & ~_milled(theirs) or theirs)
         return ()
 
     # -- playing -----------------------------------------------------------------
@@ -402,8 +476,7 @@ class MorrisState(_Fields, GameState):
         fangqi_teach.core.IllegalAction: You must place a piece now (White: place a piece).
         """
         if action in self.moves:               # the common case, already known legal
-            i, j = _MOVE_INDICES[action]
-            return self._move(i, j, action)
+            return self._move(action)
         if self.result is not None:
             raise IllegalAction.of("game_over", str(action))
         if str(action).strip().lower() == "timeout":   # as written in records [D6]
@@ -413,36 +486,37 @@ class MorrisState(_Fields, GameState):
             t = self._parse(action)
             action = str(parse_action(BOARD, action))
         kind, i, j = t
-        task, cells, me = self.task, self.cells, self.player
+        task, me = self.task, self.player
+        black, white = self.black, self.white
+        mine, theirs = (black, white) if me == "B" else (white, black)
         if task == "place":
             if kind != _PLACE:
                 raise self._wrong_kind(action, "must_place")
-            if cells[i] != ".":
+            if (black | white) >> i & 1:
                 raise IllegalAction.of("occupied", action, point=POINTS[i])
             return self._place(i, action)
         if task == "move":
             if kind != _MOVE:
                 raise self._wrong_kind(action, "must_move")
-            if cells[i] != me:
-                code = "empty_point" if cells[i] == "." else "not_your_piece"
+            if not mine >> i & 1:
+                code = "not_your_piece" if theirs >> i & 1 else "empty_point"
                 raise IllegalAction.of(code, action, point=POINTS[i])
             if j not in NEIGHBOURS[i]:
                 raise IllegalAction.of("not_adjacent", action, point=POINTS[j], origin=POINTS[i])
-            if cells[j] != ".":
-                raise IllegalAction.of("target_occupied", action, point=POINTS[j])
-            return self._move(i, j, action)
+            if action in self.moves:           # a legal move written another way ("A1-A4")
+                return self._move(action)
+            raise IllegalAction.of("target_occupied", action, point=POINTS[j])
         # a removal is owed: a capture/pin or the blocked pull
         if kind != _REMOVE:
             raise self._wrong_kind(action, "must_pull" if task == "pull" else "must_remove")
-        enemy = other(me)
-        if cells[i] != enemy:
-            code = "empty_point" if cells[i] == "." else "own_piece"
+        if not theirs >> i & 1:
+            code = "own_piece" if mine >> i & 1 else "empty_point"
             raise IllegalAction.of(code, action, point=POINTS[i])
         if task == "pull":
             return self._pull(i, action)
-        milled = _milled(cells, enemy)
-        any_allowed = self.any_target or cells.count(enemy) == len(milled)
-        if not any_allowed and i in milled:
+        milled = _milled(theirs)
+        any_allowed = self.any_target or not theirs & ~milled
+        if not any_allowed and milled >> i & 1:
             raise IllegalAction.of("in_mill", action, point=POINTS[i])
         return self._capture(i, action, any_allowed)
 
@@ -462,29 +536,40 @@ class MorrisState(_Fields, GameState):
 
     def _place(self, i: int, action: str) -> "MorrisState":
         me = self.player
-        cells = self.cells[:i] + me + self.cells[i + 1:]
-        hand = (self.hand[0] - 1, self.hand[1]) if me == "B" else (self.hand[0], self.hand[1] - 1)
-        events = [_PLACE_EVENTS[me, i]]
-        mills = mills_completed(cells, i)
-        if mills:
-            for m in mills:
-                events.append(_MILL_EVENTS[me, m])
-            return self._owe_captures(cells, hand, self.lost, len(mills), False, action, events)
-        return _next_turn(self, cells, hand, self.lost, False, action, events)
-
-    def _move(self, i: int, j: int, action: str) -> "MorrisState":
-        me = self.player
-        c = self.cells
-        if i < j:
-            cells = c[:i] + "." + c[i + 1:j] + me + c[j + 1:]
+        if me == "B":
+            black, white, mine = self.black | 1 << i, self.white, self.black | 1 << i
+            hand = (self.hand[0] - 1, self.hand[1])
         else:
-            cells = c[:j] + me + c[j + 1:i] + "." + c[i + 1:]
-        mills = [m for m, x, y in MILLS_THROUGH[j] if cells[x] == me and cells[y] == me]
+            black, white, mine = self.black, self.white | 1 << i, self.white | 1 << i
+            hand = (self.hand[0], self.hand[1] - 1)
+        events = [_PLACE_EVENTS[me, i]]
+        area, completes = COMPLETES[i]
+        mills = completes[mine & area]
         if mills:
-            events = [_MOVE_EVENTS[me, i, j]]
             for m in mills:
                 events.append(_MILL_EVENTS[me, m])
-            return self._owe_captures(cells, self.hand, self.lost, len(mills), self.turn_removed,
+            return self._owe_captures(black, white, hand, self.lost, len(mills), False, action, events)
+        return _next_turn(self, black, white, hand, self.lost, False, action, events)
+
+    def _move(self, action: str) -> "MorrisState":
+        i, j, flip, area, completes, events = _MOVE_INFO[action]
+        me = self.player
+        if me == "B":
+            black = mine = self.black ^ flip
+            white = theirs = self.white
+            you = "W"
+            event = events[0]
+        else:
+            white = mine = self.white ^ flip
+            black = theirs = self.black
+            you = "B"
+            event = events[1]
+        mills = completes[mine & area]
+        if mills:
+            events = [event]
+            for m in mills:
+                events.append(_MILL_EVENTS[me, m])
+            return self._owe_captures(black, white, self.hand, self.lost, len(mills), self.turn_removed,
                                       action, events)
         # No mill: the turn ends. This is _next_turn and _begin_movement_turn
         # for the most frequent case, inlined because random play, the tests
@@ -493,77 +578,92 @@ class MorrisState(_Fields, GameState):
             quiet, seen = 0, ()
         else:
             quiet, seen = self.quiet + 1, self.seen
-        you = "W" if me == "B" else "B"
         opts = self.opts
         if opts[_HOUSE_DRAWS]:
-            key = cells + you
+            key = black | white << N | (_WHITE_KEY if you == "W" else 0)
             if quiet >= opts[_QUIET_LIMIT] or key in seen:      # a draw may be due: the general way
-                return _begin_movement_turn(opts, cells, you, self.hand, self.lost, quiet, seen,
-                                            (action, self.log), [_MOVE_EVENTS[me, i, j]])
+                return _begin_movement_turn(opts, black, white, you, self.hand, self.lost, quiet, seen,
+                                            (action, self.log), [event])
             seen = seen + (key,)
-        moves = _moves(cells, you)
-        return _make(MorrisState, (opts, cells, you, "move", "move" if moves else "pull", 0, self.hand, self.lost,
-                                   quiet, seen, False, False, moves, (action, self.log), None,
-                                   (_MOVE_EVENTS[me, i, j],)))
+        empty = FULL ^ (black | white)
+        x = ((_OUT0[theirs & 255] | _OUT1[theirs >> 8 & 255] | _OUT2[theirs >> 16])
+             & (_IN0[empty & 255] | _IN1[empty >> 8 & 255] | _IN2[empty >> 16]))
+        moves = (_MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24]                # _moves(theirs, empty), inlined
+                 + _MOVES_2[x >> 48 & _M24] + _MOVES_3[x >> 72])
+        return _make(MorrisState, (opts, black, white, you, "move", "move" if moves else "pull", 0, self.hand,
+                                   self.lost, quiet, seen, False, False, moves, (action, self.log), None,
+                                   (event,)))
 
-    def _owe_captures(self, cells, hand, lost, owed, turn_removed, action, events) -> "MorrisState":
-        enemy = other(self.player)
-        if enemy not in cells:
+    def _owe_captures(self, black, white, hand, lost, owed, turn_removed, action, events) -> "MorrisState":
+        enemy_pieces = white if self.player == "B" else black
+        if not enemy_pieces:
             # [D15] nothing to take: the captures are forfeited
             events.append(Event("forfeit", self.player, value=owed, reason="no_target"))
-            return _next_turn(self, cells, hand, lost, turn_removed, action, events)
-        any_target = (not self.opts[_RECHECK]) and not _has_loose(cells, enemy)
-        return _make(MorrisState, (self.opts, cells, self.player, self.phase, "capture", owed, hand, lost,
+            return _next_turn(self, black, white, hand, lost, turn_removed, action, events)
+        any_target = (not self.opts[_RECHECK]) and not enemy_pieces & ~_milled(enemy_pieces)
+        return _make(MorrisState, (self.opts, black, white, self.player, self.phase, "capture", owed, hand, lost,
                                    self.quiet, self.seen, turn_removed, any_target, (),
                                    (action, self.log), None, tuple(events)))
 
     def _capture(self, i: int, action: str, any_allowed: bool) -> "MorrisState":
         me = self.player
-        enemy = other(me)
-        mine = me == "W"
-        lost = list(self.lost)
-        lost[not mine] += 1
-        lost = tuple(lost)
+        mine_is_white = me == "W"
+        lost = (self.lost[0] + 1, self.lost[1]) if mine_is_white else (self.lost[0], self.lost[1] + 1)
         hand = self.hand
         owed = self.owed - 1
-        if self.phase == "place" and hand[mine] > 0:
+        bit = 1 << i
+        black, white = self.black, self.white
+        if self.phase == "place" and hand[mine_is_white] > 0:
             # pinning (押子): one of the capturer's pieces in hand takes the point
-            cells = self.cells[:i] + me + self.cells[i + 1:]
-            hand = (hand[0] - 1, hand[1]) if me == "B" else (hand[0], hand[1] - 1)
+            if mine_is_white:
+                black, white, mine = black ^ bit, white | bit, white | bit
+                hand = (hand[0], hand[1] - 1)
+            else:
+                black, white, mine = black | bit, white ^ bit, black | bit
+                hand = (hand[0] - 1, hand[1])
             events = [_REMOVE_EVENTS[me, i, "pin_any" if any_allowed else "pin"], _PIN_EVENTS[me, i]]
             if self.opts[_PIN_MILL]:
-                for m in mills_completed(cells, i):
-                    events.append(_MILL_EVENTS[me, m])
-                    owed += 1
+                for m, mask in MILLS_THROUGH[i]:
+                    if mine & mask == mask:
+                        events.append(_MILL_EVENTS[me, m])
+                        owed += 1
         else:
-            cells = self.cells[:i] + "." + self.cells[i + 1:]
+            if mine_is_white:
+                black ^= bit
+            else:
+                white ^= bit
             events = [_REMOVE_EVENTS[me, i, "capture_any" if any_allowed else "capture"]]
-        if enemy not in cells and hand[not mine] == 0:
-            return _win(self, cells, hand, lost, action, events)
+        theirs = black if mine_is_white else white
+        if not theirs and hand[not mine_is_white] == 0:
+            return _win(self, black, white, hand, lost, action, events)
         if owed > 0:
-            if enemy in cells:
-                return _make(MorrisState, (self.opts, cells, me, self.phase, "capture", owed, hand, lost,
+            if theirs:
+                return _make(MorrisState, (self.opts, black, white, me, self.phase, "capture", owed, hand, lost,
                                            self.quiet, (), True, self.any_target, (),
                                            (action, self.log), None, tuple(events)))
             events.append(Event("forfeit", me, value=owed, reason="no_target"))
-        return _next_turn(self, cells, hand, lost, True, action, events, removal=True)
+        return _next_turn(self, black, white, hand, lost, True, action, events)
 
     def _pull(self, i: int, action: str) -> "MorrisState":
         me = self.player
-        enemy = other(me)
-        cells = self.cells[:i] + "." + self.cells[i + 1:]
-        lost = (self.lost[0] + 1, self.lost[1]) if enemy == "B" else (self.lost[0], self.lost[1] + 1)
+        black, white = self.black, self.white
+        if me == "B":
+            white ^= 1 << i
+            lost, mine, theirs, enemy_hand = (self.lost[0], self.lost[1] + 1), black, white, self.hand[1]
+        else:
+            black ^= 1 << i
+            lost, mine, theirs, enemy_hand = (self.lost[0] + 1, self.lost[1]), white, black, self.hand[0]
         events = [_PULL_EVENTS[me, i], _REMOVE_EVENTS[me, i, "blocked_pull"]]
-        if enemy not in cells and self.hand[enemy == "W"] == 0:
-            return _win(self, cells, self.hand, lost, action, events)
-        moves = _moves(cells, me)
+        if not theirs and enemy_hand == 0:
+            return _win(self, black, white, self.hand, lost, action, events)
+        moves = _moves(mine, FULL ^ (black | white))
         if moves:
             # the same turn goes on: now the player moves
-            return _make(MorrisState, (self.opts, cells, me, "move", "move", 0, self.hand, lost,
+            return _make(MorrisState, (self.opts, black, white, me, "move", "move", 0, self.hand, lost,
                                        self.quiet, (), True, False, moves,
                                        (action, self.log), None, tuple(events)))
         events.append(Event("turn_ends", me))
-        return _next_turn(self, cells, self.hand, lost, True, action, events, removal=True)
+        return _next_turn(self, black, white, self.hand, lost, True, action, events)
 
     # -- extras --------------------------------------------------------------------
 
@@ -582,7 +682,7 @@ class MorrisState(_Fields, GameState):
             raise IllegalAction.of("game_over", "timeout")
         owed = self.owed if self.task == "capture" else 1
         events = [Event("forfeit", self.player, value=owed, reason="timeout")]
-        return _next_turn(self, self.cells, self.hand, self.lost, self.turn_removed, "timeout", events)
+        return _next_turn(self, self.black, self.white, self.hand, self.lost, self.turn_removed, "timeout", events)
 
     def to_json(self) -> dict:
         return {
@@ -596,7 +696,7 @@ class MorrisState(_Fields, GameState):
             "hands": self.hands,
             "removed": self.removed,
             "quiet": self.quiet,
-            "seen": list(self.seen),
+            "seen": [_key_text(k) for k in self.seen],
             "turn_removed": self.turn_removed,
             "any_target": self.any_target,
             "record": list(self.record),
@@ -605,55 +705,55 @@ class MorrisState(_Fields, GameState):
         }
 
 
-def _win(s: MorrisState, cells, hand, lost, action, events) -> MorrisState:
+def _win(s: MorrisState, black, white, hand, lost, action, events) -> MorrisState:
     # [D16] checked after every removal; whatever was still owed is dropped
     me = s.player
     events.append(Event("win", me, reason="no_pieces"))
-    return _make(MorrisState, (s.opts, cells, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False, (),
-                               (action, s.log), Result("win", me, "no_pieces"), tuple(events)))
+    return _make(MorrisState, (s.opts, black, white, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False,
+                               (), (action, s.log), Result("win", me, "no_pieces"), tuple(events)))
 
 
-def _next_turn(s: MorrisState, cells, hand, lost, turn_removed, action, events, removal=False) -> MorrisState:
+def _next_turn(s: MorrisState, black, white, hand, lost, turn_removed, action, events) -> MorrisState:
     """The current player's turn is over: whose turn is next, and what do they owe?"""
     me = s.player
     log = s.log if action is None else (action, s.log)
     opts = s.opts
     if s.phase == "place":
         you = "W" if me == "B" else "B"
-        if (hand[0] or hand[1]) and "." in cells:
+        if (hand[0] or hand[1]) and (black | white) != FULL:
             if hand[you == "W"] > 0:
                 nxt = you
             else:
                 events.append(Event("skip", you, reason="supply_empty"))
                 nxt = me
-            return _make(MorrisState, (opts, cells, nxt, "place", "place", 0, hand, lost, 0, (), False, False, (),
-                                       log, None, tuple(events)))
+            return _make(MorrisState, (opts, black, white, nxt, "place", "place", 0, hand, lost, 0, (), False,
+                                       False, (), log, None, tuple(events)))
         # placing is over: movement begins [D14]
         events.append(Event("phase", reason="move"))
         mover = other(opts[_FIRST_PLACER]) if opts[_FIRST_MOVER] == "second_placer" else me
-        return _begin_movement_turn(opts, cells, mover, hand, lost, 0, (), log, events)
+        return _begin_movement_turn(opts, black, white, mover, hand, lost, 0, (), log, events)
     # a movement turn ends: the [D5] count goes on or restarts
     quiet = 0 if turn_removed else s.quiet + 1
     seen = () if turn_removed else s.seen
-    return _begin_movement_turn(opts, cells, other(me), hand, lost, quiet, seen, log, events)
+    return _begin_movement_turn(opts, black, white, other(me), hand, lost, quiet, seen, log, events)
 
 
-def _begin_movement_turn(opts, cells, player, hand, lost, quiet, seen, log, events) -> MorrisState:
+def _begin_movement_turn(opts, black, white, player, hand, lost, quiet, seen, log, events) -> MorrisState:
     if opts[_HOUSE_DRAWS]:
         reason = None
         if quiet >= opts[_QUIET_LIMIT]:
-            reason = "no_removal_100"
+            reason, limit = "no_removal_100", opts[_QUIET_LIMIT]
         else:
-            key = _key(cells, player)
+            key = _key(black, white, player)
             seen = seen + (key,)
             if seen.count(key) >= opts[_REPETITIONS]:
-                reason = "repetition"
+                reason, limit = "repetition", opts[_REPETITIONS]
         if reason:
-            events.append(Event("draw", None, reason=reason))
-            return _make(MorrisState, (opts, cells, player, "over", "", 0, hand, lost, quiet, seen, False, False,
-                                       (), log, Result("draw", None, reason), tuple(events)))
-    moves = _moves(cells, player)
-    return _make(MorrisState, (opts, cells, player, "move", "move" if moves else "pull", 0, hand, lost,
+            events.append(Event("draw", None, value=limit, reason=reason))
+            return _make(MorrisState, (opts, black, white, player, "over", "", 0, hand, lost, quiet, seen, False,
+                                       False, (), log, Result("draw", None, reason, limit), tuple(events)))
+    moves = _moves(black if player == "B" else white, FULL ^ (black | white))
+    return _make(MorrisState, (opts, black, white, player, "move", "move" if moves else "pull", 0, hand, lost,
                                quiet, seen, False, False, moves, log, None, tuple(events)))
 
 
@@ -665,7 +765,7 @@ def new_game(name: str = "maonan", **options) -> MorrisState:
     if str(name).strip().lower() != "maonan":
         raise ValueError(f'this module plays "maonan", not "{name}"')
     opts = _check_options(options)
-    return _make(MorrisState, (opts, "." * N, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
+    return _make(MorrisState, (opts, 0, 0, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
                                (0, 0), 0, (), False, False, (), None, None, ()))
 
 
@@ -722,37 +822,43 @@ def from_board(board: dict | str, player: str = "W", hands: dict | None = None, 
         board = parse_diagram(board)
     hands = hands or {"B": 0, "W": 0}
     hand = (int(hands.get("B", 0)), int(hands.get("W", 0)))
-    cells = ["."] * N
+    masks = {"B": 0, "W": 0}
     for p, c in board.items():
         if c not in ("B", "W"):
             raise ValueError(f"a piece is 'B' or 'W', not {c!r}")
-        cells[INDEX[BOARD.parse_point(p)]] = c
-    cells = "".join(cells)
-    lost = (PIECES - cells.count("B") - hand[0], PIECES - cells.count("W") - hand[1])
+        bit = 1 << INDEX[BOARD.parse_point(p)]
+        masks["B"] &= ~bit
+        masks["W"] &= ~bit
+        masks[c] |= bit
+    black, white = masks["B"], masks["W"]
+    lost = (PIECES - black.bit_count() - hand[0], PIECES - white.bit_count() - hand[1])
     if min(lost) < 0 or player not in ("B", "W"):
         raise ValueError("at most 12 pieces a side (board and hand), and player is 'B' or 'W'")
     for k, colour in enumerate("BW"):
-        if colour not in cells and hand[k] == 0:
+        if not masks[colour] and hand[k] == 0:
             raise ValueError(f"{'Black' if colour == 'B' else 'White'} has no piece on the board or in hand: "
                              "that game is already over")
     if hand[0] or hand[1]:
-        return _make(MorrisState, (opts, cells, player, "place", "place", 0, hand, lost, 0, (), False, False,
-                                   (), None, None, ()))
-    return _begin_movement_turn(opts, cells, player, hand, lost, 0, (), None, [])
+        return _make(MorrisState, (opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
+                                   False, (), None, None, ()))
+    return _begin_movement_turn(opts, black, white, player, hand, lost, 0, (), None, [])
 
 
 def state_from_json(d: dict) -> MorrisState:
     """Restore a state saved with :meth:`MorrisState.to_json`."""
     opts = _check_options(dict(d.get("options", {})))
-    cells = ["."] * N
+    black = white = 0
     for p, c in d.get("board", {}).items():
-        cells[INDEX[p]] = c
+        if c == "B":
+            black |= 1 << INDEX[p]
+        else:
+            white |= 1 << INDEX[p]
     hands, removed = d["hands"], d["removed"]
-    cells = "".join(cells)
-    moves = _moves(cells, d["player"]) if d["task"] == "move" else ()
+    player = d["player"]
+    moves = _moves(black if player == "B" else white, FULL ^ (black | white)) if d["task"] == "move" else ()
     return _make(MorrisState, (
-        opts, cells, d["player"], d["phase"], d["task"], int(d["owed"]),
+        opts, black, white, player, d["phase"], d["task"], int(d["owed"]),
         (int(hands["B"]), int(hands["W"])), (int(removed["B"]), int(removed["W"])),
-        int(d["quiet"]), tuple(d["seen"]), bool(d["turn_removed"]), bool(d["any_target"]), moves,
-        _chain(d["record"]), Result.from_json(d.get("result")),
+        int(d["quiet"]), tuple(_key_from_text(k) for k in d["seen"]), bool(d["turn_removed"]),
+        bool(d["any_target"]), moves, _chain(d["record"]), Result.from_json(d.get("result")),
         tuple(Event.from_json(e) for e in d.get("events", ()))))
