@@ -278,8 +278,9 @@ REASON_TEXTS: dict[str, Text] = {
     "six": Text("six in a row", "六子连线"),
     "full_board": Text("the board is full", "棋盘已满"),
     "two_passes": Text("two passes in a row", "连续两次让过"),
-    "no_removal_100": Text("100 movement turns without a removal", "连续100个走子回合无子离盘"),
-    "repetition": Text("the same position for the third time", "同一局面第三次出现"),
+    # the house-rule draws [D5] name their limit (an option): {value}, the defaults when 0
+    "no_removal_100": Text("{value} movement turns without a removal", "连续{value}个走子回合无子离盘"),
+    "repetition": Text("the same position {value} times", "同一局面出现{value}次"),
     "agreement": Text("agreed by the players", "双方同意"),
     "capture_any": Text("capture; every enemy piece was in a mill, so any could be taken",
                         "吃子；对方的子全在“直”里，可以任吃一枚"),
@@ -293,9 +294,25 @@ REASON_TEXTS: dict[str, Text] = {
 }
 
 
-def reason_text(code: str, lang: str | None = None) -> str:
+# The value a reason text shows when none was recorded (the [D5] defaults)
+_REASON_DEFAULT_VALUES = {"no_removal_100": 100, "repetition": 3}
+
+
+def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
+    """The words for a reason code; ``value`` fills a limit the text names.
+
+    >>> reason_text("no_removal_100", "en", 40)
+    '40 movement turns without a removal'
+    >>> reason_text("repetition", "zh")
+    '同一局面出现3次'
+    """
     t = REASON_TEXTS.get(code) or PHASE_NAMES.get(code)
-    return t.get(lang) if t else code
+    if not t:
+        return code
+    text = t.get(lang)
+    if "{value}" in text:
+        text = text.replace("{value}", str(value or _REASON_DEFAULT_VALUES.get(code, "")))
+    return text
 
 
 def describe_event(e: Event, lang: str | None = None) -> str:
@@ -308,7 +325,7 @@ def describe_event(e: Event, lang: str | None = None) -> str:
         "to": e.points[-1] if e.points else "",
         "value": e.value,
         "shape": shape_name(e.shape, lang),
-        "reason": reason_text(e.reason, lang) if e.reason else "",
+        "reason": reason_text(e.reason, lang, e.value) if e.reason else "",
     }
     return _fmt(template, params)
 
@@ -368,24 +385,35 @@ class Pending:
 
 @dataclass(frozen=True)
 class Result:
-    """How a game ended: ``outcome`` "win" or "draw", the ``winner``, a ``reason`` code."""
+    """How a game ended: ``outcome`` "win" or "draw", the ``winner``, a ``reason`` code.
+
+    ``value`` is the limit a house-rule draw reached (quiet turns, repetitions),
+    so that the text names the option in force:
+
+    >>> Result("draw", None, "no_removal_100", 40).text("en")
+    'the game is drawn (40 movement turns without a removal)'
+    """
 
     outcome: str
     winner: str | None
     reason: str
+    value: int = 0
 
     def text(self, lang: str | None = None) -> str:
         lang = check_language(lang)
         if self.outcome == "win":
-            return describe_event(Event("win", self.winner, reason=self.reason), lang)
-        return describe_event(Event("draw", reason=self.reason), lang)
+            return describe_event(Event("win", self.winner, value=self.value, reason=self.reason), lang)
+        return describe_event(Event("draw", value=self.value, reason=self.reason), lang)
 
     def to_json(self) -> dict:
-        return {"outcome": self.outcome, "winner": self.winner, "reason": self.reason}
+        d = {"outcome": self.outcome, "winner": self.winner, "reason": self.reason}
+        if self.value:
+            d["value"] = self.value
+        return d
 
     @classmethod
     def from_json(cls, d: dict | None) -> "Result | None":
-        return None if d is None else cls(d["outcome"], d.get("winner"), d["reason"])
+        return None if d is None else cls(d["outcome"], d.get("winner"), d["reason"], int(d.get("value", 0)))
 
     def __str__(self) -> str:
         return self.text()

@@ -159,7 +159,8 @@ def test_third_repetition_draws_D5():
         assert s.phase == "move"
         s = s.play(action)
     assert s.phase == "over" and s.result.reason == "repetition"
-    assert s.events[-1] == Event("draw", reason="repetition")
+    assert s.events[-1] == Event("draw", reason="repetition", value=3)
+    assert s.result.text("en") == "the game is drawn (the same position 3 times)"
     # off as a house rule: play goes on
     s = state_from_setup("dafang", diagram=SHUFFLE, phase="move", player="B", house_draws=False)
     for action in cycle * 5:
@@ -189,6 +190,8 @@ def test_a_removal_resets_the_quiet_count():
     assert s.quiet_turns == 0
     s = s.play("f1-f2").play("b4-b5").play("f2-f1")
     assert s.phase == "over" and s.result.reason == "no_removal_100"
+    assert s.result.text("en") == "the game is drawn (3 movement turns without a removal)"
+    assert s.events[-1].text("en") == s.result.text("en")
 
 
 # --------------------------------------------------------------------------

@@ -1196,13 +1196,7 @@ def _end_game(n: FangState, ev: list, result: Result) -> None:
     if result.outcome == "win":
         ev.append(Event("win", result.winner, reason=result.reason))
     else:
-        ev.append(Event("draw", reason=result.reason, value=_draw_value(n, result)))
-
-
-def _draw_value(n: FangState, result: Result) -> int:
-    if result.reason == "no_removal_100":
-        return n.options["draw_turns"]
-    return 0
+        ev.append(Event("draw", reason=result.reason, value=result.value))
 
 
 def _resolve_captures(n: FangState, ev: list) -> None:
@@ -1367,12 +1361,12 @@ def _start_move_turn(n: FangState, ev: list, player: str) -> None:
     o = n.options
     if o["house_draws"]:
         if o["draw_turns"] and n.quiet_turns >= o["draw_turns"]:
-            _end_game(n, ev, Result("draw", None, "no_removal_100"))
+            _end_game(n, ev, Result("draw", None, "no_removal_100", o["draw_turns"]))
             return
         key = n.position_key()
         n.history = n.history + (key,)
         if o["draw_repetitions"] and n.history.count(key) >= o["draw_repetitions"]:
-            _end_game(n, ev, Result("draw", None, "repetition"))
+            _end_game(n, ev, Result("draw", None, "repetition", o["draw_repetitions"]))
             return
     if not n.geo.can_move(n.cells, player):
         n.stage = "pass"
