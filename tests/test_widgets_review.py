@@ -21,7 +21,7 @@ import threading
 import pytest
 
 from fangqi_teach.ai import advice
-from fangqi_teach.games import connect6, replay
+from fangqi_teach.games import connect6, maonan, replay
 from fangqi_teach.widgets.game import TEXTS, play
 
 CONNECT6 = "e5 a1 b1 a9 b9 c1 d1 c9 d9 i5 i6 e9 f9"
@@ -197,13 +197,30 @@ def test_nothing_to_review_before_the_first_turn():
     assert g.message_text("en") == TEXTS["review_nothing_yet"].en
 
 
-def test_set_up_position_cannot_be_reviewed():
+def test_a_set_up_position_is_reviewed_from_where_it_started():
+    # a lesson's position: Black has a1-d1 and two stones to play; e1 f1 wins
     start = connect6.from_board({"a1": "B", "b1": "B", "c1": "B", "d1": "B", "i9": "W"}, "B", size=9)
     g = play(start, background=False)
     g.click("h8")
-    assert g.state.record == ("h8",)
-    assert g.review(wait=True) == [] and not g.reviewing
-    assert g.message_text("zh") == "复盘只适用于从开局下起的对局。"
+    g.click("h9")
+    items = g.review(wait=True)
+    assert g.reviewing and items[0].kind == "missed_win" and items[0].index == 0
+    assert set(items[0].better.split()) == {"e1", "f1"} and items[0].played == "h8 h9"
+    assert g.review_position() == start               # the board shows the set-up position
+    assert items[0].before(("h8", "h9"), "connect6", start=start) == start
+
+
+def test_a_set_up_morris_position_is_reviewed():
+    # Black can close the mill a1 a4 a7 with b6-a7 and take a piece; plays b6-b4 instead
+    start = maonan.from_board({"a1": "B", "a4": "B", "b6": "B", "g7": "W", "g1": "W", "d5": "W"}, "B")
+    g = play(start, background=False)
+    g.click("b6")
+    g.click("b4")
+    assert g.state.record == ("b6-b4",)
+    items = g.review(wait=True)
+    assert [(i.index, i.kind, i.played, i.better) for i in items[:1]] == [(0, "missed_capture", "b6-b4", "b6-a7")]
+    assert g.review_position() == start
+    assert "b6-a7" in g.review_list.value
 
 
 @pytest.mark.parametrize("lang, words", [

@@ -40,7 +40,8 @@ class ReviewItem:
     """One turn worth another look.
 
     ``index`` is the position in the record of the turn's first action
-    (0-based; the state before it is ``replay(game, record[:index])``),
+    (0-based; the state before it is ``replay(game, record[:index])``, or
+    ``record[:index]`` played from the ``start`` given to :func:`review`),
     ``kind`` one of ``missed_win``, ``missed_capture``, ``allowed_win``,
     ``allowed_capture``; ``played`` the actions of the turn as played,
     ``better`` a better first action, ``reason`` why, in zh and en.
@@ -63,11 +64,14 @@ class ReviewItem:
     def __str__(self) -> str:
         return self.text()
 
-    def before(self, record, game: str, **options):
-        """The position at the start of this turn (for a board that steps through a review)."""
+    def before(self, record, game: str, start=None, **options):
+        """The position at the start of this turn (for a board that steps through a review).
+
+        ``record`` and ``start`` are those given to :func:`review`.
+        """
         from ..games import new_game
         from ..notation import parse_record
-        s = new_game(game, **options)
+        s = start if start is not None else new_game(game, **options)
         actions = parse_record(s.board_spec, record) if isinstance(record, str) else list(record)
         for a in actions[: self.index]:
             s = s.play(a)
@@ -154,11 +158,11 @@ def hint(state, level: str = "medium", seed: int | None = 0, time_limit: float |
 # ----------------------------------------------------------------------
 # Review
 
-def _turns(game: str, record, options: dict):
+def _turns(game: str, record, options: dict, start=None):
     """(index of first action, player, start state, end state, actions) per turn."""
     from ..games import new_game
     from ..notation import parse_record
-    s = new_game(game, **options)
+    s = start if start is not None else new_game(game, **options)
     actions = parse_record(s.board_spec, record) if isinstance(record, str) else list(record)
     turns = []
     i = 0
@@ -173,19 +177,21 @@ def _turns(game: str, record, options: dict):
     return turns
 
 
-def review(record, game: str, cap: int = 1500, **options) -> list[ReviewItem]:
+def review(record, game: str, cap: int = 1500, start=None, **options) -> list[ReviewItem]:
     """The turns of a finished (or unfinished) game worth another look.
 
     For each turn: a missed win, a capture smaller than the best one
     available in that turn, or a turn after which the opponent could win
     (or take two or more pieces more than after another choice). Each item
     names a better first action and a one-line reason in zh and en.
-    ``cap`` bounds the positions examined per question (speed).
+    ``record`` is played from the initial position, or from ``start`` (a
+    set-up position, as in a lesson). ``cap`` bounds the positions
+    examined per question (speed).
     """
     if game == "connect6":
-        return _review_connect6(record, options)
+        return _review_connect6(record, options, start)
     items: list[ReviewItem] = []
-    turns = _turns(game, record, options)
+    turns = _turns(game, record, options, start)
     # the end of one turn is the start of the next: walk each position once
     outcomes = {id(t[2]): _turn_outcomes(t[2], cap) for t in turns}
     for n, (first, player, start, end, played) in enumerate(turns):
@@ -256,10 +262,10 @@ def _after_own_turn(s, player: str, steps: int = 8):
     return None if s.phase == "over" or s.player == player else s
 
 
-def _review_connect6(record, options: dict) -> list[ReviewItem]:
+def _review_connect6(record, options: dict, start=None) -> list[ReviewItem]:
     from .connect6 import COLOUR, Position, hitting_number, hitting_sets
     items: list[ReviewItem] = []
-    for first, player, start, end, played in _turns("connect6", record, options):
+    for first, player, start, end, played in _turns("connect6", record, options, start):
         if end.winner == player:
             continue
         pos = Position.from_state(start)

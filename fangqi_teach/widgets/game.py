@@ -109,7 +109,6 @@ TEXTS = {
     "review_legend": Text("Green: the better action · red: what was played.", "绿色：更好的着法 · 红色：实际所走。"),
     "review_none": Text("No mistakes found: well played.", "没有发现失误，下得好。"),
     "review_nothing_yet": Text("Nothing to review yet: play a turn first.", "还没有可以复盘的棋：先下一步。"),
-    "review_setup": Text("The review needs a game played from the initial position.", "复盘只适用于从开局下起的对局。"),
     "review_click": Text("The board shows a past position during the review: close the review to play on.",
                          "复盘时棋盘上是以前的局面：结束复盘后才能继续下棋。"),
     "review_failed": Text("The review failed: {detail}", "复盘失败：{detail}"),
@@ -501,20 +500,19 @@ class GameWidget(W.VBox):
                 self._message = TEXTS["review_wait"] if self._busy == "review" else TEXTS["wait"]
                 self._render()
                 return [] if wait else None
-            if not s.record:
+            # the review replays the game from the first position of the history:
+            # the initial position, a lesson's set-up position, or a state given to play()
+            start = self._history[0]
+            actions = tuple(s.record[len(start.record):])
+            if not actions:
                 self._message = TEXTS["review_nothing_yet"]
                 self._render()
                 return [] if wait else None
-            if self._history[0].record or self._origin != new_game(self.game, **self.options):
-                # the review replays the record from the initial position: a set-up position has none
-                self._message = TEXTS["review_setup"]
-                self._render()
-                return [] if wait else None
-            record, game, options = tuple(s.record), self.game, dict(self.options)
+            game, options = self.game, dict(self.options)
 
             def work():
                 from ..ai.advice import review
-                return review(record, game, **options)
+                return review(actions, game, start=start, **options)
 
             self._selected = self._hint = None
             self._message = None
@@ -531,7 +529,9 @@ class GameWidget(W.VBox):
         elif not items:
             self._message = TEXTS["review_none"]
         else:
-            self._review = _Review(tuple(state.record), tuple(items))
+            start = self._history[0]
+            self._review = _Review(tuple(state.record), tuple(items), start,
+                                   tuple(state.record[len(start.record):]))
             self._message = None
 
     @property
@@ -564,10 +564,14 @@ class GameWidget(W.VBox):
         if item is None:
             return None
         h = self._history
-        record = self._review.record if self._review else self.state.record
-        if item.index < len(h) and h[item.index].record == tuple(record[: item.index]):
+        if self._review is not None:
+            start, actions = self._review.start, self._review.actions
+        else:
+            start = h[0]
+            actions = tuple(self.state.record[len(start.record):])
+        if item.index < len(h) and h[item.index].record == start.record + actions[: item.index]:
             return h[item.index]
-        return item.before(record, self.game, **self.options)
+        return item.before(actions, self.game, start=start)
 
     def _review_marks(self, item) -> dict:
         """Board highlights for ``item``: the better action green (arrow for a move), the played one red."""
@@ -1131,11 +1135,17 @@ class GameWidget(W.VBox):
 
 
 class _Review:
-    """The review being stepped through: the record it is about, its items, the one shown."""
+    """The review being stepped through: the record it is about, its items, the one shown.
 
-    def __init__(self, record: tuple, items: tuple):
+    ``start`` is the position the review replays from, ``actions`` the
+    actions played since (the items' indices count from there).
+    """
+
+    def __init__(self, record: tuple, items: tuple, start, actions: tuple):
         self.record = record
         self.items = items
+        self.start = start
+        self.actions = actions
         self.at = 0
 
 
