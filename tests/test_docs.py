@@ -38,3 +38,13 @@ def test_readme_shows_the_two_commands_and_every_board():
     for game in ("dafang", "ningxia", "xinjiang", "maonan", "connect6"):
         assert f"docs/board-{game}.png" in readme
         assert (ROOT / "docs" / f"board-{game}.png").stat().st_size > 1000
+
+
+def test_benchmarks_md_has_a_section_per_benchmark():
+    # `make bench` writes one section per benchmarks/bench_*.py; a partial run keeps the others
+    text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
+    names = sorted(p.stem.removeprefix("bench_") for p in (ROOT / "benchmarks").glob("bench_*.py"))
+    assert len(names) >= 5
+    missing = [n for n in names if f"<!-- section: {n} -->" not in text]
+    assert not missing, f"BENCHMARKS.md lacks {missing}: run `make bench`"
+    assert "NOT met" not in text and "MISSES" not in text
