@@ -500,10 +500,7 @@ class GameWidget(W.VBox):
                 self._message = TEXTS["review_wait"] if self._busy == "review" else TEXTS["wait"]
                 self._render()
                 return [] if wait else None
-            # the review replays the game from the first position of the history:
-            # the initial position, a lesson's set-up position, or a state given to play()
-            start = self._history[0]
-            actions = tuple(s.record[len(start.record):])
+            start, actions = self._review_base(s)
             if not actions:
                 self._message = TEXTS["review_nothing_yet"]
                 self._render()
@@ -523,15 +520,22 @@ class GameWidget(W.VBox):
         self.wait()
         return list(self._review.items) if self._review else []
 
+    def _review_base(self, state) -> tuple:
+        """(the position a review replays from, the actions played since) for ``state``.
+
+        That position is the first of the history: the initial position, a
+        lesson's set-up position, or a state given to ``play()``.
+        """
+        start = self._history[0]
+        return start, tuple(state.record[len(start.record):])
+
     def _review_done(self, state, items, error) -> None:
         if error is not None:
             self._message = TEXTS["review_failed"].format(detail=str(error))
         elif not items:
             self._message = TEXTS["review_none"]
         else:
-            start = self._history[0]
-            self._review = _Review(tuple(state.record), tuple(items), start,
-                                   tuple(state.record[len(start.record):]))
+            self._review = _Review(tuple(state.record), tuple(items), *self._review_base(state))
             self._message = None
 
     @property
@@ -567,8 +571,7 @@ class GameWidget(W.VBox):
         if self._review is not None:
             start, actions = self._review.start, self._review.actions
         else:
-            start = h[0]
-            actions = tuple(self.state.record[len(start.record):])
+            start, actions = self._review_base(self.state)
         if item.index < len(h) and h[item.index].record == start.record + actions[: item.index]:
             return h[item.index]
         return item.before(actions, self.game, start=start)
