@@ -3,7 +3,19 @@
 ``--long`` turns on the long random-play runs (tests marked ``slow``).
 Without it they are deselected — not collected as skips — so the normal
 suite stays quick and its summary shows no skipped test.
+
+The fuzz suite (``tests/fuzz/``) writes its counts per entry point to
+``test-artifacts/fuzz/``; the controlling process clears them when a run
+starts and prints the merged table at the end (hooks here, in the root
+conftest, because under xdist the controller never loads
+``tests/fuzz/conftest.py``).
 """
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+FUZZ_OUT = Path(__file__).resolve().parent.parent / "test-artifacts" / "fuzz"
 
 
 def pytest_addoption(parser):
@@ -18,3 +30,38 @@ def pytest_collection_modifyitems(config, items):
     if slow:
         config.hook.pytest_deselected(items=slow)
         items[:] = [item for item in items if "slow" not in item.keywords]
+
+
+def _is_worker(config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def pytest_sessionstart(session):
+    if not _is_worker(session.config) and FUZZ_OUT.exists():
+        for f in FUZZ_OUT.glob("*.json"):
+            f.unlink()
+
+
+def read_fuzz_figures() -> dict:
+    """Merged fuzz counts of the last run, by entry point (``make bench`` reads them too)."""
+    merged: dict = defaultdict(Counter)
+    for f in sorted(FUZZ_OUT.glob("*.json")) if FUZZ_OUT.exists() else []:
+        data = json.loads(f.read_text(encoding="utf-8"))
+        merged[data.pop("entry")].update(data)
+    return merged
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if _is_worker(config):
+        return
+    figures = read_fuzz_figures()
+    if not figures:
+        return
+    tr = terminalreporter
+    tr.section("fuzz inputs per entry point")
+    total = 0
+    for entry, c in sorted(figures.items()):
+        n = c["accepted"] + c["refused"]
+        total += n
+        tr.write_line(f"{entry:<32} {n:>8,} inputs  {c['accepted']:>8,} accepted  {c['refused']:>8,} refused")
+    tr.write_line(f"{'total':<32} {total:>8,} inputs")

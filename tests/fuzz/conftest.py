@@ -21,8 +21,9 @@ test. Use the ``fuzz`` fixture::
                 fuzz.accepted()
 
 Counts are written per entry point to ``test-artifacts/fuzz/<entry>.json``
-(one file per test process, merged at the end), and the terminal summary of
-the run prints the table: entry point, inputs, accepted, refused.
+(one file per test process); ``tests/conftest.py`` clears them when a run
+starts and prints the merged table at the end: entry point, inputs,
+accepted, refused.
 """
 
 from __future__ import annotations
@@ -101,39 +102,6 @@ def fuzz(request) -> FuzzTally:
     return _TALLY
 
 
-def pytest_sessionstart(session):
-    # Only the controlling process clears the last run's files.
-    if not hasattr(session.config, "workerinput") and OUT.exists():
-        for f in OUT.glob("*.json"):
-            f.unlink()
-
-
 def pytest_sessionfinish(session):
     if _TALLY is not None:
         _TALLY.write()
-
-
-def read_figures() -> dict[str, Counter]:
-    """Merged counts of the last run, by entry point (also used by ``make bench``)."""
-    merged: dict[str, Counter] = defaultdict(Counter)
-    for f in sorted(OUT.glob("*.json")) if OUT.exists() else []:
-        data = json.loads(f.read_text(encoding="utf-8"))
-        entry = data.pop("entry")
-        merged[entry].update(data)
-    return merged
-
-
-def pytest_terminal_summary(terminalreporter, config):
-    if hasattr(config, "workerinput"):
-        return
-    figures = read_figures()
-    if not figures:
-        return
-    tr = terminalreporter
-    tr.section("fuzz inputs per entry point")
-    total = 0
-    for entry, c in sorted(figures.items()):
-        n = c["accepted"] + c["refused"]
-        total += n
-        tr.write_line(f"{entry:<32} {n:>8,} inputs  {c['accepted']:>8,} accepted  {c['refused']:>8,} refused")
-    tr.write_line(f"{'total':<32} {total:>8,} inputs")
