@@ -100,7 +100,7 @@ def turn_events(history, lang: str | None = None) -> None:
 def _exercises(game: str) -> dict:
     """The lesson questions of ``game`` and its stage-1 practice exercises, by id."""
     from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-    files = [QUESTIONS / f"{game}.yaml", *sorted((default_exercise_dir() / game).glob("stage1.yaml"))]
+    files = sorted((default_exercise_dir() / game).glob("lesson.yaml")) + sorted((default_exercise_dir() / game).glob("stage1.yaml"))
     return {ex.id: ex for f in files if f.exists() for ex in load_pack(f)}
 
 

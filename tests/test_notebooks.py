@@ -33,7 +33,7 @@ from fangqi_teach.exercises.schema import default_exercise_dir, load_pack, valid
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
-QUESTIONS = NOTEBOOKS / "questions"
+QUESTIONS = default_exercise_dir()
 SANITIZE = NOTEBOOKS / "nbval_sanitize.cfg"      # board pictures are not compared, only text
 ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
@@ -197,7 +197,7 @@ def test_index_lists_the_five_lessons():
 # Lesson questions
 
 def test_lesson_questions_are_valid_and_solvable():
-    packs, errors = validate_paths([str(QUESTIONS)], solve=True)
+    packs, errors = validate_paths([str(p) for p in QUESTIONS.glob("*/lesson.yaml")], solve=True)
     assert not errors, "\n".join(errors)
     assert packs, "no question file"
 
@@ -209,6 +209,6 @@ def test_every_question_a_notebook_opens_exists():
             asked.append((path.stem, game, eid))
     assert asked
     for stem, game, eid in asked:
-        files = [QUESTIONS / f"{game}.yaml", default_exercise_dir() / game / "stage1.yaml"]
+        files = [QUESTIONS / game / "lesson.yaml", default_exercise_dir() / game / "stage1.yaml"]
         ids = [e.id for f in files if f.exists() for e in load_pack(f)]
         assert eid in ids, f"{stem} asks {game}/{eid}: neither questions/{game}.yaml nor its stage-1 pack has it"
