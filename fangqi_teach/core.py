@@ -5,6 +5,9 @@ subclass :class:`GameState` and speak through these small value types:
 
 * :class:`IllegalAction` — a refused action, with a stable ``code`` and a
   message in English and Chinese that states the rule.
+* :class:`StateFormatError` — saved data (a state, a record, a set-up)
+  that cannot be loaded, with the ``field`` at fault; read through
+  :class:`SavedFields`, the one checked reader every game uses.
 * :class:`Event` — one thing that happened during ``play`` (a shape was
   completed, a piece removed, a phase began …). Lessons, feedback and the
   widget explain moves from events, so engines record all of them.
@@ -19,8 +22,10 @@ code and its parameters; a teacher adding a game adds rows to the tables.
 from __future__ import annotations
 
 import re
+import reprlib
 from dataclasses import dataclass, field
 
+from . import glossary
 from .i18n import Text, check_language, player_name
 
 PLAYERS = ("B", "W")
@@ -34,18 +39,8 @@ def other(player: str) -> str:
 # --------------------------------------------------------------------------
 # Names of shapes and phases, in both languages
 
-SHAPE_NAMES = {
-    "square": Text("big square", "大方"),
-    "diagonal3": Text("diagonal of three", "斜三"),
-    "diagonal4": Text("diagonal of four", "斜四"),
-    "diagonal5": Text("diagonal of five", "斜五"),
-    "diagonal6": Text("diagonal of six", "斜六"),
-    "dragon": Text("dragon", "龙"),
-    "edge_dragon": Text("edge dragon", "边龙"),
-    "cucumber": Text("cucumber row", "黄瓜溜"),
-    "mill": Text("mill", "三子成直"),
-    "six": Text("six in a row", "六连"),
-}
+# Shape names live in the glossary (one term per idea, per variant).
+SHAPE_NAMES = glossary.SHAPE_NAMES
 
 PHASE_NAMES = {
     "place": Text("placing", "布子"),
@@ -55,8 +50,9 @@ PHASE_NAMES = {
 }
 
 
-def shape_name(kind: str, lang: str | None = None) -> str:
-    return SHAPE_NAMES[kind].get(lang) if kind in SHAPE_NAMES else kind
+def shape_name(kind: str, lang: str | None = None, game: str | None = None) -> str:
+    """The name of a shape kind, as ``game`` calls it (see :mod:`fangqi_teach.glossary`)."""
+    return glossary.shape_name(kind, lang, game)
 
 
 # --------------------------------------------------------------------------
@@ -117,7 +113,16 @@ ILLEGAL_TEXTS: dict[str, Text] = {
 }
 
 
-class IllegalAction(ValueError):
+class FangqiError(ValueError):
+    """The base of the package's documented errors (a ``ValueError``).
+
+    Every refusal of bad input is one of these, with a message in English
+    and Chinese: :class:`IllegalAction` (an action the rules forbid) and
+    :class:`StateFormatError` (saved data that cannot be loaded).
+    """
+
+
+class IllegalAction(FangqiError):
     """An action the rules do not allow here.
 
     ``code`` is stable (tests and checkers rely on it); ``message(lang)``
@@ -205,6 +210,8 @@ class Event:
     value: int = 0
     shape: str = ""
     reason: str = ""
+    # the game whose board names the shape (Dafang's square is a 大方, Ningxia's a 方)
+    game: str = field(default="", compare=False)
 
     def text(self, lang: str | None = None) -> str:
         return describe_event(self, lang)
@@ -221,12 +228,14 @@ class Event:
             d["shape"] = self.shape
         if self.reason:
             d["reason"] = self.reason
+        if self.game:
+            d["game"] = self.game
         return d
 
     @classmethod
     def from_json(cls, d: dict) -> "Event":
         return cls(d["kind"], d.get("player"), tuple(d.get("points", ())), d.get("value", 0),
-                   d.get("shape", ""), d.get("reason", ""))
+                   d.get("shape", ""), d.get("reason", ""), d.get("game", ""))
 
 
 EVENT_TEXTS: dict[str, Text] = {
@@ -324,7 +333,7 @@ def describe_event(e: Event, lang: str | None = None) -> str:
         "from_": e.points[0] if e.points else "",
         "to": e.points[-1] if e.points else "",
         "value": e.value,
-        "shape": shape_name(e.shape, lang),
+        "shape": shape_name(e.shape, lang, e.game),
         "reason": reason_text(e.reason, lang, e.value) if e.reason else "",
     }
     return _fmt(template, params)
@@ -505,3 +514,255 @@ class RuleOption:
     en: str
     zh: str
     games: tuple[str, ...] = field(default=())
+
+
+# --------------------------------------------------------------------------
+# Saved data: one checked reader for states, records and set-ups
+
+FORMAT_TEXTS: dict[str, Text] = {
+    "not_object": Text("{field}: expected a JSON object, not {value}", "{field}：应为 JSON 对象，而不是 {value}"),
+    "missing": Text("{field} is missing", "缺少字段 {field}"),
+    "integer": Text("{field}: expected a whole number from {lo} to {hi}, not {value}",
+                    "{field}：应为 {lo} 到 {hi} 之间的整数，而不是 {value}"),
+    "flag": Text("{field}: expected true or false, not {value}", "{field}：应为 true 或 false，而不是 {value}"),
+    "choice": Text("{field}: expected one of {choices}, not {value}", "{field}：应为 {choices} 之一，而不是 {value}"),
+    "text": Text("{field}: expected a text, not {value}", "{field}：应为文字，而不是 {value}"),
+    "list": Text("{field}: expected a list of at most {hi} items, not {value}",
+                 "{field}：应为最多 {hi} 项的列表，而不是 {value}"),
+    "colour": Text('{field}: a piece is "B" (Black) or "W" (White), not {value}',
+                   "{field}：棋子只能是“B”（黑）或“W”（白），而不是 {value}"),
+    "point": Text("{field}: {value} is not a point of the {board} board", "{field}：{value} 不是{board_zh}棋盘上的点"),
+    "twice": Text("{field}: {value} is given twice", "{field}：{value} 出现了两次"),
+    "action": Text("{field}: {value} is not an action ({detail})", "{field}：{value} 不是着法（{detail}）"),
+    "option": Text("options: {detail}", "规则选项有误：{detail}"),
+    "game": Text('game: expected one of {choices}, not {value}', "game：应为 {choices} 之一，而不是 {value}"),
+}
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 3, 40, 40, 4, 4
+
+
+def short_repr(value) -> str:
+    """``repr(value)`` cut short, safe on any depth of nesting (for messages).
+
+    >>> short_repr([["a1"]] * 9), short_repr([[[["a1"]]]])
+    ("[['a1'], ['a1'], ['a1'], ['a1'], ...]", '[[[[...]]]]')
+    """
+    return _SHORT.repr(value)
+
+
+class StateFormatError(FangqiError):
+    """Saved data that cannot be loaded: a game state (:func:`~fangqi_teach.from_json`),
+    a record (:func:`~fangqi_teach.replay`) or a set-up (the editor, exercises).
+
+    ``field`` names the part at fault (``"hands.B"``, ``"board.c3"``,
+    ``"stage"`` …); ``message(lang)`` says what is wrong in English or
+    Chinese. Nothing is half-loaded: the caller keeps what it had.
+
+    >>> e = StateFormatError.of("hands.B", "integer", value=-1, lo=0, hi=30)
+    >>> e.field, e.message("en")
+    ('hands.B', 'hands.B: expected a whole number from 0 to 30, not -1')
+    >>> e.message("zh")
+    'hands.B：应为 0 到 30 之间的整数，而不是 -1'
+    """
+
+    def __init__(self, field: str, en: str, zh: str | None = None):
+        super().__init__(en)
+        self.field, self.en, self.zh = field, en, zh or en
+
+    @classmethod
+    def of(cls, field: str, code: str, value=None, **params) -> "StateFormatError":
+        """Build from the :data:`FORMAT_TEXTS` row for ``code``."""
+        p = {"field": field, "value": short_repr(value), **params}
+        p.setdefault("detail_zh", p.get("detail", ""))
+        text = FORMAT_TEXTS[code]
+        return cls(field, _fmt(text.en, p), _fmt(text.zh, p))
+
+    @classmethod
+    def invalid(cls, field: str, en: str, zh: str) -> "StateFormatError":
+        """A value that is well formed but impossible in the game (``field``: prefixed to both texts)."""
+        return cls(field, f"{field}: {en}", f"{field}：{zh}")
+
+    @property
+    def text(self) -> Text:
+        return Text(self.en, self.zh)
+
+    def message(self, lang: str | None = None) -> str:
+        return self.zh if check_language(lang) == "zh" else self.en
+
+
+_MISSING = object()
+#: The most items a saved list may hold (records, histories, events): far above any real game.
+MAX_ITEMS = 100_000
+
+
+class SavedFields:
+    """The fields of one saved JSON object, each read with its check.
+
+    Every game reads its saved states through this, so a wrong type, a
+    point off the board or a colour that is not ``B``/``W`` is refused in
+    the same words everywhere: :class:`StateFormatError` naming the field.
+
+    >>> from fangqi_teach.boards import get_board
+    >>> f = SavedFields({"owed": 2, "board": {"C3": "B"}, "player": "Q"})
+    >>> f.integer("owed", 0, 9), f.board("board", get_board("dafang"))
+    (2, {'c3': 'B'})
+    >>> f.colour("player")
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.core.StateFormatError: player: a piece is "B" (Black) or "W" (White), not 'Q'
+    """
+
+    def __init__(self, data, where: str = ""):
+        if not isinstance(data, dict):
+            raise StateFormatError.of(where or "state", "not_object", data)
+        self.data, self.where = data, where
+
+    def name(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def raw(self, key: str, default=_MISSING):
+        if key in self.data:
+            return self.data[key]
+        if default is _MISSING:
+            raise StateFormatError.of(self.name(key), "missing")
+        return default
+
+    def sub(self, key: str, default=_MISSING) -> "SavedFields":
+        """The nested object ``key`` (``default`` a dict when it may be left out)."""
+        return SavedFields(self.raw(key, default), self.name(key))
+
+    def integer(self, key: str, lo: int, hi: int, default=_MISSING) -> int:
+        """A whole number in ``lo..hi`` (``true``, ``1.5`` and ``"3"`` are refused)."""
+        v = self.raw(key, default)
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise StateFormatError.of(self.name(key), "integer", v, lo=lo, hi=hi)
+        return v
+
+    def flag(self, key: str, default=_MISSING) -> bool:
+        v = self.raw(key, default)
+        if not isinstance(v, bool):
+            raise StateFormatError.of(self.name(key), "flag", v)
+        return v
+
+    def choice(self, key: str, choices, default=_MISSING):
+        v = self.raw(key, default)
+        if not any(v is c or (type(v) is type(c) and v == c) for c in choices):
+            shown = ", ".join("null" if c is None else str(c) for c in choices)
+            raise StateFormatError.of(self.name(key), "choice", v, choices=shown)
+        return v
+
+    def text(self, key: str, default=_MISSING, limit: int = 200) -> str:
+        v = self.raw(key, default)
+        if not isinstance(v, str) or len(v) > limit:
+            raise StateFormatError.of(self.name(key), "text", v)
+        return v
+
+    def colour(self, key: str, default=_MISSING, none: bool = False) -> str | None:
+        """``"B"`` or ``"W"`` (or ``None`` when ``none``)."""
+        v = self.raw(key, default)
+        if v in PLAYERS and isinstance(v, str) or (none and v is None):
+            return v
+        raise StateFormatError.of(self.name(key), "colour", v)
+
+    def items(self, key: str, default=_MISSING, limit: int = MAX_ITEMS) -> list:
+        """A list (a JSON array) of at most ``limit`` items."""
+        v = self.raw(key, default)
+        if not isinstance(v, (list, tuple)) or len(v) > limit:
+            raise StateFormatError.of(self.name(key), "list", v, hi=limit)
+        return list(v)
+
+    def texts(self, key: str, default=_MISSING, limit: int = MAX_ITEMS, each: int = 200) -> tuple[str, ...]:
+        out = []
+        for k, v in enumerate(self.items(key, default, limit)):
+            if not isinstance(v, str) or len(v) > each:
+                raise StateFormatError.of(f"{self.name(key)}[{k}]", "text", v)
+            out.append(v)
+        return tuple(out)
+
+    def per_player(self, key: str, lo: int, hi: int, default=_MISSING) -> tuple[int, int]:
+        """``{"B": n, "W": m}`` with both in ``lo..hi``, as ``(n, m)``; ``hi`` may differ per player."""
+        f = self.sub(key, default)
+        his = hi if isinstance(hi, tuple) else (hi, hi)
+        for k in f.data:
+            if k not in PLAYERS:
+                raise StateFormatError.of(f.where, "choice", k, choices="B, W")
+        return f.integer("B", lo, his[0]), f.integer("W", lo, his[1])
+
+    def point(self, key: str, board, default=_MISSING, none: bool = False) -> str | None:
+        """A point name of ``board`` (any case; ``None`` when ``none``)."""
+        return check_point(self.raw(key, default), board, self.name(key), none)
+
+    def board(self, key: str, board, default=_MISSING) -> dict[str, str]:
+        """``{point: "B" | "W"}``: every point on ``board``, every colour B or W."""
+        f = self.sub(key, default)
+        out: dict[str, str] = {}
+        for p, c in f.data.items():
+            name = check_point(p, board, f.name(str(p)[:20]))
+            if name in out:
+                raise StateFormatError.of(f.name(name), "twice", p)
+            out[name] = f.colour(p)
+        return out
+
+    def record(self, key: str, board, default=()) -> tuple[str, ...]:
+        """A list of actions, each in the notation of ``board`` (canonical spelling)."""
+        return tuple(check_action(a, board, f"{self.name(key)}[{k}]")
+                     for k, a in enumerate(self.items(key, default)))
+
+    def result(self, key: str, reasons, default=None) -> "Result | None":
+        """``null`` or a :class:`Result` whose reason is one of ``reasons`` (the game's)."""
+        if self.raw(key, default) is None:
+            return None
+        f = self.sub(key)
+        outcome = f.choice("outcome", ("win", "draw"))
+        winner = f.colour("winner", None, none=True)
+        if (outcome == "win") != (winner is not None):
+            raise StateFormatError.invalid(f.name("winner"), "a win names its winner and a draw has none",
+                                           "胜局要写明胜方，和棋没有胜方")
+        reason = f.choice("reason", tuple(reasons))
+        return Result(outcome, winner, reason, f.integer("value", 0, 10 ** 6, 0))
+
+    def events(self, key: str, board, default=()) -> tuple["Event", ...]:
+        """What the last action did (shown to the learner), each event checked."""
+        out = []
+        for k, e in enumerate(self.items(key, default, limit=1000)):
+            f = SavedFields(e, f"{self.name(key)}[{k}]")
+            kind = f.choice("kind", tuple(EVENT_TEXTS))
+            points = tuple(check_point(p, board, f"{f.name('points')}[{j}]")
+                           for j, p in enumerate(f.items("points", (), limit=400)))
+            reason = f.choice("reason", ("",) + tuple(REASON_TEXTS) + tuple(PHASE_NAMES), "")
+            out.append(Event(kind, f.colour("player", None, none=True), points, f.integer("value", 0, 10 ** 6, 0),
+                             f.choice("shape", ("",) + tuple(SHAPE_NAMES), ""), reason))
+        return tuple(out)
+
+    def options(self, key: str, check, default=None):
+        """Rule options through the engine's own ``check(dict)``; its ``ValueError`` names the option."""
+        f = self.sub(key, {} if default is None else default)
+        if not all(isinstance(k, str) for k in f.data):
+            raise StateFormatError.of(f.where, "not_object", f.data)
+        try:
+            return check(dict(f.data))
+        except (ValueError, TypeError) as e:
+            raise StateFormatError.of(f.where, "option", detail=str(e)) from None
+
+
+def check_point(value, board, field: str, none: bool = False) -> str | None:
+    """The canonical name of ``value`` as a point of ``board``; :class:`StateFormatError` if it is not one."""
+    if none and value is None:
+        return None
+    if isinstance(value, str) and len(value) <= 8:
+        name = value.strip().lower()
+        if name in board.index:
+            return name
+    raise StateFormatError.of(field, "point", value, board=board.title, board_zh=board.title_zh)
+
+
+def check_action(value, board, field: str) -> str:
+    """One action of a saved record, in canonical spelling (``timeout`` included, RULES.md [D6])."""
+    from .notation import parse_action
+    if not isinstance(value, str) or len(value) > 40:
+        raise StateFormatError.of(field, "text", value)
+    try:
+        return str(parse_action(board, value))
+    except ValueError as e:
+        raise StateFormatError.of(field, "action", value, detail=str(e)) from None

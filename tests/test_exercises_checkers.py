@@ -57,7 +57,7 @@ def test_count_a_select_property_and_mode_one():
     assert sorted(ex.solutions()) == ["a1", "a2", "b1", "b2"]
     assert ex.check("b2").correct
     v = ex.check("c1")
-    assert not v.correct and v.feedback.en == ("c1 is loose: no completed square of its colour contains it.")
+    assert not v.correct and v.feedback.en == ("c1 is loose: no completed big square of its colour contains it.")
     assert not ex.check("a1 b1").parsed       # one point is asked for
 
 

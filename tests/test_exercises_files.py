@@ -153,7 +153,7 @@ NEAR_MISSES = [
     ("dafang-1-03", "1", "diagonal of three (a3 b2 c1)"),
     ("dafang-1-04", "a1 b1 a2 b2 a3", "a3 is loose"),
     ("dafang-1-05", "b2 a4", "not finished"),
-    ("ningxia-1-02", "1", "big square (b1 c1 b2 c2)"),
+    ("ningxia-1-02", "1", "a square (b1 c1 b2 c2)"),
     ("xinjiang-1-01", "b2 xa1", "your own"),
     ("xinjiang-1-02", "g6 g7", "1 more"),
 ]

@@ -96,8 +96,8 @@ def explain_action(state, action: str) -> Text:
         return Text("wins the game now", "这一步直接获胜")
     for e in child.events:
         if e.kind == "shape" and e.player == me:
-            parts.append(Text(f"forms a {shape_name(e.shape, 'en')} ({' '.join(e.points)})",
-                              f"成{shape_name(e.shape, 'zh')}（{' '.join(e.points)}）"))
+            parts.append(Text(f"forms a {shape_name(e.shape, 'en', e.game)} ({' '.join(e.points)})",
+                              f"成{shape_name(e.shape, 'zh', e.game)}（{' '.join(e.points)}）"))
         elif e.kind == "remove" and e.player == me:
             parts.append(Text(f"removes the piece on {' '.join(e.points)}", f"拿掉 {' '.join(e.points)} 上的子"))
     pending = child.pending

@@ -27,7 +27,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from ..core import IllegalAction, other, shape_name
+from ..core import IllegalAction, other
+from ..glossary import shape_term
 from ..i18n import Text, player_name
 from ..notation import normalize_action, parse_points, parse_record
 from .positions import board_for
@@ -290,7 +291,7 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
                 fails.append(T("It does not win the game.", "这样没有赢。") + _longest_run_text(s, run, mover))
         elif k == "shape":
             if not any(e.kind == "shape" and e.player == mover and (v == "any" or e.shape == v) for e in run.events):
-                name = Text(shape_name(v, "en"), shape_name(v, "zh")) if v != "any" else T("shape", "形")
+                name = shape_term(v, ctx.exercise.game) if v != "any" else T("shape", "形")
                 fails.append(T(f"It completes no {name.en}.", f"这样没有成{name.zh}。"))
         elif k == "removes":
             gone = {p for e in run.events if e.kind == "remove" and e.player == mover
@@ -544,14 +545,13 @@ PROPERTY_TEXT = {
 }
 
 
-def _property_name(params, prop: str) -> Text:
+def _property_name(params, prop: str, game: str | None = None) -> Text:
     t = PROPERTY_TEXT[prop]
     pl = params.get("player", "B")
     sh = params.get("shape", "any")
-    return Text(t.en.format(player=player_name(pl, "en"), origin=params.get("from", ""),
-                            shape=shape_name(sh, "en") if sh != "any" else "shape"),
-                t.zh.format(player=player_name(pl, "zh"), origin=params.get("from", ""),
-                            shape=shape_name(sh, "zh") if sh != "any" else "形"))
+    shape = shape_term(sh, game) if sh != "any" else T("shape", "形")
+    return Text(t.en.format(player=player_name(pl, "en"), origin=params.get("from", ""), shape=shape.en),
+                t.zh.format(player=player_name(pl, "zh"), origin=params.get("from", ""), shape=shape.zh))
 
 
 def _why_not(ctx, params, prop: str, point: str) -> Text:
@@ -565,11 +565,12 @@ def _why_not(ctx, params, prop: str, point: str) -> Text:
                      f"{point} 上没有{player_name(pl, 'zh')}的子。")
         sh = _protector(s, point)
         if sh is not None:
-            name = Text(shape_name(sh.kind, "en"), shape_name(sh.kind, "zh"))
+            name = shape_term(sh.kind, s.game)
             return T(f"{point} is safe: it belongs to the completed {name.en} {' '.join(sh.points)}.",
                      f"{point} 是铁子：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
-        return T(f"{point} is loose: no completed {'mill' if s.game == 'maonan' else 'square'} of its colour contains it.",
-                 f"{point} 是散子：没有己方已成的{'三子成直' if s.game == 'maonan' else '方'}包含它。")
+        guard = shape_term("mill" if s.game == "maonan" else "square", s.game)
+        return T(f"{point} is loose: no completed {guard.en} of its colour contains it.",
+                 f"{point} 是散子：没有己方已成的{guard.zh}包含它。")
     action = {"legal_removals": "x" + point, "legal_places": point, "completes": point}.get(prop)
     if prop == "destinations":
         action = f"{ctx.board.parse_point(params['from'])}-{point}"
@@ -619,7 +620,7 @@ def _check_select(ctx, params, answer: str) -> Verdict:
     picked = _parse_point_set(ctx, answer)
     canon = " ".join(picked) if picked else "none"
     truth = _property(ctx, params, prop)
-    name = _property_name(params, prop)
+    name = _property_name(params, prop, ctx.exercise.game)
     if params.get("mode", "all") == "one":
         if len(picked) != 1:
             raise _Unparsable(T(f"{len(picked)} points given; choose one.", f"选了 {len(picked)} 个点；只要选一个。"),
@@ -673,7 +674,7 @@ def _count_value(ctx, params) -> tuple[int, Text]:
     if q == "ends_at":
         return _ends_at(ctx, params)
     pts = _property(ctx, params, q)
-    name = _property_name(params, q)
+    name = _property_name(params, q, ctx.exercise.game)
     listing = " ".join(pts) if pts else "none"
     return len(pts), T(f"The {name.en}: {listing}.", f"{name.zh}：{listing}。")
 

@@ -33,6 +33,7 @@ from itertools import compress
 from ..boards import Board, Shape, get_board
 from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other, parse_or_refuse
 from ..i18n import Text
+from ..glossary import shape_term
 from ..notation import parse_action
 
 __all__ = [
@@ -391,7 +392,10 @@ def _geometry(game: str, diagonal_moves: bool) -> _Geometry:
 # --------------------------------------------------------------------------
 # The state
 
-_PROTECTED_WHY = Text("it is a corner of a completed square, a safe piece", "它是一个完整方的角，是铁子")
+def _protected_why(game: str) -> Text:
+    """Why a piece cannot be taken, naming the square as ``game`` calls it (大方 / 方)."""
+    sq = shape_term("square", game)
+    return Text(f"it is a corner of a completed {sq.en}, a safe piece", f"它是一个已成{sq.zh}的角，是铁子")
 
 _FIELDS = ("game", "options", "cells", "player", "phase", "stage", "owed", "hand_counts", "removed_counts",
            "credits", "pull_next", "actor", "turn_captured", "turn_shaped", "turn_removal",
@@ -646,7 +650,8 @@ class FangState(GameState):
                 return IllegalAction.of("own_piece", action, point=pt)
             if g.is_safe(cells, i):
                 return IllegalAction.of("protected_piece", action, point=pt,
-                                        why=_PROTECTED_WHY.en, why_zh=_PROTECTED_WHY.zh)
+                                        why=_protected_why(self.variant.name).en,
+                                        why_zh=_protected_why(self.variant.name).zh)
             if stage == "make_room" and not any(cells[j] == q for j in g.neighbours[i]):
                 return IllegalAction.of("does_not_free", action, point=pt)
             return IllegalAction.of("no_chance_left", action)
@@ -825,7 +830,7 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
     ('move', {'B': 24, 'W': 24})
     >>> t = s.play("h1-c1")
     >>> [e.text("en") for e in t.events]
-    ['Black moves h1 to c1', 'Black completes a big square (b1 c1 b2 c2), worth 1', 'Black must now capture 1']
+    ['Black moves h1 to c1', 'Black completes a square (b1 c1 b2 c2), worth 1', 'Black must now capture 1']
     >>> t.pending.text("en")
     'Black: remove 1 loose White piece(s)'
     """
@@ -1082,7 +1087,7 @@ def _shape_events(n: FangState, ev: list, sids: list[int], values: tuple) -> int
     g, total = n.geo, 0
     for sid in sids:
         sh = g.shapes[sid]
-        ev.append(Event("shape", n.player, sh.points, values[sid], shape=sh.kind))
+        ev.append(Event("shape", n.player, sh.points, values[sid], shape=sh.kind, game=n.variant.name))
         total += values[sid]
     return total
 
