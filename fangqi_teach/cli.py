@@ -12,6 +12,7 @@ import sys
 from importlib import import_module
 
 from . import __version__
+from .extras import MissingExtra
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "boards": ("fangqi_teach.commands.boards", "draw the five boards as PNG or SVG pictures"),
@@ -24,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "notebook": ("fangqi_teach.commands.notebook", "make a practice notebook from an exercise pack"),
     "worksheet": ("fangqi_teach.commands.worksheet", "make a printable PDF worksheet (with answer key) from a pack"),
     "report": ("fangqi_teach.commands.report", "gather learners' progress files into a class report (HTML)"),
+    "handout": ("fangqi_teach.commands.handout", "hand a pack's practice notebook out to a class folder"),
 }
 
 
@@ -53,6 +55,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return int(import_module(args._module).run(args) or 0)
-    except (ValueError, OSError) as e:
+    except (ValueError, OSError, MissingExtra) as e:  # MissingExtra: printing without matplotlib
         print(f"fangqi-teach {args.command}: {e}", file=sys.stderr)
         return 2

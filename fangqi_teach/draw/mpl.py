@@ -16,11 +16,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from matplotlib.figure import Figure
-from matplotlib.patches import Circle, FancyArrowPatch
+from ..extras import require_matplotlib
+from ..i18n import Text
 
-from .layout import board_layout
-from .svg import PALETTE, mark_colour, normalize_marks, state_marks
+require_matplotlib(Text("Board pictures as PNG or PDF", "PNG 或 PDF 棋盘图"))
+
+from matplotlib.figure import Figure  # noqa: E402  (after the clear message above)
+from matplotlib.patches import Circle, FancyArrowPatch  # noqa: E402
+
+from .layout import board_layout  # noqa: E402
+from .svg import PALETTE, mark_colour, normalize_marks, state_marks  # noqa: E402
 
 DPI = 100  # layout pixels per inch of the figure; save with a higher dpi for print
 

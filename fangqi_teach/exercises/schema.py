@@ -606,7 +606,12 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
 
 
 def default_exercise_dir() -> Path:
-    """Where the packs are: ``$FANGQI_TEACH_EXERCISES``, else ``./exercises``, else the repository's."""
+    """Where the packs are: ``$FANGQI_TEACH_EXERCISES``, else ``./exercises``, else the package's own.
+
+    The packs ship inside the package as ``fangqi_teach/packs`` (in the
+    repository a symbolic link to ``exercises/``; a wheel holds copies), so
+    an installed package or the browser site finds them without a checkout.
+    """
     import os
     env = os.environ.get("FANGQI_TEACH_EXERCISES")
     if env:
@@ -614,7 +619,7 @@ def default_exercise_dir() -> Path:
     here = Path.cwd() / "exercises"
     if here.is_dir():
         return here
-    return Path(__file__).resolve().parents[2] / "exercises"
+    return (Path(__file__).resolve().parents[1] / "packs").resolve()
 
 
 def iter_exercise_files(paths) -> list[Path]:

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-from ..exercises.progress import FORMAT, VERSION
+from ..exercises.progress import ProgressFormatError, read_progress_file
+from ..extras import MissingExtra, has_matplotlib, require_matplotlib
 from ..i18n import Text, check_language
 
 #: An exercise is flagged when fewer than this share of the learners who tried it solved it.
@@ -59,6 +60,7 @@ LABELS = {
     "by_learner": Text("By learner", "按学生"),
     "learner": Text("Learner", "学生"),
     "plot": Text("Learners per exercise", "各题人数"),
+    "plot_needs": Text("The plot", "图表"),
     "not_tried": Text("not tried by anyone", "无人尝试"),
     "legend": Text("✓ solved · ✗n tried n times, not solved · – not tried",
                    "✓ 做对 · ✗n 尝试 n 次未做对 · – 未尝试"),
@@ -107,41 +109,28 @@ class ClassReport:
 
 
 def read_progress(path) -> LearnerProgress | FileProblem:
-    """Read one progress file without changing it: the learner's progress, or the reason it is unusable."""
+    """Read one progress file without changing it: the learner's progress, or the reason it is unusable.
+
+    The file is checked by the learner's own loader
+    (:func:`fangqi_teach.exercises.progress.read_progress_file`): a wrong
+    value is reported with its field, never guessed at.
+    """
     p = Path(path)
     if p.is_dir():
         return FileProblem(str(p), REASONS["folder"])
     try:
-        raw = p.read_bytes()
+        found = read_progress_file(p)
     except FileNotFoundError:
         return FileProblem(str(p), REASONS["missing"])
-    except OSError:
-        return FileProblem(str(p), REASONS["unreadable"])
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return FileProblem(str(p), REASONS["corrupt"])
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("exercises"), dict):
-        return FileProblem(str(p), REASONS["foreign"])
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
-        return FileProblem(str(p), REASONS["newer"])
-    exercises = {}
-    for eid, e in data["exercises"].items():
-        if isinstance(e, dict):
-            exercises[str(eid)] = {"attempts": _int(e.get("attempts")), "solved": e.get("solved") is True,
-                                   "hints": _int(e.get("hints")), "solution_shown": e.get("solution_shown") is True,
-                                   "seconds": _num(e.get("seconds"))}
-    learner = data.get("learner")
-    learner = str(learner) if isinstance(learner, str) and learner.strip() else p.stem.removeprefix("progress-")
+    except ProgressFormatError as e:
+        if e.reason == "invalid":
+            return FileProblem(str(p), Text(f"a wrong value at {e.field}: {e.text.en}",
+                                            f"{e.field} 的值有误：{e.text.zh}"))
+        return FileProblem(str(p), REASONS[e.reason])
+    exercises = {eid: {k: e[k] for k in ("attempts", "solved", "hints", "solution_shown", "seconds")}
+                 for eid, e in found.exercises.items()}
+    learner = found.learner if found.learner and found.learner.strip() else p.stem.removeprefix("progress-")
     return LearnerProgress(str(p), learner, exercises)
-
-
-def _int(v) -> int:
-    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
-
-
-def _num(v) -> float:
-    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 else 0.0
 
 
 def class_report(paths, packs=()) -> ClassReport:
@@ -186,6 +175,7 @@ def _h(text) -> str:
 
 def plot_png(report: ClassReport, lang: str = "en") -> bytes:
     """A bar chart per exercise: learners who tried and solved it; attempts and hints (PNG)."""
+    require_matplotlib(LABELS["plot_needs"])
     from matplotlib import rc_context
 
     from .worksheet import chinese_font
@@ -264,8 +254,7 @@ def report_html(report: ClassReport, lang: str = "en") -> str:
                    f"<td>{r['tried']}</td><td>{r['solved']}</td><td>{share}</td><td>{r['attempts']}</td>"
                    f"<td>{r['hints']}</td><td>{r['shown']}</td><td>{note}</td></tr>")
     out.append("</table>")
-    png = base64.b64encode(plot_png(report, lang)).decode("ascii")
-    out.append(f'<h2>{_h(L["plot"])}</h2><img alt="{_h(L["plot"])}" src="data:image/png;base64,{png}">')
+    out.append(_plot_section(report, lang))
     out.append(f"<h2>{_h(L['by_learner'])}</h2><p>{_h(L['legend'])}</p><table><tr><th>{_h(L['learner'])}</th>")
     out += [f"<th>{_h(r['id'])}</th>" for r in report.rows]
     out.append("</tr>")
@@ -282,6 +271,15 @@ def report_html(report: ClassReport, lang: str = "en") -> str:
         out.append(f'<tr><td class="l" title="{_h(lp.path)}">{_h(lp.learner)}</td>{"".join(cells)}</tr>')
     out.append("</table></body></html>")
     return "".join(out)
+
+
+def _plot_section(report: ClassReport, lang: str) -> str:
+    """The plot as an inline PNG; without matplotlib (the ``print`` extra) a note instead, the tables stay."""
+    L = {k: v.get(lang) for k, v in LABELS.items()}
+    if not has_matplotlib():
+        return f"<h2>{_h(L['plot'])}</h2><p>{_h(MissingExtra(LABELS['plot_needs']).text.get(lang))}</p>"
+    png = base64.b64encode(plot_png(report, lang)).decode("ascii")
+    return f'<h2>{_h(L["plot"])}</h2><img alt="{_h(L["plot"])}" src="data:image/png;base64,{png}">'
 
 
 def write_report(paths, out, packs=(), lang: str = "en") -> ClassReport:

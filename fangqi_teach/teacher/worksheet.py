@@ -28,11 +28,15 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from matplotlib.backends.backend_pdf import PdfPages
-from matplotlib.figure import Figure
-
-from ..exercises.model import STAGES, Exercise, Pack
+from ..extras import require_matplotlib
 from ..i18n import Text, check_language
+
+require_matplotlib(Text("Printable worksheets", "可打印的练习单"))
+
+from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402  (after the clear message above)
+from matplotlib.figure import Figure  # noqa: E402
+
+from ..exercises.model import STAGES, Exercise, Pack  # noqa: E402
 
 A4 = (8.27, 11.69)                 # inches, portrait
 PER_PAGE = 2                       # exercises on one page

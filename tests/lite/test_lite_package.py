@@ -1,0 +1,98 @@
+"""What the browser edition relies on, checked under CPython: no matplotlib needed, packs as package data.
+
+The browser site (``make lite``) has no matplotlib. These tests hide it
+(``sys.modules["matplotlib"] = None`` makes every import of it fail) and
+check that the learner's parts still import and that printing says, in
+both languages, what to install.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from fangqi_teach.extras import MissingExtra
+
+
+def _run_without_matplotlib(code: str) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh interpreter where ``import matplotlib`` fails."""
+    prelude = "import sys; sys.modules['matplotlib'] = None\n"
+    return subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(code)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_learner_parts_import_without_matplotlib():
+    r = _run_without_matplotlib("""
+        import fangqi_teach as ft
+        from fangqi_teach.draw import board_svg
+        from fangqi_teach.widgets import game, board
+        from fangqi_teach.exercises import widget, practice, progress
+        from fangqi_teach.exercises.schema import default_exercise_dir
+        import fangqi_teach.ai, fangqi_teach.teacher.editor, fangqi_teach.teacher.report
+        g = ft.play("maonan")
+        assert board_svg("dafang").startswith("<svg")
+        print("ok")
+    """)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().endswith("ok")
+
+
+@pytest.mark.parametrize("module, what", [("fangqi_teach.teacher.worksheet", "Printable worksheets"),
+                                          ("fangqi_teach.draw.mpl", "Board pictures as PNG or PDF")])
+def test_printing_without_matplotlib_says_what_to_install(module, what):
+    r = _run_without_matplotlib(f"import {module}")
+    assert r.returncode == 1
+    assert f"{what}: this needs matplotlib" in r.stderr
+    assert "pip install 'fangqi-teach[print]'" in r.stderr
+    assert "需要 matplotlib" in r.stderr  # the Chinese half of the message
+
+
+def test_missing_extra_is_an_import_error_in_both_languages():
+    from fangqi_teach.i18n import Text
+    e = MissingExtra(Text("Worksheets", "练习单"))
+    assert isinstance(e, ImportError)
+    assert e.text.en.startswith("Worksheets: this needs matplotlib")
+    assert e.text.zh.startswith("练习单：需要 matplotlib")
+
+
+def test_class_report_without_matplotlib_keeps_the_tables(tmp_path):
+    """A teacher without the print extra still gets the report; the plot is replaced by a note."""
+    f = tmp_path / "progress-ada.json"
+    f.write_text(json.dumps({"format": "fangqi-teach-progress", "version": 1, "learner": "Ada",
+                             "exercises": {"mn-1-01": {"attempts": 2, "solved": True}}}))
+    out = tmp_path / "report.html"
+    r = _run_without_matplotlib(f"""
+        from fangqi_teach.cli import main
+        raise SystemExit(main(["report", {str(f)!r}, "-o", {str(out)!r}]))
+    """)
+    assert r.returncode == 0, r.stderr
+    html = out.read_text(encoding="utf-8")
+    assert "mn-1-01" in html and "Ada" in html
+    assert "The plot: this needs matplotlib" in html and "<img" not in html
+
+
+def test_packs_found_without_a_checkout(tmp_path, monkeypatch):
+    """Outside the repository (no ./exercises) the packs come from the package itself."""
+    from fangqi_teach.exercises.schema import default_exercise_dir
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("FANGQI_TEACH_EXERCISES", raising=False)
+    found = default_exercise_dir()
+    assert sorted(p.name for p in found.iterdir() if p.is_dir()) == [
+        "connect6", "dafang", "maonan", "ningxia", "xinjiang"]
+    assert (found / "maonan" / "stage1.yaml").is_file()
+
+
+def test_worksheet_command_without_matplotlib_exits_with_the_message(tmp_path):
+    r = _run_without_matplotlib(f"""
+        from fangqi_teach.cli import main
+        from fangqi_teach.exercises.schema import default_exercise_dir
+        raise SystemExit(main(["worksheet", str(default_exercise_dir() / "maonan" / "stage1.yaml"),
+                               "-o", {str(tmp_path / "w.pdf")!r}]))
+    """)
+    assert r.returncode == 2
+    assert "fangqi-teach worksheet: Printable worksheets: this needs matplotlib" in r.stderr
+    assert "Traceback" not in r.stderr
