@@ -66,6 +66,8 @@ class Position:
     record: tuple[str, ...] | None = None
     setup: Any = None
     options: Any = field(default_factory=lambda: MappingProxyType({}))
+    # letters shown on the board, point -> label (the seed's "threats A and B")
+    labels: Any = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,8 @@ class Pack:
     game: str
     title: Text | None
     exercises: tuple[Exercise, ...]
+    # the learner's self-check criteria per stage ({1: Text, …}), shown at the end of a stage
+    self_check: Any = field(default_factory=dict)
 
     def __getitem__(self, exercise_id: str) -> Exercise:
         for ex in self.exercises:

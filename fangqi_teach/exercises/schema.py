@@ -39,10 +39,11 @@ from .rules_index import RULES
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 MAX_HINTS = 3
 
-PACK_FIELDS = ("format", "game", "stage", "title", "description", "exercises")
+PACK_FIELDS = ("format", "game", "stage", "title", "description", "self_check", "exercises")
 EXERCISE_FIELDS = ("id", "game", "stage", "title", "prompt", "hints", "explanation",
                    "position", "task", "tags", "difficulty")
-POSITION_FIELDS = ("record", "setup", "options")
+POSITION_FIELDS = ("record", "setup", "options", "labels")
+MAX_LABEL = 3           # characters of a board label ("A", "B", "1")
 SETUP_FIELDS = ("black", "white", "diagram", "player", "phase", "hands", "pending", "credits", "tired", "window")
 
 # Task parameters: kind -> allowed fields (besides "kind").
@@ -188,6 +189,12 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
     title = _text(data.get("title"), err, None, "title", required=False)
     if "description" in data:
         _text(data.get("description"), err, None, "description", required=False)
+    self_check = _self_check(data.get("self_check"), err)
+    if 0 in self_check:         # one text: it belongs to the pack's stage
+        if pack_stage in (1, 2, 3):
+            self_check = {pack_stage: self_check.pop(0), **self_check}
+        else:
+            err.add(None, "self_check", "one text needs the pack's stage; give {1: …, 2: …, 3: …} instead")
     items = data.get("exercises")
     if not isinstance(items, list) or not items:
         err.add(None, "exercises", "missing or empty: a list of exercises")
@@ -211,7 +218,27 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
             exercises.append(ex)
     if err.errors:
         return None, err.errors
-    return Pack(file, pack_game or exercises[0].game, title, tuple(exercises)), []
+    return Pack(file, pack_game or exercises[0].game, title, tuple(exercises), self_check), []
+
+
+def _self_check(raw, err) -> dict:
+    """``self_check:`` — the learner's self-check per stage, ``{1: {en, zh}, 2: …}``, or one text for the pack's stage."""
+    if raw is None:
+        return {}
+    if isinstance(raw, dict) and set(raw) <= {"en", "zh"}:
+        raw = {0: raw}          # one text: the pack's own stage
+    if not isinstance(raw, dict):
+        err.add(None, "self_check", 'a mapping {en, zh}, or {1: {en, zh}, 2: …} per stage')
+        return {}
+    out = {}
+    for stage, text in raw.items():
+        if stage not in (0, 1, 2, 3):
+            err.add(None, f"self_check.{stage}", "a stage is 1, 2 or 3")
+            continue
+        t = _text(text, err, None, f"self_check.{stage}")
+        if t is not None:
+            out[stage] = t
+    return out
 
 
 _REPORTED = object()   # a file-level value already reported as wrong
@@ -295,6 +322,7 @@ def _position(raw, game, eid, err) -> Position | None:
     except (ValueError, TypeError) as e:
         err.add(eid, "position.options.size", str(e))
         return None
+    labels = _labels(raw.get("labels"), board, eid, err)
     has_record, has_setup = "record" in raw, "setup" in raw
     if has_record == has_setup:
         err.add(eid, "position", 'give exactly one of "record" and "setup"')
@@ -312,7 +340,7 @@ def _position(raw, game, eid, err) -> Position | None:
         except ValueError as e:
             err.add(eid, "position.record", str(e).split("; an action is")[0])
             return None
-        return Position(record=actions, options=_freeze(options))
+        return Position(record=actions, options=_freeze(options), labels=_freeze(labels))
     setup = raw["setup"]
     if not isinstance(setup, dict):
         err.add(eid, "position.setup", "must be a mapping: black, white, player (and phase, hands, pending)")
@@ -385,7 +413,28 @@ def _position(raw, game, eid, err) -> Position | None:
         if not isinstance(pend, dict) or not isinstance(pend.get("kind"), str):
             err.add(eid, "position.setup.pending", "must be a mapping like {kind: capture, count: 2}")
         clean["pending"] = pend
-    return Position(setup=_freeze(clean), options=_freeze(options))
+    return Position(setup=_freeze(clean), options=_freeze(options), labels=_freeze(labels))
+
+
+def _labels(raw, board, eid, err) -> dict:
+    """``labels: {o10: A, e8: B}`` — short letters shown on points of the board."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        err.add(eid, "position.labels", "a mapping of point to a short label, e.g. {o10: A, e8: B}")
+        return {}
+    out = {}
+    for p, label in raw.items():
+        try:
+            point = board.parse_point(str(p))
+        except ValueError as e:
+            err.add(eid, "position.labels", str(e))
+            continue
+        if not isinstance(label, (str, int)) or isinstance(label, bool) or not 1 <= len(str(label)) <= MAX_LABEL:
+            err.add(eid, f"position.labels.{point}", f"{label!r}: a label of 1 to {MAX_LABEL} characters")
+            continue
+        out[point] = str(label)
+    return out
 
 
 # --------------------------------------------------------------------------
