@@ -1,70 +1,494 @@
-"""Lesson helpers: the API every learner notebook is written against (issue 15).
+"""Lesson helpers: what every learner notebook of the workbook is written with (issue 15).
 
-THIS DOCSTRING IS THE LEAD'S SPECIFICATION, written before the implementation. The engineer who owns this
-module implements it exactly (names may be added, not changed), then replaces this note with a proper module
-docstring with examples. The lesson writers of 02-06 write their sources against it at the same time.
-
-### The lesson format and API (fixed by the lead; the infrastructure engineer implements it, lesson writers write against it)
-
-Sources: notebooks/src/<name>.py, jupytext py:percent with the YAML kernelspec header (as today). One source per
-notebook; `scripts/build_notebooks.py` builds TWO editions from it: English `notebooks/<name>.ipynb` and Chinese
-`notebooks/zh/<name>.ipynb`.
-
-Markdown cells hold both languages, English first, then a line `<!-- zh -->`, then the Chinese:
-
-    # %% [markdown]
-    # ## 3. Placing
-    #
-    # Black places first. ...
-    # <!-- zh -->
-    # ## 三、布子
-    #
-    # 黑方先布子。……
-
-The build keeps only the edition's half (no marker left). Write each half for its reader (the Chinese is not a word-for-word
-translation; use the seed pages' terms: 大方 斜三 斜四 龙 边龙 铁子 散子 黄瓜溜 直 押子 拔子 活四 眠四 跳四 单威胁 双威胁 …).
-No Python, option names, [D#] ids or graph-theory words (degree, edge, node) in the learner's text; say "house rule / 本书约定"
-in words. A short "For the curious / 想多了解" note at the very end of a lesson may name the rules reference
-(docs/rules.md) and show the board graph.
-
-Code cells: hidden by default (the build sets JupyterLab's `"jupyter": {"source_hidden": true}` metadata; still run by
-Run All). Only cells tagged `show` stay visible — use that only for one-line calls a learner may want to reuse, e.g.
-`ft.play("dafang")`. Cells whose printed output nbval must check are tagged `nbval-check-output`:
-
-    # %% tags=["nbval-check-output"]
-    s = ft.replay("dafang", "...")
-    L.say("Black has {n} pieces in hand.", "黑方手里还有 {n} 子。", n=s.hand["B"])
-
-The first code cell of every notebook:
+A lesson is a jupytext source ``notebooks/src/<name>.py`` that
+``scripts/build_notebooks.py`` builds twice: English ``notebooks/<name>.ipynb``
+and Chinese ``notebooks/zh/<name>.ipynb``. Markdown cells hold both
+languages, English first, then a line ``<!-- zh -->``, then the Chinese;
+the build keeps one half per edition. Code cells are hidden (JupyterLab's
+``source_hidden``) unless tagged ``show``; cells whose printed output nbval
+checks are tagged ``nbval-check-output``. The first code cell is::
 
     import fangqi_teach as ft
     from fangqi_teach import lesson as L
-    L.begin("dafang")          # the game of the lesson, or None for start/play pages
+    L.begin("dafang")          # the build writes L.begin("dafang", lang="zh") in the Chinese edition
 
-`L.begin` sets the workbook language of the edition (the build rewrites it to `L.begin("dafang", lang="zh")` in the
-Chinese edition) and the learner (the name remembered on the start page). Everything after it — boards, prompts,
-hints, feedback, engine event texts — comes out in the edition's language.
+After :func:`begin`, everything speaks the edition's language and records
+progress for the learner remembered on the start page:
 
-The API, module `fangqi_teach/lesson.py` (part of the package, so it works in JupyterLab, nbval and JupyterLite):
+* :func:`step` — a live exercise board that answers in place;
+* :func:`demo` — a line of play stepped through with ◀ ▶, refused
+  (:class:`DemoBlunder`) if it skips a win or a capture by accident;
+* :func:`choice` — a multiple-choice question answered in place;
+* :func:`board` — a free board to explore (like ``ft.play``);
+* :func:`say`, :func:`events` — sentences computed by the engine;
+* :func:`graph`, :func:`shapes` — pictures for the "for the curious" note.
 
-- `L.step(exercise_id)` → a live board with the exercise's prompt that **answers in place**: as soon as the learner's
-  clicks make an answer, the engine checks it and the board says "✔ Right — <why>" or "✘ Try again: <reason>" (no Check
-  button; Hint and Start-again buttons). Progress is recorded for the remembered learner. The exercise comes from any
-  pack of the lesson's game (lesson questions live in `exercises/<game>/lesson.yaml`, pack stage 1; ids
-  `<game>-lesson-NN`, e.g. `dafang-lesson-03`; format: exercises/README.md). Every task needs at most ~6 clicks; "select
-  all" tasks stay small. A step's object has `.click(point)` and `.answer_text()`/`.verdict` for tests.
-- `L.demo(start, "a1 f6 a2 …", allow={index: ("why this is the point", "中文")}, at=None)` → a board that the learner
-  steps through with ◀ ▶ (it starts at the first position, not already played; `at=k` opens at action k). `start` is a
-  game name or a state. Before showing anything it runs the line through `fangqi_teach.ai.advice.review`: if an action
-  misses a win or a capture and its index is not in `allow`, it raises `L.DemoBlunder` (so nbval fails). Every action
-  line a lesson plays must go through `L.demo` (or `L.step`); never `game.click(...)` sequences in lessons.
-- `L.choice(prompt, choices, answer, why)` → multiple choice that answers in place on click; each argument is an
-  (en, zh) pair (choices a list of pairs, answer the index). Only for rules no board can ask about.
-- `L.board(state_or_game, **options)` → a live game board to explore freely (like `ft.play(...)`).
-- `L.say(en, zh, **values)` prints the edition's sentence, formatted with engine-computed `values` (this is how a
-  lesson states a fact about a position: computed, printed, and checked by nbval via the `nbval-check-output` tag).
-- `L.events(state)` prints the events of the last action, one per line (engine texts, edition's language).
-- `L.graph(game, highlight=())` → the board drawn from its networkx graph as SVG (package SVG drawing, no matplotlib).
-- `L.shapes(game, kinds)` → an SVG grid of the shapes of those kinds (e.g. the 14 diagonals, the 24 mills), each
-  labelled with its name in the edition's language (from the glossary/engine texts).
+>>> import tempfile, os
+>>> os.environ["FANGQI_TEACH_DATA"] = tempfile.mkdtemp()
+>>> begin("dafang", lang="zh")
+>>> say("Black has {n} pieces.", "黑方有 {n} 子。", n=30)
+黑方有 30 子。
+>>> s = step("dafang-lesson-01")
+>>> s.click("e5"); s.answer_text()[:6]
+'✘ 再试一次'
+>>> s.click("d4"); s.verdict.correct, s.answer_text()[:5]
+(True, '✔ 对了！')
+>>> begin(None)                # back to English, no game
+>>> s = ft.replay("dafang", "a1 f6 b1 f5 a2 f4")
+>>> d = demo(s, "b2 b3")       # b2 completes a square: Black places again at once
+>>> d.caption_text()
+'The start: 2 actions to step through with ▶.'
+>>> from fangqi_teach.games.fangqi import state_from_setup
+>>> moving = state_from_setup("dafang", phase="move", player="B", black="b4 c5 d6 a2", white="e1 f1 d1")
+>>> demo(moving, "a2-b2")      # a2-a3 would complete a diagonal of four and capture: refused
+Traceback (most recent call last):
+...
+fangqi_teach.lesson.DemoBlunder: action 1, Black played a2-b2; better a2-a3: takes 1 piece(s) instead of 0 (pass allow={0: (why, 为什么)} if this is meant)
 """
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+import ipywidgets as W
+
+import fangqi_teach as ft
+from fangqi_teach.i18n import Text, check_language, get_language, set_language
+
+__all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes",
+           "name_box", "overview", "learner", "DemoBlunder", "LESSON_FILE"]
+
+#: Lesson steps of a game live in ``exercises/<game>/lesson.yaml`` (stage 1).
+LESSON_FILE = "lesson.yaml"
+
+_CURRENT = {"game": None}
+
+
+class DemoBlunder(ValueError):
+    """A demo line skips a win or a capture without saying why (``allow``)."""
+
+
+# --------------------------------------------------------------------------
+# The lesson's game, language and learner
+
+def begin(game: str | None, lang: str = "en") -> None:
+    """Start a lesson of ``game`` (None for the start and play pages) in ``lang``.
+
+    Sets the workbook language (every board, prompt and engine text made
+    afterwards speaks it) and reads the remembered learner.
+    """
+    if game is not None and game not in ft.GAMES:
+        raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(ft.GAMES)}')
+    set_language(check_language(lang))
+    _CURRENT["game"] = game
+
+
+def lang() -> str:
+    """The edition's language ("en" or "zh")."""
+    return get_language()
+
+
+def learner() -> str:
+    """The learner whose progress the lesson records (the name given on the start page)."""
+    from fangqi_teach.exercises.learner import get_learner
+    return get_learner()
+
+
+def _text(en: str, zh: str) -> str:
+    return Text(en, zh).get(lang())
+
+
+def _h(text) -> str:
+    return escape(str(text), quote=True)
+
+
+# --------------------------------------------------------------------------
+# Steps: exercises that answer in place
+
+@lru_cache(maxsize=None)
+def _exercises(game: str) -> dict:
+    """Every exercise of ``game`` (lesson steps and practice packs), by id."""
+    from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+    folder = default_exercise_dir() / game
+    return {ex.id: ex for path in sorted(folder.glob("*.yaml")) for ex in load_pack(path)}
+
+
+def exercise(exercise_id: str, game: str | None = None):
+    """The exercise ``exercise_id`` of the lesson's game (or of ``game``).
+
+    >>> exercise("dafang-lesson-01", "dafang").task.kind
+    'play'
+    """
+    game = game or _CURRENT["game"] or _game_of_id(exercise_id)
+    found = _exercises(game).get(exercise_id)
+    if found is None:
+        raise KeyError(f"{exercise_id}: no exercise of {game} has this id "
+                       f"(lesson steps live in exercises/{game}/{LESSON_FILE})")
+    return found
+
+
+def _game_of_id(exercise_id: str) -> str:
+    head = exercise_id.split("-")[0]
+    return {"c6": "connect6", "lesson": "connect6"}.get(head, head)
+
+
+def step(exercise_id: str):
+    """A live board for one lesson step that answers in place (no Check button).
+
+    The returned widget has ``click(point)``, ``verdict`` and
+    ``answer_text()`` for tests.
+    """
+    from fangqi_teach.exercises.progress import progress_for
+    from fangqi_teach.exercises.widget import ExerciseWidget
+    return ExerciseWidget(exercise(exercise_id), progress=progress_for(learner()), lang=lang(), in_place=True)
+
+
+# --------------------------------------------------------------------------
+# Demos: a line of play to step through, checked for blunders
+
+def _start_state(start, options: dict):
+    return ft.new_game(start, **options) if isinstance(start, str) else start
+
+
+def check_line(start, line, allow=None, **options) -> list:
+    """The review items of ``line`` that miss a win or a capture and are not in ``allow``.
+
+    >>> check_line("dafang", "a1 f6 b1 f5 a2 f4 b2") 
+    []
+    """
+    from fangqi_teach.ai.advice import review
+    from fangqi_teach.notation import parse_record
+    state = _start_state(start, options)
+    actions = parse_record(state.board_spec, line) if isinstance(line, str) else list(line)
+    items = review(actions, state.game, start=state, **(options if isinstance(start, str) else {}))
+    allowed = set(allow or ())
+    return [i for i in items if i.kind in ("missed_win", "missed_capture") and i.index not in allowed]
+
+
+class Demo(W.VBox):
+    """A line of play the learner steps through with ⏮ ◀ ▶ (see :func:`demo`)."""
+
+    def __init__(self, start, line, allow=None, at=None, **options):
+        from fangqi_teach.notation import parse_record
+        from fangqi_teach.widgets.board import BoardWidget
+        first = _start_state(start, options)
+        self.actions = parse_record(first.board_spec, line) if isinstance(line, str) else list(line)
+        self.states = [first]
+        for a in self.actions:
+            self.states.append(self.states[-1].play(a))
+        self.allow = {int(k): Text(*v) for k, v in (allow or {}).items()}
+        self.lang = lang()
+        self.board = BoardWidget.from_state(first)
+        self.caption = W.HTML()
+        self.buttons = {name: W.Button(description=label, layout=W.Layout(width="auto", margin="2px"))
+                        for name, label in (("first", "⏮"), ("back", "◀"), ("forward", "▶"))}
+        for name, b in self.buttons.items():
+            b.on_click(lambda _b, name=name: self.go(name))
+        super().__init__([self.board, W.HBox([*self.buttons.values(), self.caption],
+                                             layout=W.Layout(flex_flow="row wrap", align_items="center"))])
+        self.k = 0
+        self.go(0 if at is None else at)
+
+    def go(self, where) -> None:
+        """Show the position after ``where`` actions ("first", "back", "forward" or a number)."""
+        n = len(self.actions)
+        target = {"first": 0, "back": self.k - 1, "forward": self.k + 1}.get(where, where)
+        self.k = max(0, min(int(target), n))
+        from fangqi_teach.draw.svg import state_marks
+        self.board.show_state(self.states[self.k], **state_marks(self.states[self.k])) if self.k else \
+            self.board.show_state(self.states[0])
+        self.caption.value = f"<span>{_h(self.caption_text())}</span>"
+        self.buttons["first"].disabled = self.buttons["back"].disabled = self.k == 0
+        self.buttons["forward"].disabled = self.k == n
+
+    def forward(self) -> None:
+        self.go("forward")
+
+    def caption_text(self) -> str:
+        """What the caption says about the position shown."""
+        n, k = len(self.actions), self.k
+        if k == 0:
+            return Text(f"The start: {n} actions to step through with ▶.",
+                        f"开始局面：按 ▶ 一步一步看，共 {n} 步。").get(self.lang)
+        s = self.states[k]
+        said = "; ".join(e.text(self.lang) for e in s.events)
+        line = Text(f"Action {k} of {n}: {self.actions[k - 1]}. {said}",
+                    f"第 {k} 步（共 {n} 步）：{self.actions[k - 1]}。{said}").get(self.lang)
+        why = next((t for i, t in self.allow.items() if i == k - 1), None)
+        return f"{line} {why.get(self.lang)}" if why else line
+
+    def __repr__(self) -> str:
+        return f"Demo({self.states[0].game!r}, {len(self.actions)} actions, at {self.k})"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        data["image/svg+xml"] = self.board.svg()
+        return data, metadata
+
+
+def demo(start, line, allow=None, at=None, **options) -> Demo:
+    """A board that steps through ``line`` from ``start`` (a game name or a state).
+
+    Before anything is shown, the line is reviewed by the engine
+    (:func:`fangqi_teach.ai.advice.review`): an action that misses a win or a
+    capture raises :class:`DemoBlunder` unless its index (0-based, the first
+    action of its turn) is in ``allow`` with the reason the lesson plays it
+    (``{index: ("why", "为什么")}``; the reason is shown at that step).
+    ``at=k`` opens the board after k actions (default: the start).
+    """
+    missed = check_line(start, line, allow, **options)
+    if missed:
+        item = missed[0]
+        raise DemoBlunder(f"{item.text('en')} (pass allow={{{item.index}: (why, 为什么)}} if this is meant)")
+    return Demo(start, line, allow, at, **options)
+
+
+# --------------------------------------------------------------------------
+# Multiple choice
+
+class Choice(W.VBox):
+    """A multiple-choice question that answers as soon as a choice is clicked."""
+
+    def __init__(self, prompt, choices, answer: int, why):
+        self.lang = lang()
+        self.prompt, self.why = Text(*prompt), Text(*why)
+        self.choices = [Text(*c) for c in choices]
+        self.answer = answer
+        self.picked = None
+        self.feedback = W.HTML()
+        self.buttons = [W.Button(description=c.get(self.lang), layout=W.Layout(width="auto", margin="2px"))
+                        for c in self.choices]
+        for i, b in enumerate(self.buttons):
+            b.on_click(lambda _b, i=i: self.pick(i))
+        super().__init__([W.HTML(f"<b>{_h(self.prompt.get(self.lang))}</b>"),
+                          W.VBox(self.buttons), self.feedback])
+
+    def pick(self, index: int) -> bool:
+        """Answer with choice ``index`` (a click does this); True when right."""
+        self.picked = index
+        right = index == self.answer
+        if right:
+            text, colour = Text("✔ Right — ", "✔ 对了！") + self.why, "green"
+        else:
+            text, colour = Text("✘ Try again: that is not what the rule says.",
+                                "✘ 再试一次：规则不是这样说的。"), "#b00"
+        for i, b in enumerate(self.buttons):
+            b.button_style = ("success" if right else "danger") if i == index else ""
+        self.feedback.value = f'<p style="color:{colour}">{_h(text.get(self.lang))}</p>'
+        return right
+
+    @property
+    def correct(self) -> bool | None:
+        return None if self.picked is None else self.picked == self.answer
+
+    def answer_text(self) -> str:
+        import re
+        from html import unescape
+        return unescape(re.sub(r"<[^>]+>", "", self.feedback.value)).strip()
+
+    def __repr__(self) -> str:
+        return f"Choice({self.prompt.en!r}, {len(self.choices)} choices)"
+
+
+def choice(prompt, choices, answer: int, why) -> Choice:
+    """A multiple-choice question; ``prompt``, each choice and ``why`` are ``(en, zh)`` pairs.
+
+    Only for rules no board can ask about.
+    """
+    return Choice(prompt, choices, answer, why)
+
+
+# --------------------------------------------------------------------------
+# Free boards and engine sentences
+
+def board(state_or_game=None, **options):
+    """A live game board to explore freely (``ft.play`` in the edition's language)."""
+    game = state_or_game if state_or_game is not None else (_CURRENT["game"] or "dafang")
+    return ft.play(game, lang=lang(), **options)
+
+
+def say(en: str, zh: str, **values) -> None:
+    """Print the edition's sentence with engine-computed ``values`` filled in.
+
+    >>> begin(None); say("{n} points", "{n} 个点", n=36)
+    36 points
+    """
+    print(Text(en, zh).get(lang()).format(**values))
+
+
+def events(state) -> None:
+    """Print the events of the last action, one per line, in the edition's language.
+
+    >>> begin(None); events(ft.replay("dafang", "a1 f6 b1 f5 a2 f4 b2"))
+    Black places on b2
+    Black completes a big square (a1 b1 a2 b2), worth 1
+    Black earns 1 extra placement(s)
+    """
+    for e in state.events:
+        print(e.text(lang()))
+
+
+# --------------------------------------------------------------------------
+# Pictures for the curious
+
+class Picture:
+    """An SVG picture with a fixed text form (so nbval and static viewers see the same)."""
+
+    def __init__(self, svg: str, text: str):
+        self.svg, self.text = svg, text
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _repr_html_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def graph(game: str, highlight=()) -> Picture:
+    """The board drawn from its networkx graph: every point, every line a piece may move along.
+
+    >>> graph("dafang")
+    graph of dafang: 36 points, 60 lines
+    """
+    G = ft.board_graph(game)
+    pos = {p: G.nodes[p]["pos"] for p in G.nodes}
+    xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    size, pad = 320, 18
+    scale = (size - 2 * pad) / span
+
+    def at(p):
+        x, y = pos[p]
+        return pad + (x - min(xs)) * scale, size - pad - (y - min(ys)) * scale
+
+    marked = set(highlight)
+    lines = "".join(f'<line x1="{at(a)[0]:.1f}" y1="{at(a)[1]:.1f}" x2="{at(b)[0]:.1f}" y2="{at(b)[1]:.1f}"/>'
+                    for a, b in G.edges)
+    dots = "".join(f'<circle cx="{at(p)[0]:.1f}" cy="{at(p)[1]:.1f}" r="{6 if p in marked else 4}" '
+                   f'fill="{"#e06060" if p in marked else "#f3d9a4"}" stroke="#8a6d3b"/>' for p in G.nodes)
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
+           f'<rect width="{size}" height="{size}" fill="#fdf6e3"/>'
+           f'<g stroke="#8a6d3b" stroke-width="1.3">{lines}</g>{dots}</svg>')
+    return Picture(svg, f"graph of {game}: {G.number_of_nodes()} points, {G.number_of_edges()} lines")
+
+
+def shapes(game: str, kinds) -> Picture:
+    """Every shape of ``kinds`` on its own small board, named in the edition's language.
+
+    >>> shapes("dafang", ["diagonal3"])
+    4 shapes of dafang: diagonal3
+    """
+    from fangqi_teach.core import shape_name
+    from fangqi_teach.draw.svg import board_svg
+    kinds = [kinds] if isinstance(kinds, str) else list(kinds)
+    found = ft.get_board(game).shapes_of(*kinds)
+    cells = "".join(
+        '<div style="margin:4px">' + board_svg(game, {p: "B" for p in sh.points}, coordinates=False, cell=22,
+                                                title=f"{shape_name(sh.kind, lang(), game)}: {' '.join(sh.points)}")
+        + "</div>" for sh in found)
+    html = f'<div style="display:flex;flex-wrap:wrap">{cells}</div>'
+    return Picture(html, f"{len(found)} shapes of {game}: {', '.join(kinds)}")
+
+
+# --------------------------------------------------------------------------
+# The start page: the learner's name and progress
+
+def name_box():
+    """Ask the learner's name once; every notebook then records progress under it."""
+    from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
+    field = W.Text(value="" if get_learner() == "default" else get_learner(),
+                   placeholder=_text("your name", "你的名字"), layout=W.Layout(width="16em"))
+    button = W.Button(description=_text("Remember me", "记住我"), button_style="primary")
+    said = W.HTML()
+
+    def greet(name):
+        said.value = _h(_text(f"Hello, {name}! Every lesson and practice notebook now records your progress.",
+                              f"你好，{name}！从现在起，每一课和每个练习都会记下你的进度。"))
+
+    def remember(_=None):
+        try:
+            greet(set_learner(field.value))
+        except ValueError:
+            said.value = _h(_text("Type your name first.", "请先输入你的名字。"))
+        refresh_overviews()
+
+    button.on_click(remember)
+    field.on_submit(remember) if hasattr(field, "on_submit") else None
+    if hub_user():
+        field.disabled = button.disabled = True
+        greet(hub_user())
+    elif get_learner() != "default":
+        greet(get_learner())
+    box = W.VBox([W.HBox([W.HTML(_h(_text("Your name:", "你的名字：")) + "&nbsp;"), field, button]), said])
+    box.field, box.button, box.remember = field, button, remember
+    return box
+
+
+_OVERVIEWS: list = []
+
+
+def progress_rows(name: str | None = None) -> list[dict]:
+    """Per game: lesson steps solved / total and practice exercises solved / total.
+
+    >>> [r["game"] for r in progress_rows("nobody")][:2]
+    ['dafang', 'ningxia']
+    """
+    from fangqi_teach.exercises.progress import progress_for
+    progress = progress_for(name or learner())
+    rows = []
+    for game in ft.GAMES:
+        try:
+            every = _exercises(game).values()
+        except ValueError:      # a pack being written is broken: the start page still opens (tests report it)
+            every = []
+        steps = [e for e in every if e.id in _lesson_ids(game)]
+        practice = [e for e in every if e.id not in _lesson_ids(game)]
+        rows.append({"game": game, "steps": len(steps), "steps_solved": sum(progress.is_solved(e.id) for e in steps),
+                     "exercises": len(practice),
+                     "exercises_solved": sum(progress.is_solved(e.id) for e in practice)})
+    return rows
+
+
+@lru_cache(maxsize=None)
+def _lesson_ids(game: str) -> frozenset:
+    from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+    path = default_exercise_dir() / game / LESSON_FILE
+    return frozenset(e.id for e in load_pack(path)) if path.exists() else frozenset()
+
+
+GAME_NAMES = {"dafang": Text("Dafang Qi", "大方棋"), "ningxia": Text("Ningxia Fang Qi", "宁夏方棋"),
+              "xinjiang": Text("Xinjiang Fang Qi", "新疆方棋"), "maonan": Text("Maonan Morris", "毛南三棋"),
+              "connect6": Text("Connect6", "六子棋")}
+
+
+def overview():
+    """A table of the learner's progress: per game, lesson steps done and exercises solved."""
+    table = W.HTML()
+
+    def draw():
+        head = "".join(f"<th style='padding:2px 10px'>{_h(t)}</th>" for t in (
+            _text("game", "棋"), _text("lesson steps done", "课程小题已完成"),
+            _text("exercises solved", "练习已做对")))
+        body = "".join(f"<tr><td>{_h(GAME_NAMES[r['game']].get(lang()))}</td>"
+                       f"<td style='text-align:center'>{r['steps_solved']} / {r['steps']}</td>"
+                       f"<td style='text-align:center'>{r['exercises_solved']} / {r['exercises']}</td></tr>"
+                       for r in progress_rows())
+        who = _h(_text(f"Progress of {learner()}", f"{learner()} 的进度"))
+        table.value = f"<b>{who}</b><table><tr>{head}</tr>{body}</table>"
+
+    table.refresh = draw
+    _OVERVIEWS.append(table)
+    draw()
+    return table
+
+
+def refresh_overviews() -> None:
+    for table in _OVERVIEWS:
+        table.refresh()

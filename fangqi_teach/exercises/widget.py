@@ -12,6 +12,13 @@ language. Clicking the board builds the answer:
   the piece, then where it goes), until the answer's action or turn is done;
 * ``count`` tasks: type the number in the answer line.
 
+With ``in_place=True`` (the lesson steps of :func:`fangqi_teach.lesson.step`)
+there is no Check button: as soon as the clicks make an answer (the
+action or turn is played, or as many points are selected as the engine's
+answer has) the engine checks it and the widget says "✔ Right — why" or
+"✘ Try again: reason"; the next click starts a new try. Hint and Start
+again stay. Practice keeps the Check button.
+
 The answer line can always be typed into as well. Every text written by a
 teacher is HTML-escaped before it reaches the page. Progress (attempts,
 solved, hints, time) is saved per learner (:mod:`.progress`).
@@ -80,6 +87,11 @@ TEXTS = {
     "attempted": Text("tried", "已尝试"),
     "total": Text("exercises", "题数"),
     "hints": Text("hints", "提示"),
+    "right_now": Text("✔ Right — ", "✔ 对了！"),
+    "try_again": Text("✘ Try again: ", "✘ 再试一次："),
+    "start_again": Text("Start again", "重来"),
+    "solved_here": Text("Solved. Press “Start again” to try another answer.", "已经做对了。想换个答案，请按“重来”。"),
+    "chosen": Text("{k} chosen.", "已选 {k} 个。"),
 }
 
 
@@ -100,7 +112,7 @@ class ExerciseWidget(W.VBox):
     """
 
     def __init__(self, exercises, learner: str = "default", progress: Progress | None = None,
-                 lang: str | None = None, start: int | str = 0):
+                 lang: str | None = None, start: int | str = 0, in_place: bool = False):
         if isinstance(exercises, Exercise):
             exercises = [exercises]
         self.exercises: list[Exercise] = list(exercises)
@@ -109,9 +121,13 @@ class ExerciseWidget(W.VBox):
         self.progress = progress if progress is not None else progress_for(learner)
         self.lang = check_language(lang or get_language())
         self.index = start if isinstance(start, int) else [e.id for e in self.exercises].index(start)
+        self.in_place = in_place
         self.header_html = W.HTML()
         self.prompt_html = W.HTML()
-        self.answer_box = W.Text(layout=W.Layout(flex="1 1 auto", width="auto"))
+        # in place, a typed number is checked when the learner presses Enter (not at each key)
+        self.answer_box = W.Text(layout=W.Layout(flex="1 1 auto", width="auto"), continuous_update=not in_place)
+        if in_place:
+            self.answer_box.observe(self._typed_in_place, "value")
         self.answer_label = W.HTML()
         self.feedback_html = W.HTML()
         self.hints_html = W.HTML()
@@ -144,6 +160,8 @@ class ExerciseWidget(W.VBox):
         ex = self.exercise
         self.hints_shown = 0
         self.attempted = False
+        self.retry = False              # in place: a wrong answer is shown until the next click
+        self.target_size = _target_size(ex) if self.in_place and self._answer_mode() == "select" else 0
         self.started = time.monotonic()
         self.selection: list[str] = []
         self.actions: list[str] = []
@@ -173,8 +191,8 @@ class ExerciseWidget(W.VBox):
         solved = f" {_h(TEXTS['solved_before'].get(lang))}" if self.progress.is_solved(ex.id) else ""
         stage = TEXTS["stage"].get(lang).format(n=ex.stage, name=ex.stage_name.get(lang))
         count = TEXTS["of"].get(lang).format(i=self.index + 1, n=len(self.exercises))
-        self.header_html.value = (f"<b>{_h(ex.title.get(lang))}</b>{solved}<br>"
-                                  f"<small>{_h(stage)} · {_h(count)}</small>")
+        where = "" if self.in_place else f"<br><small>{_h(stage)} · {_h(count)}</small>"
+        self.header_html.value = f"<b>{_h(ex.title.get(lang))}</b>{solved}{where}"
         self.prompt_html.value = f"<p>{_h(ex.prompt.get(lang))}</p>"
         self.answer_label.value = f"<b>{_h(TEXTS['answer'].get(lang))}</b>&nbsp;"
         b = self.buttons
@@ -184,6 +202,13 @@ class ExerciseWidget(W.VBox):
             replay = [W.HBox([rb["first"], rb["back"], rb["forward"], rb["last"], self.replay_html],
                              layout=W.Layout(flex_flow="row wrap", align_items="center"))]
             self._show_step()
+        if self.in_place:
+            b["clear"].description = TEXTS["start_again"].get(lang)
+            typed = [W.HBox([self.answer_label, self.answer_box], layout=W.Layout(width="100%"))] \
+                if self._answer_mode() == "count" else []
+            self.children = [self.header_html, self.prompt_html, *replay, self.board, *typed,
+                             self.feedback_html, W.HBox([b["hint"], b["clear"]]), self.hints_html]
+            return
         self.children = [
             self.header_html, self.prompt_html, *replay, self.board,
             W.HBox([self.answer_label, self.answer_box], layout=W.Layout(width="100%")),
@@ -218,6 +243,11 @@ class ExerciseWidget(W.VBox):
             self._say(TEXTS["go_to_question"].format(k=self.question_step), "info")
             return
         mode = self._answer_mode()
+        if self.in_place and self.last_verdict is not None and self.last_verdict.correct:
+            self._say(TEXTS["solved_here"], "info")
+            return
+        if self.retry and mode != "select":
+            self._restart_try()
         if mode == "count":
             self._say(TEXTS["type_number"], "info")
             return
@@ -230,6 +260,8 @@ class ExerciseWidget(W.VBox):
             self.selection.sort(key=order.__getitem__)
             self.answer_box.value = " ".join(self.selection)
             self.board.set_marks(marks={p: "blue" for p in self.selection}, clear=True)
+            if self.in_place:
+                self._select_in_place()
             return
         self._play_click(point)
 
@@ -289,7 +321,45 @@ class ExerciseWidget(W.VBox):
         events = "; ".join(e.text(self.lang) for e in self.scratch.events)
         self.feedback_html.value = f"<span>{_h(events)}</span>"
         if self._turn_done():
-            self._say(TEXTS["turn_done"], "info")
+            if self.in_place:
+                self._answer_in_place()
+            else:
+                self._say(TEXTS["turn_done"], "info")
+
+    # -- answering in place (lesson steps) -----------------------------------------
+
+    def _answer_in_place(self):
+        """Check the answer the clicks just made; a wrong one stays shown until the next click."""
+        verdict = self.check()
+        self.retry = not verdict.correct
+        return verdict
+
+    def _select_in_place(self) -> None:
+        if len(self.selection) >= max(1, self.target_size):
+            self._answer_in_place()
+            self.retry = False          # a selection is corrected point by point, not restarted
+        else:
+            self._say(TEXTS["chosen"].format(k=len(self.selection)), "info")
+
+    def _typed_in_place(self, change) -> None:
+        if self._answer_mode() == "count" and str(change["new"]).strip():
+            self._answer_in_place()
+
+    def _restart_try(self) -> None:
+        """Back to the exercise's position for a new try (the last feedback stays until it is replaced)."""
+        self.retry = False
+        self.selection, self.actions, self.origin = [], [], ""
+        self.scratch = self.state0
+        self.board.set_marks(self.state0.board, clear=True)
+
+    @property
+    def verdict(self):
+        """The last :class:`~.checkers.Verdict` (None before any answer)."""
+        return self.last_verdict
+
+    def answer_text(self) -> str:
+        """What the widget last said, as plain text ("✔ Right — …", "✘ Try again: …")."""
+        return self.feedback_text()
 
     def replay(self, where: str | int) -> None:
         """Review exercises: show the record's position "first", "back", "forward", "last" or after N actions."""
@@ -333,6 +403,9 @@ class ExerciseWidget(W.VBox):
 
     def clear(self) -> None:
         """Forget the answer being built; the board returns to the position."""
+        self.retry = False
+        if self.in_place:
+            self.last_verdict = None        # "Start again" also allows another answer after a right one
         self.selection, self.actions, self.origin = [], [], ""
         self.scratch = self.state0
         self.answer_box.value = ""
@@ -363,8 +436,14 @@ class ExerciseWidget(W.VBox):
 
     def _show_verdict(self, verdict) -> None:
         lang = self.lang
-        head = TEXTS["correct" if verdict.correct else "wrong"].get(lang)
         colour = "green" if verdict.correct else "#b00"
+        if self.in_place:
+            # the lesson's answer in place: right with the reason why, or try again with the engine's reason
+            head = TEXTS["right_now" if verdict.correct else "try_again"].get(lang)
+            body = (self.exercise.explanation if verdict.correct else verdict.feedback).get(lang)
+            self.feedback_html.value = f'<p style="color:{colour}"><b>{_h(head)}</b>{_h(body)}</p>'
+            return
+        head = TEXTS["correct" if verdict.correct else "wrong"].get(lang)
         html = f'<p style="color:{colour}"><b>{_h(head)}</b> {_h(verdict.feedback.get(lang))}</p>'
         if verdict.correct:
             html += (f"<p><i>{_h(TEXTS['explanation'].get(lang))}</i>"
@@ -440,6 +519,20 @@ class ExerciseWidget(W.VBox):
         data["text/plain"] = repr(self)
         data["image/svg+xml"] = self.board.svg()
         return data, metadata
+
+
+def _target_size(ex: Exercise) -> int:
+    """How many points the engine's answer to a select task has (1 for ``mode: one``).
+
+    >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+    >>> _target_size(load_pack(default_exercise_dir() / "dafang" / "stage1.yaml")["dafang-1-01"]) > 0
+    True
+    """
+    params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
+    if params.get("mode") == "one":
+        return 1
+    first = (ex.solutions(1) or [""])[0]
+    return 0 if first in ("", "none") else len(first.replace(",", " ").split())
 
 
 def _review_state(ex: Exercise):
