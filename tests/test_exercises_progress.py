@@ -1,4 +1,8 @@
-"""Progress files: atomic writes, a kept backup, corrupt or foreign files set aside."""
+"""Progress files: atomic writes, a kept backup, corrupt or foreign files set aside.
+
+The issue-19 findings (colliding names, two writers, destroyed backups)
+are in ``test_progress_safety.py``.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import os
 import pytest
 
 from fangqi_teach.exercises import progress as progress_mod
-from fangqi_teach.exercises.progress import FORMAT, Progress, data_dir, learner_slug
+from fangqi_teach.exercises.progress import FORMAT, Progress, data_dir, learner_file_name, learner_slug
 
 
 def test_data_dir_follows_the_environment_variable(tmp_path, monkeypatch):
@@ -16,7 +20,8 @@ def test_data_dir_follows_the_environment_variable(tmp_path, monkeypatch):
     assert data_dir() == tmp_path / "data"
     p = Progress("Ada Lovelace")
     p.record_hint("c6-1-03")
-    assert (tmp_path / "data" / "progress-Ada_Lovelace.json").exists()
+    assert (tmp_path / "data" / learner_file_name("Ada Lovelace")).exists()
+    assert learner_file_name("Ada Lovelace").startswith("progress-Ada_Lovelace-")
 
 
 def test_learner_names_become_safe_file_names():
@@ -49,8 +54,9 @@ def test_each_save_keeps_the_previous_version_as_backup(tmp_path):
     p.record_attempt("two", correct=False)
     assert p.backup.read_text(encoding="utf-8") == first
     assert "two" in json.loads(p.path.read_text(encoding="utf-8"))["exercises"]
-    # no temporary file is left behind
-    assert sorted(f.name for f in tmp_path.iterdir()) == ["progress-ada.json", "progress-ada.json.bak"]
+    # no temporary file is left behind (the lock file stays: removing it would race)
+    name = p.path.name
+    assert sorted(f.name for f in tmp_path.iterdir()) == [name, name + ".bak", name + ".lock"]
 
 
 def test_a_crash_while_saving_leaves_the_old_file_intact(tmp_path, monkeypatch):
@@ -60,7 +66,7 @@ def test_a_crash_while_saving_leaves_the_old_file_intact(tmp_path, monkeypatch):
     real_replace = os.replace
 
     def crash_on_final_rename(src, dst):
-        if str(src).endswith(".tmp"):
+        if str(src).endswith(".tmp") and str(dst) == str(p.path):
             raise OSError("disk full")
         real_replace(src, dst)
 
@@ -70,7 +76,8 @@ def test_a_crash_while_saving_leaves_the_old_file_intact(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         p.save()
     monkeypatch.undo()
-    # the file that was current is now the backup, and nothing is half-written
+    # the file that was current is still in place and is the backup too; nothing is half-written
+    assert p.path.read_text(encoding="utf-8") == before
     assert p.backup.read_text(encoding="utf-8") == before
     assert not list(tmp_path.glob("*.tmp"))
     again = Progress("ada", directory=tmp_path)
@@ -99,7 +106,8 @@ def test_a_corrupt_file_is_set_aside_and_the_backup_used(tmp_path):
     assert q.is_solved("one") and not q.is_solved("two")
     assert "is not valid JSON" in q.problems[0].en and "restored from the backup" in q.problems[1].en
     assert "不是有效的 JSON" in q.problems[0].zh
-    aside = list(tmp_path.glob("progress-ada.json.corrupt-*"))
+    aside = list(tmp_path.glob(p.path.name + ".corrupt-*"))
+    assert aside[0].name in q.problems[0].en
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{not json"
     backup_before = q.backup.read_text(encoding="utf-8")
     q.record_attempt("three", correct=True)
@@ -109,24 +117,27 @@ def test_a_corrupt_file_is_set_aside_and_the_backup_used(tmp_path):
 
 
 def test_a_foreign_file_is_set_aside_never_overwritten(tmp_path):
-    path = tmp_path / "progress-ada.json"
+    path = tmp_path / learner_file_name("ada")
     path.write_text(json.dumps({"hello": "another program's file"}), encoding="utf-8")
     p = Progress("ada", directory=tmp_path)
     assert p.exercises == {}
     assert "is not a fangqi-teach progress file" in p.problems[0].en
-    aside = list(tmp_path.glob("progress-ada.json.foreign-*"))
+    aside = list(tmp_path.glob(path.name + ".foreign-*"))
     assert json.loads(aside[0].read_text(encoding="utf-8")) == {"hello": "another program's file"}
     p.record_hint("x")
     assert json.loads(path.read_text(encoding="utf-8"))["format"] == FORMAT
 
 
-def test_corrupt_file_and_corrupt_backup_start_afresh_and_keep_the_backup(tmp_path):
-    (tmp_path / "progress-ada.json").write_text("\x00\x01", encoding="utf-8")
-    (tmp_path / "progress-ada.json.bak").write_text("[1, 2", encoding="utf-8")
+def test_corrupt_file_and_corrupt_backup_start_afresh_and_keep_both(tmp_path):
+    name = learner_file_name("ada")
+    (tmp_path / name).write_text("\x00\x01", encoding="utf-8")
+    (tmp_path / (name + ".bak")).write_text("[1, 2", encoding="utf-8")
     p = Progress("ada", directory=tmp_path)
-    assert p.exercises == {} and len(p.problems) == 2
+    assert p.exercises == {} and len(p.problems) == 3      # main set aside, backup set aside, starting afresh
     p.record_hint("x")
-    assert (tmp_path / "progress-ada.json.bak").read_text(encoding="utf-8") == "[1, 2"
+    p.record_hint("y")
+    kept = {f.read_text(encoding="utf-8") for f in tmp_path.glob(name + ".*-*")}
+    assert kept == {"\x00\x01", "[1, 2"}
 
 
 def test_summary_per_stage(tmp_path):

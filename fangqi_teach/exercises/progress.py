@@ -1,19 +1,28 @@
-"""Each learner's progress, saved safely as JSON.
+"""Each learner's progress, saved so that it cannot be lost.
 
-One file per learner, ``progress-<learner>.json`` under the user data
-directory (``platformdirs.user_data_dir("fangqi-teach")``, or the folder
-named by ``$FANGQI_TEACH_DATA``). Per exercise it keeps attempts, whether
-and when it was solved, hints used, whether the solution was shown, and
-the time spent.
+One file per learner under the user data directory
+(``platformdirs.user_data_dir("fangqi-teach")``, or the folder named by
+``$FANGQI_TEACH_DATA``), named ``progress-<slug>-<hash>.json``: the slug
+is the name made file-safe (``小明`` has none, so it is ``learner``) and
+the hash is of the exact name, so two different names never share a file.
+The name is also stored inside the file and checked when it is read. Per
+exercise it keeps attempts, whether and when it was solved, hints used,
+whether the solution was shown, and the time spent.
 
-Saving writes a temporary file in the same folder, flushes it to disk,
-moves the current file to ``progress-<learner>.json.bak`` and renames the
-new file into place (``os.replace`` is atomic), so a crash leaves either
-the old or the new version, and the previous version is always kept. A
-file that is not valid JSON, or not a progress file of this program, is
-reported (``problems``), renamed aside (``….corrupt-<time>`` /
-``….foreign-<time>``) and never overwritten; the backup is then used.
-Nothing here raises on a bad file: a notebook must keep working.
+Saving is safe with several writers (a learner with two notebooks open):
+under a lock on ``….json.lock`` the file is read again and this process's
+new attempts, hints and time are *added* to what is there (solved is kept
+once reached, the earliest first solve wins), then the merged file is
+written to a temporary file and renamed into place (atomic), after the
+previous version was copied to ``….json.bak``.
+
+A file that cannot be used (not JSON, not a progress file, a wrong value,
+another learner's name, a newer format version) is never overwritten: it
+is renamed aside (``….json.corrupt-<time>``, ``.foreign-``, ``.invalid-``,
+``.other-learner-``, ``.newer-``), the backup is used, and
+:attr:`Progress.problems` says exactly what happened, in English and
+Chinese. Nothing here raises on a bad file: a notebook must keep working.
+Only standard JSON is written (no NaN or Infinity).
 
 >>> import tempfile
 >>> p = Progress("ada", directory=tempfile.mkdtemp())
@@ -22,23 +31,40 @@ Nothing here raises on a bad file: a notebook must keep working.
 >>> e = Progress("ada", directory=p.directory).entry("c6-1-03")
 >>> e["attempts"], e["solved"], e["seconds"]
 (2, True, 7.5)
+>>> learner_file_name("小明") != learner_file_name("小红")
+True
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
+import math
 import os
 import re
 import time
-from datetime import datetime, timezone
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from ..files import write_atomically
+from ..files import locked, write_atomically
 from ..i18n import Text
 
 FORMAT = "fangqi-teach-progress"
 VERSION = 1
 ENV_VAR = "FANGQI_TEACH_DATA"
+
+# Bounds of a progress file: a file we write always stays inside them.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_NAME = 200
+MAX_EXERCISES = 100_000
+MAX_ID = 200
+MAX_ANSWER = 1_000
+MAX_COUNT = 10 ** 9
+MAX_SECONDS = 10.0 ** 9
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 
 
 def data_dir() -> Path:
@@ -51,13 +77,33 @@ def data_dir() -> Path:
 
 
 def learner_slug(name: str) -> str:
-    """A file-name-safe form of a learner's name (other characters become '_')."""
+    """A file-name-safe form of a learner's name (other characters become '_').
+
+    Not unique (``小明`` and ``小红`` are both ``learner``): the file name
+    adds a hash, see :func:`learner_file_name`.
+
+    >>> learner_slug("Ada Lovelace"), learner_slug("小明")
+    ('Ada_Lovelace', 'learner')
+    """
     slug = re.sub(r"[^A-Za-z0-9_-]+", "_", str(name).strip())[:60].strip("_")
     return slug or "learner"
 
 
+def learner_file_name(name: str) -> str:
+    """The progress file name of the learner called exactly ``name``.
+
+    >>> learner_file_name("ada")
+    'progress-ada-fdee430d40.json'
+    >>> learner_file_name("小明")
+    'progress-learner-df3ea25a43.json'
+    """
+    # surrogatepass: any Python string has a hash, even one with a lone surrogate
+    digest = hashlib.sha256(str(name).encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return f"progress-{learner_slug(name)}-{digest}.json"
+
+
 def _now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _empty_entry() -> dict:
@@ -65,20 +111,239 @@ def _empty_entry() -> dict:
             "first_solved": None, "last_answer": ""}
 
 
+# --------------------------------------------------------------------------
+# Reading one file: a valid progress, or ProgressFormatError naming the field
+
+class ProgressFormatError(ValueError):
+    """A progress file that cannot be used.
+
+    ``reason`` is one of ``"unreadable"``, ``"corrupt"`` (not JSON, too
+    large or too deep), ``"foreign"`` (not a progress file), ``"newer"``
+    (a newer format version), ``"invalid"`` (a wrong value; ``field``
+    names it, e.g. ``exercises.c6-1-03.attempts``); ``text`` says it in
+    English and Chinese, as a phrase after "The file …" (with the field).
+    """
+
+    def __init__(self, reason: str, text: Text, field: str = ""):
+        super().__init__(f"{field}: {text.en}" if field else text.en)
+        self.reason, self.field = reason, field
+        self.text = Text(f"has a wrong value at {field}: {text.en}", f"在 {field} 处的值有误：{text.zh}") if field else text
+
+
+@dataclass(frozen=True)
+class ProgressFile:
+    """A progress file that passed :func:`read_progress_file`."""
+
+    learner: str | None        # None only in hand-made files without a name
+    exercises: dict            # id -> entry with every field of an empty entry
+    text: str                  # the file's text, for the backup
+    version: int
+    path: Path
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not standard JSON")
+
+
+def read_progress_file(path: str | os.PathLike) -> ProgressFile:
+    """Read and validate one progress file; never changes it.
+
+    Raises ``FileNotFoundError`` when it does not exist and
+    :class:`ProgressFormatError` for everything else that is wrong.
+
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.json"
+    >>> _ = f.write_text('{"format": "fangqi-teach-progress", "version": 1, "learner": "ada", '
+    ...                  '"exercises": {"x": {"attempts": -2}}}')
+    >>> read_progress_file(f)
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.exercises.progress.ProgressFormatError: exercises.x.attempts: -2 is not a whole number from 0 to 1000000000
+    """
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise IsADirectoryError(str(p))
+        with open(p, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise ProgressFormatError("unreadable", Text(f"cannot be read ({e.strerror or e})",
+                                                     f"无法读取（{e.strerror or e}）")) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ProgressFormatError("corrupt", Text(f"is larger than {MAX_FILE_BYTES // 2 ** 20} MB",
+                                                  f"大于 {MAX_FILE_BYTES // 2 ** 20} MB"))
+    try:
+        text = raw.decode("utf-8")
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):      # RecursionError: brackets nested thousands deep
+        raise ProgressFormatError("corrupt", Text("is not valid JSON", "不是有效的 JSON")) from None
+    learner, exercises, version = parse_progress(data)
+    return ProgressFile(learner, exercises, text, version, p)
+
+
+def parse_progress(data: Any) -> tuple[str | None, dict, int]:
+    """``(learner, exercises, version)`` of a progress file's data, every value checked.
+
+    >>> parse_progress({"format": "fangqi-teach-progress", "version": 1, "learner": "ada",
+    ...                 "exercises": {"x": {"attempts": 2, "solved": True}}})[1]["x"]["attempts"]
+    2
+    >>> parse_progress({"format": "fangqi-teach-progress", "version": 7, "exercises": {}})
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.exercises.progress.ProgressFormatError: was written by a newer version of fangqi-teach (format version 7)
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("exercises"), dict):
+        raise ProgressFormatError("foreign", Text("is not a fangqi-teach progress file",
+                                                  "不是 fangqi-teach 的进度文件"))
+    version = data.get("version")
+    if not _whole(version, 1, MAX_COUNT):
+        _invalid("version", version, Text("is not a format version (a whole number)", "不是格式版本号（整数）"))
+    if version > VERSION:
+        raise ProgressFormatError("newer", Text(f"was written by a newer version of fangqi-teach "
+                                                f"(format version {version})",
+                                                f"由更新版本的 fangqi-teach 写入（格式版本 {version}）"))
+    learner = data.get("learner")
+    if learner is not None and (not isinstance(learner, str) or len(learner) > MAX_NAME):
+        _invalid("learner", learner, Text(f"is not a learner's name (a text of at most {MAX_NAME} characters)",
+                                          f"不是学生姓名（最多 {MAX_NAME} 个字符的文字）"))
+    items = data["exercises"]
+    if len(items) > MAX_EXERCISES:
+        _invalid("exercises", f"{len(items)} exercises", Text(f"are more than {MAX_EXERCISES}",
+                                                              f"超过 {MAX_EXERCISES} 道题"))
+    exercises = {}
+    for eid, raw in items.items():
+        if not isinstance(eid, str) or len(eid) > MAX_ID:
+            _invalid("exercises", eid, Text(f"is not an exercise id (at most {MAX_ID} characters)",
+                                            f"不是题目编号（最多 {MAX_ID} 个字符）"))
+        exercises[eid] = _parse_entry(raw, f"exercises.{eid}")
+    return learner, exercises, version
+
+
+def _whole(v, low, high) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _invalid(field: str, value, what: Text):
+    shown = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    shown = shown if len(shown) <= 60 else shown[:57] + "…"
+    raise ProgressFormatError("invalid", Text(f"{shown} {what.en}", f"{shown} {what.zh}"), field)
+
+
+def _parse_entry(raw, field: str) -> dict:
+    if not isinstance(raw, dict):
+        _invalid(field, raw, Text("is not an exercise record (a mapping)", "不是题目记录（映射）"))
+    e = _empty_entry()
+    for key in ("attempts", "hints"):
+        if key in raw:
+            if not _whole(raw[key], 0, MAX_COUNT):
+                _invalid(f"{field}.{key}", raw[key], Text(f"is not a whole number from 0 to {MAX_COUNT}",
+                                                          f"不是 0 到 {MAX_COUNT} 之间的整数"))
+            e[key] = raw[key]
+    if "seconds" in raw:
+        s = raw["seconds"]
+        if (not isinstance(s, (int, float)) or isinstance(s, bool) or not math.isfinite(s)
+                or not 0 <= s <= MAX_SECONDS):
+            _invalid(f"{field}.seconds", s, Text("is not a time in seconds (a number from 0)",
+                                                 "不是以秒计的时间（不小于 0 的数）"))
+        e["seconds"] = float(s)
+    for key in ("solved", "solution_shown"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                _invalid(f"{field}.{key}", raw[key], Text("is not true or false", "不是 true 或 false"))
+            e[key] = raw[key]
+    if raw.get("first_solved") is not None:
+        t = raw["first_solved"]
+        if not isinstance(t, str) or not _TIME.fullmatch(t):
+            _invalid(f"{field}.first_solved", t, Text("is not a time like 2026-03-01T09:30:00Z",
+                                                      "不是形如 2026-03-01T09:30:00Z 的时间"))
+        if not e["solved"]:
+            _invalid(f"{field}.first_solved", t, Text("is a time of solving, but the exercise is not solved",
+                                                      "是做对的时间，但这道题没有做对"))
+        e["first_solved"] = t
+    if "last_answer" in raw:
+        a = raw["last_answer"]
+        if not isinstance(a, str) or len(a) > MAX_ANSWER:
+            _invalid(f"{field}.last_answer", a, Text(f"is not an answer (a text of at most {MAX_ANSWER} characters)",
+                                                     f"不是答案（最多 {MAX_ANSWER} 个字符的文字）"))
+        e["last_answer"] = a
+    return e
+
+
+def _dumps(data: dict) -> str:
+    """Standard JSON (``allow_nan=False``), UTF-8 where it can be, ``\\u`` escapes where it cannot."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=1, sort_keys=True)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:          # a lone surrogate in a name or answer: escape, keep it exact
+        text = json.dumps(data, ensure_ascii=True, allow_nan=False, indent=1, sort_keys=True)
+    return text
+
+
+# --------------------------------------------------------------------------
+# Merging two writers' work
+
+def merge_entry(disk: dict | None, base: dict | None, mine: dict) -> dict:
+    """One exercise's record after adding this process's work to what is on disk.
+
+    ``base`` is the record as this process last read or wrote it, ``mine``
+    the record now: attempts, hints and seconds add ``mine - base`` to the
+    larger of ``disk`` and ``base`` (counts never go down), solved stays
+    solved, the earliest first solve is kept, the newest answer wins.
+
+    >>> disk = {**_empty_entry(), "attempts": 5}             # another notebook's 5 attempts
+    >>> mine = {**_empty_entry(), "attempts": 2, "solved": True, "first_solved": "2026-03-01T09:00:00Z"}
+    >>> merge_entry(disk, None, mine)["attempts"], merge_entry(disk, None, mine)["solved"]
+    (7, True)
+    """
+    d = {**_empty_entry(), **(disk or {})}
+    b = {**_empty_entry(), **(base or {})}
+    m = {**_empty_entry(), **mine}
+    out = dict(d)
+    for key in ("attempts", "hints"):
+        out[key] = min(MAX_COUNT, max(d[key], b[key]) + max(0, m[key] - b[key]))
+    out["seconds"] = round(min(MAX_SECONDS, max(d["seconds"], b["seconds"]) + max(0.0, m["seconds"] - b["seconds"])), 3)
+    out["solved"] = bool(d["solved"] or m["solved"])
+    out["solution_shown"] = bool(d["solution_shown"] or m["solution_shown"])
+    times = [t for t in (d["first_solved"], m["first_solved"]) if t]
+    out["first_solved"] = min(times) if times else None
+    if m["attempts"] > b["attempts"]:
+        out["last_answer"] = m["last_answer"]
+    return out
+
+
+def merge_exercises(disk: dict | None, base: dict, mine: dict) -> dict:
+    """Every exercise on disk, plus this process's work since ``base`` (see :func:`merge_entry`)."""
+    if disk is None:                    # nothing usable on disk: what this process holds is the best there is
+        return copy.deepcopy(mine)
+    out = copy.deepcopy(disk)
+    for eid, entry in mine.items():
+        out[eid] = merge_entry(disk.get(eid), base.get(eid), entry)
+    return out
+
+
+# --------------------------------------------------------------------------
+
 _SHARED: dict = {}
 
 
-def progress_for(learner: str = "default", directory: str | os.PathLike | None = None) -> "Progress":
+def progress_for(learner: str = "default", directory: str | os.PathLike | None = None) -> Progress:
     """The one :class:`Progress` of a learner in this kernel (shared by every widget).
 
-    Two widgets holding two copies would each save their own view and undo
-    the other's changes; sharing one object avoids that.
+    Two widgets holding two copies would each save their own view; sharing
+    one object keeps them in step (two kernels are handled by the merge).
     """
     d = Path(directory) if directory is not None else data_dir()
-    key = (d.resolve(), learner_slug(learner))
+    key = (d.resolve(), str(learner))          # the exact name, like the file name
     if key not in _SHARED:
         _SHARED[key] = Progress(learner, directory=d)
     return _SHARED[key]
+
+
+#: How a set-aside file is named (``<file>.<suffix>-<time>``), by the reason.
+ASIDE = {"unreadable": "unreadable", "corrupt": "corrupt", "foreign": "foreign", "invalid": "invalid",
+         "newer": "newer", "other": "other-learner"}
 
 
 class Progress:
@@ -87,72 +352,95 @@ class Progress:
     def __init__(self, learner: str = "default", directory: str | os.PathLike | None = None,
                  autosave: bool = True):
         self.learner = str(learner)
+        if len(self.learner) > MAX_NAME:
+            raise ValueError(f"a learner's name has at most {MAX_NAME} characters")
         self.directory = Path(directory) if directory is not None else data_dir()
-        self.path = self.directory / f"progress-{learner_slug(learner)}.json"
+        self.path = self.directory / learner_file_name(self.learner)
         self.backup = self.path.with_name(self.path.name + ".bak")
+        self.lock = self.path.with_name(self.path.name + ".lock")
         self.autosave = autosave
-        self.problems: list[Text] = []       # what went wrong while loading, for the learner
+        self.problems: list[Text] = []       # what went wrong, for the learner (English and Chinese)
         self.exercises: dict[str, dict] = {}
+        self._base: dict[str, dict] = {}     # the records as last read or written: mine - base is new work
+        self._legacy: Path | None = None     # an old-style file this progress was read from
         self._listeners: list = []
         self._load()
 
-    # -- loading ------------------------------------------------------------
-
-    def _read(self, path: Path) -> tuple[dict | None, str]:
-        """``(data, "")`` or ``(None, why)`` where why is "missing", "corrupt" or "foreign"."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None, "missing"
-        except (OSError, UnicodeDecodeError):
-            return None, "corrupt"
-        try:
-            data = json.loads(text)
-        except ValueError:
-            return None, "corrupt"
-        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("exercises"), dict):
-            return None, "foreign"
-        if not isinstance(data.get("version"), int) or data["version"] > VERSION:
-            return None, "foreign"
-        return data, ""
-
-    def _set_aside(self, path: Path, why: str) -> Path | None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = path.with_name(f"{path.name}.{why}-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
-        try:
-            os.replace(path, target)
-            return target
-        except OSError:
-            return None
+    # -- reading ------------------------------------------------------------
 
     def _load(self) -> None:
-        data, why = self._read(self.path)
-        if why in ("corrupt", "foreign"):
-            moved = self._set_aside(self.path, why)
-            where = f" It was moved to {moved.name}." if moved else ""
-            where_zh = f"已改名为 {moved.name}。" if moved else ""
-            kind = (Text("is not valid JSON", "不是有效的 JSON") if why == "corrupt"
-                    else Text("is not a fangqi-teach progress file", "不是 fangqi-teach 的进度文件"))
-            self.problems.append(Text(f"The progress file {self.path.name} {kind.en}.{where}",
-                                      f"进度文件 {self.path.name} {kind.zh}。{where_zh}"))
-        if data is None:
-            data, bwhy = self._read(self.backup)
-            if data is not None and why != "missing":
-                self.problems.append(Text(f"Progress was restored from the backup {self.backup.name}.",
-                                          f"已从备份 {self.backup.name} 恢复进度。"))
-            elif data is not None:
-                pass        # the main file vanished between the two renames of a save: the backup is current
-            elif bwhy in ("corrupt", "foreign") and why != "missing":
-                self.problems.append(Text(f"The backup {self.backup.name} cannot be read either; starting afresh "
-                                          "(the backup is left untouched).",
-                                          f"备份 {self.backup.name} 也无法读取；从头开始（备份保持不变）。"))
-        if data is not None:
-            self.exercises = {str(k): {**_empty_entry(), **v} for k, v in data["exercises"].items()
-                              if isinstance(v, dict)}
+        try:
+            with locked(self.lock):
+                found = self._read_disk(loading=True)
+        except OSError:                       # locked for too long, or an unwritable folder: only read
+            found = self._read_disk(loading=True, move=False)
+        exercises = found.exercises if found else self._read_legacy()
+        self.exercises = copy.deepcopy(exercises or {})
+        self._base = copy.deepcopy(self.exercises)
+
+    def _read_disk(self, loading: bool, move: bool = True) -> ProgressFile | None:
+        """The main file, else the backup; a bad file is set aside (never overwritten) and reported.
+
+        When saving (``loading`` false) a bad file that cannot be moved raises
+        ``OSError``: the save must not go on and overwrite it.
+        """
+        main_missing = main_bad = False
+        for path in (self.path, self.backup):
+            try:
+                found = read_progress_file(path)
+            except FileNotFoundError:
+                main_missing = main_missing or path == self.path
+                continue
+            except ProgressFormatError as e:
+                self._put_aside(path, e.reason, e.text, move, strict=not loading)
+                main_bad = main_bad or path == self.path
+                continue
+            if found.learner is not None and found.learner != self.learner:
+                self._put_aside(path, "other", Text(f"holds the progress of another learner ({found.learner})",
+                                                    f"是另一位学生（{found.learner}）的进度"), move, strict=not loading)
+                main_bad = main_bad or path == self.path
+                continue
+            if path == self.backup and loading:
+                why = (Text("could not be used", "无法使用") if main_bad else Text("was missing", "不见了"))
+                self.problems.append(Text(f"The progress file {self.path.name} {why.en}; progress was restored "
+                                          f"from the backup {self.backup.name}.",
+                                          f"进度文件 {self.path.name}{why.zh}；已从备份 {self.backup.name} 恢复进度。"))
+            return found
+        if main_bad and loading:
+            self.problems.append(Text("No usable progress was found; starting with none recorded.",
+                                      "没有找到可用的进度；从头开始记录。"))
+        return None
+
+    def _put_aside(self, path: Path, reason: str, what: Text, move: bool = True, strict: bool = False) -> None:
+        """Rename a bad file to ``<name>.<reason>-<time>`` and say so.
+
+        A file that cannot be moved stays as it is (``strict``: ``OSError``,
+        so that a save stops before overwriting it).
+        """
+        moved = set_aside(path, ASIDE.get(reason, reason)) if move else None
+        if moved is not None:
+            self.problems.append(Text(f"The file {path.name} {what.en}. It was kept as {moved.name}.",
+                                      f"文件 {path.name}{what.zh}。已保留为 {moved.name}。"))
+            return
+        note = Text(f"The file {path.name} {what.en}. It was left as it is and will not be overwritten.",
+                    f"文件 {path.name}{what.zh}。它保持不变，不会被覆盖。")
+        if note not in self.problems:
+            self.problems.append(note)
+        if strict:
+            raise OSError(f"{path.name} cannot be used and cannot be moved aside")
+
+    def _read_legacy(self) -> dict | None:
+        """The progress of an old-style ``progress-<slug>.json`` file, if it is this learner's."""
+        old = self.directory / f"progress-{learner_slug(self.learner)}.json"
+        try:
+            found = read_progress_file(old)
+        except (FileNotFoundError, ProgressFormatError):
+            return None         # not provably this learner's: left alone
+        owner = found.learner if found.learner is not None else learner_slug(self.learner)
+        if owner != self.learner:
+            return None         # 小红 must not see 小明's old progress-learner.json
+        self._legacy = old
+        return found.exercises
 
     # -- saving -------------------------------------------------------------
 
@@ -161,19 +449,38 @@ class Progress:
                 "exercises": self.exercises}
 
     def save(self) -> None:
-        """Write atomically; the previous file becomes the backup."""
-        text = json.dumps(self.to_json(), ensure_ascii=False, indent=1, sort_keys=True)
+        """Merge with the file on disk and write it atomically; the previous file becomes the backup.
 
-        def keep_backup():
-            # Only a good current file may replace the backup; a bad one
-            # (written by something else since loading) is set aside, never overwritten.
-            status = self._read(self.path)[1]
-            if status == "":
-                os.replace(self.path, self.backup)
-            elif status in ("corrupt", "foreign"):
-                self._set_aside(self.path, status)
+        Raises ``OSError`` when the file cannot be written (nothing is lost:
+        the work stays in memory and goes out with the next save).
+        """
+        with locked(self.lock):
+            found = self._read_disk(loading=False)
+            merged = merge_exercises(found.exercises if found else None, self._base, self.exercises)
+            text = _dumps({**self.to_json(), "exercises": merged})
+            if found is not None and found.path == self.path:
+                self._keep_backup(found.text)
+            write_atomically(self.path, text)
+        self.exercises.clear()
+        self.exercises.update(merged)
+        self._base = copy.deepcopy(merged)
+        if self._legacy is not None:
+            moved = set_aside(self._legacy, "migrated")
+            if moved is not None:
+                self.problems.append(Text(f"Progress moved from {self._legacy.name} to {self.path.name}; "
+                                          f"the old file was kept as {moved.name}.",
+                                          f"进度已从 {self._legacy.name} 移到 {self.path.name}；旧文件保留为 {moved.name}。"))
+            self._legacy = None
 
-        write_atomically(self.path, text, keep_backup)
+    def _keep_backup(self, text: str) -> None:
+        """Copy the current file to the backup, after setting aside a backup that is not a good one."""
+        try:
+            read_progress_file(self.backup)
+        except FileNotFoundError:
+            pass
+        except ProgressFormatError as e:
+            self._put_aside(self.backup, e.reason, e.text, strict=True)
+        write_atomically(self.backup, text)
 
     def _changed(self) -> None:
         if self.autosave:
@@ -197,22 +504,33 @@ class Progress:
         """The record of one exercise (a fresh empty one if never tried)."""
         return dict(self.exercises.get(exercise_id) or _empty_entry())
 
+    def _entry_for(self, exercise_id) -> dict:
+        eid = str(exercise_id)
+        if len(eid) > MAX_ID:
+            raise ValueError(f"an exercise id has at most {MAX_ID} characters")
+        if eid not in self.exercises and len(self.exercises) >= MAX_EXERCISES:
+            raise ValueError(f"a progress file holds at most {MAX_EXERCISES} exercises")
+        return self.exercises.setdefault(eid, _empty_entry())
+
     def record_attempt(self, exercise_id: str, correct: bool, answer: str = "", seconds: float = 0.0) -> None:
-        e = self.exercises.setdefault(exercise_id, _empty_entry())
-        e["attempts"] += 1
-        e["seconds"] = round(e["seconds"] + max(0.0, float(seconds)), 3)
-        e["last_answer"] = str(answer)
+        e = self._entry_for(exercise_id)
+        seconds = float(seconds)
+        seconds = seconds if math.isfinite(seconds) and seconds > 0 else 0.0   # never NaN or Infinity on disk
+        e["attempts"] = min(MAX_COUNT, e["attempts"] + 1)
+        e["seconds"] = round(min(MAX_SECONDS, e["seconds"] + seconds), 3)
+        e["last_answer"] = str(answer)[:MAX_ANSWER]
         if correct and not e["solved"]:
             e["solved"] = True
             e["first_solved"] = _now()
         self._changed()
 
     def record_hint(self, exercise_id: str) -> None:
-        self.exercises.setdefault(exercise_id, _empty_entry())["hints"] += 1
+        e = self._entry_for(exercise_id)
+        e["hints"] = min(MAX_COUNT, e["hints"] + 1)
         self._changed()
 
     def record_solution_shown(self, exercise_id: str) -> None:
-        self.exercises.setdefault(exercise_id, _empty_entry())["solution_shown"] = True
+        self._entry_for(exercise_id)["solution_shown"] = True
         self._changed()
 
     def is_solved(self, exercise_id: str) -> bool:
@@ -234,3 +552,18 @@ class Progress:
     def __repr__(self) -> str:
         solved = sum(1 for e in self.exercises.values() if e.get("solved"))
         return f"<Progress {self.learner}: {solved} solved of {len(self.exercises)} tried>"
+
+
+def set_aside(path: Path, why: str) -> Path | None:
+    """Rename ``path`` to ``<name>.<why>-<time>`` (never over another file); ``None`` if it cannot be moved."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
+    try:
+        os.replace(path, target)    # a race for the same target name is excluded by the lock
+        return target
+    except OSError:
+        return None

@@ -30,12 +30,11 @@ from __future__ import annotations
 
 import base64
 import io
-import json
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-from ..exercises.progress import FORMAT, VERSION
+from ..exercises.progress import ProgressFormatError, read_progress_file
 from ..extras import MissingExtra, has_matplotlib, require_matplotlib
 from ..i18n import Text, check_language
 
@@ -109,41 +108,25 @@ class ClassReport:
 
 
 def read_progress(path) -> LearnerProgress | FileProblem:
-    """Read one progress file without changing it: the learner's progress, or the reason it is unusable."""
+    """Read one progress file without changing it: the learner's progress, or the reason it is unusable.
+
+    The file is checked by the learner's own loader
+    (:func:`fangqi_teach.exercises.progress.read_progress_file`): a wrong
+    value is reported with its field, never guessed at.
+    """
     p = Path(path)
     if p.is_dir():
         return FileProblem(str(p), REASONS["folder"])
     try:
-        raw = p.read_bytes()
+        found = read_progress_file(p)
     except FileNotFoundError:
         return FileProblem(str(p), REASONS["missing"])
-    except OSError:
-        return FileProblem(str(p), REASONS["unreadable"])
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return FileProblem(str(p), REASONS["corrupt"])
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("exercises"), dict):
-        return FileProblem(str(p), REASONS["foreign"])
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
-        return FileProblem(str(p), REASONS["newer"])
-    exercises = {}
-    for eid, e in data["exercises"].items():
-        if isinstance(e, dict):
-            exercises[str(eid)] = {"attempts": _int(e.get("attempts")), "solved": e.get("solved") is True,
-                                   "hints": _int(e.get("hints")), "solution_shown": e.get("solution_shown") is True,
-                                   "seconds": _num(e.get("seconds"))}
-    learner = data.get("learner")
-    learner = str(learner) if isinstance(learner, str) and learner.strip() else p.stem.removeprefix("progress-")
+    except ProgressFormatError as e:
+        return FileProblem(str(p), e.text if e.reason == "invalid" else REASONS[e.reason])
+    exercises = {eid: {k: e[k] for k in ("attempts", "solved", "hints", "solution_shown", "seconds")}
+                 for eid, e in found.exercises.items()}
+    learner = found.learner if found.learner and found.learner.strip() else p.stem.removeprefix("progress-")
     return LearnerProgress(str(p), learner, exercises)
-
-
-def _int(v) -> int:
-    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
-
-
-def _num(v) -> float:
-    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 else 0.0
 
 
 def class_report(paths, packs=()) -> ClassReport:
