@@ -2,10 +2,21 @@
 
 Each notebook is written as a jupytext ``py:percent`` file in
 ``notebooks/src/<name>.py`` (with the YAML kernelspec header). This script
-turns it into ``notebooks/<name>.ipynb``: it executes every cell (in the
-``notebooks/`` folder, like JupyterLab and nbval do) and keeps the outputs,
-minus what changes from run to run, so a rebuilt notebook differs from
-the committed one only where its source or its real output changed:
+turns it into two editions (issue 15): English ``notebooks/<name>.ipynb``
+and Chinese ``notebooks/zh/<name>.ipynb`` (the teacher guide is English
+only, :data:`ENGLISH_ONLY`):
+
+* a markdown cell holds English, a line ``<!-- zh -->``, then Chinese; each
+  edition keeps its half (:func:`edition_text`);
+* code cells are hidden (JupyterLab's ``"jupyter": {"source_hidden": true}``)
+  unless tagged ``show``; Run All still runs them;
+* ``L.begin("dafang")`` becomes ``L.begin("dafang", lang="zh")`` in the
+  Chinese edition, so boards, prompts and engine texts speak Chinese.
+
+It executes every cell (in the edition's folder, like JupyterLab and nbval
+do) and keeps the outputs, minus what changes from run to run, so a
+rebuilt notebook differs from the committed one only where its source or
+its real output changed:
 
 * widget views (``application/vnd.jupyter.widget-view+json``: a random
   model id) are dropped; the widgets' ``text/plain`` and SVG pictures stay,
@@ -17,9 +28,8 @@ the committed one only where its source or its real output changed:
 * a text output holding a memory address (``0x7f…``) stops the build:
   such a cell must print something deterministic instead.
 
-Cells marked ``# NBVAL_CHECK_OUTPUT`` (a comment line of its own) keep their
-output like every other cell; nbval (``--nbval-lax``) compares exactly those
-with a fresh run.
+Cells tagged ``nbval-check-output`` keep their output like every other
+cell; nbval (``--nbval-lax``) compares exactly those with a fresh run.
 
 Usage::
 
@@ -50,6 +60,14 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
 
+#: The Chinese editions' folder.
+ZH = NOTEBOOKS / "zh"
+#: Sources built in English only (written for teachers, not learners).
+ENGLISH_ONLY = ("20_teacher_guide",)
+ZH_MARK = "<!-- zh -->"
+BEGIN = re.compile(r"^(\s*L\.begin\()([^)\n]*)\)", re.M)
+LANGS = ("en", "zh")
+
 #: Each notebook must execute in less than this (issue 8).
 TIME_LIMIT = 60.0
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -73,25 +91,75 @@ def sources(names: list[str] | None = None) -> list[Path]:
     return chosen
 
 
-def read_source(path: Path) -> nbformat.NotebookNode:
-    """The notebook of a ``py:percent`` source, with stable ids and metadata, not executed."""
+def edition_text(text: str, lang: str) -> str:
+    """One language's half of a two-language markdown cell (the whole text when it has one language).
+
+    >>> cell = "## 1. Placing\\n\\nBlack first.\\n<!-- zh -->\\n## 一、布子\\n\\n黑先。"
+    >>> edition_text(cell, "en")
+    '## 1. Placing\\n\\nBlack first.'
+    >>> edition_text(cell, "zh")
+    '## 一、布子\\n\\n黑先。'
+    """
+    if ZH_MARK not in text:
+        return text
+    en, zh = text.split(ZH_MARK, 1)
+    return (zh if lang == "zh" else en).strip("\n")
+
+
+def edition_code(source: str, lang: str) -> str:
+    """A code cell of an edition: ``L.begin(...)`` gets ``lang="zh"`` in the Chinese one.
+
+    >>> edition_code('L.begin("dafang")', "zh")
+    'L.begin("dafang", lang="zh")'
+    >>> edition_code('L.begin(None)', "en")
+    'L.begin(None)'
+    """
+    if lang == "en":
+        return source
+    return BEGIN.sub(lambda m: f'{m.group(1)}{m.group(2)}, lang="{lang}")', source)
+
+
+def editions(path: Path) -> tuple[str, ...]:
+    """The languages ``path`` is built in."""
+    return ("en",) if path.stem in ENGLISH_ONLY else LANGS
+
+
+def target(path: Path, lang: str) -> Path:
+    """Where the edition ``lang`` of source ``path`` is written."""
+    return (ZH if lang == "zh" else NOTEBOOKS) / f"{path.stem}.ipynb"
+
+
+def _cell_metadata(cell) -> dict:
+    """Tags, and for code not tagged ``show`` JupyterLab's hidden source (what the build keeps)."""
+    tags = list(cell.metadata.get("tags", []))
+    meta = {"tags": tags} if tags else {}
+    if cell.cell_type == "code" and "show" not in tags:
+        meta["jupyter"] = {"source_hidden": True}
+    return meta
+
+
+def read_source(path: Path, lang: str = "en") -> nbformat.NotebookNode:
+    """The edition ``lang`` of a ``py:percent`` source, with stable ids and metadata, not executed."""
     nb = jupytext.read(path, fmt="py:percent")
     nb.metadata = nbformat.from_dict({"kernelspec": dict(nb.metadata.get("kernelspec") or KERNELSPEC),
                                       "language_info": {"name": "python"}})
     for i, cell in enumerate(nb.cells):
         cell.id = f"c{i:02d}"
-        cell.metadata = nbformat.from_dict({k: v for k, v in cell.metadata.items() if k == "tags"})
-        if cell.cell_type == "code":
+        cell.metadata = nbformat.from_dict(_cell_metadata(cell))
+        if cell.cell_type == "markdown":
+            cell.source = edition_text(cell.source, lang)
+        elif cell.cell_type == "code":
+            cell.source = edition_code(cell.source, lang)
             cell.outputs = []
             cell.execution_count = None
     return nb
 
 
-def execute(nb: nbformat.NotebookNode, timeout: int = 120) -> float:
-    """Run every cell in ``notebooks/``; the seconds it took."""
+def execute(nb: nbformat.NotebookNode, timeout: int = 120, folder: Path = NOTEBOOKS) -> float:
+    """Run every cell in ``folder`` (the edition's); the seconds it took."""
     ep = ExecutePreprocessor(timeout=timeout, kernel_name="python3", store_widget_state=False)
     start = time.perf_counter()
-    ep.preprocess(nb, {"metadata": {"path": str(NOTEBOOKS)}})
+    ep.preprocess(nb, {"metadata": {"path": str(folder)}})
     return time.perf_counter() - start
 
 
@@ -101,7 +169,7 @@ def strip(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
                                       "language_info": {"name": "python"}})
     problems = []
     for cell in nb.cells:
-        cell.metadata = nbformat.from_dict({k: v for k, v in cell.metadata.items() if k == "tags"})
+        cell.metadata = nbformat.from_dict({k: v for k, v in cell.metadata.items() if k in ("tags", "jupyter")})
         if cell.cell_type != "code":
             continue
         kept = []
@@ -127,31 +195,36 @@ def strip(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
     return nb
 
 
-def build(path: Path) -> float:
-    """Execute one source and write its notebook; the execution time."""
-    nb = read_source(path)
-    seconds = execute(nb)
-    nb = strip(nb, path.stem)
+def build(path: Path, lang: str = "en") -> float:
+    """Execute the edition ``lang`` of one source and write its notebook; the execution time."""
+    nb = read_source(path, lang)
+    out = target(path, lang)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    seconds = execute(nb, folder=out.parent)
+    nb = strip(nb, f"{lang}/{path.stem}")
     nbformat.validate(nb)
-    target = NOTEBOOKS / f"{path.stem}.ipynb"
-    with open(target, "w", encoding="utf-8", newline="\n") as f:
+    with open(out, "w", encoding="utf-8", newline="\n") as f:
         nbformat.write(nb, f)
     return seconds
 
 
+def _cells(nb) -> list:
+    return [(c.cell_type, c.source, dict(c.metadata)) for c in nb.cells]
+
+
 def check(paths: list[Path]) -> list[str]:
-    """Notebooks whose cells differ from their sources (or that are missing)."""
+    """Editions whose cells (text and tags) differ from their sources, or that are missing."""
     stale = []
     for path in paths:
-        target = NOTEBOOKS / f"{path.stem}.ipynb"
-        if not target.exists():
-            stale.append(f"{target.name}: missing")
-            continue
-        built = nbformat.read(target, as_version=4)
-        want = [(c.cell_type, c.source) for c in read_source(path).cells]
-        have = [(c.cell_type, c.source) for c in built.cells]
-        if want != have:
-            stale.append(f"{target.name}: cells differ from src/{path.name}; rebuild it")
+        for lang in editions(path):
+            out = target(path, lang)
+            name = out.relative_to(NOTEBOOKS).as_posix()
+            if not out.exists():
+                stale.append(f"{name}: missing")
+                continue
+            built = nbformat.read(out, as_version=4)
+            if _cells(read_source(path, lang)) != _cells(built):
+                stale.append(f"{name}: cells differ from src/{path.name}; rebuild it")
     return stale
 
 
@@ -159,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="notebook names (default: all sources)")
     parser.add_argument("--check", action="store_true", help="only check the .ipynb files match their sources")
+    parser.add_argument("--lang", choices=LANGS, help="build only this edition (default: both)")
     args = parser.parse_args(argv)
     paths = sources(args.names)
     if args.check:
@@ -173,10 +247,14 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["FANGQI_TEACH_DATA"] = str(data)       # the kernels inherit it
     try:
         for path in paths:
-            seconds = build(path)
-            print(f"{path.stem}.ipynb  {seconds:5.1f} s", flush=True)
-            if seconds > TIME_LIMIT:
-                too_slow.append(f"{path.stem}: {seconds:.1f} s (limit {TIME_LIMIT:.0f} s)")
+            for lang in editions(path):
+                if args.lang and lang != args.lang:
+                    continue
+                seconds = build(path, lang)
+                name = target(path, lang).relative_to(NOTEBOOKS).as_posix()
+                print(f"{name}  {seconds:5.1f} s", flush=True)
+                if seconds > TIME_LIMIT:
+                    too_slow.append(f"{name}: {seconds:.1f} s (limit {TIME_LIMIT:.0f} s)")
     finally:
         shutil.rmtree(data, ignore_errors=True)
     if too_slow:
