@@ -40,6 +40,7 @@ _RULES = [
     Rule("fangqi.0.square", "0", FANG, "A square: four own pieces on the corners of one cell", "方：一个格子四角都是己方棋子"),
     Rule("fangqi.0.loose", "0", MOVING, "Loose and safe pieces (散子 / 铁子)", "散子与铁子"),
     Rule("fangqi.0.shape_completed", "0", MOVING, "Which shapes an action completes; values add up", "一步棋完成哪些形，价值相加"),
+    Rule("fangqi.0.shape_reformed", "0", MOVING, "A shape broken and re-formed counts again", "拆开再重新成的形可以再算一次"),
     Rule("fangqi.0.capture", "0", FANG, "Captures and pulls take loose enemy pieces, one at a time", "吃子和拔子只能拿对方散子，一次一枚"),
     Rule("fangqi.0.make_room", "0", FANG, "Make room (让路): free a blocked opponent", "让路：给无路可走的对方让出一步"),
     Rule("fangqi.0.pass", "0", FANG, "Forced pass; two passes in a row draw", "被迫让过；连续两次让过为和棋"),
@@ -52,6 +53,7 @@ _RULES = [
     Rule("dafang.1.diagonal", "1", ("dafang",), "Dafang: diagonals of three to six 斜三至斜六", "大方棋：斜三到斜六"),
     Rule("dafang.1.dragon", "1", ("dafang",), "Dafang: dragons and edge dragons 龙 / 边龙", "大方棋：龙与边龙"),
     Rule("dafang.1.placing", "1", ("dafang",), "Dafang placing: shapes earn extra placements", "大方棋布子：成形多放子"),
+    Rule("dafang.1.skip", "1", ("dafang",), "Dafang: a player with an empty supply skips their placements", "大方棋：手中无子的一方跳过放子"),
     Rule("dafang.1.pull", "1", ("dafang",), "Dafang pull: White then Black removes one loose piece", "大方棋拔子：白先黑后各拔一枚散子"),
     Rule("dafang.1.moving", "1", ("dafang",), "Dafang moving: shapes capture (the diagonal of four only one)", "大方棋走子：成形吃子（斜四只吃一）"),
     Rule("dafang.1.win", "1", ("dafang",), "Dafang: capture everything to win", "大方棋：吃光对方获胜"),
@@ -77,7 +79,7 @@ _RULES = [
     Rule("connect6.4.window", "4", ("connect6",), "Connect6: windows and live windows", "六子棋：六格窗口与活窗口"),
     Rule("connect6.4.winning_points", "4", ("connect6",), "Connect6: winning points", "六子棋：赢点"),
     Rule("connect6.4.threats", "4", ("connect6",), "Connect6: threat count; three threats cannot be stopped", "六子棋：威胁数；三个威胁挡不住"),
-    Rule("connect6.4.two_threats", "4", ("connect6",), "Connect6: two threats can be blocked if every line is covered", "六子棋：两个威胁可一手双防，但要挡住每条线"),
+    Rule("connect6.4.two_threats", "4", ("connect6",), "Connect6: two threats can be blocked if every line is covered", "六子棋：双威胁可一手两子全防，但要挡住每条线的全部赢点"),
     # §5 Maonan
     Rule("maonan.5.board", "5", ("maonan",), "Maonan: the board, its lines and diagonals", "毛南三棋：棋盘、连线与斜线"),
     Rule("maonan.5.mills", "5", ("maonan",), "Maonan: the 24 mills 三子成直", "毛南三棋：24种三子成直"),
@@ -85,6 +87,7 @@ _RULES = [
     Rule("maonan.5.capture_choice", "5", ("maonan",), "Maonan: which piece may be captured", "毛南三棋：可以吃哪枚子"),
     Rule("maonan.5.moving", "5", ("maonan",), "Maonan moving: one step along a line; mills capture", "毛南三棋走子：沿线走一步，成直吃子"),
     Rule("maonan.5.blocked_pull", "5", ("maonan",), "Maonan: a blocked player pulls first (拔子)", "毛南三棋：无子可动先拔子"),
+    Rule("maonan.5.still_blocked", "5", ("maonan",), "Maonan: still blocked after the pull, the turn ends", "毛南三棋：拔子后仍走不动，回合结束"),
     Rule("maonan.5.win", "5", ("maonan",), "Maonan: capture everything to win", "毛南三棋：吃光对方获胜"),
     # House decisions [D#]
     Rule("D1", "0", ("dafang",), "[D1] Diagonals are shapes, not movement lines", "[D1] 斜线只成形，不能走"),
@@ -125,3 +128,443 @@ def uncovered(tags) -> list[str]:
     """
     seen = set(tags)
     return [r for r in RULE_IDS if r not in seen]
+
+
+# --------------------------------------------------------------------------
+# Practised: which rules an exercise really exercises, computed by the engine
+#
+# A tag claims that an exercise practises a rule. The claim holds when
+# (a) solving the exercise makes the rule's event happen: each computed
+#     solution is played on the position and its engine events are read
+#     (a selection of removals, moves or placements plays each selected
+#     point; a count of an action's effect plays the action; a review's
+#     "when does it end" plays the record to its last action); or
+# (b) the task itself asks about the rule (selecting the loose pieces
+#     needs the loose-piece rule, a threat count needs windows); or
+# (c) for a house decision [D#] with an engine option: the answers change
+#     when the option takes its other value (the position cannot even be
+#     reached, or the computed solutions differ).
+# `fangqi-teach coverage` counts a rule only when it is tagged and practised.
+
+SOLUTION_LIMIT = 12     # solutions played per exercise (enough to see every kind of answer)
+
+_GAME_RULE = {          # (game, idea) -> rule id
+    ("dafang", "move"): "dafang.1.moving", ("ningxia", "move"): "ningxia.2.slide",
+    ("xinjiang", "move"): "xinjiang.3.moving", ("maonan", "move"): "maonan.5.moving",
+    ("dafang", "move_capture"): "dafang.1.moving", ("ningxia", "move_capture"): "ningxia.2.capture",
+    ("xinjiang", "move_capture"): "xinjiang.3.moving", ("maonan", "move_capture"): "maonan.5.moving",
+    ("dafang", "pull"): "dafang.1.pull", ("ningxia", "pull"): "ningxia.2.pull", ("xinjiang", "pull"): "xinjiang.3.pull",
+    ("dafang", "no_pieces"): "dafang.1.win", ("maonan", "no_pieces"): "maonan.5.win",
+    ("ningxia", "three_or_fewer"): "ningxia.2.win", ("xinjiang", "three_or_fewer"): "xinjiang.3.win",
+}
+_SHAPE_RULES = {"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagonal", "diagonal5": "dafang.1.diagonal",
+                "diagonal6": "dafang.1.diagonal", "dragon": "dafang.1.dragon", "edge_dragon": "dafang.1.dragon",
+                "cucumber": "xinjiang.3.cucumber", "mill": "maonan.5.mills"}
+_REMOVALS = ("capture", "capture_any", "pin", "pin_any")
+# Maonan's four outer diagonals (RULES.md §5): their mills and their steps
+_MAONAN_DIAGONALS = {frozenset(m.split()) for m in ("a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1")}
+_MAONAN_DIAGONAL_STEPS = {frozenset(p) for m in _MAONAN_DIAGONALS for p in
+                          ((a, b) for a in m for b in m if a < b and not {a, b} & {"a4", "g4"} == {a, b})
+                          if "b2" in p or "b6" in p or "f6" in p or "f2" in p}
+# Rules whose decisive part is a house option: switching it must change the answers
+_RULE_DECISION = {"xinjiang.3.tired": "D11", "ningxia.2.leave_chance": "D9", "fangqi.0.make_room": "D3",
+                  "fangqi.0.draw": "D5", "maonan.5.capture_choice": "D19"}
+_CAPTURE_PENDING = ("capture", "capture_any", "pin", "pin_any", "pull", "blocked_pull")
+
+
+def rules_from_events(game: str, phase: str, events) -> set[str]:
+    """The rule ids whose events occur in ``events`` (one played answer, from a state in ``phase``).
+
+    >>> from fangqi_teach.games import replay
+    >>> s = replay("dafang", "a1 f6 b1 f5 a2 f4").play("b2")
+    >>> sorted(rules_from_events("dafang", "place", s.events))
+    ['dafang.1.placing', 'dafang.1.square', 'fangqi.0.obligations', 'fangqi.0.shape_completed', 'fangqi.0.square']
+    """
+    out: set[str] = set()
+    owed = removed = 0
+    for e in events:
+        k = e.kind
+        if k == "shape":
+            out.add("fangqi.0.shape_completed")
+            if game == "maonan":
+                owed += e.value         # a mill owes one capture (no separate "owed" event)
+                if frozenset(e.points) in _MAONAN_DIAGONALS:
+                    out.add("maonan.5.board")
+            if e.shape == "square":
+                out.add("fangqi.0.square")
+                if game == "dafang":
+                    out.add("dafang.1.square")
+            if e.shape in _SHAPE_RULES:
+                out.add(_SHAPE_RULES[e.shape])
+            if game == "xinjiang" and phase == "place":
+                out.add("xinjiang.3.placing")
+        elif k == "extra_placements":
+            out |= {"dafang.1.placing", "fangqi.0.obligations"}
+        elif k == "pull_credit":
+            out.add("ningxia.2.placing")
+        elif k == "owed":
+            owed += e.value
+            out.add("fangqi.0.obligations")
+        elif k == "remove":
+            if e.reason in _REMOVALS:
+                removed += 1
+                out.add("maonan.5.capture_choice" if game == "maonan" and e.reason.endswith("_any") else
+                        "fangqi.0.capture" if game != "maonan" else "maonan.5.moving" if phase == "move" else "maonan.5.pin")
+                if phase == "move":
+                    out.add(_GAME_RULE.get((game, "move_capture"), ""))
+            elif e.reason == "pull":
+                out |= {"fangqi.0.capture", _GAME_RULE.get((game, "pull"), "")}
+            elif e.reason == "make_room":
+                out.add("fangqi.0.make_room")
+        elif k == "pin":
+            out.add("maonan.5.pin")
+        elif k in ("make_room", "cannot_make_room"):
+            out.add("fangqi.0.make_room")
+            if k == "cannot_make_room":
+                out.add("D3")
+        elif k == "pass":
+            out.add("fangqi.0.pass")
+        elif k == "draw":
+            out |= {"two_passes": {"fangqi.0.pass", "D4"}, "no_removal_100": {"fangqi.0.draw", "D5"},
+                    "repetition": {"fangqi.0.draw", "D5"}, "both_three_or_fewer": {"D18"},
+                    "full_board": {"connect6.4.draw"}}.get(e.reason, set())
+        elif k == "win":
+            out.add(_GAME_RULE.get((game, e.reason), ""))
+            if e.reason == "six":
+                out.add("connect6.4.six")
+            if e.reason == "made_room":
+                out |= {"D16", "fangqi.0.win_checks"}
+            elif removed and game != "connect6":
+                out.add("fangqi.0.win_checks")
+                if owed > removed:          # the win dropped what was still owed
+                    out.add("D16")
+        elif k == "six":
+            out.add("connect6.4.six")
+        elif k in ("forfeit", "skip", "turn_ends"):
+            out |= {"fangqi.0.obligations", "D15"}
+            if k == "forfeit" and e.reason == "no_loose_piece":
+                out.add("D2")
+            if k == "forfeit" and e.reason == "timeout":
+                out |= {"fangqi.0.timer", "D6"}
+            if k == "skip" and game == "dafang":
+                out.add("dafang.1.skip")
+            if k == "turn_ends":
+                out.add("maonan.5.still_blocked")
+        elif k in ("tired", "tired_no_capture"):
+            out.add("xinjiang.3.tired")
+            if k == "tired_no_capture":
+                out.add("D11")
+        elif k == "waived":
+            out |= {"ningxia.2.leave_chance", "D9"}
+        elif k == "blocked_pull":
+            out.add("maonan.5.blocked_pull")
+        elif k == "timeout":
+            out |= {"fangqi.0.timer", "D6"}
+        elif k == "pull_skipped":
+            out.add("xinjiang.3.pull")
+        elif k == "move":
+            out |= {"fangqi.0.line", _GAME_RULE[(game, "move")]}
+            if game == "maonan" and frozenset(e.points) in _MAONAN_DIAGONAL_STEPS:
+                out.add("maonan.5.board")
+        elif k == "place" and game == "connect6":
+            out.add("connect6.4.turns")
+    out.discard("")
+    return out
+
+
+def _task_rules(ex, state, kind: str, params) -> set[str]:
+    """Rules the task's question is about, whatever the answer (b)."""
+    game = ex.game
+    out = {"fangqi.0.points"}
+    prop = params.get("property") or params.get("quantity")
+    if prop in ("loose_pieces", "safe_pieces"):
+        out |= {"fangqi.0.loose", "maonan.5.mills" if game == "maonan" else "fangqi.0.square"}
+        if game == "maonan":
+            out.add("maonan.5.capture_choice")
+        if game == "dafang":
+            out.add("dafang.1.square")
+    elif prop == "legal_removals" and state.pending is not None:
+        pend = state.pending.kind
+        out.add("maonan.5.capture_choice" if game == "maonan" else "fangqi.0.loose")
+        if pend == "pull":
+            out |= {"fangqi.0.capture", _GAME_RULE.get((game, "pull"), "")}
+        elif pend in ("capture", "capture_any"):
+            out.add("fangqi.0.capture")
+        elif pend == "make_room":
+            out.add("fangqi.0.make_room")
+        elif pend == "blocked_pull":
+            out.add("maonan.5.blocked_pull")
+    elif prop in ("destinations", "movable"):
+        out |= {"fangqi.0.line", _GAME_RULE.get((game, "move"), "")}
+        if game == "maonan":
+            out.add("maonan.5.board")
+    elif prop == "legal_places" and game == "connect6":
+        out.add("connect6.4.illegal")
+    elif prop == "completes":
+        out.add("fangqi.0.shape_completed")
+    elif prop in ("winning_points", "threat_count"):
+        out |= {"connect6.4.window", "connect6.4.winning_points" if prop == "winning_points" else "connect6.4.threats"}
+    if kind in ("defend", "attack"):
+        out |= {"connect6.4.threats", "connect6.4.window", "connect6.4.turns"}
+        if kind == "defend":
+            out.add("connect6.4.winning_points")
+    if kind == "defend" or prop == "threat_count":
+        from ..analysis import connect6 as c6
+        from ..core import other
+        attacker = params.get("attacker", other(state.player)) if kind == "defend" else params.get("player", "B")
+        if c6.threat_count(state, attacker) == 2:
+            out.add("connect6.4.two_threats")
+    if game == "connect6" and kind == "play" and params.get("goal", {}).get("legal"):
+        out.add("connect6.4.illegal")
+    out.discard("")
+    return out
+
+
+def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
+    """The action lists a solution stands for (a selection of removals plays each removal …)."""
+    if kind in ("play", "defend", "attack"):
+        return [solution.split()]
+    if kind == "count" and "action" in params:
+        from ..notation import parse_record
+        return [parse_record(ctx.board, str(params["action"]))]
+    prop = params.get("property") or params.get("quantity")
+    points = [] if solution == "none" else solution.split()
+    if kind == "count":
+        if prop not in ("legal_removals", "legal_places", "completes", "destinations", "movable"):
+            return []
+        from .checkers import _property
+        points = _property(ctx, params, prop)
+    legal = ctx.state.legal_actions()
+    if prop == "legal_removals":
+        return [["x" + p] for p in points]
+    if prop in ("legal_places", "completes"):
+        return [[p] for p in points]
+    if prop == "destinations":
+        return [[f"{ctx.board.parse_point(params['from'])}-{p}"] for p in points]
+    if prop == "movable":
+        return [[a] for a in legal if a.split("-")[0] in points]
+    return []
+
+
+def _ending_events(ex, params) -> tuple[str, list]:
+    """ends_at: the events of the action that ends the replayed game, and the phase before it."""
+    from ..games import new_game
+    from ..notation import parse_record
+    s = new_game(ex.game, **dict(ex.position.options))
+    if "swap" in params:
+        record = list(ex.position.record or ())
+        i, j = (int(x) - 1 for x in params["swap"])
+        record[i], record[j] = record[j], record[i]
+    else:
+        record = parse_record(s.board_spec, str(params["variation"]))
+    for a in record:
+        before = s
+        s = s.play(a)
+        if s.is_over:
+            return before.phase, list(s.events)
+    return s.phase, []
+
+
+def _reformed(ex, state, events) -> bool:
+    """Whether an answer completes a shape that was complete earlier in the record and was broken since."""
+    if not ex.position.record:
+        return False
+    from ..games import new_game
+    shapes = {frozenset(e.points) for e in events if e.kind == "shape"}
+    if not shapes:
+        return False
+    s = new_game(ex.game, **dict(ex.position.options))
+    for a in ex.position.record:
+        s = s.play(a)
+        for pts in list(shapes):
+            if all(s.board.get(p) == state.player for p in pts):
+                return True
+    return False
+
+
+def _step_rules(game: str, state, actions) -> set[str]:
+    """The rules met playing ``actions`` one by one from ``state``.
+
+    Besides each action's events: a removal made where the choice was
+    restricted (some enemy piece could not be taken) practises the choice
+    rule, and an obligation left owed at the end (an extra placement, a
+    capture or a pin still to make) practises the rule that earned it.
+    """
+    out: set[str] = set()
+    s, events = state, []
+    for a in actions:
+        if s.is_over:
+            break
+        if a.startswith("x") and s.pending is not None and s.pending.kind in _CAPTURE_PENDING:
+            enemy = [p for p, c in s.board.items() if c == s.pending.target]
+            takeable = [x for x in s.legal_actions() if x.startswith("x")]
+            if s.pending.target and len(takeable) < len(enemy):
+                out.add("maonan.5.capture_choice" if game == "maonan" else "fangqi.0.loose")
+        before = s
+        s = s.play(a)
+        events.extend(s.events)
+        out |= rules_from_events(game, before.phase, s.events)
+    pend = s.pending
+    if pend is not None and not s.is_over and pend.player == state.player:
+        if pend.kind in ("pin", "pin_any"):
+            out.add("maonan.5.pin")
+        elif pend.kind in ("capture", "capture_any"):
+            out.add("maonan.5.moving" if game == "maonan" else "fangqi.0.capture")
+    out |= rules_from_events(game, state.phase, events) & {"fangqi.0.win_checks", "D16"}
+    return out
+
+
+def _placing_ended_not_full(before, after) -> bool:
+    """[D10]: Xinjiang placing ended (both supplies empty) with empty points left on the board."""
+    return (before.game == "xinjiang" and before.phase == "place" and after.phase != "place"
+            and len(after.board) < len(after.board_spec.points))
+
+
+def _stops_two_threats(ex, variation: str) -> bool:
+    """Connect6: whether a turn of ``variation`` faces exactly two threats and leaves none."""
+    from ..analysis import connect6 as c6
+    from ..core import other
+    from ..games import new_game
+    from ..notation import parse_record
+    s = new_game("connect6", **dict(ex.position.options))
+    for a in parse_record(s.board_spec, variation):
+        if s.pending.kind != "second_stone" and not s.is_over:
+            start = s
+        s = s.play(a)
+        if s.is_over:
+            return False
+        if s.player != start.player and s.pending.kind != "second_stone":   # a turn just ended
+            if c6.threat_count(start, other(start.player)) == 2 and c6.threat_count(s, other(start.player)) == 0:
+                return True
+    return False
+
+
+def _replay_state(ex, actions):
+    from ..games import replay
+    return replay(ex.game, list(actions), **dict(ex.position.options))
+
+
+def solve_runs(ex) -> tuple[set[str], bool]:
+    """``(rules, solved)``: the rules met by (a) and (b) for ``ex``, and whether a solution was found."""
+    from .checkers import Context, _play_out, _review_state, solutions
+    from .positions import board_for
+    key = "practised_runs"
+    if key in ex._cache:
+        return ex._cache[key]
+    task = ex.task
+    kind, params = task.kind, task.params
+    state = ex.state()
+    if kind == "review":
+        state = _review_state(ex)
+        q = params["question"]
+        kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
+    ctx = Context(ex, state, board_for(ex.game, ex.position.options))
+    rules = _task_rules(ex, state, kind, params)
+    try:
+        found = solutions(ex, SOLUTION_LIMIT)
+    except ValueError:
+        found = []
+    scope = params.get("scope", "turn" if ex.game == "connect6" else "action")
+    record = ex.position.record or ()
+    upto = record[:task.get("at", len(record))] if task.kind == "review" else record
+    if upto:                # the position the question is about is what the last action did
+        before = _replay_state(ex, upto[:-1])
+        rules |= rules_from_events(ex.game, before.phase, state.events)
+        if _placing_ended_not_full(before, state):
+            rules.add("D10")
+    if kind in ("select", "count") and state.legal_actions() == ["pass"]:
+        rules.add("fangqi.0.pass")
+    for sol in found:
+        for actions in _answer_actions(ctx, kind, params, sol):
+            one = "action" if len(actions) == 1 and kind in ("select", "count") else "turn"
+            run = _play_out(state, actions, scope if kind == "play" else one)
+            if run.error is None:
+                rules |= _step_rules(ex.game, state, actions)
+                if "fangqi.0.shape_reformed" in ex.tags and _reformed(ex, state, run.events):
+                    rules.add("fangqi.0.shape_reformed")
+    if params.get("quantity") == "ends_at":
+        phase, events = _ending_events(ex, params)
+        rules |= rules_from_events(ex.game, phase, events)
+        if ex.game == "connect6":
+            rules.add("connect6.4.turns")
+            if params.get("variation") and _stops_two_threats(ex, params["variation"]):
+                rules.add("connect6.4.two_threats")
+    ex._cache[key] = (rules, bool(found))
+    return ex._cache[key]
+
+
+def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
+    """Option settings that switch ``decision`` to its other value(s), for ``game``."""
+    from importlib import import_module
+    mod = import_module("fangqi_teach.games." + ("fangqi" if game in FANG else game))
+    out = []
+    for opt in getattr(mod, "RULE_OPTIONS", ()):
+        if opt.decision != decision or (opt.games and game not in opt.games):
+            continue
+        value = current.get(opt.name, opt.default)
+        if isinstance(value, bool):
+            alt = not value
+        elif opt.name in ("first_placer",):
+            alt = "W" if value == "B" else "B"
+        elif opt.name == "first_mover":
+            alt = "last_placer" if value == "second_placer" else "second_placer"
+        elif opt.name == "pull_base":
+            alt = 0 if value else 1
+        else:
+            continue            # limits (turn counts, seconds) are covered by their on/off switch
+        out.append({**current, opt.name: alt})
+    return out
+
+
+def _question_state(ex):
+    from .checkers import _review_state
+    return _review_state(ex) if ex.task.kind == "review" else ex.state()
+
+
+def changes_with_option(ex, decision: str) -> bool:
+    """(c): whether switching the house decision ``decision`` changes the exercise's answers."""
+    from dataclasses import replace
+    from types import MappingProxyType
+    from .checkers import solutions
+    current = dict(ex.position.options)
+
+    def answers(e):         # the answers, and whose they are
+        return sorted(solutions(e, SOLUTION_LIMIT)), _question_state(e).player
+
+    try:
+        base = answers(ex)
+    except ValueError:
+        return False
+    for options in _option_alternatives(ex.game, decision, current):
+        alt = replace(ex, position=replace(ex.position, options=MappingProxyType(options)), _cache={})
+        try:
+            if answers(alt) != base:
+                return True
+        except Exception:       # the position or the task does not exist under the other rule
+            return True
+    return False
+
+
+def practised_tags(ex) -> list[str]:
+    """The tags of ``ex`` that it practises (computed; see the comment above).
+
+    >>> from fangqi_teach.exercises.schema import load_pack, default_exercise_dir
+    >>> ex = load_pack(default_exercise_dir() / "dafang" / "stage1.yaml")["dafang-1-01"]
+    >>> practised_tags(ex)
+    ['dafang.1.square', 'fangqi.0.square']
+    """
+    rules, _ = solve_runs(ex)
+    return [t for t in ex.tags if t in rules
+            or (t.startswith("D") and changes_with_option(ex, t))
+            or (t in _RULE_DECISION and changes_with_option(ex, _RULE_DECISION[t]))]
+
+
+def unpractised_tags(ex) -> list[str]:
+    """The tags of ``ex`` that claim more than it practises."""
+    done = set(practised_tags(ex))
+    return [t for t in ex.tags if t not in done]
+
+
+def practised(exercises) -> set[str]:
+    """Every rule id practised by at least one of ``exercises``."""
+    return {t for ex in exercises for t in practised_tags(ex)}
