@@ -11,274 +11,343 @@
 # ---
 
 # %% [markdown]
-# # Lesson 2 · Ningxia Fang Qi 宁夏方棋
+# # Lesson 2 · Ningxia Fang Qi
 #
-# The Ningxia game keeps only one shape — the square 方 — but changes everything else: it is played on a
-# wider board (7 rows × 8 columns, 28 pieces each), squares made while placing are saved up as **pull
-# credits**, pieces **slide** like a rook in chess, the opening must **leave the opponent a chance**, and a
-# player reduced to three pieces loses.
+# Ningxia Fang Qi is played on a wide board of 7 rows and 8 columns. Its only shape is the **square**:
+# four of your pieces on the corners of one small cell. First the players fill the whole board without
+# taking anything; then each side **pulls** enemy pieces off, one more for every square it made; then pieces
+# **slide** along the lines, and a square made by a slide captures. A player left with three pieces loses.
 #
-# If you have done the Dafang lesson, safe pieces 铁子, making room 让路 and passing will be familiar. We go
-# through the rules in playing order, each on a live board (the cell clicks for you; keep clicking to
-# explore), each with a question.
+# Each step below is one rule: read two or three sentences, then make the move on the board. The board
+# tells you at once whether you are right.
+# <!-- zh -->
+# # 第二课 · 宁夏方棋
 #
-# *Tip:* `ft.set_language("zh")` switches boards, messages and questions to Chinese.
+# 宁夏方棋的棋盘很宽：7 行 8 列。棋型只有一种，就是「方」：自己四枚棋子占住一个小方格的四个角。
+# 先把棋盘摆满，这时一枚子也不吃；摆满后双方各拔对方的子，布子时每成一个方就多拔一枚；然后沿直线滑子，
+# 滑动成方就吃子。被吃到只剩三枚的一方输。
 #
-# > **中文：** 宁夏方棋只有一种棋形——方，棋盘更宽（7 行 8 列，每方 28 子）。布子成方先记下拔子数，棋子像象棋的车一样滑行，开局要给对方留成方的机会，只剩三子或更少就输。
+# 下面每一步讲一条规则：先读两三句话，然后在棋盘上自己走。对不对，棋盘马上告诉你。
 
 # %%
-# %matplotlib inline
 import fangqi_teach as ft
-from fangqi_teach.games.fangqi import loose_pieces, safe_pieces, state_from_setup
-from workbook import Choice, events, graph_facts, graph_figure, question
+from fangqi_teach import lesson as L
+from fangqi_teach.games.fangqi import loose_pieces, state_from_setup
+L.begin("ningxia")
+
+# %% tags=["nbval-check-output"]
+start = ft.new_game("ningxia")
+L.say("The board has {points} points; each player has {b} pieces, so together they fill it exactly.",
+      "棋盘上有 {points} 个点，双方各有 {b} 枚棋子，合起来正好摆满。",
+      points=len(start.board_spec.points), b=start.hands["B"])
 
 # %% [markdown]
-# ## 1. The board 棋盘
-# <small>rules `fangqi.0.points`, `fangqi.0.line`</small>
+# ## 1. Placing, and the square
 #
-# 8 columns `a`–`h` and 7 rows `1`–`7`: 56 points, `a1` at the bottom left. Pieces travel along the grid
-# lines only — rows and columns, never diagonals.
+# Black places first, then the players take turns, one piece each. Nothing is captured while placing.
+# A square made now is **noted**: it will let you pull one more piece when the board is full.
 #
-# > **中文：** 8 列（a–h）7 行（1–7）共 56 个点，a1 在左下角。棋子只沿横竖线走，不走斜线。
+# **Your turn:** make a square.
+# <!-- zh -->
+# ## 一、布子和「方」
+#
+# 黑方先放，双方轮流，每次放一枚。布子时不吃子。这时摆成的方先**记下来**，等棋盘摆满拔子时，
+# 每个方让你多拔一枚。
+#
+# **轮到你：** 摆成一个方。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-G = ft.board_graph("ningxia")
-print(graph_facts("ningxia"))
-print("corners:", " ".join(p for p, d in G.degree() if d == 2))
-
-# %%
-graph_figure("ningxia", highlight=["a1", "h1", "a7", "h7"], title="Ningxia Fang Qi, drawn from its graph")
+L.step("ningxia-lesson-01")
 
 # %% [markdown]
-# ## 2. Placing 布子 and pull credits 拔子数
-# <small>rules `ningxia.2.placing`, `fangqi.0.square`, `fangqi.0.shape_completed`</small>
+# ## 2. Two squares with one piece
 #
-# Black places first, then the players alternate, one piece a turn, until all 56 points are full. Nothing
-# is captured while placing. A **square** — your four pieces on the corners of one small cell — earns a
-# **pull credit**, to be cashed in when the board is full. A piece completing two squares at once earns
-# two.
+# One point can be a corner of up to four cells, so one piece can finish two squares at once. Each of them
+# is noted.
+# <!-- zh -->
+# ## 二、一子成两方
 #
-# > **中文：** 黑先，双方轮流各放一子，直到 56 个点全部放满。布子不吃子；每成一个方得一次拔子数，一子同时成两个方得两次。
+# 一个点最多是四个小方格的角，所以一枚子可能同时摆成两个方，每个方都记下来。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play("ningxia")
-for point in ["a1", "h7", "b1", "h6", "c1", "g7", "a2", "g5", "c2", "f7", "b2"]:
-    game.click(point)
-events(game.state)
-print("credits:", game.state.pull_credits)
-game
-
-# %%
-question("ningxia", "ningxia-1-01")
-
-# %%
-question("ningxia", "ningxia-1-03")
+L.step("ningxia-lesson-02")
 
 # %% [markdown]
-# ## 3. Safe pieces 铁子 and loose pieces 散子
-# <small>rules `fangqi.0.loose`, `fangqi.0.capture`</small>
+# ## 3. Safe pieces and loose pieces
 #
-# A corner of a completed square of its colour is **safe** and cannot be pulled or captured; every other
-# piece is **loose**. Pulls and captures take loose enemy pieces, one at a time, chosen by the player.
+# A piece that is a corner of a completed square of its own colour is **safe** (铁子): it can be neither
+# pulled nor captured. Every other piece is **loose** (散子).
+# <!-- zh -->
+# ## 三、铁子和散子
 #
-# > **中文：** 己方完整的方的四个角是铁子，不能被拔或被吃；其他的是散子。拔子和吃子只拿对方散子，一次一枚。
+# 一枚子只要是己方一个完整的方的角，就是**铁子**，不能被拔，也不能被吃。其余的子都是**散子**。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-s = game.state
-print("safe Black:", safe_pieces(s, "B"), "loose Black:", loose_pieces(s, "B"))
+L.step("ningxia-lesson-03")
 
 # %% [markdown]
-# ## 4. The pull 拔子
-# <small>rules `ningxia.2.pull`, [D8]</small>
+# ## 4. The pull
 #
-# When the board is full, **Black** removes 1 + (Black's credits) loose White pieces, one at a time; then
-# **White** removes 1 + (White's credits) loose Black pieces. The "1 +" is house decision **[D8]**
-# (`pull_base=1`; `ft.new_game("ningxia", pull_base=0)` pulls only the credits).
+# When all the points are full, Black pulls first: one loose White piece, plus one more for each square
+# Black made while placing. Then White pulls one loose Black piece, plus one for each of its own squares.
+# (Pulling one piece before counting the squares is a house rule of this book.) Pulls are not optional.
+# <!-- zh -->
+# ## 四、拔子
 #
-# > **中文：** 棋盘满后，黑方先拔白方 1 加黑方拔子数枚散子，然后白方拔黑方 1 加白方拔子数枚散子。“加 1”是约定 [D8]（`pull_base=0` 时只拔所得数）。
+# 棋盘摆满后，黑方先拔：拔白方一枚散子，布子时黑方每成一个方，再多拔一枚。然后白方拔黑方一枚散子，
+# 自己每成一个方也多拔一枚。（先拔一枚、再按方数加拔，这是本书约定。）拔子不能放弃。
 
-# %%
-question("ningxia", "ningxia-1-02")
-
-# %%
-question("ningxia", "ningxia-1-06")
+# %% tags=["nbval-check-output"]
+pull = L.exercise("ningxia-lesson-04").state()
+L.say("In the next position Black made {c} square while placing, so Black now pulls {n} loose White pieces.",
+      "下面这个局面里，黑方布子时成过 {c} 个方，所以现在要拔白方 {n} 枚散子。",
+      c=pull.pull_credits["B"], n=pull.pending.count)
 
 # %% [markdown]
-# ## 5. Leave a chance 开局别把对方堵死
-# <small>rules `ningxia.2.leave_chance`, [D9]</small>
-#
-# The special rule of Ningxia: from the first pull until White's first move is over, every action must
-# leave the other player **at least one slide that would complete a square**. You may not open the game
-# by strangling your opponent. If *no* choice leaves a chance, the rule is waived for that action. That
-# window, and the waiver, are house decision **[D9]** (`leave_a_chance=False` turns the rule off).
-#
-# A consequence worth knowing: Black's pulls can never leave White such a slide (a White square completed
-# by sliding into the hole would have made the pulled piece safe), so for them the rule is always waived.
-# In practice it binds White's pulls and the first moves. Here, in a real game,
-# White must pull three loose Black pieces, but `g2` is not allowed:
-#
-# > **中文：** 宁夏方棋的特别规则：从第一次拔子到白方第一个走子回合结束，每一步都必须给对方留下至少一步能成方的滑行。如果所有选择都做不到，这一步不受限制（约定 [D9]）。黑方的拔子实际上总是不受限制，所以这条规则主要约束白方的拔子和开头几步。
+# The board's answer will also mention a rule for the opening, "leave a chance"; section 8 explains it.
+# <!-- zh -->
+# 棋盘的回答里还会提到开局“给对方留机会”的规则，第八节再讲。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-record = ("h6 d4 h1 d7 a3 c4 f2 f1 e2 d1 f4 d6 g6 c1 g2 b3 d3 b4 b1 d5 h5 b7 e6 b2 a6 h3 h2 f7 c6 e5 "
-          "f5 a5 e1 e7 d2 h4 c2 g7 g4 g3 c7 a1 g5 e4 a2 a7 f3 a4 h7 g1 c3 b6 e3 f6 b5 c5 "
-          "xg3 xb6 xb7 xb2 xh4 xg1")
-game = ft.play(ft.replay("ningxia", record))
-print(game.state.pending.text("en"))
-game.click("g2")
-print(game.message_text("en"))
-game
-
-# %%
-Choice(("Which actions must leave the opponent a chance to make a square?", "哪些着法必须给对方留成方的机会？"),
-       [("Every action of the game", "整盘棋的每一步"),
-        ("The pulls and everything up to the end of White's first movement turn", "拔子以及白方第一个走子回合结束前的每一步"),
-        ("Only Black's first move", "只有黑方第一步")],
-       1, ("The window runs from the first pull to the end of White's first movement turn ([D9]).",
-           "这个规则从第一次拔子开始，到白方第一个走子回合结束为止（[D9]）。"))
+L.step("ningxia-lesson-04")
 
 # %% [markdown]
-# ## 6. Sliding 走子
-# <small>rule `ningxia.2.slide`</small>
+# ## 5. Moving: slide along a line
 #
-# **Black moves first.** A piece slides any number of empty points along its row or column and may stop
-# anywhere before the first piece or the edge. It never jumps.
+# After the pulls, Black moves first; then the players take turns. A piece slides along its row or its
+# column as far as you like and stops on any empty point before the first piece or the edge. It never jumps.
+# <!-- zh -->
+# ## 五、走子：沿直线滑
 #
-# > **中文：** 黑方先走。棋子沿所在的行或列滑过任意多个空点，停在第一个棋子或边界之前的任何地方，不能跳过棋子。
+# 拔完子由黑方先走，之后轮流。棋子沿所在的横线或竖线想滑多远都行，可以停在碰到第一枚子或棋盘边之前的
+# 任何空点上，不能跳过棋子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-slide = state_from_setup("ningxia", phase="move", player="B", window=False, diagram="""
-. . . . . . . .
-. . . . . O O .
-. . . . . . . .
-. . . . . . . .
-O O O O . . . .
-. X X . . . . .
-. X . . . . . X""")
-print("h1 may go to:", " ".join(a[3:] for a in slide.legal_actions() if a.startswith("h1-")))
-try:
-    slide.play("b2-b5")
-except ft.IllegalAction as refusal:
-    print(refusal.message("en"))
-
-# %%
-question("ningxia", "ningxia-1-04")
+L.step("ningxia-lesson-05")
 
 # %% [markdown]
-# ## 7. Capturing 吃子
-# <small>rules `ningxia.2.capture`, [D2]</small>
+# ## 6. A slide that makes a square captures
 #
-# Each square completed by the moved piece captures **one** loose enemy piece. If there are fewer loose
-# pieces than owed, the rest is forfeited (**[D2]**; `take_safe_if_no_loose=True` lets you take safe
-# pieces then). Here `h1` slides all the way to `c1` and completes `b1 c1 b2 c2`:
+# When the piece you moved completes a square, you capture one loose enemy piece; two squares at once capture
+# two. If the opponent has fewer loose pieces than you are owed, the rest is lost (a house rule).
+# <!-- zh -->
+# ## 六、滑子成方就吃子
 #
-# > **中文：** 走动的棋子每成一个方，吃对方一枚散子。散子不够时多余的作废（约定 [D2]）。
+# 走动的子摆成一个方，就吃对方一枚散子；一步同时成两个方，吃两枚。对方的散子不够时，多出来的就作废
+# （本书约定）。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(slide)
-game.click("h1"); game.click("c1")
-events(game.state)
-game.click("a3")
-events(game.state)
-game
-
-# %%
-question("ningxia", "ningxia-1-05")
+L.step("ningxia-lesson-06")
 
 # %% [markdown]
-# ## 8. Owed actions, making room 让路 and passing 让过
-# <small>rules `fangqi.0.obligations`, [D15], `fangqi.0.make_room`, [D3], `fangqi.0.pass`, [D4]</small>
+# ## 7. Break a square, make it again
 #
-# As in Dafang: pulls and captures you owe must be made before anything else (**[D15]**), and what cannot
-# be made is forfeited. If your turn leaves the opponent with no legal slide, you remove one of your own
-# loose pieces that frees them (**[D3]**); if none would, they pass. Two passes in a row draw (**[D4]**).
+# A square that is already on the board captures nothing more. But if one of its pieces slides away and later
+# comes back, the square is made again, and it counts again. This is the main way to capture while moving.
+# <!-- zh -->
+# ## 七、拆方再成方
 #
-# White's four pieces fill the corner. Black's `c7` slides down to `c2` and closes the last exit, so Black
-# must give one back:
-#
-# > **中文：** 与大方棋相同：欠的拔子和吃子必须先做（[D15]），做不到的作废。走完后对方无路可走，要拿掉自己一枚能放开对方的散子（[D3]）；没有就由对方让过。连续两次让过为和棋（[D4]）。
+# 已经摆在盘上的方不会再吃子。可是它的一枚子滑出去、以后再滑回来，这个方就是重新摆成的，照样算。
+# 走子阶段吃子，主要就靠这一招。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("ningxia", phase="move", player="B", window=False,
-                                black="a3 b3 c1 c7 h7 h6", white="a1 b1 a2 b2"))
-game.click("c7"); game.click("c2")
-events(game.state)
-print("may remove:", game.legal_actions())
-game.click("c2")
-events(game.state)
-game
+L.step("ningxia-lesson-07")
 
 # %% [markdown]
-# ## 9. Winning 获胜
-# <small>rules `ningxia.2.win`, `fangqi.0.win_checks`, [D16]</small>
-#
-# From the pull on, a player left with **three or fewer** pieces loses. It is checked after every removal
-# (**[D16]**): the capture that takes the fourth-last piece ends the game. (A make-room removal that drops
-# *yourself* to three loses for you.)
-#
-# > **中文：** 从拔子阶段起，只剩三子或更少的一方输，每拿掉一子都检查（[D16]）。让路后自己只剩三子的一方判负。
+# Done? Step through with ▶: the same piece goes back and forth between two squares.
+# <!-- zh -->
+# 做完了吗？按 ▶ 一步步看：同一枚子在两个方之间来回滑。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("ningxia", phase="move", player="B", window=False,
-                                black="b1 b2 c2 h1 a7 b7", white="e5 f5 g6 h6"))
-game.click("h1"); game.click("c1"); game.click("e5")
-for state in game.history[1:]:
-    events(state)
-game
+rocking = L.demo(L.exercise("ningxia-lesson-07").state(), "b3-b2 xe7 h4-h3 b2-b3 xf1 h3-h4 b3-b2 xf6")
+rocking
 
-# %%
-question("ningxia", "ningxia-1-07")
+# %% tags=["nbval-check-output"]
+black_moves = sum(1 for before, a in zip(rocking.states, rocking.actions) if "-" in a and before.player == "B")
+taken = rocking.states[-1].removed["W"] - rocking.states[0].removed["W"]
+L.say("In {m} moves of this one piece Black captured {k} White pieces.",
+      "这一枚子走了 {m} 步，黑方吃了白方 {k} 枚子。", m=black_moves, k=taken)
 
 # %% [markdown]
-# ## 10. Draws 和棋 and the timer 计时
-# <small>rules `fangqi.0.draw`, [D5], `fangqi.0.timer`, [D6]</small>
+# ## 8. Leave the other player a chance
 #
-# The house-rule draws of **[D5]** apply: 100 movement turns in a row with no piece leaving the board, or
-# the same position for the third time (`house_draws=False` turns them off). With the optional 60-second
-# timer (`ft.play("ningxia", timer=True)`), a turn that runs out passes to the opponent and what it still
-# owed is forfeited; an owed make-room removal is made automatically (**[D6]**).
+# The opening has a special rule. From the first pull until White's first move is over, every action must
+# leave the other player at least one slide that would make a square. If no choice can do that, the rule is
+# lifted for that one action. (The exact limits of this window are a house rule of this book.)
+# <!-- zh -->
+# ## 八、开局别把对方堵死
 #
-# Two players sliding one piece back and forth meet the same position a third time:
-#
-# > **中文：** 约定和棋（[D5]）：连续 100 个走子回合无子离盘，或同一局面第三次出现。可选的 60 秒计时：超时轮到对方，未完成的作废，欠的让路自动完成（[D6]）。
+# 开局有一条特别的规则：从第一次拔子起，到白方走完第一步为止，每一手都要给对方至少留下一步能滑成方的棋。
+# 如果怎么走都留不下，这一手就不受限制。（这段时间从哪里开始、到哪里结束，是本书约定。）
+
+# %% tags=["nbval-check-output"]
+chance = L.exercise("ningxia-lesson-08").state()
+L.say("Black has just pulled. White now pulls {n}; Black has {k} loose pieces.",
+      "黑方刚拔完。现在白方要拔 {n} 枚；黑方有 {k} 枚散子。",
+      n=chance.pending.count, k=len(loose_pieces(chance, "B")))
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("ningxia", phase="move", player="B", window=False,
-                                black="a1 c3 e5 g7", white="h7 f5 d3 b1"))
-for _ in range(2):
-    for point in ["a1", "a2", "h7", "h6", "a2", "a1", "h6", "h7"]:
-        game.click(point)
-events(game.state)
-game
+L.step("ningxia-lesson-08")
 
 # %% [markdown]
-# And the timer: in the game of section 5, White's time runs out before its three pulls.
+# So in practice the rule limits White's pulls and the first moves. Black's pulls are never limited: a White
+# square made by sliding into the hole of a pulled piece would have had that piece as its corner, and a corner
+# of a square is safe, so it could not have been pulled. The engine agrees on the pull of section 4:
+# <!-- zh -->
+# 所以实际上，这条规则管的是白方的拔子和开头几步。黑方拔子从来不受限制：白方要是能滑进被拔走那枚子
+# 留下的空位成方，那枚子原来就是这个方的角，是铁子，根本拔不动。用第四节的拔子验证一下：
 
-# %%
-# NBVAL_CHECK_OUTPUT
-events(ft.replay("ningxia", record).timeout())
-
-# %%
-Choice(("White's time runs out while White still owes two pulls. What happens?", "白方还欠两次拔子时超时了。结果如何？"),
-       [("The two pulls are forfeited and Black moves", "两次拔子作废，轮到黑方"),
-        ("The computer makes the pulls for White", "由电脑替白方拔子"),
-        ("White loses the game", "白方输棋")],
-       0, ("When time runs out the turn passes; pulls and captures still owed are lost ([D6]).",
-           "超时就轮到对方，未完成的拔子和吃子作废（[D6]）。"))
+# %% tags=["nbval-check-output"]
+lifted = [a for a in pull.legal_actions() if any(e.kind == "waived" for e in pull.play(a).events)]
+L.say("Black may pull any of its {n} choices, and for all {k} of them the rule is lifted.",
+      "黑方有 {n} 种拔法，{k} 种都不受这条规则限制。",
+      n=len(pull.legal_actions()), k=len(lifted))
 
 # %% [markdown]
-# ## Play
+# ## 9. Down to three pieces
 #
-# A game against the computer (it plays White, easy level):
+# From the pull on, a player with three pieces or fewer on the board loses at once: with three pieces no square
+# can be made any more. It is checked after every single removal.
+# <!-- zh -->
+# ## 九、只剩三枚就输
+#
+# 从拔子开始，哪一方盘上只剩三枚或更少，就立即判负：三枚子再也摆不成方了。每拿掉一枚子都要检查一次。
+
+# %% tags=["nbval-check-output"]
+last = L.exercise("ningxia-lesson-09").state()
+L.say("White has {w} pieces on the board, Black {b}.", "白方盘上有 {w} 枚子，黑方有 {b} 枚。",
+      w=sum(1 for c in last.board.values() if c == "W"), b=sum(1 for c in last.board.values() if c == "B"))
 
 # %%
+L.step("ningxia-lesson-09")
+
+# %% [markdown]
+# ## 10. Make room
+#
+# If your turn leaves the other player no move at all, you must remove one of your own **loose** pieces
+# so that they can move again (让路). Only a piece whose removal gives them a move will do; if you have
+# none, nothing is removed and they pass.
+# <!-- zh -->
+# ## 十、让路
+#
+# 你走完以后，对方要是一步也走不了，你就得拿掉自己的一枚**散子**，给对方让出路来。只能拿掉之后对方能走动的
+# 那种子；一枚也没有，就什么都不拿，对方让过。
+
+# %%
+L.step("ningxia-lesson-10")
+
+# %% [markdown]
+# ## 11. Making room can lose
+#
+# The count of three is checked after your own removal too. If making room leaves you with three pieces, you
+# lose.
+# <!-- zh -->
+# ## 十一、让路也会输
+#
+# 拿掉自己的子以后同样要数子。让路后自己只剩三枚，就输了。
+
+# %% tags=["nbval-check-output"]
+room = L.exercise("ningxia-lesson-11").state()
+L.say("Black has {b} pieces and must make room; White has {w}.",
+      "黑方有 {b} 枚子，必须让路；白方有 {w} 枚。",
+      b=sum(1 for c in room.board.values() if c == "B"), w=sum(1 for c in room.board.values() if c == "W"))
+
+# %%
+L.step("ningxia-lesson-11")
+
+# %% [markdown]
+# ## 12. When nobody can move
+#
+# A player who cannot move passes. Two passes in a row end the game in a draw (a house rule of this book). This can really happen in
+# Ningxia: suppose Black places all its pieces in the four left columns and White in the four right ones.
+# <!-- zh -->
+# ## 十二、谁都走不动
+#
+# 走不动的一方只能让过；连续两次让过，就是和棋（本书约定）。宁夏方棋里真会遇到这种事：比如黑方把子全放在左边四列，
+# 白方全放在右边四列。
+
+# %% tags=["nbval-check-output"]
+columns_black = [c + r for r in "1234567" for c in "abcd"]
+columns_white = [c + r for r in "1234567" for c in "efgh"]
+record = [p for pair in zip(columns_black, columns_white) for p in pair]
+full = ft.replay("ningxia", " ".join(record[:-1]))
+L.say("{n} pieces are on the board; {p} places the last one.", "盘上已有 {n} 枚子，最后一枚由{pz}来下。",
+      n=len(full.board), p={"B": "Black", "W": "White"}[full.player], pz={"B": "黑方", "W": "白方"}[full.player])
+L.choice(("White is about to place the last piece, and then every piece on the board will be safe. What happens next?",
+          "白方要下最后一子，下完以后盘上每一枚子都是铁子。接下来会怎样？"),
+         [("The pulls take nothing, nobody can move, both pass: a draw",
+           "拔子一枚也拔不到，谁都走不动，双方让过：和棋"),
+          ("Black pulls a safe piece instead", "黑方改拔一枚铁子"),
+          ("White has made more squares and wins", "白方成方多，白方赢")],
+         0, ("Only loose pieces can be pulled, so the pulls are lost; with no empty point nobody can move, and two "
+             "passes in a row are a draw.",
+             "只能拔散子，所以拔子全部作废；盘上没有空点，谁都走不动，连续两次让过就是和棋。"))
+
+# %% [markdown]
+# Step through it with ▶:
+# <!-- zh -->
+# 按 ▶ 一步步看：
+
+# %%
+stuck = L.demo(full, f"{record[-1]} pass pass")
+stuck
+
+# %% tags=["nbval-check-output"]
+filled = stuck.states[1]
+L.say("Loose pieces when the board is full: Black {b}, White {w}. The end: {r}.",
+      "棋盘摆满时的散子：黑方 {b} 枚，白方 {w} 枚。结果：{rz}。",
+      b=len(loose_pieces(filled, "B")), w=len(loose_pieces(filled, "W")),
+      r=stuck.states[-1].result.text("en"), rz=stuck.states[-1].result.text("zh"))
+
+# %% [markdown]
+# Two more draws are house rules of this book: a hundred moves in a row with no piece leaving the board, or the
+# same position coming back for the third time. Here two players slide one piece back and forth:
+# <!-- zh -->
+# 另外两种和棋是本书约定：连续一百步没有子离开棋盘，或者同一个局面第三次出现。下面双方各把一枚子来回滑：
+
+# %%
+shuffle = L.demo(state_from_setup("ningxia", phase="move", player="B", black="a1 c3 e5 g7", white="h7 f5 d3 b1"),
+                 "a1-a2 h7-h6 a2-a1 h6-h7 a1-a2 h7-h6 a2-a1 h6-h7")
+shuffle
+
+# %% tags=["nbval-check-output"]
+L.say("The end: {r}.", "结果：{rz}。",
+      r=shuffle.states[-1].result.text("en"), rz=shuffle.states[-1].result.text("zh"))
+
+# %% [markdown]
+# ## Summary
+#
+# Fill the 56 points first, taking nothing; every square made then is one more piece to pull. Black pulls first,
+# then White, loose pieces only, and until White's first move is over every action must leave the other side a
+# slide that makes a square. Then pieces slide along rows and columns, Black first; a slide that makes a square
+# (a new one, or one broken and made again) captures a loose piece. Shut the other side in and you must make
+# room. Three pieces or fewer lose. When a game is played with the 60-second clock, a turn whose time runs out
+# passes to the other side and what it still owed is lost.
+#
+# Play a game against the computer:
+# <!-- zh -->
+# ## 小结
+#
+# 先把 56 个点摆满，这时不吃子；布子时每成一个方，拔子时就多拔一枚。黑方先拔，白方后拔，只能拔散子；
+# 到白方走完第一步为止，每一手都要给对方留一步能滑成方的棋。然后黑方先走，棋子沿横线竖线滑动；滑动成方
+# （新摆的方，或者拆了再成的方）就吃对方一枚散子。把对方堵死了，就要让路。只剩三枚或更少的一方输。
+# 用 60 秒计时下棋时，一步超时就轮到对方，这一步还没做完的拔子、吃子就作废。
+#
+# 和电脑下一盘：
+
+# %% tags=["show"]
 ft.play("ningxia", computer="W", level="easy")
+
+# %% [markdown]
+# ## For the curious
+#
+# The exact rules, with every house rule of this book, are in the rules reference (docs/rules.md). Here is the
+# board as the program sees it: 56 points, and a line wherever a piece may move from one point to the next.
+# <!-- zh -->
+# ## 想多了解
+#
+# 完整的规则，连同本书的每一条约定，都写在规则说明（docs/rules.md）里。下面是程序眼里的棋盘：56 个点，
+# 相邻两点之间能走子的地方画一条线。
+
+# %% tags=["nbval-check-output"]
+L.graph("ningxia")
