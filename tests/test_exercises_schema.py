@@ -119,7 +119,7 @@ def test_duplicate_and_bad_ids(tmp_path):
     text = GOOD + body + body.replace("ningxia-2-04", "Bad Id")
     path, errors = errors_for(tmp_path, text)
     assert f"{path}: ningxia-2-04: id: appears twice in this file" in errors
-    assert any("exercises[2].id: 'Bad Id' is not an exercise id" in e for e in errors)
+    assert any("exercises[2].id: \"Bad Id\" is not an exercise id" in e for e in errors)
 
 
 def test_json_files_work_like_yaml(tmp_path):
@@ -173,7 +173,7 @@ def test_connect6_setups(tmp_path):
     path, errors = errors_for(tmp_path, CONNECT6.replace("white: [a1]", "white: [a1, j10]"))
     assert f"{path}: c6-x: position.setup: j10 cannot hold both colours" in errors
     path, errors = errors_for(tmp_path, CONNECT6.replace("player: W", "player: X"))
-    assert f"{path}: c6-x: position.setup.player: 'X': the player to act is \"B\" or \"W\"" in errors
+    assert f"{path}: c6-x: position.setup.player: \"X\": the player to act is \"B\" or \"W\"" in errors
     path, errors = errors_for(tmp_path, CONNECT6.replace("position:", "position:\n      options: {size: 30}"))
     assert any("position.options.size: Connect6 board size must be 6 to 19" in e for e in errors)
 

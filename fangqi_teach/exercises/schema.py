@@ -37,6 +37,7 @@ from .model import TASK_KINDS, Exercise, Pack, Position, Task, _freeze
 from .rules_index import RULES
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
+MAX_ID = 80
 MAX_HINTS = 3
 
 PACK_FIELDS = ("format", "game", "stage", "title", "description", "self_check", "exercises")
@@ -113,7 +114,7 @@ def _text(value: Any, err, eid: str, field: str, required: bool = True) -> Text 
             err.add(eid, field, 'missing (a mapping with "en" and "zh")')
         return None
     if not isinstance(value, dict):
-        err.add(eid, field, f'must be a mapping with "en" and "zh", not {type(value).__name__}')
+        err.add(eid, field, f'must be a mapping with "en" and "zh", not {_kind(value)}')
         return None
     bad = False
     for k in value:
@@ -129,15 +130,205 @@ def _text(value: Any, err, eid: str, field: str, required: bool = True) -> Text 
     return None if bad else Text(value["en"].strip(), value["zh"].strip())
 
 
+# --------------------------------------------------------------------------
+# Reading: bounded data only
+
+#: Bounds of an exercise file (the largest pack in the repository is ~30 KB, 6 levels deep).
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 20
+MAX_ITEMS = 1_000          # entries of one list or mapping
+MAX_STRING = 10_000        # characters of one text
+MAX_NODES = 200_000        # values in the whole file (data built in Python may share parts)
+
+
+class _Refusal(yaml.MarkedYAMLError):
+    """Valid YAML that an exercise file may not use (an alias, a repeated key, deep nesting)."""
+
+
+class _PackLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` that refuses aliases and duplicate keys, and stops at :data:`MAX_DEPTH`.
+
+    Aliases are refused because a few nested ones expand into billions of
+    values (an "alias bomb"); exercise files never need them. Dates stay
+    text (no implicit timestamps): no field is a date, and a bad date
+    would otherwise fail inside the YAML library.
+    """
+
+    yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise _Refusal(
+                None, None, "an alias (*name) is not allowed in an exercise file; write the value out",
+                self.peek_event().start_mark)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _Refusal(
+                    None, None, f"nested more than {MAX_DEPTH} levels deep", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            self.flatten_mapping(node)
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    duplicate = key in seen
+                except TypeError:
+                    raise _Refusal(
+                        None, None, "a list or mapping cannot be a field name", key_node.start_mark) from None
+                if duplicate:
+                    raise _Refusal(
+                        None, None, f"the field {_show(key)} appears twice in one mapping", key_node.start_mark)
+                seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def _no_duplicates(pairs):
+    """``object_pairs_hook`` for JSON: a key given twice is an error naming the key."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the field {_show(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a number in standard JSON")
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _json_depth(text: str) -> int:
+    """How deeply ``[`` and ``{`` nest in JSON text (strings skipped), without recursion."""
+    depth = deepest = 0
+    for c in re.sub(r"[^\[\]{}]", "", _JSON_STRING.sub("", text)):
+        depth += 1 if c in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def parse_text(text: str, file: str = "<text>", kind: str = "yaml") -> Any:
+    """The data of an exercise file's text (``kind`` "yaml" or "json"), bounded.
+
+    Raises :class:`ExerciseFormatError` for text that is not valid, uses a
+    YAML alias, repeats a key, nests deeper than :data:`MAX_DEPTH` or is
+    larger than :data:`MAX_FILE_BYTES`. The loaders are safe: data only,
+    never code.
+
+    >>> parse_text("a: &x [1]\\nb: *x\\n")
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.exercises.schema.ExerciseFormatError: <text>: line 2: an alias (*name) is not allowed in an exercise file; write the value out
+    >>> parse_text('{"game": "maonan", "game": "dafang"}', kind="json")
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.exercises.schema.ExerciseFormatError: <text>: not valid JSON: the field "game" appears twice in one object
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise ExerciseFormatError([f"{file}: larger than {MAX_FILE_BYTES // 1000} KB; an exercise file is smaller"])
+    if kind == "json":
+        if _json_depth(text) > MAX_DEPTH:
+            raise ExerciseFormatError([f"{file}: nested more than {MAX_DEPTH} levels deep"])
+        try:
+            return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
+        except ValueError as e:     # JSONDecodeError, a repeated key, a number of thousands of digits
+            raise ExerciseFormatError([f"{file}: not valid JSON: {e}"]) from None
+    try:
+        return yaml.load(text, Loader=_PackLoader)   # noqa: S506 — a SafeLoader subclass
+    except _Refusal as e:
+        raise ExerciseFormatError([f"{file}: line {e.problem_mark.line + 1}: {e.problem}"]) from None
+    except yaml.MarkedYAMLError as e:
+        where = f"line {e.problem_mark.line + 1}: " if e.problem_mark is not None else ""
+        raise ExerciseFormatError([f"{file}: not valid YAML: {where}{e.problem}"]) from None
+    except (yaml.YAMLError, ValueError) as e:      # ValueError: a number of thousands of digits
+        raise ExerciseFormatError([f"{file}: not valid YAML: {e}".replace("\n", " ")]) from None
+
+
 def read_file(path: str | Path) -> Any:
-    """The data of a ``.yaml``/``.yml`` or ``.json`` file (safe loaders only)."""
+    """The data of a ``.yaml``/``.yml`` or ``.json`` file, read with :func:`parse_text`.
+
+    Raises :class:`ExerciseFormatError` for a file that is not valid or too
+    large, ``OSError`` for one that cannot be read.
+    """
     p = Path(path)
-    text = p.read_text(encoding="utf-8")
-    if p.suffix.lower() == ".json":
-        return json.loads(text)
-    if p.suffix.lower() in (".yaml", ".yml"):
-        return yaml.safe_load(text)
-    raise ValueError(f"{path}: an exercise file ends in .yaml, .yml or .json")
+    kind = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}.get(p.suffix.lower())
+    if kind is None:
+        raise ExerciseFormatError([f"{path}: an exercise file ends in .yaml, .yml or .json"])
+    with open(p, "rb") as f:
+        raw = f.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ExerciseFormatError([f"{path}: larger than {MAX_FILE_BYTES // 1000} KB; an exercise file is smaller"])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ExerciseFormatError([f"{path}: not UTF-8 text (byte {e.start + 1}); save it as UTF-8"]) from None
+    return parse_text(text, str(path), kind)
+
+
+def _kind(value: Any) -> str:
+    """What a value is, in a teacher's words: 'a list', 'a text', 'a number', 'nothing'."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a " + type(value).__name__
+
+
+def _show(value: Any, limit: int = 60) -> str:
+    """A value as it appears in a message, cut to ``limit`` characters."""
+    shown = json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(value)
+    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
+
+
+def _bounds(data: Any) -> tuple[str, str] | None:
+    """``(field, message)`` for the first value beyond the bounds, or ``None`` (no recursion)."""
+    stack = [(data, "", 1)]
+    nodes = 0
+    while stack:
+        value, field, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            return "", f"more than {MAX_NODES:,} values; an exercise file is smaller"
+        if depth > MAX_DEPTH:
+            return field, f"nested more than {MAX_DEPTH} levels deep"
+        if isinstance(value, str):
+            if len(value) > MAX_STRING:
+                return field, f"a text of {len(value):,} characters; at most {MAX_STRING:,}"
+        elif isinstance(value, (list, tuple)):
+            if len(value) > MAX_ITEMS:
+                return field, f"a list of {len(value):,} entries; at most {MAX_ITEMS:,}"
+            stack.extend((v, f"{field}[{i}]", depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, dict):
+            if len(value) > MAX_ITEMS:
+                return field, f"a mapping of {len(value):,} fields; at most {MAX_ITEMS:,}"
+            for k, v in value.items():
+                if isinstance(k, str) and len(k) > 100:
+                    return field, f"a field name of {len(k):,} characters"
+                stack.append((v, f"{field}.{k}" if field else str(k), depth + 1))
+        elif not isinstance(value, (int, float, bool, type(None))):
+            return field, f"{_kind(value)} is not exercise data (texts, numbers, true/false, lists, mappings)"
+    return None
 
 
 def load_pack(path: str | Path, solve: bool = False) -> Pack:
@@ -153,10 +344,10 @@ def validate_file(path: str | Path, solve: bool = False) -> tuple[Pack | None, l
     file = str(path)
     try:
         data = read_file(path)
-    except (yaml.YAMLError, json.JSONDecodeError) as e:
-        return None, [f"{file}: not valid {'JSON' if file.endswith('.json') else 'YAML'}: {e}".replace("\n", " ")]
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        return None, [f"{file}: cannot be read: {e}"]
+    except ExerciseFormatError as e:
+        return None, e.errors
+    except OSError as e:
+        return None, [f"{file}: cannot be read ({e.strerror or e})"]
     return validate_data(data, file, solve=solve)
 
 
@@ -174,17 +365,21 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
     if not isinstance(data, dict):
         err.add(None, "", "an exercise file is a mapping with a list of exercises under \"exercises\"")
         return None, err.errors
+    too_big = _bounds(data)
+    if too_big:
+        err.add(None, *too_big)
+        return None, err.errors
     for k, msg in _unknown(data.keys(), PACK_FIELDS):
         err.add(None, k, msg)
-    if "format" in data and data["format"] != 1:
-        err.add(None, "format", f"unknown format {data['format']!r}; this version reads format 1")
+    if "format" in data and not _whole(data["format"], 1, 1):
+        err.add(None, "format", f"unknown format {_show(data['format'])}; this version reads format 1")
     pack_game = data.get("game")
     if pack_game is not None and pack_game not in GAMES:
-        err.add(None, "game", f'"{pack_game}" is not a game; choose one of: {", ".join(GAMES)}')
+        err.add(None, "game", f'{_show(pack_game)} is not a game; choose one of: {", ".join(GAMES)}')
         pack_game = _REPORTED
     pack_stage = data.get("stage")
-    if pack_stage is not None and pack_stage not in (1, 2, 3):
-        err.add(None, "stage", f"{pack_stage!r} is not a stage; stages are 1, 2 and 3")
+    if pack_stage is not None and not _whole(pack_stage, 1, 3):
+        err.add(None, "stage", f"{_show(pack_stage)} is not a stage; stages are 1, 2 and 3")
         pack_stage = _REPORTED
     title = _text(data.get("title"), err, None, "title", required=False)
     if "description" in data:
@@ -206,8 +401,9 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
             err.add(None, label, "each exercise is a mapping")
             continue
         eid = item.get("id")
-        if not isinstance(eid, str) or not ID_PATTERN.match(eid):
-            err.add(None, f"{label}.id", f"{eid!r} is not an exercise id (lower-case letters, digits, '-', '_', '.')")
+        if not isinstance(eid, str) or len(eid) > MAX_ID or not ID_PATTERN.match(eid):
+            err.add(None, f"{label}.id", f"{_show(eid)} is not an exercise id (lower-case letters, digits, '-', '_', '.'; "
+                                         f"at most {MAX_ID} characters)")
             continue
         if eid in seen:
             err.add(eid, "id", "appears twice in this file")
@@ -244,6 +440,11 @@ def _self_check(raw, err) -> dict:
 _REPORTED = object()   # a file-level value already reported as wrong
 
 
+def _whole(value, low, high) -> bool:
+    """A whole number from ``low`` to ``high`` (``true`` is not 1, ``1.0`` is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | None:
     n_before = len(err.errors)
     for k, msg in _unknown(item.keys(), EXERCISE_FIELDS):
@@ -255,15 +456,15 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
         err.add(eid, "game", f"missing (here or at the top of the file): one of {', '.join(GAMES)}")
         return None
     if game not in GAMES:
-        err.add(eid, "game", f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
+        err.add(eid, "game", f'{_show(game)} is not a game; choose one of: {", ".join(GAMES)}')
         return None
     if pack_game and pack_game is not _REPORTED and game != pack_game:
         err.add(eid, "game", f'"{game}" differs from the file\'s game "{pack_game}"')
     stage = item.get("stage", pack_stage)
     if stage is _REPORTED:
         pass                # the file's stage is wrong: reported once, above
-    elif stage not in (1, 2, 3):
-        err.add(eid, "stage", f"{stage!r} is not a stage: 1 understand the rule, 2 compare choices, 3 review a game")
+    elif not _whole(stage, 1, 3):
+        err.add(eid, "stage", f"{_show(stage)} is not a stage: 1 understand the rule, 2 compare choices, 3 review a game")
     title = _text(item.get("title"), err, eid, "title")
     prompt = _text(item.get("prompt"), err, eid, "prompt")
     explanation = _text(item.get("explanation"), err, eid, "explanation")
@@ -287,13 +488,13 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
             if not isinstance(tag, str) or tag not in RULES:
                 close = difflib.get_close_matches(str(tag), list(RULES), n=1)
                 hint = f'; did you mean "{close[0]}"?' if close else ""
-                err.add(eid, f"tags[{j}]", f'"{tag}" is not a rule id{hint}')
+                err.add(eid, f"tags[{j}]", f'{_show(str(tag))} is not a rule id{hint}')
             else:
                 tags.append(tag)
     difficulty = item.get("difficulty")
     if difficulty is not None and (not isinstance(difficulty, int) or isinstance(difficulty, bool)
                                    or not 1 <= difficulty <= 10):
-        err.add(eid, "difficulty", f"{difficulty!r} is not a difficulty (a whole number 1–10)")
+        err.add(eid, "difficulty", f"{_show(difficulty)} is not a difficulty (a whole number 1–10)")
     position = _position(item.get("position"), game, eid, err)
     task = _task(item.get("task"), game, eid, err, position)
     if len(err.errors) > n_before:
@@ -315,8 +516,19 @@ def _position(raw, game, eid, err) -> Position | None:
         err.add(eid, f"position.{k}", msg)
     options = raw.get("options", {}) or {}
     if not isinstance(options, dict):
-        err.add(eid, "position.options", "must be a mapping of rule options, e.g. {size: 9}")
-        options = {}
+        err.add(eid, "position.options", f"must be a mapping of rule options, e.g. {{size: 9}}, not {_kind(options)}")
+        return None
+    for k, v in options.items():
+        if not isinstance(k, str) or not k.isidentifier():
+            err.add(eid, "position.options", f"{_show(k)} is not an option name")
+            return None
+        if not isinstance(v, (bool, int, str)) or (isinstance(v, int) and not isinstance(v, bool)
+                                                   and not -1000 <= v <= 1000):
+            err.add(eid, f"position.options.{k}", f"{_show(v)}: an option is a whole number, a word, or true/false")
+            return None
+    if "size" in options and not _whole(options["size"], 1, 1000):
+        err.add(eid, "position.options.size", f"{_show(options['size'])}: the board size is a whole number")
+        return None
     try:
         board = board_for(game, options)
     except (ValueError, TypeError) as e:
@@ -331,8 +543,8 @@ def _position(raw, game, eid, err) -> Position | None:
         rec = raw["record"]
         if rec is None:
             rec = ""
-        if not isinstance(rec, (str, list)):
-            err.add(eid, "position.record", "must be a string of actions separated by spaces")
+        if not isinstance(rec, (str, list)) or (isinstance(rec, list) and not all(isinstance(a, str) for a in rec)):
+            err.add(eid, "position.record", f"must be a text of actions separated by spaces, not {_kind(rec)}")
             return None
         from ..notation import parse_record
         try:
@@ -343,7 +555,8 @@ def _position(raw, game, eid, err) -> Position | None:
         return Position(record=actions, options=_freeze(options), labels=_freeze(labels))
     setup = raw["setup"]
     if not isinstance(setup, dict):
-        err.add(eid, "position.setup", "must be a mapping: black, white, player (and phase, hands, pending)")
+        err.add(eid, "position.setup", f"must be a mapping: black, white, player (and phase, hands, pending), "
+                                       f"not {_kind(setup)}")
         return None
     for k, msg in _unknown(setup.keys(), SETUP_FIELDS):
         err.add(eid, f"position.setup.{k}", msg)
@@ -353,7 +566,7 @@ def _position(raw, game, eid, err) -> Position | None:
         if isinstance(pts, str):
             pts = pts.replace(",", " ").split()
         if not isinstance(pts, list):
-            err.add(eid, f"position.setup.{colour}", "must be a list of points")
+            err.add(eid, f"position.setup.{colour}", f"must be a list of points, not {_kind(pts)}")
             return None
         names = []
         for p in pts:
@@ -394,11 +607,11 @@ def _position(raw, game, eid, err) -> Position | None:
         clean["window"] = setup["window"]
     player = setup.get("player")
     if player not in ("B", "W"):
-        err.add(eid, "position.setup.player", f'{player!r}: the player to act is "B" or "W"')
+        err.add(eid, "position.setup.player", f'{_show(player)}: the player to act is "B" or "W"')
     clean["player"] = player
     if "phase" in setup:
         if setup["phase"] not in ("place", "pull", "move"):
-            err.add(eid, "position.setup.phase", f'{setup["phase"]!r}: one of place, pull, move')
+            err.add(eid, "position.setup.phase", f'{_show(setup["phase"])}: one of place, pull, move')
         clean["phase"] = setup["phase"]
     if "hands" in setup:
         h = setup["hands"]
