@@ -21,7 +21,9 @@ progress for the learner remembered on the start page:
 * :func:`choice` — a multiple-choice question answered in place;
 * :func:`board` — a free board to explore (like ``ft.play``);
 * :func:`say`, :func:`events` — sentences computed by the engine;
-* :func:`graph`, :func:`shapes` — pictures for the "for the curious" note.
+* :func:`graph`, :func:`shapes` — pictures for the "for the curious" note;
+* :func:`teaches` — the rules a lesson shows without a step of their own
+  (a test checks that a lesson's steps and these cover every rule of its game).
 
 >>> import tempfile, os
 >>> os.environ["FANGQI_TEACH_DATA"] = tempfile.mkdtemp()
@@ -56,7 +58,7 @@ import ipywidgets as W
 import fangqi_teach as ft
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 
-__all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes",
+__all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes", "teaches",
            "name_box", "overview", "learner", "DemoBlunder", "LESSON_FILE"]
 
 #: Lesson steps of a game live in ``exercises/<game>/lesson.yaml`` (stage 1).
@@ -330,6 +332,21 @@ def events(state) -> None:
     """
     for e in state.events:
         print(e.text(lang()))
+
+
+def teaches(*rule_ids: str) -> None:
+    """Say (to the tests, silently) which rules a lesson shows without a step of its own.
+
+    A lesson covers every rule of its game: the tags of its steps, plus the
+    ids named here (for rules shown by a demo, a choice or a sentence).
+    Prints nothing; an unknown id raises at once.
+
+    >>> teaches("D5", "fangqi.0.timer")
+    """
+    from fangqi_teach.exercises.rules_index import RULES
+    unknown = [r for r in rule_ids if r not in RULES]
+    if unknown:
+        raise KeyError(f"not rule ids of rules_index: {unknown}")
 
 
 # --------------------------------------------------------------------------

@@ -11,165 +11,95 @@
 # ---
 
 # %% [markdown]
-# # Lesson 1 · Dafang Qi 大方棋
+# # Lesson 1 · Dafang Qi
 #
-# *Fang qi* 方棋, "square chess", is played across north-west China in many local forms. Dafang Qi, the
-# "big square" game, is the richest of the three in this workbook: it is played on a 6×6 grid, each player
-# has 30 pieces, and besides squares it scores diagonals and whole rows ("dragons"). The game has three
-# phases:
+# Dafang Qi, "big square chess", is played on a 6 × 6 board. Each player has 30 pieces. A game has three
+# parts: **placing** pieces until the board is full, the **pull** (each side takes one enemy piece), then
+# **moving**. Capture every enemy piece to win.
 #
-# 1. **placing 布子** — fill the board; shapes earn extra placements;
-# 2. **the pull 拔子** — once the board is full, each side takes one enemy piece to make room;
-# 3. **moving 走子** — step pieces one point at a time; shapes now capture. Capture everything to win.
+# Each step below has a board of its own. Click on it: it tells you at once whether your answer is right.
+# <!-- zh -->
+# # 第一课 · 大方棋
 #
-# We go through every rule in that order. Each is shown on a live board (the cell clicks for you — keep
-# clicking to explore), then checked with a quick question.
+# 大方棋在 6×6 的棋盘上下，双方各有 30 枚子。一盘棋分三段：先轮流**放子**，把棋盘放满；再**拔子**，双方各拔掉对方一枚；
+# 然后**走子**。把对方的子吃光就赢了。
 #
-# *Tip:* `ft.set_language("zh")` switches boards, messages and questions to Chinese.
-#
-# > **中文：** 大方棋在 6×6 的棋盘上下，每方 30 子，除了方，斜线和整行（龙）也算棋形。一盘棋分三个阶段：布子（成形可以多放子）、拔子（棋盘满后双方各拔对方一子）、走子（每次走一步，成形吃子）。吃光对方就赢。下面按对局顺序讲每条规则。
+# 下面每一步都有自己的棋盘，直接在上面点。点完它马上告诉你对不对。
 
 # %%
-# %matplotlib inline
 import fangqi_teach as ft
-from fangqi_teach.draw.mpl import board_figure
-from fangqi_teach.games.fangqi import loose_pieces, safe_pieces, state_from_setup
-from fangqi_teach.widgets.board import BoardWidget
-from matplotlib.figure import Figure
-from workbook import Choice, events, graph_facts, graph_figure, question
+from fangqi_teach import lesson as L
+L.begin("dafang")
 
 # %% [markdown]
-# ## 1. The board 棋盘
-# <small>rules `fangqi.0.points`, `fangqi.0.line`, [D1]</small>
+# ## 1. Placing
 #
-# Six rows and six columns of points: 36 points, joined by the horizontal and vertical grid lines. Points
-# are named by column letter (`a`–`f`, left to right) and row number (`1`–`6`, bottom to top): `a1` is the
-# bottom-left corner. As a graph, the board has 36 nodes and 60 edges; a corner has 2 neighbours, an edge
-# point 3, an inner point 4.
+# Black places first (a house rule of this workbook). The players take turns putting one piece on any empty
+# point. Four of your pieces on the four corners of one small cell make a **big square**.
+# <!-- zh -->
+# ## 一、放子
 #
-# Pieces move only along these grid lines. The diagonals you will meet in a moment are *shapes*, not
-# roads: a piece never moves diagonally. That is a house decision, **[D1]**; with
-# `ft.play("dafang", diagonal_moves=True)` pieces may also step diagonally.
-#
-# > **中文：** 六行六列共 36 个点，由横竖线相连。点名是列字母（a–f）加行号（1–6），a1 在左下角。棋子只沿横竖线走；斜线只是棋形，不是路（约定 [D1]；`diagonal_moves=True` 可允许斜走）。
+# 黑方先放（本书约定）。双方轮流，每次把一枚子放在任意一个空点上。自己的四枚子占住一个小方格的四个角，就成了**大方**。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-G = ft.board_graph("dafang")
-print(graph_facts("dafang"))
-print("degree of a1, a3, c3:", G.degree("a1"), G.degree("a3"), G.degree("c3"))
-
-# %%
-graph_figure("dafang", highlight=["a1", "f1", "a6", "f6"], title="Dafang Qi, drawn from its graph")
+L.step("dafang-lesson-01")
 
 # %% [markdown]
-# **Your turn.** Where may a piece move?
+# A shape made while placing captures nothing. Instead you place again at once: one more piece for each point
+# the shape is worth. If one piece completes several shapes, their values add up.
+# <!-- zh -->
+# 放子时成形不吃子，而是马上多放：棋形值几，就多放几枚。一子同时成几个形，价值相加。
 
 # %%
-question("dafang", "dafang-1-09")
+L.step("dafang-lesson-02")
 
 # %% [markdown]
-# ## 2. The shapes and their values 棋形
-# <small>rules `dafang.1.square`, `dafang.1.diagonal`, `dafang.1.dragon`, `fangqi.0.square`</small>
+# ## 2. Diagonals and dragons
 #
-# A shape scores when **all** its points hold your pieces. Its value is what it earns: extra placements
-# while placing, captures while moving.
+# Squares are not the only shapes. A whole diagonal line counts too, if it runs from one edge to the next
+# edge: a diagonal of three, four or five. A diagonal of six runs corner to corner. A whole row or column is a
+# **dragon**, or an **edge dragon** on the outside of the board. Lines of one or two points are not shapes.
+# Their values, as the rules engine counts them:
+# <!-- zh -->
+# ## 二、斜线和龙
 #
-# | shape | points | placing | moving |
-# |---|---|---|---|
-# | big square 大方 | the four corners of one small cell (25 of them) | 1 | 1 |
-# | diagonal of three 斜三 | a whole diagonal line of 3 points, cutting off a corner | 1 | 1 |
-# | diagonal of four 斜四 | a whole diagonal line of 4 | 2 | **1** |
-# | diagonal of five 斜五 | a whole diagonal line of 5 | 3 | 3 |
-# | diagonal of six 斜六 | a main diagonal, corner to corner | 4 | 4 |
-# | dragon 龙 | a whole inner row or column (rows 2–5, columns b–e) | 3 | 3 |
-# | edge dragon 边龙 | a whole outer row or column (rows 1 and 6, columns a and f) | 2 | 2 |
-#
-# Note the one surprise: the diagonal of four earns 2 while placing but captures only 1 while moving.
-# Shorter diagonals (1 or 2 points) are not shapes. That leaves exactly 14 diagonal shapes:
-#
-# > **中文：** 一个棋形的所有点都是你的子时才算成形。棋形的价值：布子时是多放的子数，走子时是吃子数。大方值 1；斜三 1；斜四布子时 2、走子时只吃 1；斜五 3；斜六 4；龙（中间的整行整列）3；边龙（最外面的行列）2。斜线一共 14 条。
+# 成形的不只是大方。一整条斜线，只要两头落在相邻的两条边上，也算棋形：斜三、斜四、斜五；斜六从一个角贯穿到对角。
+# 占满一整行或一整列叫**龙**，占满最外面的一行或一列叫**边龙**。一两个点的斜线不算棋形。下面是引擎里各棋形的价值：
 
-# %%
-# NBVAL_CHECK_OUTPUT
-board = ft.get_board("dafang")
-diagonals = board.shapes_of("diagonal3", "diagonal4", "diagonal5", "diagonal6")
-print(len(diagonals), "diagonals;", len(board.shapes_of("square")), "squares;",
-      len(board.shapes_of("dragon")), "dragons;", len(board.shapes_of("edge_dragon")), "edge dragons")
-fig = Figure(figsize=(12, 6.6))
-for ax, shape in zip(fig.subplots(3, 5).flat, diagonals):
-    board_figure("dafang", {p: "B" for p in shape.points}, coordinates=False, cell=26, ax=ax)
-    ax.set_title(shape.kind.replace("diagonal", "diagonal of ") + ": " + " ".join(shape.points), fontsize=8)
-fig.axes[-1].axis("off")
-fig
+# %% tags=["nbval-check-output"]
+from fangqi_teach.core import shape_name
+from fangqi_teach.games.fangqi import VARIANTS
+dafang = VARIANTS["dafang"]
+for kind, placing in dafang.place_values.items():
+    L.say("{shape}: {n} shape(s) on the board; {place} extra placement(s) while placing, {move} capture(s) while moving",
+          "{shape}：盘上共 {n} 个；放子时多放 {place} 枚，走子时吃 {move} 枚",
+          shape=shape_name(kind, game="dafang"), n=len(ft.get_board("dafang").shapes_of(kind)),
+          place=placing, move=dafang.move_values[kind])
 
 # %% [markdown]
-# *(The titles use English names; 斜三/斜四/斜五/斜六 are the Chinese ones.)*
-#
-# **Your turn.** Find a diagonal of three.
+# Note the diagonal of four: it earns two extra placements while placing, but captures only one while moving.
+# <!-- zh -->
+# 注意斜四：放子时多放两枚，走子时却只吃一枚。
 
 # %%
-question("dafang", "dafang-1-02")
+L.step("dafang-lesson-03")
+
+# %%
+L.step("dafang-lesson-04")
 
 # %% [markdown]
-# ## 3. Placing 布子 and extra placements 多放子
-# <small>rules `dafang.1.placing`, `fangqi.0.shape_completed`, [D7]</small>
+# ## 3. When the board is full
 #
-# **Black places first** (house decision **[D7]**; `ft.new_game("dafang", first_placer="W")` lets White
-# start). Players take turns placing one piece on any empty point. Placing never captures. Instead, a
-# placement that completes shapes earns as many **extra placements** as their values add up to, made at
-# once, one by one — and an extra placement can complete more shapes and earn more.
+# Extra placements must be made; you cannot refuse them. But when the board fills up, placing ends and any
+# extra placement still owed is lost. Here Black fills the last point and completes a big square. Step
+# through with ▶:
+# <!-- zh -->
+# ## 三、棋盘放满
 #
-# Only shapes completed by *this* piece count: a shape that was already complete does not count again.
-#
-# Here Black's `b2` completes the big square `a1 b1 a2 b2`: Black places again at once.
-#
-# > **中文：** 黑先布子（约定 [D7]；`first_placer="W"` 可让白先）。双方轮流各放一子，布子不吃子。一步棋完成几个棋形，价值相加，就多放几子，立刻一枚一枚放下，多放的子还能再成形。已经成形的不再重复计算。
+# 多放的子必须放，不能不要。可棋盘一旦放满，放子就结束了，还没放的多放子作废。下面黑方放满最后一个点，同时成了大方。按 ▶ 看：
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play("dafang")
-for point in ["a1", "f6", "a2", "f5", "b1", "f4", "b2"]:
-    game.click(point)
-events(game.state)
-print(game.state.pending.text("en"))
-game
-
-# %% [markdown]
-# Values add up. Below, Black's `a5` completes a big square **and** a diagonal of five at the same time:
-# 1 + 3 = 4 extra placements.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(ft.replay("dafang", "b4 f6 c3 f5 d2 f4 e1 f3 a4 a6 b5 c6"))
-game.click("a5")
-events(game.state)
-game
-
-# %%
-question("dafang", "dafang-1-03")
-
-# %% [markdown]
-# Dragons score too: a whole inner row is worth 3, an outer row 2.
-
-# %%
-question("dafang", "dafang-1-06")
-
-# %% [markdown]
-# ## 4. Owed actions are compulsory 必须履行
-# <small>rules `fangqi.0.obligations`, [D15]</small>
-#
-# Extra placements, captures, pulls and make-room removals are not optional: until they are done, nothing
-# else may be played (house decision **[D15]**). Whatever cannot be done is **forfeited** automatically.
-# The commonest case: when the board fills up, placing ends, and extra placements still owed are lost.
-#
-# Here one point is left. Black's `e1` completes a square, but there is no room for the extra placement,
-# and the pull begins:
-#
-# > **中文：** 多放子、吃子、拔子、让路都是必须做的，做完之前不能走别的（约定 [D15]）；做不到的自动作废。最常见的情况：棋盘下满时布子结束，还欠的多放子作废。
-
-# %%
-# NBVAL_CHECK_OUTPUT
+from fangqi_teach.games.fangqi import state_from_setup
 last_point = state_from_setup("dafang", player="B", diagram="""
 X X O O X X
 O O X X O O
@@ -177,226 +107,231 @@ X X O O X X
 O O X X O O
 X O X O X X
 O X O X . X""")
-game = ft.play(last_point)
-game.click("e1")
-events(game.state)
-game
+L.demo(last_point, "e1")
 
-# %%
-question("dafang", "dafang-1-05")
+# %% tags=["nbval-check-output"]
+L.events(last_point.play("e1"))
 
 # %% [markdown]
-# ## 5. Safe pieces 铁子 and loose pieces 散子
-# <small>rules `fangqi.0.loose`, `fangqi.0.capture`</small>
+# ## 4. The pull
 #
-# A piece that is a corner of a completed big square of its own colour is **safe (铁子, "iron piece")**:
-# it cannot be pulled or captured. Every other piece is **loose (散子)**. Only the square protects — a
-# piece in a diagonal or a dragon is still loose. Pulls and captures take loose enemy pieces only, one at a
-# time, and the player chooses which.
+# A full board cannot move, so each side makes a hole: **White** takes one Black piece, then **Black** takes one
+# White piece. Only **loose** pieces may be taken. A piece on a corner of a completed big square of its own colour
+# is **safe**: it cannot be pulled or captured.
+# <!-- zh -->
+# ## 四、拔子
 #
-# On the full board above, which pieces are safe?
-#
-# > **中文：** 是己方某个完整大方一角的棋子叫铁子，不能被拔或被吃；其他的叫散子。只有大方保护棋子，斜线和龙里的子仍是散子。拔子和吃子只能拿对方散子，一次一枚，由拿子的一方选择。
+# 棋盘满了谁也走不动，所以双方各拔一子：**白方**先拔黑方一枚，**黑方**再拔白方一枚。只能拔**散子**；在自己一方完整大方角上的子叫**铁子**，拔不动，也吃不掉。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-after_placing = game.state
-print("safe Black:", " ".join(safe_pieces(after_placing, "B")))
-print("safe White:", " ".join(safe_pieces(after_placing, "W")))
-BoardWidget("dafang", after_placing.board, marks={p: "green" for p in safe_pieces(after_placing, "B")
-                                                  + safe_pieces(after_placing, "W")})
-
-# %%
-question("dafang", "dafang-1-04")
+L.step("dafang-lesson-05")
 
 # %% [markdown]
-# ## 6. The pull 拔子
-# <small>rule `dafang.1.pull`</small>
-#
-# A full board cannot move, so someone must make a hole. **White** removes one loose Black piece, then
-# **Black** removes one loose White piece. Then White makes the first move. The board marks which pieces
-# may be taken; a safe piece is refused:
-#
-# > **中文：** 棋盘满了就走不动，所以先由白方拔黑方一枚散子，再由黑方拔白方一枚散子，然后白方先走。
+# After both pulls, the player who moves first is:
+# <!-- zh -->
+# 双方拔完以后，先走子的是：
 
-# %%
-# NBVAL_CHECK_OUTPUT
-game.click("e1")                        # White tries a piece of Black's square: refused
-print(game.message_text("en"))
-game.click("c3")                        # White pulls a loose Black piece
-events(game.state)
-game.click("d2")                        # Black pulls a loose White piece
-events(game.state)
-game
-
-# %%
-question("dafang", "dafang-1-08")
+# %% tags=["nbval-check-output"]
+full = last_point.play("e1")
+pulled = full.play(full.legal_actions()[0])
+after_pulls = pulled.play(pulled.legal_actions()[0])
+L.say("{player}", "{player}", player=ft.i18n.player_name(after_pulls.player))
 
 # %% [markdown]
-# ## 7. Moving 走子 and capturing 吃子
-# <small>rules `dafang.1.moving`, `fangqi.0.capture`, [D2]</small>
+# ## 5. Moving and capturing
 #
-# In the movement phase a piece steps **one point** along a grid line to an empty neighbour. A move that
-# completes shapes captures: the values of the table, now counted in enemy pieces, taken one by one among
-# the loose ones. Remember the diagonal of four captures only **one**.
+# Now a piece steps **one point** along a line to an empty neighbour. Pieces never move along a diagonal: the
+# diagonals are shapes, not roads (a house rule). A move that completes a shape captures: you take loose enemy
+# pieces, one click each.
+# <!-- zh -->
+# ## 五、走子和吃子
 #
-# Here Black steps `a2` up to `a3`, completing the diagonal of four `a3 b4 c5 d6`:
-#
-# > **中文：** 走子阶段每次把一枚子沿线走到相邻的空点。走子成形就吃子，吃子数按上表（斜四只吃一）。欠的吃子比对方散子多时，多出的作废（约定 [D2]；`take_safe_if_no_loose=True` 时可吃铁子）。
+# 现在每次把一枚子沿线走**一格**，走到相邻的空点上。棋子不能斜着走：斜线只是棋形，不是路（本书约定）。走子成形就吃子：一次点一枚，吃对方的散子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("dafang", phase="move", player="B", black="b4 c5 d6 a2", white="e1 f1 d1"))
-game.click("a2"); game.click("a3")
-events(game.state)
-game.click("d1")
-events(game.state)
-game
+L.step("dafang-lesson-06")
 
 # %%
-question("dafang", "dafang-1-10")
+L.step("dafang-lesson-07")
 
 # %% [markdown]
-# What if a shape owes more captures than there are loose enemy pieces? The rest is **forfeited** —
-# house decision **[D2]**. Here Black completes a dragon (worth 3), but White has only two loose pieces; the
-# four in White's square are safe:
+# What if a shape is worth more captures than the enemy has loose pieces? You take what you can; the rest is
+# lost (a house rule).
+# <!-- zh -->
+# 如果棋形该吃的子比对方的散子还多呢？能吃几枚吃几枚，其余的作废（本书约定）。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-dragon = state_from_setup("dafang", phase="move", player="B", black="a3 b3 c3 d3 e3 f4",
-                          white="e1 f1 e2 f2 d5 a6")
-game = ft.play(dragon)
-game.click("f4"); game.click("f3")
-print("loose White:", loose_pieces(game.state, "W"))
-game.click("d5"); game.click("a6")
-for state in game.history[1:]:
-    events(state)
-game
+L.step("dafang-lesson-08")
 
 # %% [markdown]
-# With `take_safe_if_no_loose=True`, the third capture may take a safe piece instead:
+# A shape that was already complete does not capture again. But if you break it by moving a piece away, and
+# later move back, it is a new shape and captures again.
+# <!-- zh -->
+# 已经成好的形不会重复吃子。但如果把一枚子走开，拆散了它，后来再走回去，重新成形，就又能吃子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-s = state_from_setup("dafang", phase="move", player="B", black="a3 b3 c3 d3 e3 f4",
-                     white="e1 f1 e2 f2 d5 a6", take_safe_if_no_loose=True)
-s = s.play("f4-f3").play("xd5").play("xa6")
-print(s.pending.text("en"), s.legal_actions())
-
-# %%
-question("dafang", "dafang-1-07")
+L.step("dafang-lesson-09")
 
 # %% [markdown]
-# ## 8. Making room 让路
-# <small>rules `fangqi.0.make_room`, [D3]</small>
+# ## 6. Making room
 #
-# If your move leaves your opponent **no legal move at all**, you must give one back: remove one of your
-# own loose pieces, chosen so that the opponent can move again (**[D3]**). If none of your loose pieces
-# would free them, nothing is removed and the opponent passes. (The same applies after the last pull.)
+# If your move leaves the other player no move at all, you must remove one of **your own** loose pieces so that
+# they can move again. Watch Black shut White's last piece in:
+# <!-- zh -->
+# ## 六、让路
 #
-# White's last piece sits in the corner `a1`. Black's `a3-a2` shuts it in, so Black must take back `a2` or
-# `b1`:
-#
-# > **中文：** 如果你走完后对方一步也走不了，你必须拿掉自己一枚散子，而且要拿能让对方走动的那枚（约定 [D3]）。没有这样的散子，就不拿，对方让过。
+# 如果你走完以后，对方一步也走不了，你就得拿掉**自己**的一枚散子，给对方让出路来。看黑方把白方最后一枚子堵死：
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("dafang", phase="move", player="B", black="b1 a3 d4", white="a1"))
-game.click("a3"); game.click("a2")
-events(game.state)
-print("may remove:", game.legal_actions())
-game.click("b1")
-events(game.state)
-game
+shut_in = state_from_setup("dafang", phase="move", player="B", black="b1 a3 d4", white="a1")
+L.demo(shut_in, "a3-a2 xb1")
+
+# %%
+L.step("dafang-lesson-10")
 
 # %% [markdown]
-# ## 9. Passing 让过
-# <small>rules `fangqi.0.pass`, [D4]</small>
+# ## 7. Winning
 #
-# A player who cannot move at the start of their turn **passes** (the *Pass* button). Here White's `a1` is
-# walled in by safe Black pieces, so Black cannot make room and White must pass. Two passes in a row — both
-# players stuck — end the game as a draw, always (**[D4]**).
+# Take every enemy piece and you win. The game ends the moment the last one goes, even if your shape owed
+# more captures.
+# <!-- zh -->
+# ## 七、获胜
 #
-# > **中文：** 轮到自己时无子可走，就让过（按“让过”）。双方连续两次让过，总是和棋（约定 [D4]）。
+# 吃光对方的子就赢。最后一枚被吃掉的那一刻，对局就结束，哪怕棋形还有没吃完的子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-walled = state_from_setup("dafang", phase="move", player="W", black="a2 b1 b2 a3 b3 c1 c2 e5", white="a1")
-game = ft.play(walled)
-print(game.state.pending.text("en"))
-game.pass_turn()
-game.click("e5"); game.click("e4")
-events(game.state)
-game
-
-# %%
-question("dafang", "dafang-1-11")
+L.step("dafang-lesson-11")
 
 # %% [markdown]
-# ## 10. Winning 获胜
-# <small>rules `dafang.1.win`, `fangqi.0.win_checks`, [D16]</small>
-#
-# Capture all your opponent's pieces and you win. The check is made after **every** removal (**[D16]**):
-# the game ends at the last piece, even in the middle of a turn that owed more. A make-room removal that
-# left yourself with nothing would lose for you.
-#
-# > **中文：** 吃光对方的子就赢。每拿掉一子都检查胜负（约定 [D16]），最后一枚被吃时对局立即结束。让路时把自己拿光的一方判负。
+# A make-room removal can make the remover lose, when it takes them to a losing count. In Dafang the losing
+# count is zero pieces, and one piece alone can never shut the other side in, so this never happens here; in
+# Ningxia and Xinjiang, where three pieces lose, it can.
+# <!-- zh -->
+# 让路拿掉自己的子，如果让自己的子数降到了输的数目，拿子的一方就输了。大方棋要子全被吃光才算输，而只剩一枚子不可能把对方堵死，所以大方棋里不会出现这种情况；宁夏方棋和新疆方棋剩三枚就输，会出现。
 
-# %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("dafang", phase="move", player="B", black="a1 b1 b2 a3", white="f6"))
-game.click("a3"); game.click("a2")
-game.click("f6")
-for state in game.history[1:]:
-    events(state)
-game
+# %% tags=["nbval-check-output"]
+L.say("Losing count in Dafang: {n} pieces.", "大方棋输的子数：{n} 枚。", n=dafang.losing_count)
 
 # %% [markdown]
-# ## 11. Draws 和棋
-# <small>rules `fangqi.0.draw`, [D5]</small>
+# ## 8. Passing and draws
 #
-# Besides two passes in a row, two house-rule draws stop endless games (**[D5]**, on by default): 100
-# movement turns in a row with no piece leaving the board, or the same position for the third time at the
-# start of a turn. `house_draws=False` turns them off; `draw_turns=` and `draw_repetitions=` change the
-# numbers. Two lone pieces walking back and forth:
+# A player who cannot move at the start of their turn passes. Two passes in a row end the game in a draw. On a
+# Dafang board only one player at a time can be stuck, so in real play this never happens: the board below is
+# set up to show it. Nobody can move; press **Pass** for White, then for Black.
+# <!-- zh -->
+# ## 八、让过与和棋
 #
-# > **中文：** 除连续两次让过外，还有两条约定和棋（[D5]，默认开启）：连续 100 个走子回合没有子离开棋盘，或同一局面在回合开始时第三次出现。
+# 轮到自己时一步也走不了，就让过。双方连续让过两次，就是和棋。大方棋的棋盘上，同一时间只可能有一方被堵死，所以实战中不会出现；下面的局面是特意摆出来的：谁都走不了，先替白方按“让过”，再替黑方按。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("dafang", phase="move", player="B", black="a1", white="f6"))
-for _ in range(2):
-    for point in ["a1", "a2", "f6", "f5", "a2", "a1", "f5", "f6"]:
-        game.click(point)
-events(game.state)
-game
+stuck = state_from_setup("dafang", player="W", phase="move", diagram="""
+X X O O X X
+O O X X O O
+X X O O X X
+O O X X O O
+X O X O X X
+O X O X X X""")
+L.board(stuck)
 
 # %%
-Choice(("Both players are stuck: White passes, then Black passes. What happens?",
-        "双方都无子可走：白方让过，黑方也让过。结果如何？"),
-       [("The game is drawn", "和棋"), ("White must make room", "白方要让路"),
-        ("The player with more pieces wins", "子多的一方获胜")],
-       0, ("Two passes in a row always draw ([D4]).", "连续两次让过总是和棋（[D4]）。"))
+both_passed = stuck.play("pass").play("pass")
+draw_first = [both_passed.result.outcome == "draw", both_passed.result.winner == "W", both_passed.result.winner == "B"]
+L.choice(("White passes, then Black passes. What happens?", "白方让过，黑方也让过。结果如何？"),
+         [("The game is drawn", "和棋"), ("White wins", "白方胜"), ("Black wins", "黑方胜")],
+         draw_first.index(True),
+         ("Two passes in a row always end in a draw.", "连续两次让过，总是和棋。"))
 
 # %% [markdown]
-# ## 12. The turn timer 计时
-# <small>rules `fangqi.0.timer`, [D6]</small>
-#
-# With the optional 60-second timer (`ft.play("dafang", timer=True)`), a turn whose time runs out passes
-# to the opponent: placements, pulls and captures still owed are forfeited, and a make-room removal still
-# owed is made automatically with the first eligible piece (**[D6]**):
-#
-# > **中文：** 可选的每步 60 秒计时：超时就轮到对方，还欠的放子、拔子、吃子作废；还欠的让路由程序自动拿第一枚合格的子（约定 [D6]）。
+# Two more house rules end endless games in a draw. The numbers the engine uses:
+# <!-- zh -->
+# 还有两条本书约定，让没完没了的棋以和棋结束。引擎用的数目是：
 
-# %%
-# NBVAL_CHECK_OUTPUT
-s = state_from_setup("dafang", phase="move", player="B", black="b1 a3 d4", white="a1").play("a3-a2")
-events(s.timeout())
+# %% tags=["nbval-check-output"]
+options = ft.new_game("dafang").options
+L.say("{turns} moving turns in a row with no piece leaving the board, or the same position coming back until it has been seen {times} times.",
+      "连续 {turns} 个走子回合没有任何子离开棋盘，或者同一局面反复出现，累计 {times} 次。",
+      turns=options["draw_turns"], times=options["draw_repetitions"])
 
 # %% [markdown]
-# ## Play
+# ## 9. An empty hand
 #
-# You know every rule now. A game against the computer (it plays White, easy level):
+# A player whose 30 pieces are all on the board cannot place any more, so their turns are skipped while the other
+# player fills the board. This is rare in real play; the board below is set up to show it: Black's hand is empty.
+# <!-- zh -->
+# ## 九、手里没子了
+#
+# 一方的 30 枚子全都放上了棋盘，就不能再放了，轮到他时直接跳过，由另一方接着放满棋盘。实战中很少见，下面的局面是特意摆出来的：黑方手里已经没子了。
 
 # %%
+empty_hand = state_from_setup("dafang", player="W", diagram="""
+X X X X X X
+X X X X X X
+X X X X X X
+X X X X X X
+X X X X X .
+X . . . O O""")
+L.demo(empty_hand, "b1 c1 d1 f2 xa1")
+
+# %%
+after = empty_hand.play("b1")
+L.choice(("White has placed on b1. Who places next?", "白方在 b1 放了一枚。下一枚谁放？"),
+         [("Black", "黑方"), ("White", "白方")],
+         ["B", "W"].index(after.player),
+         ("Black has no piece left in hand, so White places again.", "黑方手里没子了，所以白方接着放。"))
+
+# %% [markdown]
+# ## 10. The clock
+#
+# With the optional 60-second clock, a turn that runs out of time passes to the other player. What was still
+# owed is lost, except a make-room removal, which is made for you.
+# <!-- zh -->
+# ## 十、计时
+#
+# 如果打开每步 60 秒的计时，超时就轮到对方。还欠的放子、拔子、吃子作废；只有让路拿子会由程序自动替你拿。
+
+# %% tags=["nbval-check-output"]
+L.say("Seconds per turn: {n}", "每步秒数：{n}", n=options["turn_seconds"])
+L.events(shut_in.play("a3-a2").timeout())
+
+# %% [markdown]
+# ## Play a game
+#
+# You know every rule now. Play against the computer (it takes White, at the easy level). The line below is the
+# one to copy if you want a board of your own later.
+# <!-- zh -->
+# ## 下一盘
+#
+# 规则都学完了。和电脑下一盘吧（电脑执白，简单难度）。以后想自己开一盘，复制下面这一行就行。
+
+# %% tags=["show"]
 ft.play("dafang", computer="W", level="easy")
+
+# %% [markdown]
+# ## For the curious
+#
+# The board as the program sees it: every point, and every line a piece may move along. The four corners are
+# marked.
+# <!-- zh -->
+# ## 想多了解
+#
+# 程序眼里的棋盘：每个点，以及棋子能走的每条线。四个角特别标了出来。
+
+# %%
+L.graph("dafang", highlight=["a1", "f1", "a6", "f6"])
+
+# %% [markdown]
+# All the diagonals that count as shapes:
+# <!-- zh -->
+# 所有算作棋形的斜线：
+
+# %%
+L.shapes("dafang", ["diagonal3", "diagonal4", "diagonal5", "diagonal6"])
+
+# %% [markdown]
+# The complete rules, with every house rule and how to change it, are in the rules reference (docs/rules.md in
+# the project folder).
+# <!-- zh -->
+# 完整的规则，包括每条本书约定以及怎样改用别的做法，见规则说明（项目文件夹里的 docs/rules.md）。
+
+# %%
+L.teaches("fangqi.0.pass", "D4", "fangqi.0.draw", "D5", "dafang.1.skip", "fangqi.0.timer", "D6")
