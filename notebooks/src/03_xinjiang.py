@@ -11,249 +11,345 @@
 # ---
 
 # %% [markdown]
-# # Lesson 3 · Xinjiang Fang Qi 新疆方棋
+# # Lesson 3 · Xinjiang Fang Qi
 #
-# The Xinjiang game is the fastest of the three: squares **capture at once, even while placing**, a whole
-# row of seven — the **cucumber row 黄瓜溜** — takes three pieces, and a piece that has just captured is
-# **tired** and cannot capture again on its next turn. It is played on a 7×7 board; Black has 25 pieces
-# and White 24, and a player reduced to three pieces loses.
+# Xinjiang Fang Qi is the quickest of the three Fang Qi games. It is played on a 7 × 7 board, and captures
+# start at once: a **square** made while you are still placing takes a piece, and a whole row or column of
+# seven, the **cucumber row**, takes three. Then pieces slide, White first. A piece that has just captured is
+# tired for one turn, and a player left with three pieces loses.
 #
-# Safe pieces 铁子, making room 让路 and passing work as in the other Fang Qi games. We go through the rules
-# in playing order, each on a live board (the cell clicks for you; keep clicking to explore), each with a
-# question.
+# Each step below is one rule: read two or three sentences, then make the move on the board. The board
+# tells you at once whether you are right.
+# <!-- zh -->
+# # 第三课 · 新疆方棋
 #
-# *Tip:* `ft.set_language("zh")` switches boards, messages and questions to Chinese.
+# 新疆方棋是三种方棋里节奏最快的。棋盘 7 行 7 列，一开始就能吃子：布子时摆成「方」马上吃一枚，
+# 一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。布完子以后滑子，白方先走。刚吃过子的那枚子，
+# 下一回合不能再吃；被吃到只剩三枚的一方输。
 #
-# > **中文：** 新疆方棋节奏最快：布子时成方就立即吃子，一整行七子的“黄瓜溜”吃三子，刚吃过子的棋子会“疲劳”，下一回合不能再吃。7×7 棋盘，黑 25 子、白 24 子，只剩三子或更少就输。
+# 下面每一步讲一条规则：先读两三句话，然后在棋盘上自己走。对不对，棋盘马上告诉你。
 
 # %%
-# %matplotlib inline
 import fangqi_teach as ft
-from fangqi_teach.games.fangqi import loose_pieces, safe_pieces, state_from_setup
-from workbook import Choice, events, graph_facts, graph_figure, question
+from fangqi_teach import lesson as L
+from fangqi_teach.games.fangqi import loose_pieces, state_from_setup
+L.begin("xinjiang")
+
+# %% tags=["nbval-check-output"]
+start = ft.new_game("xinjiang")
+L.say("The board has {points} points. Black has {b} pieces and White {w}: {total} in all.",
+      "棋盘上有 {points} 个点。黑方 {b} 枚，白方 {w} 枚，一共 {total} 枚。",
+      points=len(start.board_spec.points), b=start.hands["B"], w=start.hands["W"],
+      total=start.hands["B"] + start.hands["W"])
 
 # %% [markdown]
-# ## 1. The board 棋盘
-# <small>rules `fangqi.0.points`, `fangqi.0.line`</small>
+# ## 1. Placing: a square captures at once
 #
-# Seven columns `a`–`g`, seven rows `1`–`7`: 49 points, `a1` at the bottom left. Pieces travel along rows
-# and columns only. The seven rows and seven columns are also the fourteen cucumber rows.
+# Black places first, then the players take turns, one piece each. Four of your pieces on the corners of one
+# small cell make a **square**. Unlike the other Fang Qi games, a square made while placing captures one enemy
+# piece straight away.
 #
-# > **中文：** 7 列（a–g）7 行（1–7）共 49 个点。棋子只沿横竖线走。七行七列也就是十四条黄瓜溜。
+# **Your turn:** make a square, then click the White piece to take.
+# <!-- zh -->
+# ## 一、布子：成方马上吃子
+#
+# 黑方先放，双方轮流，每次放一枚。自己四枚子占住一个小方格的四个角，就是一个「方」。和别的方棋不一样，
+# 布子时摆成方，马上就吃对方一枚子。
+#
+# **轮到你：** 摆成一个方，再点一枚要吃的白子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-G = ft.board_graph("xinjiang")
-print(graph_facts("xinjiang"))
-board = ft.get_board("xinjiang")
-print(len(board.shapes_of("square")), "squares,", len(board.shapes_of("cucumber")), "cucumber rows")
-
-# %%
-graph_figure("xinjiang", highlight=[f"{c}4" for c in "abcdefg"], title="Xinjiang: a cucumber row (row 4) in red")
+L.step("xinjiang-lesson-01")
 
 # %% [markdown]
-# ## 2. Placing captures at once 布子吃子
-# <small>rules `xinjiang.3.placing`, `fangqi.0.square`, `fangqi.0.shape_completed`, `fangqi.0.capture`</small>
+# ## 2. Safe pieces and loose pieces
 #
-# Black places first, the players alternate one piece a turn. A placement that completes a **square**
-# captures one loose enemy piece **at once**; the captured piece's point is empty again and may be placed
-# on later. Below, Black's `b2` completes `a1 b1 a2 b2` and takes `g7`; White puts a piece back there.
+# A piece that is a corner of a completed square of its own colour is **safe** (铁子): it cannot be captured
+# or pulled. Every other piece is **loose** (散子), and only loose pieces can be taken. Captures are not
+# optional; if there are fewer loose pieces than you are owed, the rest is lost (a house rule).
+# <!-- zh -->
+# ## 二、铁子和散子
 #
-# > **中文：** 黑先，双方轮流各放一子。放子成方立即吃对方一枚散子；被吃掉的点空出来，以后还可以再放子。
+# 一枚子只要是己方一个完整的方的角，就是**铁子**，不能被吃，也不能被拔。其余的子都是**散子**，只有散子能被拿走。
+# 该吃的子不能不吃；对方的散子不够时，多出来的就作废（本书约定）。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play("xinjiang")
-for point in ["a1", "g7", "b1", "g6", "a2", "f7", "b2", "g7", "g7"]:
-    game.click(point)
-for state in game.history[7:]:
-    events(state)
-game
-
-# %%
-question("xinjiang", "xinjiang-1-01")
+L.step("xinjiang-lesson-02")
 
 # %% [markdown]
-# <small>rule `fangqi.0.loose`</small>
+# ## 3. The cucumber row
 #
-# Only **loose 散子** pieces may be taken; a corner of a completed square of its colour is **safe 铁子**.
+# Seven of your pieces filling a whole row or a whole column make a **cucumber row** (黄瓜溜). It captures three
+# loose enemy pieces. If one piece completes several shapes at once, their captures add up.
+# <!-- zh -->
+# ## 三、黄瓜溜
 #
-# > **中文：** 只能吃散子；己方完整的方的四角是铁子，不能被吃。
+# 自己七枚子占满一整行或一整列，就是「黄瓜溜」，吃对方三枚散子。一枚子同时摆成几个棋型，吃子数就加在一起。
 
 # %%
-question("xinjiang", "xinjiang-1-02")
+L.step("xinjiang-lesson-03")
 
 # %% [markdown]
-# ## 3. The cucumber row 黄瓜溜
-# <small>rule `xinjiang.3.cucumber`</small>
+# ## 4. Emptied points, and the end of placing
 #
-# All seven points of one row or column in your colour: a **cucumber row**, worth **three** captures. Values
-# add up, so one piece completing a cucumber row and a square captures four.
+# A captured piece leaves its point empty, and anyone may place there again later. Placing ends when both
+# players have placed every piece they hold.
+# <!-- zh -->
+# ## 四、空出来的点，布子何时结束
 #
-# > **中文：** 一行或一列七个点全是你的子，就是黄瓜溜，吃三子。价值相加：一子同时成黄瓜溜和方，吃四子。
+# 被吃掉的子留下一个空点，以后谁都可以再往那里下子。双方都把手里的子下完，布子才结束。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("xinjiang", player="B", black="a1 b1 c1 d1 e1 f1",
-                                white="a3 b3 c3 d5 e5 f5 g5"))
-game.click("g1")
-events(game.state)
-game
+L.step("xinjiang-lesson-04")
 
-# %%
-question("xinjiang", "xinjiang-1-03")
+# %% tags=["nbval-check-output"]
+L.say("The {total} pieces exactly fill the {points} points, so once anything has been captured the board is "
+      "never full when placing ends.",
+      "{total} 枚子正好摆满 {points} 个点；所以只要吃过子，布子结束时棋盘就不会是满的。",
+      total=start.hands["B"] + start.hands["W"], points=len(start.board_spec.points))
 
 # %% [markdown]
-# ## 4. Owed captures 必须吃子
-# <small>rules `fangqi.0.obligations`, [D15], [D2]</small>
+# ## 5. The pull, only if nobody captured
 #
-# Captures are compulsory and come before anything else (**[D15]**). If there are fewer loose enemy pieces
-# than owed, the rest is forfeited (**[D2]**; `take_safe_if_no_loose=True` allows taking safe ones then).
+# When placing ends and **nobody** has captured while placing, White pulls one loose Black piece, then Black
+# pulls one loose White piece. If anyone did capture, there is no pull. Only a piece really taken off counts:
+# a square with nothing left to take does not.
+# <!-- zh -->
+# ## 五、谁都没吃过子，才拔子
 #
-# > **中文：** 吃子是必须的，要先吃再做别的（[D15]）。对方散子不够时，多余的作废（[D2]）。
+# 布子结束时，如果布子阶段**谁都没有**吃过子，就由白方拔黑方一枚散子，黑方再拔白方一枚散子。
+# 有人吃过子，就不拔子。只有真正拿掉了子才算吃过；成了方却没有子可吃，不算。
+
+# %% tags=["nbval-check-output"]
+last_piece = L.exercise("xinjiang-lesson-05").state()
+L.say("Black has {b} piece in hand, White {w}. Loose White pieces: {loose}.",
+      "黑方手里还有 {b} 枚，白方 {w} 枚。白方的散子：{loose} 枚。",
+      b=last_piece.hands["B"], w=last_piece.hands["W"], loose=len(loose_pieces(last_piece, "W")))
 
 # %%
-# NBVAL_CHECK_OUTPUT
-s = ft.replay("xinjiang", "a1 g7 b1 g6 a2 f7 b2")             # Black owes a capture
-try:
-    s.play("c5")
-except ft.IllegalAction as refusal:
-    print(refusal.message("en"))
+L.step("xinjiang-lesson-05")
+
+# %% tags=["nbval-check-output"]
+after = last_piece.play(last_piece.legal_actions()[0])
+L.say("After Black's last piece: pieces taken off so far {gone}; that Black piece is {tired}; "
+      "now the {phase} phase, and {p} pulls {n}.",
+      "黑方下完最后一子以后：到现在被拿掉的子 {gone} 枚；这枚黑子{tired_zh}；现在进入{phase_zh}阶段，{pz}要拔 {n} 枚。",
+      gone=after.removed["B"] + after.removed["W"],
+      tired="tired" if after.tired_pieces else "not tired", tired_zh="是疲劳子" if after.tired_pieces else "不是疲劳子",
+      phase={"pull": "pulling", "move": "moving"}[after.phase], phase_zh={"pull": "拔子", "move": "走子"}[after.phase],
+      p={"B": "Black", "W": "White"}[after.player], pz={"B": "黑方", "W": "白方"}[after.player], n=after.pending.count)
 
 # %% [markdown]
-# ## 5. When placing ends, and the pull 拔子
-# <small>rules `xinjiang.3.pull`, [D10], [D17]</small>
-#
-# Placing ends when **both** players have placed their whole supply (**[D10]**) — captured points can be
-# filled again, so the board is usually not full. Then comes the pull, but **only if nobody captured while
-# placing**: White removes one loose Black piece, then Black one loose White piece. If anybody captured, the
-# pull is skipped. Only a real removal counts as a capture (**[D17]**): a square whose capture was forfeited
-# does not cancel the pull.
-#
-# Black's last piece captures nothing here, so the pull follows:
-#
-# > **中文：** 双方都把手中的子放完时布子结束（[D10]）。如果布子阶段没有人吃过子，就拔子：白方拔黑方一枚散子，再由黑方拔白方一枚；有人吃过子就跳过拔子。只有真正拿掉子才算吃过子（[D17]）。
+# **Your turn:** this is the board after that last piece. Pull for White.
+# <!-- zh -->
+# **轮到你：** 这就是下完最后一子后的棋盘。替白方拔子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-s = state_from_setup("xinjiang", player="B", hands={"B": 1, "W": 0},
-                     black="a1 c1 e1 g1 b3 d3 f3", white="b1 d1 f1 a3 c3 e3 g3")
-events(s.play("d5"))
+L.step("xinjiang-lesson-06")
 
 # %% [markdown]
-# … and here Black's last piece completes a square and captures, so there is no pull:
+# Now the same board, but one White piece is loose: Black's last piece captures it, and there is no pull. Step
+# through with ▶:
+# <!-- zh -->
+# 再看同样的棋盘，只是有一枚白子是散子：黑方最后一子吃掉它，就不拔子了。按 ▶ 一步步看：
 
 # %%
-# NBVAL_CHECK_OUTPUT
-s = state_from_setup("xinjiang", player="B", hands={"B": 1, "W": 0},
-                     black="a1 b1 a2 e1 g1 d3 f3", white="c1 d1 f1 a3 c3 e3 g3")
-game = ft.play(s)
-game.click("b2"); game.click("a3")
-events(game.state)
-game
+captured = state_from_setup("xinjiang", player="B", hands={"B": 1, "W": 0}, diagram="""
+7 X X O O O O X
+6 X X O O O O O
+5 X X X O O X O
+4 X X X X X O O
+3 . X X X X O O
+2 O O X X O O X
+1 O O X X O O X""")
+no_pull = L.demo(captured, "a3 xg5")
+no_pull
+
+# %% tags=["nbval-check-output"]
+L.say("After the capture: the {phase} phase.", "吃子以后：进入{phase_zh}阶段。",
+      phase={"move": "moving", "pull": "pulling"}[no_pull.states[-1].phase],
+      phase_zh={"move": "走子", "pull": "拔子"}[no_pull.states[-1].phase])
 
 # %% [markdown]
-# ## 6. Moving 走子
-# <small>rule `xinjiang.3.moving`</small>
+# ## 6. Moving: White first
 #
-# **White moves first.** Pieces slide as in Ningxia: any number of empty points along a row or column,
-# never jumping. Squares and cucumber rows completed by the moved piece capture, as while placing.
+# White moves first, then the players take turns. A piece slides along its row or its column as far as you
+# like, stopping on any empty point before the first piece or the edge; it never jumps. A square or a cucumber
+# row made by the moved piece captures, just as when placing.
+# <!-- zh -->
+# ## 六、走子：白方先走
 #
-# ## 7. The tired piece 疲劳子
-# <small>rules `xinjiang.3.tired`, [D11]</small>
-#
-# The piece that captured — the one placed or moved — is **tired**: if on its owner's very next turn the
-# *same* piece moves and completes a shape, it captures nothing. The mark lasts one turn, or until the piece
-# leaves the board; a mark earned by the last placement carries into the first movement turn (**[D11]**;
-# `tired_piece=False` turns the rule off).
-#
-# White's `g2` slides to `b2`, completes a square and captures. Next turn the same piece steps to `b3` and
-# completes another square — but it is tired:
-#
-# > **中文：** 白方先走。棋子像宁夏方棋一样沿行列滑行，不能跳。走动的子成方或成黄瓜溜，照样吃子。
+# 白方先走，之后轮流。棋子沿所在的横线或竖线想滑多远都行，可以停在碰到第一枚子或棋盘边之前的任何空点上，
+# 不能跳过棋子。走动的子摆成方或黄瓜溜，和布子时一样吃子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("xinjiang", phase="move", player="W",
-                                black="e6 g6 e4 g4 a7 c7", white="a1 b1 a2 c3 c4 b4 g2"))
-for point in ["g2", "b2", "e6", "g6", "g7", "b2", "b3"]:
-    game.click(point)
-for state in game.history[1:]:
-    events(state)
-game
-
-# %%
-Choice(("White's piece on b2 captured last turn. This turn White moves a *different* piece and completes a square. Does it capture?",
-        "白方 b2 的子上一回合吃了子。这一回合白方走另一枚子成方。能吃子吗？"),
-       [("Yes: only the piece that captured is tired", "能：只有吃子的那枚子疲劳"),
-        ("No: White is tired for a turn", "不能：白方整个回合都疲劳")],
-       0, ("Tiredness belongs to one piece, not to the player.", "疲劳只属于那一枚子，不是整个一方。"))
+L.step("xinjiang-lesson-07")
 
 # %% [markdown]
-# ## 8. Making room 让路 and passing 让过
-# <small>rules `fangqi.0.make_room`, [D3], `fangqi.0.pass`, [D4]</small>
+# ## 7. Break a square, make it again
 #
-# If your movement turn (or the last pull) leaves the opponent no legal slide, remove one of your own loose
-# pieces that frees them (**[D3]**); if none does, they pass. In Xinjiang the last placement never obliges
-# a make-room. A player who cannot move passes; two passes in a row draw (**[D4]**). The Dafang and
-# Ningxia lessons show both on a board.
+# A square already on the board captures nothing more. But if one of its pieces slides away and later comes
+# back, the square is made again, and it counts again. This is the main way to capture while moving.
+# <!-- zh -->
+# ## 七、拆方再成方
 #
-# > **中文：** 走完后对方无路可走，要拿掉自己一枚能放开对方的散子（[D3]），没有就由对方让过。新疆方棋最后一次放子不引起让路。无子可走就让过，连续两次让过为和棋（[D4]）。
+# 已经摆在盘上的方不会再吃子。可是它的一枚子滑出去、以后再滑回来，这个方就是重新摆成的，照样算。
+# 走子阶段吃子，主要就靠这一招。
 
 # %%
-Choice(("Black's slide leaves White no legal move. Black's loose pieces are all far away; only Black's safe pieces block White. What happens?",
-        "黑方滑子后白方无路可走。黑方的散子都离得很远，挡住白方的只有黑方的铁子。结果如何？"),
-       [("Black removes a safe piece", "黑方拿掉一枚铁子"),
-        ("Nothing is removed and White passes", "不拿子，白方让过"),
-        ("White loses", "白方输")],
-       1, ("Only a loose piece whose removal frees the opponent may make room; if none exists, the opponent passes.",
-           "让路只能拿能放开对方的散子；没有这样的子，对方就让过。"))
+L.step("xinjiang-lesson-08")
 
 # %% [markdown]
-# ## 9. Winning 获胜
-# <small>rules `xinjiang.3.win`, `fangqi.0.win_checks`, [D16], [D18]</small>
+# ## 8. The tired piece
 #
-# From the end of placing on, a player with **three or fewer** pieces loses, checked after every removal
-# (**[D16]**). If both players have three or fewer when placing ends, the game is a draw (**[D18]**).
+# The piece that has just captured, by being placed or moved, is **tired**: on its owner's very next turn it
+# can still make a square, but it captures nothing. Another piece of yours may capture as usual. The mark lasts
+# that one turn; a mark earned by the last placement lasts into the first move. (How long the mark lasts is a
+# house rule of this book.) A square that found nothing to take does not tire its piece.
+# <!-- zh -->
+# ## 八、疲劳子
 #
-# > **中文：** 布子结束后，只剩三子或更少的一方输，每拿掉一子都检查（[D16]）。布子结束时双方都不超过三子，和棋（[D18]）。
+# 刚吃过子的那枚子（不管是放下的还是走动的）是**疲劳子**：在自己的下一回合，它还能摆成方，但吃不到子；
+# 别的子照样能吃。疲劳只管这一回合；最后一次布子吃了子，疲劳就带到第一步走子。（疲劳持续多久是本书约定。）
+# 成了方却没有子可吃，这枚子不算疲劳。
+
+# %% tags=["nbval-check-output"]
+tired = L.exercise("xinjiang-lesson-09").state()
+L.say("In the next position White's tired piece stands on {pt}.", "下面这个局面里，白方的疲劳子在 {pt}。",
+      pt=tired.tired_pieces["W"])
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("xinjiang", phase="move", player="W",
-                                black="e6 g6 e4 g4", white="a1 b1 a2 g2 c5"))
-game.click("g2"); game.click("b2"); game.click("e6")
-events(game.state)
-game
+L.step("xinjiang-lesson-09")
 
 # %% [markdown]
-# ## 10. Draws 和棋 and the timer 计时
-# <small>rules `fangqi.0.draw`, [D5], `fangqi.0.timer`, [D6]</small>
-#
-# The house-rule draws of **[D5]** apply (100 movement turns without a removal, or the same position a third
-# time; `house_draws=False` turns them off). With the 60-second timer (`ft.play("xinjiang", timer=True)`) a
-# turn that runs out passes, and what it still owed is forfeited (**[D6]**).
-#
-# > **中文：** 约定和棋（[D5]）：连续 100 个走子回合无子离盘，或同一局面第三次出现。60 秒计时：超时轮到对方，未完成的作废（[D6]）。
+# Done? Step through with ▶: the tired piece goes back to b2 and takes nothing; one turn later its mark is gone,
+# and going back up to b3 captures again.
+# <!-- zh -->
+# 做完了吗？按 ▶ 一步步看：疲劳子滑回 b2，什么也吃不到；过了一回合，疲劳没了，再滑上 b3 又能吃子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(state_from_setup("xinjiang", phase="move", player="W", black="a1 c3 e5 g7", white="g1 e3 c5 a7"))
-for _ in range(2):
-    for point in ["g1", "g2", "a1", "a2", "g2", "g1", "a2", "a1"]:
-        game.click(point)
-events(game.state)
-game
+tired_demo = L.demo(tired, "b3-b2 g1-g2 b2-b3 xa5",
+                    allow={0: ("White plays the tired piece on purpose, to show that it captures nothing.",
+                               "白方故意走疲劳子，看看它是不是吃不到子。")})
+tired_demo
 
-# %%
-# NBVAL_CHECK_OUTPUT
-s = ft.replay("xinjiang", "a1 g7 b1 g6 a2 f7 b2")             # Black owes a capture …
-events(s.timeout())                                            # … and the clock runs out
+# %% tags=["nbval-check-output"]
+L.say("Pieces White captured in these four actions: {k}.", "这四步里白方吃掉的子：{k} 枚。",
+      k=tired_demo.states[-1].removed["B"] - tired_demo.states[0].removed["B"])
 
 # %% [markdown]
-# ## Play
+# ## 9. Make room
 #
-# A game against the computer (it plays White, easy level):
+# If your move leaves the other player no move at all, you must remove one of your own **loose** pieces so that
+# they can move again (让路). Only a piece whose removal gives them a move will do; if you have none, nothing is
+# removed and they pass. The last placement never obliges you to make room.
+# <!-- zh -->
+# ## 九、让路
+#
+# 你走完以后，对方要是一步也走不了，你就得拿掉自己的一枚**散子**，给对方让出路来。只能拿掉之后对方能走动的
+# 那种子；一枚也没有，就什么都不拿，对方让过。布子的最后一手不用让路。
 
 # %%
+L.step("xinjiang-lesson-10")
+
+# %% [markdown]
+# ## 10. Down to three pieces
+#
+# From the end of placing on, a player with three pieces or fewer on the board loses at once. It is checked
+# after every single removal, your own make-room removal included.
+# <!-- zh -->
+# ## 十、只剩三枚就输
+#
+# 布子结束以后，哪一方盘上只剩三枚或更少，就立即判负。每拿掉一枚子都要检查，自己让路拿掉的也算。
+
+# %% tags=["nbval-check-output"]
+last = L.exercise("xinjiang-lesson-11").state()
+L.say("Black has {b} pieces on the board, White {w}.", "黑方盘上有 {b} 枚子，白方有 {w} 枚。",
+      b=sum(1 for c in last.board.values() if c == "B"), w=sum(1 for c in last.board.values() if c == "W"))
+
+# %%
+L.step("xinjiang-lesson-11")
+
+# %% [markdown]
+# ## 11. Both down to three
+#
+# If both players have three pieces or fewer when placing ends, the game is drawn (a house rule of this book).
+# This never happens in a game played from the start: whoever captured last made a square then, so still has
+# at least four pieces. It is there for positions set up by hand, like this one.
+# <!-- zh -->
+# ## 十一、双方都只剩三枚
+#
+# 布子结束时双方都只有三枚或更少，判和（本书约定）。从头下的对局里不会出现这种情况：最后一个吃子的人
+# 当时摆成了方，手上至少还有四枚子。这条约定是给手摆的局面用的，比如下面这个。
+
+# %% tags=["nbval-check-output"]
+both = L.exercise("xinjiang-lesson-12").state()
+L.say("On the board: Black {b}, White {w}. In hand: Black {hb}, White {hw}.",
+      "盘上：黑方 {b} 枚，白方 {w} 枚。手里：黑方 {hb} 枚，白方 {hw} 枚。",
+      b=sum(1 for c in both.board.values() if c == "B"), w=sum(1 for c in both.board.values() if c == "W"),
+      hb=both.hands["B"], hw=both.hands["W"])
+
+# %%
+L.step("xinjiang-lesson-12")
+
+# %% [markdown]
+# ## 12. Draws
+#
+# A player who cannot move passes, and two passes in a row are a draw, as in Ningxia. Two more draws are house
+# rules of this book: a hundred moves in a row with no piece leaving the board, or the same position coming back
+# for the third time. Here two players slide one piece back and forth:
+# <!-- zh -->
+# ## 十二、和棋
+#
+# 走不动的一方让过，连续两次让过就是和棋，和宁夏方棋一样。另外两种和棋是本书约定：连续一百步没有子离开棋盘，
+# 或者同一个局面第三次出现。下面双方各把一枚子来回滑：
+
+# %%
+shuffle = L.demo(state_from_setup("xinjiang", phase="move", player="W", black="a1 c3 e5 g7", white="g1 e3 c5 a7"),
+                 "g1-g2 a1-a2 g2-g1 a2-a1 g1-g2 a1-a2 g2-g1 a2-a1")
+shuffle
+
+# %% tags=["nbval-check-output"]
+L.say("The end: {r}.", "结果：{rz}。",
+      r=shuffle.states[-1].result.text("en"), rz=shuffle.states[-1].result.text("zh"))
+
+# %% [markdown]
+# ## Summary
+#
+# Black places first; a square made while placing takes one loose piece at once and a cucumber row three, and
+# emptied points can be filled again. Placing ends when both hands are empty. Only if nobody captured does White
+# pull one piece, then Black. White moves first; pieces slide along rows and columns, and a slide that makes a
+# square or a cucumber row (a new one, or one broken and made again) captures. The piece that has just captured
+# is tired for its owner's next turn. Shut the other side in and you must make room. Three pieces or fewer lose.
+# When a game is played with the 60-second clock, a turn whose time runs out passes to the other side and what it
+# still owed is lost.
+#
+# Play a game against the computer:
+# <!-- zh -->
+# ## 小结
+#
+# 黑方先放；布子时摆成方马上吃对方一枚散子，黄瓜溜吃三枚，吃空的点还能再下。双方手里的子都下完，布子结束。
+# 只有谁都没吃过子，才由白方先拔一枚、黑方再拔一枚。白方先走；棋子沿横线竖线滑动，滑动摆成方或黄瓜溜
+# （新摆的，或者拆了再成的）就吃子。刚吃过子的那枚子，在自己的下一回合吃不到子。把对方堵死了，就要让路。
+# 只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方，这一步还没做完的吃子、拔子就作废。
+#
+# 和电脑下一盘：
+
+# %% tags=["show"]
 ft.play("xinjiang", computer="W", level="easy")
+
+# %% [markdown]
+# ## For the curious
+#
+# The exact rules, with every house rule of this book, are in the rules reference (docs/rules.md). Here is the
+# board as the program sees it, with row 4, one of the fourteen cucumber rows, marked in red.
+# <!-- zh -->
+# ## 想多了解
+#
+# 完整的规则，连同本书的每一条约定，都写在规则说明（docs/rules.md）里。下面是程序眼里的棋盘，红点是第 4 行，
+# 十四条黄瓜溜中的一条。
+
+# %% tags=["nbval-check-output"]
+L.say("Cucumber rows on this board: {n}.", "这个棋盘上的黄瓜溜：{n} 条。",
+      n=len(ft.get_board("xinjiang").shapes_of("cucumber")))
+L.graph("xinjiang", highlight=[f"{c}4" for c in "abcdefg"])
