@@ -18,7 +18,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from .boards import BOARD_NAMES, Board, Shape, board_graph, get_board
-from .core import Event, GameState, IllegalAction, Pending, Result
+from .core import Event, FangqiError, GameState, IllegalAction, Pending, Result, StateFormatError
 from .games import GAMES, from_json, new_game, replay
 from .i18n import Text, get_language, language, set_language
 
@@ -26,7 +26,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES", "BOARD_NAMES", "Board", "Shape", "board_graph", "get_board",
-    "Event", "GameState", "IllegalAction", "Pending", "Result",
+    "Event", "GameState", "IllegalAction", "StateFormatError", "FangqiError", "Pending", "Result",
     "new_game", "from_json", "replay", "Text", "get_language", "set_language", "language",
     "ai", "connect6", "play", "editor", "__version__",
 ]

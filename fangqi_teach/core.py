@@ -529,8 +529,8 @@ FORMAT_TEXTS: dict[str, Text] = {
     "text": Text("{field}: expected a text, not {value}", "{field}：应为文字，而不是 {value}"),
     "list": Text("{field}: expected a list of at most {hi} items, not {value}",
                  "{field}：应为最多 {hi} 项的列表，而不是 {value}"),
-    "colour": Text('{field}: a piece is "B" (Black) or "W" (White), not {value}',
-                   "{field}：棋子只能是“B”（黑）或“W”（白），而不是 {value}"),
+    "colour": Text('{field}: expected "B" (Black) or "W" (White), not {value}',
+                   "{field}：应为“B”（黑方）或“W”（白方），而不是 {value}"),
     "point": Text("{field}: {value} is not a point of the {board} board", "{field}：{value} 不是{board_zh}棋盘上的点"),
     "twice": Text("{field}: {value} is given twice", "{field}：{value} 出现了两次"),
     "action": Text("{field}: {value} is not an action ({detail})", "{field}：{value} 不是着法（{detail}）"),
@@ -610,7 +610,7 @@ class SavedFields:
     >>> f.colour("player")
     Traceback (most recent call last):
     ...
-    fangqi_teach.core.StateFormatError: player: a piece is "B" (Black) or "W" (White), not 'Q'
+    fangqi_teach.core.StateFormatError: player: expected "B" (Black) or "W" (White), not 'Q'
     """
 
     def __init__(self, data, where: str = ""):
@@ -648,7 +648,7 @@ class SavedFields:
     def choice(self, key: str, choices, default=_MISSING):
         v = self.raw(key, default)
         if not any(v is c or (type(v) is type(c) and v == c) for c in choices):
-            shown = ", ".join("null" if c is None else str(c) for c in choices)
+            shown = ", ".join("null" if c is None else '""' if c == "" else str(c) for c in choices)
             raise StateFormatError.of(self.name(key), "choice", v, choices=shown)
         return v
 

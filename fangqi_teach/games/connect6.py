@@ -31,7 +31,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..boards import get_board
-from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other, parse_or_refuse
+from ..core import (Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields, StateFormatError,
+                    other, parse_or_refuse)
 
 RULE_OPTIONS = (
     RuleOption("size", "", 19,
@@ -380,16 +381,65 @@ def parse_diagram(text: str, size: int) -> dict[str, str]:
     return out
 
 
+_REASONS = ("six", "full_board", "agreement")
+
+
 def state_from_json(d: dict) -> Connect6State:
-    """Restore a state saved with :meth:`Connect6State.to_json`."""
-    opts = _check_options(dict(d.get("options", {})))
-    n = opts["size"]
+    """Restore a state saved with :meth:`Connect6State.to_json`, checked field by field.
+
+    Refused with :class:`~fangqi_teach.core.StateFormatError` naming the
+    field: a missing or mistyped field, a point off the board, a colour
+    other than B/W, a turn that owes other than one or two stones, a six
+    on the board of a live game, a result that does not fit the board.
+
+    >>> s = new_game("connect6", size=9).play("e5")
+    >>> state_from_json(s.to_json()) == s
+    True
+    >>> state_from_json(dict(s.to_json(), board={"e5": ""}))
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.core.StateFormatError: board.e5: expected "B" (Black) or "W" (White), not ''
+    """
+    f = SavedFields(d)
+    f.choice("game", ("connect6",))
+    n = f.options("options", _check_options)["size"]
     g = geometry(n)
+    board = get_board("connect6", n)
     cells = ["."] * (n * n)
-    for p, c in d.get("board", {}).items():
+    for p, c in f.board("board", board).items():
         cells[g.index[p]] = c
-    result = Result.from_json(d.get("result"))
-    stones_left = int(d.get("stones_left", 2))
-    return Connect6State(n, "".join(cells), d["player"], 0 if result else stones_left,
-                         int(d.get("turn_size", 2)), tuple(d.get("record", ())), result,
-                         tuple(Event.from_json(e) for e in d.get("events", ())))
+    result = f.result("result", _REASONS)
+    s = Connect6State(n, "".join(cells), f.colour("player"), f.integer("stones_left", 0, 2, 2),
+                      f.integer("turn_size", 1, 2, 2), f.record("record", board), result,
+                      f.events("events", board))
+    _check_coherent(s, g)
+    return s
+
+
+def _check_coherent(s: Connect6State, g: Geometry) -> None:
+    """The invariants of a Connect6 position; the first one broken raises StateFormatError."""
+    bad = StateFormatError.invalid
+    if s.turn_size == 1 and (s.cells.strip(".") or s.player != "B"):
+        raise bad("turn_size", "only Black's opening turn, on the empty board, places one stone",
+                  "只有空棋盘上黑方的第一手才只下一子")
+    sixes = [g.points[i] for i, c in enumerate(s.cells) if c == s.player and _lines_through(s.cells, g, i)]
+    r = s.result
+    if r is None:
+        if not 1 <= s.stones_left <= s.turn_size:
+            raise bad("stones_left", f"a turn of {s.turn_size} has 1 to {s.turn_size} stones left, "
+                                     f"not {s.stones_left}", f"本回合共 {s.turn_size} 子，剩余应为 1 到 "
+                                                             f"{s.turn_size} 子，而不是 {s.stones_left}")
+        if "." not in s.cells:
+            raise bad("board", "the board is full: the game would be a draw", "棋盘已满，应为和棋")
+        for i, c in enumerate(s.cells):
+            if c != "." and _lines_through(s.cells, g, i):
+                raise bad("board", f"six in a row through {g.points[i]}: the game would be over",
+                          f"{g.points[i]} 处已成六连，对局应已结束")
+        return
+    if s.stones_left:
+        raise bad("stones_left", "no stone is owed once the game is over", "对局结束后不再欠子")
+    if r.reason == "six" and (r.outcome != "win" or r.winner != s.player or not sixes):
+        raise bad("result", "a win by six needs a six of the winner, who placed last",
+                  "六连获胜要求胜方（最后落子的一方）盘上有六连")
+    if r.reason != "six" and r.outcome != "draw" or r.reason == "full_board" and "." in s.cells:
+        raise bad("result", f"{r.reason} does not fit the board", f"{r.reason} 与棋盘不符")

@@ -31,7 +31,8 @@ from functools import lru_cache
 from itertools import compress
 
 from ..boards import Board, Shape, get_board
-from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other, parse_or_refuse
+from ..core import (Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields, StateFormatError,
+                    other, parse_or_refuse)
 from ..i18n import Text
 from ..glossary import shape_term
 from ..notation import parse_action
@@ -744,29 +745,132 @@ def new_game(name: str = "dafang", **options) -> FangState:
     return FangState._initial(game, _check_options(game, options))
 
 
+_STAGES = {"place": ("place", "extra_place", "capture"), "pull": ("pull", "make_room"),
+           "move": ("move", "pass", "capture", "make_room"), "over": (None,)}
+_REASONS = ("no_pieces", "three_or_fewer", "both_three_or_fewer", "made_room", "two_passes",
+            "no_removal_100", "repetition")
+_NAMES = {"B": Text("Black", "黑方"), "W": Text("White", "白方")}
+
+
 def state_from_json(d: dict) -> FangState:
-    """Restore a state written by :meth:`FangState.to_json`."""
-    s = new_game(d["game"], **d.get("options", {}))
-    g = s.geo
-    idx = g.board.index
+    """Restore a state written by :meth:`FangState.to_json`, checked field by field.
+
+    Refused with :class:`~fangqi_teach.core.StateFormatError` naming the
+    field: a missing or mistyped field, a point off the board, a colour
+    other than B/W, more pieces than the supply, an obligation that does
+    not fit the phase, the board or the player, a result without the game
+    being over (or the reverse), a live position with no legal action.
+
+    >>> s = new_game("dafang").play("a1")
+    >>> state_from_json(s.to_json()) == s
+    True
+    >>> bad = dict(s.to_json(), hands={"B": -1, "W": 30})
+    >>> state_from_json(bad)
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.core.StateFormatError: hands.B: expected a whole number from 0 to 30, not -1
+    """
+    f = SavedFields(d)
+    game = f.choice("game", tuple(VARIANTS))
+    s = FangState._initial(game, f.options("options", lambda o: _check_options(game, o)))
+    v, g = s.variant, s.geo
+    total = sum(v.supply)
     cells = [EMPTY] * g.n
-    for p, c in d["board"].items():
-        cells[idx[p]] = c
-    pick = lambda m: (int(m["B"]), int(m["W"]))  # noqa: E731
+    for p, c in f.board("board", g.board).items():
+        cells[g.board.index[p]] = c
     s.cells = "".join(cells)
-    s.player, s.phase, s.stage, s.owed = d["player"], d["phase"], d["stage"], int(d["owed"])
-    s.hand_counts, s.removed_counts, s.credits = pick(d["hands"]), pick(d["removed"]), pick(d["credits"])
-    s.pull_next = tuple((p, int(k)) for p, k in d["pull_next"])
-    s.actor = idx[d["actor"]] if d["actor"] else -1
-    s.turn_captured, s.turn_shaped = bool(d["turn_captured"]), bool(d["turn_shaped"])
-    s.turn_removal, s.placing_captured = bool(d["turn_removal"]), bool(d["placing_captured"])
-    s.tired = tuple(idx[d["tired"][p]] if d["tired"][p] else -1 for p in "BW")
-    s.window, s.quiet_turns = bool(d["window"]), int(d["quiet_turns"])
-    s.history, s.passes = tuple(d["history"]), int(d["passes"])
-    s.result = Result.from_json(d["result"])
-    s.record = tuple(d["record"])
-    s.events = tuple(Event.from_json(e) for e in d["events"])
+    s.player = f.colour("player")
+    s.phase = f.choice("phase", tuple(_STAGES))
+    s.stage = f.choice("stage", _STAGES[s.phase])
+    s.owed = f.integer("owed", 0, total)
+    s.hand_counts = f.per_player("hands", 0, v.supply)
+    s.removed_counts = f.per_player("removed", 0, v.supply)
+    s.credits = f.per_player("credits", 0, g.n, {"B": 0, "W": 0})
+    pulls = []
+    for k, item in enumerate(f.items("pull_next", (), limit=1)):
+        pair = SavedFields(dict(zip(("player", "count"), item)) if isinstance(item, (list, tuple))
+                           and len(item) == 2 else item, f"pull_next[{k}]")
+        pulls.append((pair.colour("player"), pair.integer("count", 0, total)))
+    s.pull_next = tuple(pulls)
+    actor = f.point("actor", g.board, None, none=True)
+    s.actor = g.board.index[actor] if actor else -1
+    s.turn_captured, s.turn_shaped = f.flag("turn_captured", False), f.flag("turn_shaped", False)
+    s.turn_removal, s.placing_captured = f.flag("turn_removal", False), f.flag("placing_captured", False)
+    tired = f.sub("tired", {})
+    marks = [tired.point(c, g.board, None, none=True) for c in "BW"]
+    s.tired = tuple(g.board.index[p] if p else -1 for p in marks)
+    s.window, s.quiet_turns = f.flag("window", False), f.integer("quiet_turns", 0, 10 ** 6, 0)
+    s.history, s.passes = f.texts("history", ()), f.integer("passes", 0, 10 ** 6, 0)
+    s.result = f.result("result", _REASONS)
+    s.record = f.record("record", g.board)
+    s.events = f.events("events", g.board)
+    _check_coherent(s)
     return s
+
+
+def _check_coherent(s: FangState) -> None:
+    """The invariants of a Fang Qi position; the first one broken raises StateFormatError."""
+    v, g, cells, p, stage = s.variant, s.geo, s.cells, s.player, s.stage
+    bad = StateFormatError.invalid
+    for c in "BW":
+        on, hand, gone = cells.count(c), s.hand_counts[_SIDE[c]], s.removed_counts[_SIDE[c]]
+        if on + hand + gone != v.supply[_SIDE[c]]:
+            name = _NAMES[c]
+            raise bad(f"hands.{c}", f"{name.en} has {on} on the board, {hand} in hand and {gone} removed: "
+                                    f"{on + hand + gone} pieces, but the game gives {v.supply[_SIDE[c]]}",
+                      f"{name.zh}盘上 {on} 枚、手中 {hand} 枚、被吃 {gone} 枚，共 {on + hand + gone} 枚，"
+                      f"但本棋每方只有 {v.supply[_SIDE[c]]} 枚")
+    if (s.phase == "over") != (s.result is not None):
+        if s.result is None:
+            raise bad("result", "the game is over but no result is given", "对局已结束，却没有写明结果")
+        raise bad("result", f"a result is given but the game is still in the {s.phase} phase",
+                  f"写了结果，但对局仍在{s.phase}阶段")
+    if s.phase == "over":
+        if s.owed:
+            raise bad("owed", "nothing is owed once the game is over", "对局结束后不再欠任何着法")
+        return
+    if s.owed < 1 or stage in ("place", "move", "pass", "make_room") and s.owed != 1:
+        raise bad("owed", f"{s.owed} does not fit the stage {stage}", f"{s.owed} 与当前步骤 {stage} 不符")
+    if stage in ("place", "extra_place"):
+        if not s.hand_counts[_SIDE[p]]:
+            raise bad(f"hands.{p}", f"{_NAMES[p].en} has no piece in hand to place",
+                      f"{_NAMES[p].zh}手中没有棋子可放")
+        if EMPTY not in cells:
+            raise bad("board", "the board is full: placing is over", "棋盘已满，布子阶段已经结束")
+    what = {"extra_place": "extra_placements", "capture": "captures"}
+    if s.phase == "place" and stage in what and v.placing != what[stage]:
+        raise bad("stage", f"{stage} does not happen while placing in this game", f"本棋布子时没有 {stage}")
+    if s.phase in ("pull", "move"):
+        for c in "BW":
+            if cells.count(c) <= v.losing_count:
+                raise bad("board", f"{_NAMES[c].en} has {v.losing_count} or fewer pieces: the game would be over",
+                          f"{_NAMES[c].zh}只剩 {v.losing_count} 枚或更少，对局应已结束")
+    if s.pull_next and s.phase != "pull":
+        raise bad("pull_next", "pulls wait only in the pull phase", "只有拔子阶段才有待拔的子")
+    if s.window and not (v.leave_a_chance and s.options["leave_a_chance"] and s.phase in ("pull", "move")):
+        raise bad("window", "the leave-a-chance window is Ningxia's, from the pull step to White's first move",
+                  "留机会的时段只在宁夏方棋，从拔子到白方第一次走子")
+    if any(s.credits) and v.placing != "pull_credits":
+        raise bad("credits", "pull credits are earned only in Ningxia Fang Qi", "只有宁夏方棋才有拔子权")
+    for c, i in zip("BW", s.tired):
+        if i >= 0 and (not v.tired_piece or cells[i] == other(c)):
+            raise bad(f"tired.{c}", "a tired mark is Xinjiang's, on a piece of its own player",
+                      "疲劳子只在新疆方棋，且必须是该方自己的子")
+    o = s.options
+    if s.phase == "move" and o["house_draws"] and o["draw_turns"] and s.quiet_turns >= o["draw_turns"]:
+        raise bad("quiet_turns", f"{s.quiet_turns} quiet turns reach the draw limit {o['draw_turns']}",
+                  f"{s.quiet_turns} 个无吃子回合已达到和棋上限 {o['draw_turns']}")
+    if s.passes > 1 and o["two_passes_draw"]:
+        raise bad("passes", "two passes in a row end the game as a draw", "连续两次让过即为和棋")
+    if stage in ("move", "pass") and (stage == "pass") == g.can_move(cells, p):
+        why = Text(f"{_NAMES[p].en} can move, so there is no pass", f"{_NAMES[p].zh}可以走子，不必让过") \
+            if stage == "pass" else Text(f"{_NAMES[p].en} cannot move: the stage is pass",
+                                         f"{_NAMES[p].zh}无子可走，应为让过")
+        raise bad("stage", why.en, why.zh)
+    if stage == "make_room" and (not o["make_room"] or g.can_move(cells, other(p))):
+        raise bad("stage", "make-room is owed only when the opponent cannot move", "只有对方无路可走时才需要让路")
+    if not _compute_legal(s)[0]:
+        raise bad("stage", f"nothing can be done for {stage}: no legal action", f"{stage}：没有任何合法着法")
 
 
 def parse_diagram(game: str, diagram: str) -> dict[str, str]:

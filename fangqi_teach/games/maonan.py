@@ -36,7 +36,9 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from ..boards import get_board
-from ..core import Event, GameState, IllegalAction, Pending, Result, RuleOption, other, parse_or_refuse
+from ..core import (PLAYERS, Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields,
+                    StateFormatError, other, parse_or_refuse)
+from ..i18n import Text
 from ..notation import parse_action
 
 PIECES = 12
@@ -844,21 +846,100 @@ def from_board(board: dict | str, player: str = "W", hands: dict | None = None, 
     return _begin_movement_turn(opts, black, white, player, hand, lost, 0, (), None, [])
 
 
+_TASKS = {"place": ("place", "capture"), "move": ("move", "pull", "capture"), "over": ("",)}
+_REASONS = ("no_pieces", "no_removal_100", "repetition")
+_NAMES = {"B": Text("Black", "黑方"), "W": Text("White", "白方")}
+
+
 def state_from_json(d: dict) -> MorrisState:
-    """Restore a state saved with :meth:`MorrisState.to_json`."""
-    opts = _check_options(dict(d.get("options", {})))
-    black = white = 0
-    for p, c in d.get("board", {}).items():
-        if c == "B":
-            black |= 1 << INDEX[p]
-        else:
-            white |= 1 << INDEX[p]
-    hands, removed = d["hands"], d["removed"]
-    player = d["player"]
-    moves = _moves(black if player == "B" else white, FULL ^ (black | white)) if d["task"] == "move" else ()
-    return _make(MorrisState, (
-        opts, black, white, player, d["phase"], d["task"], int(d["owed"]),
-        (int(hands["B"]), int(hands["W"])), (int(removed["B"]), int(removed["W"])),
-        int(d["quiet"]), tuple(_key_from_text(k) for k in d["seen"]), bool(d["turn_removed"]),
-        bool(d["any_target"]), moves, _chain(d["record"]), Result.from_json(d.get("result")),
-        tuple(Event.from_json(e) for e in d.get("events", ()))))
+    """Restore a state saved with :meth:`MorrisState.to_json`, checked field by field.
+
+    Refused with :class:`~fangqi_teach.core.StateFormatError` naming the
+    field: a missing or mistyped field, a point off the board, a colour
+    other than B/W, more than 12 pieces a side, a task that does not fit
+    the phase or the board, a result without the game being over (or the
+    reverse), a live position with no legal action.
+
+    >>> s = new_game("maonan").play("a1")
+    >>> state_from_json(s.to_json()) == s
+    True
+    >>> state_from_json(dict(s.to_json(), phase="over"))
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.core.StateFormatError: task: expected one of "", not 'place'
+    """
+    f = SavedFields(d)
+    f.choice("game", ("maonan",))
+    opts = f.options("options", _check_options)
+    masks = {"B": 0, "W": 0}
+    for p, c in f.board("board", BOARD).items():
+        masks[c] |= 1 << INDEX[p]
+    black, white = masks["B"], masks["W"]
+    player = f.colour("player")
+    phase = f.choice("phase", tuple(_TASKS))
+    task = f.choice("task", _TASKS[phase])
+    seen = []
+    for k, text in enumerate(f.texts("seen", (), each=N + 1)):
+        if len(text) != N + 1 or set(text[:N]) - set(".BW") or text[N] not in PLAYERS:
+            raise StateFormatError.of(f"seen[{k}]", "text", text)
+        seen.append(_key_from_text(text))
+    moves = _moves(black if player == "B" else white, FULL ^ (black | white)) if task == "move" else ()
+    s = _make(MorrisState, (
+        opts, black, white, player, phase, task, f.integer("owed", 0, 2 * PIECES, 0),
+        f.per_player("hands", 0, PIECES), f.per_player("removed", 0, PIECES),
+        f.integer("quiet", 0, 10 ** 6, 0), tuple(seen), f.flag("turn_removed", False),
+        f.flag("any_target", False), moves, _chain(f.record("record", BOARD)), f.result("result", _REASONS),
+        f.events("events", BOARD)))
+    _check_coherent(s)
+    return s
+
+
+def _check_coherent(s: MorrisState) -> None:
+    """The invariants of a Maonan Morris position; the first one broken raises StateFormatError."""
+    bad = StateFormatError.invalid
+    me, task = s.player, s.task
+    for k, c in enumerate("BW"):
+        on = s.count(c)
+        if on + s.hand[k] + s.lost[k] != PIECES:
+            total = on + s.hand[k] + s.lost[k]
+            raise bad(f"hands.{c}", f"{_NAMES[c].en} has {on} on the board, {s.hand[k]} in hand and {s.lost[k]} "
+                                    f"removed: {total} pieces, but each side has {PIECES}",
+                      f"{_NAMES[c].zh}盘上 {on} 枚、手中 {s.hand[k]} 枚、被吃 {s.lost[k]} 枚，共 {total} 枚，"
+                      f"但每方只有 {PIECES} 枚")
+    if (s.phase == "over") != (s.result is not None):
+        if s.result is None:
+            raise bad("result", "the game is over but no result is given", "对局已结束，却没有写明结果")
+        raise bad("result", f"a result is given but the game is still in the {s.phase} phase",
+                  f"写了结果，但对局仍在{s.phase}阶段")
+    if (s.owed > 0) != (task == "capture"):
+        raise bad("owed", f"{s.owed} does not fit the task {task or 'none'}", f"{s.owed} 与当前任务 {task} 不符")
+    if s.any_target and (task != "capture" or s.opts[_RECHECK]):
+        raise bad("any_target", "any piece may be taken only in a capture decided once [D19]",
+                  "只有一次性判断的吃子才能任吃一枚")
+    if s.phase == "over":
+        loser = other(s.result.winner) if s.result.winner else None
+        if s.result.outcome == "win" and (s.result.winner != me or s.count(loser) or s.hand[loser == "W"]):
+            raise bad("result", "a win takes every piece of the loser, on the last action of the winner",
+                      "胜方要在自己的最后一手吃光对方的子")
+        return
+    for k, c in enumerate("BW"):
+        if not s.count(c) and not s.hand[k]:
+            raise bad("board", f"{_NAMES[c].en} has no piece left: the game would be over",
+                      f"{_NAMES[c].zh}已经没有棋子，对局应已结束")
+    if task == "place" and (not s.hand[me == "W"] or (s.black | s.white) == FULL):
+        raise bad(f"hands.{me}", f"{_NAMES[me].en} cannot place: no piece in hand or no empty point",
+                  f"{_NAMES[me].zh}无法放子：手中无子或盘上无空点")
+    if s.phase == "move":
+        if any(s.hand):
+            raise bad("hands", "pieces are left in hand only while placing", "只有布子阶段手中才有棋子")
+        if s.opts[_HOUSE_DRAWS] and s.quiet >= s.opts[_QUIET_LIMIT]:
+            raise bad("quiet", f"{s.quiet} quiet turns reach the draw limit {s.opts[_QUIET_LIMIT]}",
+                      f"{s.quiet} 个无吃子回合已达到和棋上限 {s.opts[_QUIET_LIMIT]}")
+    can_move = bool(_moves(s.pieces(me), FULL ^ (s.black | s.white)))
+    if task in ("move", "pull") and can_move != (task == "move"):
+        why = (Text(f"{_NAMES[me].en} cannot move: the task is the blocked pull", f"{_NAMES[me].zh}无子可动，应先拔子")
+               if task == "move" else Text(f"{_NAMES[me].en} can move, so there is no blocked pull",
+                                           f"{_NAMES[me].zh}可以走子，不必拔子"))
+        raise bad("task", why.en, why.zh)
+    if not s._legal_actions():
+        raise bad("task", f"nothing can be done for {task}: no legal action", f"{task}：没有任何合法着法")
