@@ -497,7 +497,9 @@ def overview():
                        f"<td style='text-align:center'>{r['steps_solved']} / {r['steps']}</td>"
                        f"<td style='text-align:center'>{r['exercises_solved']} / {r['exercises']}</td></tr>"
                        for r in progress_rows())
-        who = _h(_text(f"Progress of {learner()}", f"{learner()} 的进度"))
+        name = learner()
+        who = _h(_text("Your progress", "你的进度") if name == "default"
+                 else _text(f"Progress of {name}", f"{name} 的进度"))
         table.value = f"<b>{who}</b><table><tr>{head}</tr>{body}</table>"
 
     table.refresh = draw

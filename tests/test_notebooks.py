@@ -1,18 +1,22 @@
-"""The workbook's notebooks (issue 8).
+"""The workbook's notebooks in both editions (issues 8 and 15).
 
-* every notebook in ``notebooks/`` runs under nbval (``--nbval-lax``: each
-  cell must run, and cells marked ``# NBVAL_CHECK_OUTPUT`` — on a line of
-  its own, the only form nbval reads — must print what the committed
-  notebook shows; board pictures are left out of the comparison);
-* each ``.ipynb`` holds exactly the cells of its reviewable source
-  ``notebooks/src/<name>.py`` (so nobody edits one and forgets the other);
-* each lesson names every rule of its game (the rule ids of
-  ``fangqi_teach.exercises.rules_index``, house decisions as ``[D#]``);
+* every notebook, English ``notebooks/<name>.ipynb`` and Chinese
+  ``notebooks/zh/<name>.ipynb``, runs under nbval (``--nbval-lax``: each cell
+  must run, and cells tagged ``nbval-check-output`` must print what the
+  committed notebook shows; board pictures are left out of the comparison),
+  each in under 60 CPU seconds;
+* each edition holds exactly the cells of its source ``notebooks/src/<name>.py``
+  (text, tags, hidden code), so nobody edits one and forgets the other;
+* every markdown cell of a learner source holds both languages, and no English
+  word leaks into a Chinese edition's learner text (point names, file names and
+  the JupyterLab menu aside); code is hidden unless tagged ``show``, and a
+  shown cell is one line;
+* each lesson covers every rule of its game: the tags of its steps plus the
+  rules it names with ``L.teaches``; its first step comes within 250 words;
 * the index in ``00_start_here`` links every notebook, and every link
   points to a notebook that exists;
-* the lesson questions in ``notebooks/questions/`` are valid exercises the
-  engine can solve, and every question a notebook opens exists (there or
-  in the game's stage-1 pack).
+* the lesson steps in ``exercises/<game>/lesson.yaml`` are valid exercises the
+  engine can solve, and every step a notebook opens exists.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from fangqi_teach.exercises.rules_index import rules_for_game
@@ -33,9 +38,14 @@ from fangqi_teach.exercises.schema import default_exercise_dir, load_pack, valid
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
-QUESTIONS = default_exercise_dir()
+EXERCISES = default_exercise_dir()
 SANITIZE = NOTEBOOKS / "nbval_sanitize.cfg"      # board pictures are not compared, only text
-ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
+ENGLISH = sorted(NOTEBOOKS.glob("*.ipynb"))
+CHINESE = sorted((NOTEBOOKS / "zh").glob("*.ipynb"))
+ALL_NOTEBOOKS = ENGLISH + CHINESE
+CHECK_TAG = "nbval-check-output"
+ZH_MARK = "<!-- zh -->"
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 LESSONS = {
     "01_dafang": "dafang",
@@ -52,6 +62,11 @@ LESSONS = {
 # change. They include pytest's and the kernel's start (≈ 3 s).
 CPU_LIMIT = 60
 
+#: Words a Chinese edition may show in Latin letters: the JupyterLab menu the text points to,
+#: the other edition's name, and the rules reference's file name.
+LATIN_ALLOWED = {"Run", "All", "Cells", "English", "edition", "docs", "rules", "md", "ipynb", "Shift", "Enter"}
+POINT = re.compile(r"^[a-s](1[0-9]|[1-9])$")
+
 
 def _load_build_script():
     spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "scripts" / "build_notebooks.py")
@@ -60,14 +75,22 @@ def _load_build_script():
     return module
 
 
+BUILD = _load_build_script()
+LEARNER_SOURCES = sorted(p for p in SOURCES.glob("*.py") if p.stem not in BUILD.ENGLISH_ONLY)
+
+
 def _source(stem: str) -> str:
     return (SOURCES / f"{stem}.py").read_text(encoding="utf-8")
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(NOTEBOOKS).with_suffix("").as_posix()
 
 
 # --------------------------------------------------------------------------
 # nbval
 
-@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[p.stem for p in ALL_NOTEBOOKS])
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[_name(p) for p in ALL_NOTEBOOKS])
 def test_notebook_runs_under_nbval(path, tmp_path):
     # Exercise widgets save progress: keep the tester's own progress file out of it.
     env = dict(os.environ, FANGQI_TEACH_DATA=str(tmp_path / "progress"))
@@ -79,55 +102,46 @@ def test_notebook_runs_under_nbval(path, tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    assert run.returncode == 0, f"nbval failed on {path.name}:\n{run.stdout[-6000:]}\n{run.stderr[-2000:]}"
+    assert run.returncode == 0, f"nbval failed on {_name(path)}:\n{run.stdout[-6000:]}\n{run.stderr[-2000:]}"
     assert re.search(r"\d+ passed", run.stdout), run.stdout[-2000:]
-    assert 0 < cpu < CPU_LIMIT, f"{path.name} took {cpu:.0f} CPU seconds under nbval"
+    assert 0 < cpu < CPU_LIMIT, f"{_name(path)} took {cpu:.0f} CPU seconds under nbval"
 
 
 def _checked(cell) -> bool:
-    """Whether nbval checks this cell's output (the marker must be a whole comment line)."""
-    from nbval.plugin import find_comment_markers
-    return cell.cell_type == "code" and ("check", True) in list(find_comment_markers(cell.source))
+    """Whether nbval checks this cell's output (``--nbval-lax`` reads the cell tag)."""
+    return cell.cell_type == "code" and CHECK_TAG in cell.metadata.get("tags", [])
 
 
-def test_markers_are_whole_comment_lines():
-    """nbval ignores a marker written after code on the same line: such a cell would check nothing."""
-    import nbformat
-    misplaced = []
-    for path in ALL_NOTEBOOKS:
-        for cell in nbformat.read(path, as_version=4).cells:
-            for line in cell.source.splitlines():
-                if "NBVAL_CHECK_OUTPUT" in line and line.strip() != "# NBVAL_CHECK_OUTPUT":
-                    misplaced.append(f"{path.name} {cell.id}: {line.strip()[:60]}")
-    assert not misplaced, "markers nbval would not see:\n" + "\n".join(misplaced)
+def test_no_comment_markers_in_learner_text():
+    """nbval markers are cell tags now (issue 15): a learner never reads '# NBVAL_CHECK_OUTPUT'."""
+    found = [f"{p.name}" for p in SOURCES.glob("*.py") if "NBVAL_" in p.read_text(encoding="utf-8")]
+    assert not found, f"comment markers instead of the {CHECK_TAG} tag: {found}"
 
 
 def test_checked_cells_keep_their_output():
     """A checked cell must have a stored output, or nbval checks nothing."""
-    import nbformat
-    empty, checked = [], 0
+    empty = []
     for path in ALL_NOTEBOOKS:
         for cell in nbformat.read(path, as_version=4).cells:
-            if _checked(cell):
-                checked += 1
-                if not cell.outputs:
-                    empty.append(f"{path.name} {cell.id}")
+            if _checked(cell) and not cell.outputs:
+                empty.append(f"{_name(path)} {cell.id}")
     assert not empty, f"checked cells without stored output: {empty}"
-    lessons = [p for p in ALL_NOTEBOOKS if p.stem in LESSONS]
-    for path in lessons:
-        cells = nbformat.read(path, as_version=4).cells
-        assert sum(map(_checked, cells)) >= 5, f"{path.name}: fewer than 5 checked cells"
+    for path in ALL_NOTEBOOKS:
+        if path.stem in LESSONS:
+            cells = nbformat.read(path, as_version=4).cells
+            assert sum(map(_checked, cells)) >= 3, f"{_name(path)}: fewer than 3 checked cells"
 
 
 # --------------------------------------------------------------------------
 # Sources and built notebooks
 
 def test_every_notebook_has_a_source_and_matches_it():
-    build = _load_build_script()
-    stems = {p.stem for p in ALL_NOTEBOOKS}
+    stems = {p.stem for p in ENGLISH}
     sources = {p.stem for p in SOURCES.glob("*.py")}
     assert stems == sources, f"without source: {sorted(stems - sources)}; not built: {sorted(sources - stems)}"
-    assert build.check(sorted(SOURCES.glob("*.py"))) == []
+    chinese = {p.stem for p in CHINESE}
+    assert chinese == {p.stem for p in LEARNER_SOURCES}, "the Chinese editions are not the learner sources"
+    assert BUILD.check(sorted(SOURCES.glob("*.py"))) == []
 
 
 def test_sources_carry_the_kernelspec_header():
@@ -137,34 +151,144 @@ def test_sources_carry_the_kernelspec_header():
 
 
 def test_stored_notebooks_hold_no_volatile_output():
-    import nbformat
     for path in ALL_NOTEBOOKS:
         nb = nbformat.read(path, as_version=4)
-        assert "widgets" not in nb.metadata, f"{path.name} stores widget state"
+        assert "widgets" not in nb.metadata, f"{_name(path)} stores widget state"
         for cell in nb.cells:
-            assert "execution" not in cell.metadata, f"{path.name} {cell.id} stores timings"
+            assert "execution" not in cell.metadata, f"{_name(path)} {cell.id} stores timings"
             for out in cell.get("outputs", []):
                 data = out.get("data", {})
-                assert "application/vnd.jupyter.widget-view+json" not in data, f"{path.name} {cell.id}"
+                assert "application/vnd.jupyter.widget-view+json" not in data, f"{_name(path)} {cell.id}"
                 text = data.get("text/plain", "") + out.get("text", "")
-                assert not re.search(r"0x[0-9a-f]{6,}", text), f"{path.name} {cell.id}: {text[:80]}"
+                assert not re.search(r"0x[0-9a-f]{6,}", text), f"{_name(path)} {cell.id}: {text[:80]}"
 
 
 # --------------------------------------------------------------------------
-# Lessons cover their rules
+# Both languages, code out of the way
+
+def _markdown_cells(path: Path) -> list[str]:
+    import jupytext
+    return [c.source for c in jupytext.read(path, fmt="py:percent").cells if c.cell_type == "markdown"]
+
+
+@pytest.mark.parametrize("path", LEARNER_SOURCES, ids=[p.stem for p in LEARNER_SOURCES])
+def test_every_markdown_cell_has_both_languages(path):
+    problems = []
+    for i, text in enumerate(_markdown_cells(path)):
+        if text.count(ZH_MARK) != 1:
+            problems.append(f"markdown cell {i}: no '{ZH_MARK}' line: {text[:60]!r}")
+            continue
+        en, zh = (half.strip() for half in text.split(ZH_MARK))
+        if not en or not re.search(r"[A-Za-z]{3}", en):
+            problems.append(f"markdown cell {i}: no English half")
+        if not CJK.search(zh):
+            problems.append(f"markdown cell {i}: no Chinese half")
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+def latin_words(text: str) -> list[str]:
+    """Latin-letter words a Chinese reader would see, besides point names and allowed names.
+
+    >>> latin_words("黑方放 d4，见 [01_dafang.ipynb](01_dafang.ipynb)。Run → Run All Cells")
+    []
+    >>> latin_words("黑方 places here")
+    ['places', 'here']
+    """
+    text = re.sub(r"\]\([^)]*\)", "]", text)                  # link targets
+    text = re.sub(r"<[^>]+>", " ", text)                        # HTML tags
+    text = re.sub(r"\b[\w./-]+\.(ipynb|md|py|yaml)\b", " ", text)   # file names
+    words = re.findall(r"[A-Za-z][A-Za-z']*", text)
+    return [w for w in words if w not in LATIN_ALLOWED and not POINT.match(w) and not re.fullmatch(r"[A-Za-z]", w)]
+
+
+def _learner_text(nb) -> list[tuple[str, str]]:
+    """(where, text) of what a learner reads: markdown, and printed output of code cells."""
+    out = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            out.append((cell.id, cell.source))
+        elif cell.cell_type == "code":
+            for o in cell.get("outputs", []):
+                if o.output_type == "stream":
+                    out.append((cell.id, o.text))
+    return out
+
+
+@pytest.mark.parametrize("path", CHINESE, ids=[_name(p) for p in CHINESE])
+def test_no_english_in_the_chinese_edition(path):
+    nb = nbformat.read(path, as_version=4)
+    leaks = [f"{where}: {' '.join(sorted(set(latin_words(text))))}" for where, text in _learner_text(nb)
+             if latin_words(text)]
+    assert not leaks, f"{_name(path)} shows English to a Chinese reader:\n" + "\n".join(leaks)
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[_name(p) for p in ALL_NOTEBOOKS])
+def test_code_is_hidden_unless_shown(path):
+    if path.stem in BUILD.ENGLISH_ONLY:
+        return
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        if "show" in cell.metadata.get("tags", []):
+            assert len(cell.source.strip().splitlines()) == 1, f"{_name(path)} {cell.id}: a shown cell is one line"
+        else:
+            assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, f"{_name(path)} {cell.id}"
+
+
+# --------------------------------------------------------------------------
+# Lessons: steps cover their rules, the first step comes early
+
+def _steps(stem: str) -> list[str]:
+    return re.findall(r'L\.step\("([\w.-]+)"\)', _source(stem))
+
+
+def _exercises(game: str) -> dict:
+    return {e.id: e for f in sorted((EXERCISES / game).glob("*.yaml")) for e in load_pack(f)}
+
 
 @pytest.mark.parametrize("stem,game", sorted(LESSONS.items()))
-def test_lesson_names_every_rule_of_its_game(stem, game):
-    path = SOURCES / f"{stem}.py"
-    if not path.exists():
+def test_lesson_covers_every_rule_of_its_game(stem, game):
+    if not (SOURCES / f"{stem}.py").exists():
         pytest.fail(f"lesson {stem} is not written yet")
-    text = _source(stem)
-    missing = []
-    for rule in rules_for_game(game):
-        mention = f"[{rule}]" if rule.startswith("D") else f"`{rule}`"
-        if mention not in text:
-            missing.append(mention)
-    assert not missing, f"{stem} does not mention: {' '.join(missing)}"
+    exercises = _exercises(game)
+    covered = {tag for eid in _steps(stem) if eid in exercises for tag in exercises[eid].tags}
+    for call in re.findall(r"L\.teaches\(([^)]*)\)", _source(stem)):
+        covered |= set(re.findall(r'"([\w.]+)"', call))
+    missing = [rule for rule in rules_for_game(game) if rule not in covered]
+    assert not missing, f"{stem}: no step tagged with, nor L.teaches naming: {' '.join(missing)}"
+
+
+def words_before_first_step(stem: str) -> int:
+    """English words a learner reads from the top of a lesson to its first step's prompt (included)."""
+    import jupytext
+    nb = jupytext.read(SOURCES / f"{stem}.py", fmt="py:percent")
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            words += len(BUILD.edition_text(cell.source, "en").split())
+        elif 'L.step("' in cell.source:
+            game = LESSONS[stem]
+            first = re.search(r'L\.step\("([\w.-]+)"\)', cell.source).group(1)
+            return words + len(_exercises(game)[first].prompt.en.split())
+    raise AssertionError(f"{stem} has no step")
+
+
+@pytest.mark.parametrize("stem", sorted(LESSONS))
+def test_first_step_within_250_words(stem):
+    if not (SOURCES / f"{stem}.py").exists() or not _steps(stem):
+        pytest.fail(f"lesson {stem} has no step yet")
+    n = words_before_first_step(stem)
+    print(f"{stem}: {n} words before the first step")
+    assert n <= 250, f"{stem}: {n} words to read before the first step"
+
+
+def test_dafang_teaches_placing_before_moving():
+    exercises = _exercises("dafang")
+    tags = [set(exercises[e].tags) for e in _steps("01_dafang")]
+    assert "dafang.1.placing" in tags[0]
+    first_move = next(i for i, t in enumerate(tags) if "dafang.1.moving" in t)
+    assert all("dafang.1.moving" not in t for t in tags[:first_move])
+    assert max(i for i, t in enumerate(tags) if "dafang.1.placing" in t) < first_move
 
 
 # --------------------------------------------------------------------------
@@ -184,7 +308,7 @@ def test_index_links_exist():
 
 def test_every_notebook_is_in_the_index():
     linked = set(_index_links())
-    absent = [p.name for p in ALL_NOTEBOOKS if p.name != "00_start_here.ipynb" and p.name not in linked]
+    absent = [p.name for p in ENGLISH if p.name != "00_start_here.ipynb" and p.name not in linked]
     assert not absent, f"not in the index of 00_start_here: {absent}"
 
 
@@ -193,22 +317,28 @@ def test_index_lists_the_five_lessons():
     assert {f"{stem}.ipynb" for stem in LESSONS} <= linked
 
 
+def test_start_page_links_both_editions():
+    text = _source("00_start_here")
+    assert "](zh/00_start_here.ipynb)" in text and "](../00_start_here.ipynb)" in text
+
+
 # --------------------------------------------------------------------------
-# Lesson questions
+# Lesson steps
 
-def test_lesson_questions_are_valid_and_solvable():
-    packs, errors = validate_paths([str(p) for p in QUESTIONS.glob("*/lesson.yaml")], solve=True)
+def test_lesson_steps_are_valid_and_solvable():
+    files = sorted(EXERCISES.glob("*/lesson.yaml"))
+    assert files, "no exercises/<game>/lesson.yaml"
+    packs, errors = validate_paths([str(p) for p in files], solve=True)
     assert not errors, "\n".join(errors)
-    assert packs, "no question file"
 
 
-def test_every_question_a_notebook_opens_exists():
+def test_every_step_a_notebook_opens_exists():
     asked = []
     for path in SOURCES.glob("*.py"):
-        for game, eid in re.findall(r'question\("(\w+)", "([\w.-]+)"\)', path.read_text(encoding="utf-8")):
-            asked.append((path.stem, game, eid))
+        text = path.read_text(encoding="utf-8")
+        begun = re.search(r'L\.begin\("(\w+)"', text)
+        asked += [(path.stem, begun[1] if begun else eid.split("-")[0], eid)
+                  for eid in re.findall(r'L\.step\("([\w.-]+)"\)', text)]
     assert asked
     for stem, game, eid in asked:
-        files = [QUESTIONS / game / "lesson.yaml", default_exercise_dir() / game / "stage1.yaml"]
-        ids = [e.id for f in files if f.exists() for e in load_pack(f)]
-        assert eid in ids, f"{stem} asks {game}/{eid}: neither questions/{game}.yaml nor its stage-1 pack has it"
+        assert eid in _exercises(game), f"{stem} opens {game}/{eid}: no exercise of exercises/{game}/ has it"

@@ -1,32 +1,47 @@
 """A practice session: packs grouped by stage, the learner's progress, one widget per stage.
 
 The workbook's practice notebooks and the notebooks made by
-``fangqi-teach notebook`` are three lines each on top of this:
+``fangqi-teach notebook`` are three lines each on top of this. Without a
+``learner``, progress goes to the learner remembered on the start page
+(:mod:`.learner`), the same as the lessons. The practice packs are the
+staged files ``stage*.yaml``: a lesson's steps (``lesson.yaml``) are not
+repeated here.
 
->>> practice = Practice.for_game("maonan", learner="doctest")
+>>> practice = Practice.for_game("maonan", learner="doctest", lang="en")
 >>> sorted(practice.stages())
 [1, 2, 3]
 >>> practice.stage(4)
 Stage 4 of maonan has no exercises yet.
+>>> Practice.for_game("maonan", learner="doctest", lang="zh").stage(4)
+毛南三棋的第 4 阶段还没有练习。
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import Text, check_language, get_language
 from .model import Exercise, Pack
+
+NO_EXERCISES = Text("Stage {n} of {name} has no exercises yet.", "{name}的第 {n} 阶段还没有练习。")
+GAME_NAMES = {"dafang": Text("dafang", "大方棋"), "ningxia": Text("ningxia", "宁夏方棋"),
+              "xinjiang": Text("xinjiang", "新疆方棋"), "maonan": Text("maonan", "毛南三棋"),
+              "connect6": Text("connect6", "六子棋")}
 
 
 class Practice:
     """The exercises of some packs, by stage, for one learner."""
 
-    def __init__(self, packs, learner: str = "default", lang: str | None = None, name: str = ""):
+    def __init__(self, packs, learner: str | None = None, lang: str | None = None, name: str = ""):
+        from .learner import get_learner
         self.packs = [packs] if isinstance(packs, Pack) else list(packs)
-        self.learner, self.lang = learner, lang
+        # None: the learner remembered on the start page (lessons record under the same name)
+        self.learner = learner or get_learner()
+        self.lang = check_language(lang or get_language())
         self.name = name or ", ".join(sorted({p.game for p in self.packs}))
 
     @classmethod
-    def for_game(cls, game: str, learner: str = "default", folder: str | Path | None = None,
+    def for_game(cls, game: str, learner: str | None = None, folder: str | Path | None = None,
                  pattern: str = "stage*.yaml", **kw) -> "Practice":
         """The staged packs of ``game`` in the exercise folder (``exercises/<game>/stage*.yaml``)."""
         from .schema import default_exercise_dir, load_pack
@@ -35,7 +50,7 @@ class Practice:
         return cls(packs, learner=learner, name=game, **kw)
 
     @classmethod
-    def from_text(cls, text: str, file: str, learner: str = "default", **kw) -> "Practice":
+    def from_text(cls, text: str, file: str, learner: str | None = None, **kw) -> "Practice":
         """A pack carried inside a notebook as YAML text (read with ``yaml.safe_load``)."""
         import yaml
 
@@ -60,7 +75,8 @@ class Practice:
         from .widget import ExerciseWidget
         exercises = self.stages().get(number)
         if not exercises:
-            print(f"Stage {number} of {self.name} has no exercises yet.")
+            name = GAME_NAMES[self.name].get(self.lang) if self.name in GAME_NAMES else self.name
+            print(NO_EXERCISES.get(self.lang).format(n=number, name=name))
             return None
         return ExerciseWidget(exercises, learner=self.learner, lang=self.lang)
 

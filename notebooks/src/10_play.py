@@ -11,45 +11,39 @@
 # ---
 
 # %% [markdown]
-# # Play 对弈
+# # Play
 #
-# Any of the five games, against the computer or against a friend on the same screen.
+# Any of the five games, against the computer or against a friend on the same screen. Choose the game, your
+# opponent and the level, then press **Start**. In the panel beside the board you can change the opponent and
+# the level at any time, take moves back, ask for a hint, turn on the 60-second clock, and save the game record.
+# <!-- zh -->
+# # 对弈
 #
-# * **Opponent** (in the panel): *Two players*, *Computer plays Black* or *Computer plays White*; you can
-#   change it in the middle of a game.
-# * **Level**: easy, medium or hard (hard thinks about three seconds a move).
-# * **Undo / Redo**: against the computer, Undo goes back to your previous turn.
-# * **Hint**: the computer suggests an action for you.
-# * **Timer**: 60 seconds a turn for the Fang Qi games and Maonan Morris; when it runs out, the turn passes.
-# * **Record**: every game is written down in the notation of the lessons; copy it, save it to a file, or
-#   paste a record to continue a game.
-#
-# In code: `ft.play(game, computer="W", level="medium")`; `computer=None` for two players. House rules are
-# keywords too, e.g. `ft.play("maonan", first_placer="W")` (see the lessons for each [D#]).
-#
-# > **中文：** 五种棋都可以和电脑或身边的朋友对弈。面板里可选对手（双人、电脑执黑、电脑执白）和难度（简单、中等、困难，对局中可随时改），有悔棋、重做、提示、每步 60 秒计时（方棋和毛南三棋），棋谱可以复制、保存或载入继续下。
+# 五种棋都可以和电脑下，也可以和身边的朋友在同一块屏幕上对下。选好棋、对手和难度，按“开始”。
+# 棋盘旁边的面板里，随时可以换对手、换难度、悔棋、要提示、打开每步 60 秒的计时，还能保存棋谱。
 
 # %%
 import fangqi_teach as ft
-ft.GAMES
-
-# %% [markdown]
-# ## Choose a game here
-#
-# Pick the game, your opponent and the level, then press **Start**. A new board appears below.
-#
-# > **中文：** 选好棋种、对手和难度，按 **Start**，下面就会出现新棋盘。
+from fangqi_teach import lesson as L
+L.begin(None)
 
 # %%
 import ipywidgets as W
 from IPython.display import display
+from fangqi_teach.i18n import Text
 
-game_box = W.Dropdown(options=[(ft.get_board(g).title + " " + ft.get_board(g).title_zh, g) for g in ft.GAMES],
-                      value="dafang", description="Game")
-side_box = W.Dropdown(options=[("Two players", None), ("Computer plays White", "W"),
-                               ("Computer plays Black", "B")], value="W", description="Opponent")
-level_box = W.Dropdown(options=["easy", "medium", "hard"], value="medium", description="Level")
-start = W.Button(description="Start", button_style="primary")
+words = {"game": Text("Game", "棋"), "opponent": Text("Opponent", "对手"), "level": Text("Level", "难度"),
+         "start": Text("Start", "开始"), "two": Text("Two players", "双人对下"),
+         "W": Text("Computer plays White", "电脑执白"), "B": Text("Computer plays Black", "电脑执黑"),
+         "easy": Text("easy", "简单"), "medium": Text("medium", "中等"), "hard": Text("hard", "困难")}
+say = {k: v.get() for k, v in words.items()}
+game_box = W.Dropdown(options=[(L.GAME_NAMES[g].get(), g) for g in ft.GAMES], value="dafang",
+                      description=say["game"])
+side_box = W.Dropdown(options=[(say["two"], None), (say["W"], "W"), (say["B"], "B")], value="W",
+                      description=say["opponent"])
+level_box = W.Dropdown(options=[(say[x], x) for x in ("easy", "medium", "hard")], value="medium",
+                       description=say["level"])
+start = W.Button(description=say["start"], button_style="primary")
 table = W.Output()
 
 
@@ -60,41 +54,52 @@ def start_game(_button=None):
 
 
 start.on_click(start_game)
-display(W.HBox([game_box, side_box, level_box, start]), table)
+display(W.HBox([game_box, side_box, level_box, start], layout=W.Layout(flex_flow="row wrap")), table)
 
 # %% [markdown]
 # ## Or open one directly
 #
-# Each cell below opens one game against the computer at the easy level. Here the computer answers a first
-# move so you can see it play (it plays White):
+# Each line below opens one game against the computer, which plays White at the easy level. Copy a line into
+# a new cell to start another game later.
+# <!-- zh -->
+# ## 也可以直接开一盘
 #
-# > **中文：** 下面每个单元直接打开一盘和电脑（简单难度、执白）的对局。第一个例子里电脑已经应了一手。
+# 下面每一行打开一盘和电脑的对局，电脑执白，简单难度。以后想再下，把这一行复制到新的格子里运行就行。
 
-# %%
-# NBVAL_CHECK_OUTPUT
-maonan = ft.play("maonan", computer="W", level="easy", background=False)
-maonan.click("b2")                        # your move; the computer replies at once
-print(maonan)
-maonan
-
-# %%
+# %% tags=["show"]
 ft.play("dafang", computer="W", level="easy")
 
-# %%
+# %% tags=["show"]
 ft.play("ningxia", computer="W", level="easy")
 
-# %%
+# %% tags=["show"]
 ft.play("xinjiang", computer="W", level="easy")
 
-# %%
+# %% tags=["show"]
+ft.play("maonan", computer="W", level="easy")
+
+# %% tags=["show"]
 ft.play("connect6", computer="W", level="easy")
 
 # %% [markdown]
 # ## Against a friend
 #
-# Leave out `computer`; take turns clicking on the same board.
+# Without a computer side, two people take turns clicking on the same board.
+# <!-- zh -->
+# ## 和朋友对下
 #
-# > **中文：** 不填 `computer`，两人轮流在同一个棋盘上点。
+# 不设电脑，两个人轮流在同一块棋盘上点。
 
-# %%
+# %% tags=["show"]
 ft.play("connect6")
+
+# %% [markdown]
+# The computer answers at once. Here Black opens on b2 in Maonan Morris, and the computer replies:
+# <!-- zh -->
+# 电脑会马上应一手。下面在毛南三棋里黑方先放 b2，电脑接着应：
+
+# %% tags=["nbval-check-output"]
+maonan = ft.play("maonan", computer="W", level="easy", background=False)
+maonan.click("b2")
+for before, after in zip(maonan.history, maonan.history[1:]):
+    L.events(after)

@@ -11,52 +11,60 @@
 # ---
 
 # %% [markdown]
-# # Practice · Maonan Morris 毛南三棋
+# # Practice · Maonan Morris
 #
-# Exercises on live boards, in three stages 三个阶段:
+# Exercises in three stages: **1** understand a rule, **2** compare choices and find the best one, **3** review a
+# short game and answer a question about it. Answer on the board, then press **Check**. **Hint** gives one hint
+# at a time. Your progress is kept under the name you gave on the start page.
 #
-# 1. **Understand the rule 理解规则** — one rule at a time, in a small position;
-# 2. **Compare choices 比较选择** — several moves are legal: find the best one;
-# 3. **Review a game 复盘检验** — a short game is replayed; answer a question about it.
+# A rule unclear? Go back to the lesson: [04_maonan_morris.ipynb](04_maonan_morris.ipynb).
+# <!-- zh -->
+# # 练习 · 毛南三棋
 #
-# Answer by clicking the board (or typing in the answer line), then press **Check**. The rules engine
-# grades every answer, so any correct answer is accepted, and a wrong one is explained. **Hint** shows
-# one hint at a time; **Show solution** appears after a first try. If a rule is unclear, go back to the
-# lesson [04_maonan_morris.ipynb](04_maonan_morris.ipynb).
+# 练习分三个阶段：**1** 理解规则；**2** 比较几种走法，找出最好的；**3** 复盘一盘短棋，回答问题。在棋盘上作答，然后按“检查”。
+# “提示”一次给一条。进度记在你在首页填写的名字下。
 #
-# Your progress is saved under your name: change `LEARNER` below to your own name first, so that
-# several people can share the computer.
-#
-# > **中文：** 三个阶段的练习：1 理解规则——一次一条规则；2 比较选择——几步都合法，找最好的；3 复盘检验——重放一盘短棋，回答问题。点棋盘（或在答案栏输入）作答，再按“检查”。引擎判定每个答案，任何正确答案都算对，错误的会说明原因。“提示”一次显示一条，试过一次后会出现“显示答案”。先把下面的 `LEARNER` 改成你的名字，进度就按你的名字保存。
+# 哪条规则没弄明白？回到课程：[04_maonan_morris.ipynb](04_maonan_morris.ipynb)。
 
 # %%
+import fangqi_teach as ft
+from fangqi_teach import lesson as L
 from fangqi_teach.exercises.practice import Practice
-
-LEARNER = "default"
-practice = Practice.for_game("maonan", learner=LEARNER)
-
+L.begin("maonan")
+practice = Practice.for_game("maonan")
 
 # %% [markdown]
-# ## Your progress 进度
-# Run this cell again at any time to refresh the table.
+# ## Your progress
+#
+# Run this cell again at any time to bring the table up to date.
+# <!-- zh -->
+# ## 你的进度
+#
+# 随时重新运行这一格，表格就会更新。
 
 # %%
 practice.summary()
 
 # %% [markdown]
-# ## Stage 1 · Understand the rule 理解规则
+# ## Stage 1 · Understand the rule
+# <!-- zh -->
+# ## 第一阶段 · 理解规则
 
 # %%
 practice.stage(1)
 
 # %% [markdown]
-# ## Stage 2 · Compare choices 比较选择
+# ## Stage 2 · Compare choices
+# <!-- zh -->
+# ## 第二阶段 · 比较选择
 
 # %%
 practice.stage(2)
 
 # %% [markdown]
-# ## Stage 3 · Review a game 复盘检验
+# ## Stage 3 · Review a game
+# <!-- zh -->
+# ## 第三阶段 · 复盘检验
 
 # %%
 practice.stage(3)

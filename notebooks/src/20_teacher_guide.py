@@ -52,8 +52,7 @@ FOLDER = Path(tempfile.mkdtemp(prefix="teacher-guide-"))   # where this guide sa
 # > **中文：** 一道题 = 一种棋 + 一个局面（棋谱或手摆）+ 一个任务 + 中英文说明。这里用图摆出新疆方棋走子阶段的局面，
 # > 任务是“点出所有黑方散子”（不在已成的方里的子）。
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 loose = (ExerciseBuilder("xinjiang", "guide-loose-1", stage=1)
          .setup(player="B", phase="move", diagram="""
 7 . . . . . O O
@@ -79,8 +78,7 @@ print(report.text("zh"))
 # number and whether the answer is unique. A mistake is reported field by field, the way
 # `fangqi-teach validate` reports it for files — here a missing Chinese prompt and a mistyped rule tag:
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 broken = ExerciseBuilder("xinjiang", "guide-broken").record("").task("select", property="legal_places")
 broken.texts(title=("Where?", "哪里？"), prompt=("Where may Black place?", ""),
              explanation=("Anywhere empty.", "任何空点。")).tags("fangqi.0.sqare")
@@ -91,8 +89,7 @@ for problem in broken.validate().problems:
 # A task may have many correct answers. A Connect6 row of four on a small 9×9 board: Black wins this turn
 # in three ways, and every one of them is accepted:
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 win = (ExerciseBuilder("connect6", "guide-win-1", options={"size": 9})
        .setup(black="c5 d5 e5 f5", white="c4 d4 e4", player="B")
        .task("play", goal={"win": True})
@@ -109,8 +106,7 @@ print(report.count, report.unique, report.answers)
 # file is kept as `….bak`, and nothing is written unless the whole pack still passes validation. `root`
 # is the folder saving is allowed in: a path that leaves it is refused.
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 xinjiang_pack = loose.save(FOLDER / "xinjiang-week1.yaml", root=FOLDER)
 connect6_pack = win.save(FOLDER / "connect6-week1.yaml", root=FOLDER,
                          pack_title=("Connect6, week 1", "六子棋 第一周"))
@@ -136,8 +132,7 @@ print(ids, accepted)
 # > 当前义务。每次改动后引擎都会重建局面：不可能的局面会被拒绝并说明原因，改动撤销。下面是题型与参数、中英文说明，
 # > 以及“验证”（正确答案在棋盘上标绿）、“试做”（像学生一样做题）和“保存”按钮。
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 ed = ft.editor("connect6", size=9, folder=FOLDER)
 ed.set_tool("B")
 for point in ["b2", "c3", "d4", "e5"]:
@@ -151,8 +146,7 @@ print(ed.message.en)
 # %% [markdown]
 # A position the rules cannot reach is refused. Six Black stones in a row would mean the game is already over:
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 ed.set_tool("B")
 ed.click("g7")                    # with a1 White, b2–e5 Black and f6 White: not six
 ed.set_tool("W")
@@ -168,8 +162,7 @@ print(ed.pieces.get("f6"))
 # Now the task: White must stop Black's diagonal (a Connect6 `defend` task), with its texts. **Validate**
 # lists the defences the analysis proves and marks them on the board:
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 ed.set_task("defend")
 ed.set_texts(id="guide-defend-1", stage=1, tags="connect6.4.six",
              title=("Stop the diagonal", "挡住斜线"),
@@ -197,8 +190,7 @@ trial
 # name is made safe (`../Week 2` becomes `week_2.yaml`, always inside the folder). Saving an exercise whose
 # id is already in that pack asks first; only **Confirm** replaces it, and the old file is kept as a backup.
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 first = ed.save("connect6-week1.yaml")
 print(first.name)
 second = ed.save("connect6-week1.yaml")   # the same id again: not written, the editor asks
@@ -215,8 +207,7 @@ print(third.name, [p.name for p in sorted(FOLDER.glob("connect6-week1.yaml*"))])
 # the notebook can be sent on its own. The learner answers in the same exercise widgets as the workbook's
 # practice notebooks, and the progress table shows what is solved.
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 import nbformat
 from fangqi_teach.teacher.notebook import write_practice_notebook   # what the command runs
 
@@ -233,8 +224,7 @@ print([cell.source.splitlines()[0] for cell in handout.cells if cell.cell_type =
 # one installed on the machine, or `pip install pylopdf-fonts-zh-cn`; without one it is written in English
 # and says so.
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 from fangqi_teach.teacher.worksheet import make_worksheet, worksheet_pages
 
 info = make_worksheet(connect6_pack, FOLDER / "connect6-week1.pdf", lang="en")
@@ -262,8 +252,7 @@ Image(page.getvalue())
 # > **中文：** 每个学生的作答记录保存在进度文件里。收齐后运行 `fangqi-teach report 文件… -o report.html`：
 # > 每道题一行（尝试人数、做对人数、作答次数、提示次数）和一张图，标出多数学生没做对的题，并列出无法使用的文件及原因。
 
-# %%
-# NBVAL_CHECK_OUTPUT
+# %% tags=["nbval-check-output"]
 from fangqi_teach.exercises.progress import Progress
 from fangqi_teach.teacher.report import write_report
 
