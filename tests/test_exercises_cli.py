@@ -119,9 +119,11 @@ def test_coverage_lists_rules_without_an_exercise(tmp_path, capsys):
     assert "maonan.5.win\t毛南三棋：吃光对方获胜" in out
 
 
-def test_coverage_prints_nothing_when_every_rule_is_tagged(tmp_path, capsys):
+def test_coverage_counts_a_tag_only_when_it_is_practised(tmp_path, capsys):
+    # tagging an exercise with every rule does not cover them: "practised" is computed by the engine
     (tmp_path / "all.yaml").write_text(PACK.replace("[maonan.5.mills, D12]", "[" + ", ".join(RULE_IDS) + "]"),
                                        encoding="utf-8")
     code, out, err = run(capsys, "coverage", str(tmp_path))
-    assert code == 0 and out == ""
-    assert f"{len(RULE_IDS)} of {len(RULE_IDS)} rules covered" in err
+    assert code == 1 and "connect6.4.six" in out and "maonan.5.mills" not in out
+    code, out, _ = run(capsys, "coverage", "--claims", str(tmp_path))
+    assert "tagged but not practised" in out and "connect6.4.six" in out

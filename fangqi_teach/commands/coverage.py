@@ -1,10 +1,16 @@
 """``fangqi-teach coverage``: the rules no exercise practises yet.
 
-Reads the tags of every exercise (default: the exercises/ folder) and
-prints, one a line, each rule id of ``fangqi_teach/exercises/rules_index.py``
-that no exercise is tagged with, and its title; nothing when every rule is
-covered. A summary (exercises per game and stage) goes to standard error.
-Exit status 0 when every rule is covered, 1 otherwise.
+Reads every exercise (default: the exercises/ folder) and prints, one a
+line, each rule id of ``fangqi_teach/exercises/rules_index.py`` that no
+exercise both is tagged with and practises, and its title; nothing when
+every rule is covered. "Practises" is computed by the engine
+(:func:`~fangqi_teach.exercises.rules_index.practised_tags`): solving the
+exercise makes the rule's event happen, its question is about the rule,
+or its answers change when the house option is switched. With
+``--claims``, tags that claim more than their exercise practises are
+listed too. A summary (exercises per game and stage) goes to standard error.
+Exit status 0 when every rule is covered (and, with ``--claims``, every
+tag holds), 1 otherwise.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import json
 import sys
 from collections import Counter
 
-from ..exercises.rules_index import RULES, uncovered
+from ..exercises.rules_index import RULES, practised_tags, uncovered
 from ..exercises.schema import default_exercise_dir, validate_paths
 
 
@@ -22,6 +28,8 @@ def add_arguments(parser) -> None:
                         help="exercise files or folders (default: the exercises/ folder)")
     parser.add_argument("--json", action="store_true", help="print the uncovered rule ids as a JSON list")
     parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the rule titles")
+    parser.add_argument("--claims", action="store_true",
+                        help="also list each exercise tag that its exercise does not practise")
 
 
 def run(args) -> int:
@@ -30,15 +38,20 @@ def run(args) -> int:
     for e in errors:
         print(e, file=sys.stderr)
     exercises = [ex for p in packs for ex in p]
-    missing = uncovered(tag for ex in exercises for tag in ex.tags)
+    held = {ex.id: practised_tags(ex) for ex in exercises}
+    missing = uncovered(tag for tags in held.values() for tag in tags)
+    false_claims = [(ex, [t for t in ex.tags if t not in held[ex.id]]) for ex in exercises]
+    false_claims = [(ex, tags) for ex, tags in false_claims if tags] if args.claims else []
     if args.json:
         print(json.dumps(missing))
     else:
         for rule_id in missing:
             rule = RULES[rule_id]
             print(f"{rule_id}\t{rule.zh if args.lang == 'zh' else rule.en}")
+        for ex, tags in false_claims:
+            print(f"{ex.file}: {ex.id}: tagged but not practised: {', '.join(tags)}")
     per = Counter((ex.game, ex.stage) for ex in exercises)
     summary = ", ".join(f"{g} stage {s}: {n}" for (g, s), n in sorted(per.items()))
-    print(f"{len(exercises)} exercise(s) ({summary}); {len(RULES) - len(missing)} of {len(RULES)} rules covered",
+    print(f"{len(exercises)} exercise(s) ({summary}); {len(RULES) - len(missing)} of {len(RULES)} rules practised",
           file=sys.stderr)
-    return 1 if missing or errors else 0
+    return 1 if missing or errors or false_claims else 0
