@@ -437,7 +437,6 @@ def name_box():
         refresh_overviews()
 
     button.on_click(remember)
-    field.on_submit(remember) if hasattr(field, "on_submit") else None
     if hub_user():
         field.disabled = button.disabled = True
         greet(hub_user())

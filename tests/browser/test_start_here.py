@@ -1,29 +1,26 @@
-"""The learner's first minute: open 00_start_here, run it, follow a link."""
+"""The learner's first minute: open 00_start_here, run it, try its board, follow a link, switch language."""
 
 import pytest
 
-from helpers import find_board, open_notebook, outputs_text, pieces_on, run_all, screenshot
+from helpers import click_point, find_board, open_notebook, outputs_text, run_all, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-GAMES = ("dafang", "ningxia", "xinjiang", "maonan", "connect6")
 
-
-def test_start_here_runs_and_its_board_shows_the_clicked_pieces(page, lab):
+def test_start_here_runs_and_its_board_answers_in_place(page, lab):
     seconds = open_notebook(page, lab, "00_start_here.ipynb")
     assert seconds < 60, f"opening the notebook took {seconds:.1f} s"
-    # The notebook's own text is on screen before anything runs.
-    page.locator(".jp-Notebook .jp-RenderedMarkdown h1", has_text="start here").wait_for()
+    # The notebook's own text is on screen before anything runs, and no code is shown.
+    page.locator(".jp-Notebook .jp-RenderedMarkdown h1", has_text="Start here").wait_for()
 
     report = run_all(page)
 
     assert report and all(cell["count"] is not None for cell in report)
-    text = outputs_text(page)
-    assert all(game in text for game in GAMES), text[:500]
-    # The cell clicks a1, g7, a4, g4 on the Maonan board: Black and White alternate.
+    assert "import fangqi_teach" not in page.locator(".jp-Notebook").inner_text()
     board = find_board(page)
-    board.locator('.fq-piece[data-point="g4"]').wait_for()
-    assert pieces_on(board) == {"a1": "B", "g7": "W", "a4": "B", "g4": "W"}
+    click_point(board, "d4")
+    page.locator(".jp-OutputArea-output", has_text="✔ Right").first.wait_for()
+    assert "Dafang Qi" in outputs_text(page) or page.locator("table", has_text="Dafang Qi").count()
     screenshot(page, "start-here-run-all")
 
 
@@ -43,3 +40,16 @@ def test_start_here_link_opens_a_lesson(page, lab):
         arg=target)
     page.locator(".jp-Notebook .jp-RenderedMarkdown h1", has_text="Connect6").first.wait_for()
     screenshot(page, "start-here-followed-link")
+
+
+def test_start_here_opens_the_chinese_edition(page, lab):
+    open_notebook(page, lab, "00_start_here.ipynb")
+    link = page.locator(".jp-RenderedMarkdown a", has_text="zh/00_start_here.ipynb").first
+    link.scroll_into_view_if_needed()
+
+    link.click()
+
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp.shell.currentWidget; return !!(w && w.context && w.context.path === 'zh/00_start_here.ipynb'); }")
+    page.locator(".jp-Notebook .jp-RenderedMarkdown h1", has_text="从这里开始").first.wait_for()
+    screenshot(page, "start-here-chinese")
