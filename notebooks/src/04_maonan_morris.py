@@ -11,327 +11,376 @@
 # ---
 
 # %% [markdown]
-# # Lesson 4 · Maonan Morris 毛南三棋
+# # Lesson 4 · Maonan Morris
 #
-# The Maonan people of Guangxi play a game of the *morris* family: three nested squares joined by lines,
-# twelve pieces a side, and the aim of lining up three pieces — a **mill 三子成直** — to capture. Two
-# things make it different from the European Nine Men's Morris: four extra **diagonals** on the board,
-# and captures while placing are made by **pinning 押子** — the captured piece is replaced by one of yours.
+# Maonan Morris (毛南三棋) is the Maonan people's form of **Zhi Qi** (直棋): three squares one inside the other,
+# 12 pieces a side. Place your pieces, then step them along the lines. Three of yours on one line make a
+# **mill**, which captures. Take every enemy piece to win.
 #
-# In playing order: the board, the mills, placing and pinning, which piece may be captured, moving, the
-# blocked pull, winning, draws and the timer. Every rule is shown on a live board (the cell clicks for
-# you; click on to try more), followed by a question.
+# The board is Zhi Qi's (three squares joined by eight lines through their corners and the middles of their
+# sides) plus **four diagonals** in the outer band: 24 lines for mills, and more neighbours and more mills for
+# the corners of the middle square. Compared with the European Nine Men's Morris: 12 pieces, not 9; corner
+# lines and diagonals; a capture while placing **pins**; no flying; a blocked player **pulls** instead of
+# losing; and only taking every piece wins.
 #
-# *Tip:* `ft.set_language("zh")` switches boards, messages and questions to Chinese.
+# Each step is one rule and a small position, most of them set up for that rule alone (other pieces left
+# out). Make the move: the board answers at once.
+# <!-- zh -->
+# # 第四课 · 毛南三棋
 #
-# > **中文：** 毛南三棋是广西毛南族的棋，属于“直棋”一类：三个套在一起的方框由线相连，每方十二子，三子连成一条直线（成直）就吃子。它和欧洲的九子棋有两点不同：棋盘上多了四条斜线；布子时成直是“押子”——吃掉对方的子，再把自己手中的一子放到那个点上。
+# 毛南三棋是广西毛南族的直棋。棋盘是三个套在一起的方框，双方各 12 枚棋子，先布子，再沿线走子。
+# 自己三枚棋子连在一条线上叫“成直”，成直就吃子；把对方的子吃光就赢。
+#
+# 毛南三棋和一般的直棋有什么不同？直棋的盘是三个方框，四个角和四条边的中点各有一条线把三框连起来；
+# 毛南三棋在外圈又加了四条斜线。这样能成直的线一共有 24 条，中框的四个角也多了相邻点，多了成直的机会。
+# 如果你下过西方的“九子棋”，还要注意这些不同：每方 12 子而不是 9 子；角上有连线，外圈还有四条斜线；
+# 布子时成直是“押子”；剩三子也不能“飞”；走不动的一方先“拔子”，不算输；只有吃光对方的子才算赢。
+#
+# 下面每一步讲一条规则，配一个小局面；局面多半是为这条规则专门摆的（无关的子都省掉了）。你来走，对不对棋盘马上告诉你。
 
 # %%
-# %matplotlib inline
 import fangqi_teach as ft
-from fangqi_teach.draw.mpl import board_figure
+from fangqi_teach import lesson as L
 from fangqi_teach.games.maonan import from_board
-from matplotlib.figure import Figure
-from workbook import Choice, events, graph_facts, graph_figure, question
+L.begin("maonan")
 
 # %% [markdown]
-# ## 1. The board 棋盘
-# <small>rules `maonan.5.board`, `fangqi.0.points`, `fangqi.0.line`</small>
+# ## 1. The board and its mills
 #
-# There are 24 points: an outer, a middle and an inner square, eight points each. Four lines join the
-# midpoints of the squares and four join their corners; four more **outer diagonals** run from the middle
-# of one outer side, through a corner of the middle square, to the middle of the next outer side. Pieces
-# move only along these lines.
+# The board has 24 points on three squares. Pieces stand on the points and move only along the drawn lines.
+# A mill is three of your pieces on one line of three points; the four outer diagonals are lines too.
 #
-# Points are named as on a 7×7 grid that the board sits on: column letter, then row number, `a1` at the
-# bottom left. So the outer square is `a1 a4 a7 d7 g7 g4 g1 d1`, the middle one `b2 b4 b6 d6 f6 f4 f2 d2`,
-# the inner one `c3 c4 c5 d5 e5 e4 e3 d3`.
+# **Your turn:** Black has two pieces on an outer diagonal.
+# <!-- zh -->
+# ## 一、棋盘和“直”
 #
-# The board is a graph (points are nodes, lines are edges); the **degree** of a point is how many lines
-# leave it, i.e. how many neighbours it has. The corners of the middle square are the busiest points:
+# 盘上三个方框共 24 个点。棋子放在点上，只能沿画出的线走。一条线上的三个点都是自己的子，就是“成直”；
+# 外圈的四条斜线也是线。
 #
-# > **中文：** 共 24 个点：外、中、内三个方框各 8 个点。四条线连接各框的中点，四条线连接各框的角，另有四条外斜线从外框一边的中点经过中框的角连到相邻一边的中点。棋子只沿这些线走。中框的四个角最忙，各有 6 个相邻点。
+# **轮到你：** 黑方在一条外圈斜线上已有两子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-G = ft.board_graph("maonan")
-print(graph_facts("maonan"))
-for degree in (5, 6):
-    print(f"degree {degree}:", " ".join(sorted(p for p, d in G.degree() if d == degree)))
-print("neighbours of b2:", " ".join(sorted(G.neighbors("b2"))))
-
-# %%
-graph_figure("maonan", highlight=["b2", "b6", "f2", "f6"], title="Maonan Morris, drawn from its graph")
+L.step("maonan-lesson-01")
 
 # %% [markdown]
-# **Your turn.** Where can the piece on `b2` go?
+# ## 2. Placing, and the pin
+#
+# Both hands hold 12 pieces. In this book Black places first (a house rule), and the players take turns
+# placing one piece on an empty point. A placement that completes a mill captures by **pinning**: the enemy
+# piece goes, and one of your pieces from hand takes its point. Captures are not optional.
+# <!-- zh -->
+# ## 二、布子和押子
+#
+# 双方手里各有 12 子。本书约定黑方先布子，双方轮流在空点上放一子。放下的子成直，就“押子”：
+# 拿掉对方一子，再从自己手里拿一子放到那个点上。成直后必须吃子，不能不吃。
 
 # %%
-question("maonan", "maonan-1-05")
+L.step("maonan-lesson-02")
+
+# %% tags=["nbval-check-output"]
+pinned = ft.replay("maonan", "a1 g7 a4 g4 a7 xg4")
+L.say("For example a7 and a pin on g4: g4 now holds a {colour} piece, and Black has {n} pieces left in hand "
+      "(one went to a7, one to g4).",
+      "比如下 a7 再押 g4：g4 上现在是{colour_zh}子，黑方手里还剩 {n} 子（一子下在 a7，一子押在 g4）。",
+      colour={"B": "Black", "W": "White"}[pinned.board["g4"]],
+      colour_zh={"B": "黑", "W": "白"}[pinned.board["g4"]], n=pinned.hands["B"])
 
 # %% [markdown]
-# ## 2. The 24 mills 三子成直
-# <small>rule `maonan.5.mills`</small>
+# ## 3. A pin with an empty hand
 #
-# A mill is three of your pieces on one straight line of three points. The board has 24 of them: the
-# twelve sides of the squares, the four lines through the midpoints, the four lines through the corners,
-# and the four outer diagonals.
+# If the mill is made with the last piece in your hand, there is nothing left to pin with: the enemy piece is
+# just taken off. Set-up position.
+# <!-- zh -->
+# ## 三、手里没子时的押子
 #
-# > **中文：** 三枚己方棋子在同一条三点直线上就是“直”。棋盘上共有 24 条直：十二条方框边、四条中点线、四条角线和四条外斜线。
+# 如果成直的正是手里最后一子，就没有子可以押上去了：只把对方的子拿走。（这是摆出来的局面。）
 
 # %%
-# NBVAL_CHECK_OUTPUT
-mills = ft.get_board("maonan").shapes_of("mill")
-print(len(mills), "mills")
-fig = Figure(figsize=(12, 8.4))
-for ax, mill in zip(fig.subplots(4, 6).flat, mills):
-    board_figure("maonan", {p: "B" for p in mill.points}, coordinates=False, cell=22, ax=ax)
-    ax.set_title(" ".join(mill.points), fontsize=9)
-fig
+L.step("maonan-lesson-03")
 
 # %% [markdown]
-# **Your turn.** Complete a mill.
+# A player whose hand is empty simply skips while the other still places. Step through White's last two
+# placements with ▶:
+# <!-- zh -->
+# 一方手里没子了，另一方还在布子时，这一方就跳过。按 ▶ 看白方最后两次布子：
 
 # %%
-question("maonan", "maonan-1-01")
+last_piece = from_board({"a1": "B", "a4": "B", "g4": "W"}, "B", hands={"B": 1, "W": 2}).play("a7").play("xg4")
+skips = L.demo(last_piece, "d7 e5")
+skips
+
+# %% tags=["nbval-check-output"]
+end = skips.states[-1]
+L.say("Black's hand: {b}, White's: {w}. The point g4 is {g4}. Placing is over and {mover} moves first.",
+      "黑方手里 {b} 子，白方手里 {w} 子。g4 {g4_zh}。布子结束，{mover_zh}先走。",
+      b=end.hands["B"], w=end.hands["W"], g4="empty" if "g4" not in end.board else "taken",
+      g4_zh="是空点" if "g4" not in end.board else "上有子",
+      mover={"B": "Black", "W": "White"}[end.player], mover_zh={"B": "黑方", "W": "白方"}[end.player])
 
 # %% [markdown]
-# ## 3. Placing 布子 and pinning 押子
-# <small>rules `maonan.5.pin`, `fangqi.0.shape_completed`, [D12], [D13]</small>
+# ## 4. Two mills at once
 #
-# Each player has 12 pieces in hand. **Black places first** — a house decision **[D12]**; to let White
-# start, use `ft.new_game("maonan", first_placer="W")` (or the same keyword in `ft.play`). Players place
-# one piece at a time on any empty point.
+# One piece can complete two mills. Each mill captures one piece, so you pin twice.
+# <!-- zh -->
+# ## 四、一子成两直
 #
-# A placement that completes a mill captures one enemy piece by **pinning**: the enemy piece is taken off
-# and one of your pieces from hand is put on its point. A placement completing two mills at once pins
-# twice. Watch Black complete `a1 a4 a7` and pin White's `g4` (which was one step from a mill):
-#
-# > **中文：** 每方手中 12 子，黑先布子（约定 [D12]；`first_placer="W"` 可让白先），轮流在空点上放一子。放子成直就押子：拿掉对方一子，把自己手中一子放到那个点上。押下的子不算成直（约定 [D13]；`pin_completes_mill=True` 时算）。
+# 一子可能同时成两条直。每条直吃一子，所以要押两子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play("maonan")
-for point in ["a1", "g7", "a4", "g4", "a7"]:
-    game.click(point)
-print(game.state.pending.text("en"))
-game.click("g4")
-events(game.state)
-print(game.state.hands, game.state.removed)
-game
+L.step("maonan-lesson-04")
 
 # %% [markdown]
-# The pinning piece lands on a new point, and it may happen to line up with your other pieces. Does that
-# count as a new mill? House decision **[D13]**: no — a pin never completes a mill. With
-# `pin_completes_mill=True` it does, and captures again:
+# ## 5. The pinning piece makes no mill
+#
+# The piece put down by a pin may happen to line up with two of yours. In this book (a house rule) that
+# does **not** count as a mill: only a placed or a moved piece completes mills.
+# <!-- zh -->
+# ## 五、押上去的子不算成直
+#
+# 押上去的子有时正好和自己的两子连成一线。本书约定这**不算**成直：只有落下的子、走动的子才能成直。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-for rule in (False, True):
-    s = from_board({"a1": "B", "a7": "B", "d7": "B", "a4": "W", "e4": "W", "f4": "W"}, "B",
-                   hands={"B": 5, "W": 5}, pin_completes_mill=rule)
-    s = s.play("g7").play("xa4")        # mill a7 d7 g7, then pin a4: Black's piece lands between a1 and a7
-    print(f"pin_completes_mill={rule}:", "; ".join(e.text("en") for e in s.events))
-
-# %%
-# NBVAL_CHECK_OUTPUT
-ft.new_game("maonan", first_placer="W").player
+L.step("maonan-lesson-05")
 
 # %% [markdown]
-# **Your turn.** Play a whole turn: complete a mill and pin.
+# ## 6. Which piece may be captured
+#
+# A piece standing in a complete mill of its own colour is protected; the others are **loose**. You must take
+# a loose piece. Only when every enemy piece stands in a mill may you take any of them.
+# <!-- zh -->
+# ## 六、能吃哪一子
+#
+# 在本方已成的直里的子受保护，别的子是“散子”。吃子要吃散子；只有对方每一子都在直里时，才可以任吃一子。
 
 # %%
-question("maonan", "maonan-1-03")
+L.step("maonan-lesson-06")
 
 # %% [markdown]
-# ## 4. Which piece may be captured 可以吃哪枚子
-# <small>rules `maonan.5.capture_choice`, `fangqi.0.loose`, [D19]</small>
+# ## 7. Two captures: look again before the second
 #
-# A piece standing in a complete mill of its colour is protected; the others are **loose 散子**. You must
-# capture (or pin) a loose piece. Only when every enemy piece is in a mill may you take any of them.
+# When one action captures two pieces, the rule of step 6 is applied again before the second capture
+# (a house rule). The first capture can break an enemy mill, and then its other pieces are loose.
+# <!-- zh -->
+# ## 七、吃两子：吃第二子前再看一遍
 #
-# Below Black completes the outer diagonal `a4 b2 d1`. White's mill `g7 g4 g1` is protected, so Black may
-# only take `d5` or `d6`; the board refuses `g4`:
-#
-# > **中文：** 在己方完整的直里的子受保护，其他的是散子。吃子或押子要先吃散子；只有对方的子全在直里时，才能任吃一枚。一步吃两子时，吃第二子前要重新判断（约定 [D19]）。
+# 一步要吃两子时，吃第二子前要按第六步的规则重新看一遍（本书约定）。第一子可能拆开了对方的直，
+# 那条直剩下的子就成了散子。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-position = from_board({"b2": "B", "d1": "B", "b4": "B", "a7": "B",
-                       "g7": "W", "g4": "W", "g1": "W", "d5": "W", "d6": "W"}, "B")
-game = ft.play(position)
-game.click("b4"); game.click("a4")
-events(game.state)
-print("may take:", game.legal_actions())
-game.click("g4")
-print(game.message_text("en"))
-game
+L.step("maonan-lesson-07")
+
+# %% tags=["nbval-check-output"]
+two = from_board({"a1": "B", "a7": "B", "b2": "B", "d1": "B", "b4": "B",
+                  "g7": "W", "g4": "W", "g1": "W", "c5": "W", "d5": "W", "e5": "W"}, "B").play("b4-a4")
+first = " ".join(a[1:] for a in two.legal_actions())
+second = " ".join(a[1:] for a in two.play("xg4").legal_actions())
+L.say("After b4-a4 Black may take any of {first}. After taking g4, only {second} may go second.",
+      "b4 走到 a4 后，第一子可以吃 {first} 中的任一子。吃掉 g4 以后，第二子只能吃 {second}。",
+      first=first, second=second)
 
 # %% [markdown]
-# When one action captures two pieces, the rule is applied again before the second capture: the first
-# capture may have broken an enemy mill and made its other pieces loose. That is house decision
-# **[D19]** (`recheck_between_captures=True`; with `False` the choice is decided once, before the first).
+# ## 8. Moving
 #
-# **Your turn.** Which White pieces are loose?
+# When placing is over, the players move in turn: one piece, one step along a line to an empty neighbouring
+# point. No jumping, and no "flying" however few pieces are left.
+# <!-- zh -->
+# ## 八、走子
+#
+# 布子结束后轮流走子：拿自己一子，沿线走一步到相邻的空点。不能跳过棋子；子再少也不能“飞”。
 
 # %%
-question("maonan", "maonan-1-04")
+L.step("maonan-lesson-08")
 
 # %% [markdown]
-# ## 5. Moving 走子
-# <small>rules `maonan.5.moving`, [D14]</small>
-#
-# When all pieces are placed (or no empty point is left), the players move in turn: one piece, one step
-# along a line to an empty neighbouring point. **White moves first** — house decision **[D14]**: the
-# player who placed second moves first (`first_mover="second_placer"`; the other reading of the old text
-# is `first_mover="last_placer"`). A move that completes a mill captures a loose enemy piece, exactly as
-# in section 4 (no pinning now: your hand is empty). There is no "flying" with three pieces.
-#
-# > **中文：** 布子结束后轮流走子：沿线走一步到相邻的空点。白方先走（约定 [D14]：后布子的一方先走；`first_mover="last_placer"` 则最后放子的一方先走）。走子成直吃对方一枚散子，没有“飞子”。
+# A move that completes a mill captures too. Now the captured piece is simply removed (no pin), and the
+# same rule says which piece may be taken.
+# <!-- zh -->
+# 走子成直也吃子。这时直接把对方的子拿走，不用押子；能吃哪一子，规则和前面一样。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-position = from_board({"a1": "B", "a7": "B", "b4": "B", "g1": "W", "g4": "W", "d7": "W", "f6": "W"}, "B")
-game = ft.play(position)
-game.click("b4"); game.click("a4")     # b4 → a4 completes a1 a4 a7
-game.click("g1")
-for state in game.history[1:]:
-    events(state)
-game
+L.step("maonan-lesson-09")
 
 # %% [markdown]
-# **Your turn.** Move to complete a mill and capture.
+# ## 9. Who moves first
+#
+# In this book the player who placed second, White, makes the first move (a house rule). Usually White also
+# placed last. But pins can empty White's hand first, and then Black places last.
+# <!-- zh -->
+# ## 九、谁先走子
+#
+# 本书约定：后布子的一方（白方）先走子。一般白方也是最后放子的一方；但押子可能让白方手里的子先用完，
+# 这时最后放子的是黑方。
 
 # %%
-question("maonan", "maonan-1-07")
+L.choice(("White's hand emptied early because of pins, and Black has just placed the last piece. Who makes "
+          "the first move?",
+          "因为押子，白方手里的子先用完了，黑方刚放下最后一子。谁先走子？"),
+         [("White, the player who placed second", "白方：后布子的一方"),
+          ("Black, the player who placed last", "黑方：最后放子的一方")],
+         0, ("in this book the second placer, White, always moves first.",
+             "本书约定总是后布子的白方先走。"))
+
+# %%
+L.teaches("D14")
+black_last = from_board({"a1": "B", "g7": "B", "c4": "W", "e4": "W", "d6": "W"}, "B", hands={"B": 1, "W": 0})
+L.demo(black_last, "f4")
+
+# %% tags=["nbval-check-output"]
+moving = black_last.play("f4")
+L.say("Set-up position: Black placed last; now {mover} is to move.", "摆出的局面：黑方最后放子，现在轮到{mover_zh}走。",
+      mover={"B": "Black", "W": "White"}[moving.player], mover_zh={"B": "黑方", "W": "白方"}[moving.player])
 
 # %% [markdown]
-# ## 6. The blocked pull 拔子
-# <small>rule `maonan.5.blocked_pull`</small>
+# ## 10. A mill broken and made again
 #
-# If at the start of your movement turn **none** of your pieces can move, you first remove any one enemy
-# piece — mill or not — and then move if that freed you. If you still cannot move, your turn simply ends.
-# Being blocked never loses the game.
+# Moving a piece out of a mill and back completes that mill again, and it captures again. Set-up position.
+# <!-- zh -->
+# ## 十、拆开再成直
 #
-# White's only piece `a1` is surrounded. White pulls `b2`, and now `a1` can step into the hole:
-#
-# > **中文：** 轮到你走子时如果一枚子也动不了，先拔掉对方任意一子（在不在直里都可以），然后能走就走；还是走不了，本回合结束。被堵住不算输。
+# 把一子从直里走出来，再走回去，这条直就又成了一次，照样吃子。（摆出来的局面。）
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(from_board({"a1": "W", "a4": "B", "d1": "B", "b2": "B", "g7": "B"}, "W"))
-print(game.state.pending.text("en"))
-game.click("b2")
-events(game.state)
-print(game.legal_actions())
-game
-
-# %%
-question("maonan", "maonan-1-06")
+L.step("maonan-lesson-10")
 
 # %% [markdown]
-# When the board is completely full after placing (24 pieces), the first mover is blocked at once and
-# starts with a pull:
+# ## 11. Blocked: the pull
+#
+# If none of your pieces can move at the start of your turn, you first **pull**: remove any one enemy piece,
+# in a mill or not. Then you move, if you now can. Being blocked never loses the game.
+# <!-- zh -->
+# ## 十一、走不动：拔子
+#
+# 轮到你走时，如果你一子也走不动，先“拔子”：拿掉对方任意一子，在直里的也可以。然后能走就走。
+# 被堵住不算输。
 
 # %%
-question("maonan", "maonan-1-08")
+L.step("maonan-lesson-11")
 
 # %% [markdown]
-# ## 7. Captures are compulsory 必须吃子
-# <small>rules `fangqi.0.obligations`, [D15]</small>
-#
-# A capture, a pin or a blocked pull you are owed is not optional: until it is done, nothing else is
-# allowed (house decision **[D15]**). What cannot be done is dropped automatically — for instance a pin
-# with an empty hand becomes a plain capture, and a capture with no enemy piece left is forfeited.
-#
-# > **中文：** 欠的吃子、押子、拔子都必须先做（约定 [D15]）。做不到的自动作废：手中没子时押子变成普通吃子，对方没子可吃时作废。
+# If the pull frees none of your pieces, the turn ends there, without a move. From the same position, White
+# pulls g7, far away:
+# <!-- zh -->
+# 如果拔子以后还是走不动，这一回合就到此结束，不走子。还是同一个局面，白方拔掉远处的 g7：
 
 # %%
-# NBVAL_CHECK_OUTPUT
-s = ft.replay("maonan", "a1 g7 a4 g4 a7")       # Black completed a mill and owes a pin
-try:
-    s.play("d1")
-except ft.IllegalAction as refusal:
-    print(refusal.message("en"))
+blocked = from_board({"a4": "B", "d1": "B", "b2": "B", "c4": "B", "d3": "B", "f2": "B", "g7": "B",
+                      "a1": "W", "c3": "W", "d2": "W"}, "W")
+L.teaches("maonan.5.still_blocked")
+L.demo(blocked, "xg7", allow={0: ("(a poor pull, to show what happens: b2 would free d2)",
+                                  "（这一拔不好，只是为了看结果：拔 b2 才能让 d2 走动）")})
+
+# %% tags=["nbval-check-output"]
+L.events(blocked.play("xg7"))
+
+# %% tags=["nbval-check-output"]
+full = ft.replay("maonan", "f4 a1 g4 b4 e3 d3 e5 c5 a7 f2 d1 c3 b2 d6 d5 a4 g1 g7 f6 d7 b6 e4 c4 d2")
+L.say("Placing without a single mill: after 24 placements the board is full and no piece can move. "
+      "{mover} moves first, and the board says: \"{task}\"",
+      "一盘没有成直的布子：24 子放完，棋盘满了，哪一子都走不动。{mover_zh}先走，棋盘提示：“{task}”",
+      mover={"B": "Black", "W": "White"}[full.player], mover_zh={"B": "黑方", "W": "白方"}[full.player],
+      task=full.pending.text(L.lang()))
 
 # %% [markdown]
-# ## 8. Winning 获胜
-# <small>rules `maonan.5.win`, `fangqi.0.win_checks`, [D16]</small>
-#
-# You win when your opponent has **no piece on the board and none in hand**. The check is made after every
-# single removal (house decision **[D16]**), so if a double mill owes two captures but the first one takes
-# the last enemy piece, the game is over at once.
-#
-# > **中文：** 对方盘上和手中都没有子时你就赢了。每拿掉一子都检查胜负（约定 [D16]），所以双直欠吃两子时，第一子吃光对方，对局就立即结束。
-
-# %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(from_board({"a1": "B", "a7": "B", "b2": "B", "d1": "B", "b6": "B", "g4": "W"}, "B"))
-game.click("b6"); game.click("a4")     # two mills at once: a1 a4 a7 and a4 b2 d1
-print(game.state.pending.text("en"))
-game.click("g4")
-events(game.state)
-game
-
-# %%
-question("maonan", "maonan-1-09")
+# Maonan Morris has no passing: a blocked player always pulls.
+# <!-- zh -->
+# 毛南三棋没有“停一手”：走不动就拔子。
 
 # %% [markdown]
-# ## 9. Draws 和棋
-# <small>rules `fangqi.0.draw`, [D5]</small>
+# ## 12. Winning
 #
-# Two house-rule draws keep endless games from going on (**[D5]**, on by default): 100 movement turns in a
-# row without any piece leaving the board, or the same position — the same pieces, the same player to move
-# — for the third time at the start of a turn. Options: `house_draws=False` turns both off;
-# `quiet_turn_limit=…` and `repetition_limit=…` change the numbers.
+# You win when your opponent has no piece on the board and none in hand. The game is checked after every
+# single capture, so a second capture still owed is dropped when the first one wins.
+# <!-- zh -->
+# ## 十二、胜负
 #
-# Here both players shuffle one piece back and forth. After two full rounds the starting position comes
-# back for the third time:
-#
-# > **中文：** 两条约定和棋（[D5]，默认开启）：连续 100 个走子回合没有子离开棋盘，或同一局面在回合开始时第三次出现。
+# 对方盘上没有子、手里也没有子，你就赢了。每吃一子都马上判一次胜负，所以第一子就吃光对方时，
+# 还欠着的第二子不用再吃。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-game = ft.play(from_board({"a1": "B", "g7": "W"}, "B"))
-for _ in range(2):
-    for point in ["a1", "a4", "g7", "g4", "a4", "a1", "g4", "g7"]:
-        game.click(point)
-events(game.state)
-game
+L.step("maonan-lesson-12")
 
-# %%
-Choice(("Black has moved 60 times and White 60 times without any capture. Is the game drawn?",
-        "黑白各走了 60 步，一直没有吃子。是和棋吗？"),
-       [("Yes: 120 turns without a removal is more than 100", "是：120 个回合无子离盘，超过了 100"),
-        ("No: each player needs 100 turns", "不是：每方要各走 100 步")],
-       0, ("Every movement turn of either player counts; the draw came after the 100th.",
-           "双方的每个走子回合都计数，第 100 个回合时就已经和棋了。"))
+# %% tags=["nbval-check-output"]
+owes = from_board({"a1": "B", "a7": "B", "b2": "B", "d1": "B", "b4": "B", "g4": "W"}, "B").play("b4-a4")
+over = owes.play("xg4")
+L.say("b4-a4 owes {owed} captures; after the first, the result is: {result}.",
+      "b4 走到 a4 该吃 {owed} 子；吃了第一子，结果就是：{result}。",
+      owed=owes.owed, result=over.result.text(L.lang()) if hasattr(over.result, "text") else over.result)
 
 # %% [markdown]
-# ## 10. The turn timer 计时
-# <small>rules `fangqi.0.timer`, [D6]</small>
+# ## 13. Draws (house rules)
 #
-# Games may be played with 60 seconds a turn (off in lessons; tick the box in the panel, or
-# `ft.play("maonan", timer=True)`). When the time runs out, the turn passes to the opponent and whatever
-# the turn still owed — a placement, a pin, a capture — is forfeited (**[D6]**):
+# So that a game cannot go on for ever, this book adds two draws: 100 movement turns in a row (both players'
+# turns counted) with no piece leaving the board, or the same position, with the same player to move, coming
+# back for the third time.
+# <!-- zh -->
+# ## 十三、和棋（本书约定）
 #
-# > **中文：** 可选的每步 60 秒计时：超时就轮到对方，本回合还欠的放子、押子、吃子作废（[D6]）。
+# 为了不让一盘棋没完没了，本书约定两种和棋：双方连续 100 个走子回合（两人的回合都算）没有子离开棋盘；
+# 或者同一个局面、同一方走，第三次出现。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-s = ft.replay("maonan", "a1 g7 a4 g4 a7", timer=True)    # Black owes a pin …
-s = s.timeout()                                           # … and the clock runs out
-events(s)
-print(s.pending.text("en"))
-
-# %%
-question("maonan", "maonan-1-10")
+L.choice(("Black has moved 60 times and White 60 times, and no piece has left the board. Is the game drawn?",
+          "黑白双方各走了 60 步，一直没有子离开棋盘。是和棋吗？"),
+         [("Yes: that is 120 turns, more than 100", "是：一共 120 个回合，超过了 100"),
+          ("No: each player needs 100 turns", "不是：每方要各走 100 步")],
+         0, ("every movement turn of either player counts; the draw came at the 100th.",
+             "双方的每个走子回合都算，到第 100 个回合就和棋了。"))
 
 # %% [markdown]
-# ## Play
-#
-# A game against the computer (White, easy level). Change the level in the panel, or choose "Two
-# players" to play a friend.
+# Repetition: two pieces step back and forth. Press ▶ to the end.
+# <!-- zh -->
+# 重复局面：双方各拿一子来回走。一直按 ▶ 到最后。
 
 # %%
-ft.play("maonan", computer="W", level="easy")
+L.teaches("fangqi.0.draw", "D5", "fangqi.0.timer", "D6")   # the timer: one sentence of the summary
+shuffle = L.demo(from_board({"a1": "B", "g7": "W"}, "B"),
+                 "a1-a4 g7-g4 a4-a1 g4-g7 a1-a4 g7-g4 a4-a1 g4-g7")
+shuffle
+
+# %% tags=["nbval-check-output"]
+L.events(shuffle.states[-1])
+
+# %% [markdown]
+# ## Summary
+#
+# * 24 points, 24 lines of three: the sides of the squares, the lines between them, and four outer diagonals.
+# * Placing: Black first; a mill pins (with an empty hand it just captures); a pinning piece makes no mill.
+# * Take loose pieces first; any piece only when all are in mills; look again before a second capture.
+# * Moving: White first; one step along a line; a mill made again counts again.
+# * Blocked: pull any enemy piece, then move if you can. Take every enemy piece to win.
+# * Games may use a 60-second clock (off in these lessons): when time runs out, the turn passes and what it
+#   still owed is lost.
+#
+# Play a game: against the computer, or two players on one screen (choose in the panel).
+# <!-- zh -->
+# ## 小结
+#
+# * 24 个点，24 条三子线：方框的边、连接三框的线，还有外圈四条斜线。
+# * 布子：黑方先；成直就押子（手里没子时直接吃）；押上去的子不算成直。
+# * 先吃散子；对方的子全在直里才可任吃；吃第二子前再看一遍。
+# * 走子：白方先；沿线走一步；拆开再成的直照样吃子。
+# * 走不动：拔对方任意一子，能走再走。吃光对方就赢。
+# * 对局可以开每步 60 秒计时（本课不开）：超时就轮到对方，这一回合还没做完的都作废。
+#
+# 下一盘吧：和电脑下，或者两人在同一屏幕上下（在面板里选）。
+
+# %% tags=["show"]
+ft.play("maonan")
+
+# %% [markdown]
+# ## For the curious
+#
+# The board as the computer sees it: 24 points and the lines between them. The four corners of the middle
+# square (marked) have six neighbours each. Below it, all 24 mills. The full rules of this book are in
+# `docs/rules.md`.
+# <!-- zh -->
+# ## 想多了解
+#
+# 电脑眼里的棋盘：24 个点和连接它们的线。中框的四个角（标红）各有六个相邻点。下面是全部 24 条直。
+# 本书的完整规则见 `docs/rules.md`。
+
+# %%
+L.graph("maonan", highlight=["b2", "b6", "f2", "f6"])
+
+# %%
+L.shapes("maonan", ["mill"])

@@ -11,107 +11,223 @@
 # ---
 
 # %% [markdown]
-# # Connect6 · Two threats 两个威胁
+# # Lesson 6 · Connect6: two stones, two threats
 #
-# If you know Gomoku (five in a row), some of your instincts are wrong in Connect6. This notebook explains
-# why, with three ideas — **threats**, **winning points**, and the **two stones** of a turn — and then
-# gives you the two-threat exercises to practise.
+# In Connect6 every move is a pair of stones, so always think about what the two stones do **together**, for you
+# and for your opponent. This lesson compares choices with the words of lesson 5 (windows, winning points,
+# threats) and ends by replaying a turn.
 #
-# > **中文：** 如果你会下五子棋，有些直觉在六子棋里是错的。本笔记本用三个概念——威胁、赢点和一手两子——解释原因，然后给出“挡两个威胁”的练习。
+# If you know Gomoku, one instinct must change first. In Gomoku a four open at both ends (活四) wins, because
+# the defender has a single stone. In Connect6 the defender has two.
+# <!-- zh -->
+# # 第六课 · 六子棋：两子与双威胁
+#
+# 六子棋每一手都是两子，所以总要想这两子**合起来**做什么——对自己，也对对手。这一课用第五课的几个词
+# （窗口、赢点、威胁）比较不同的下法，最后复盘一手棋。
+#
+# 如果你会下五子棋，先要改掉一个直觉：五子棋里两头都空的活四必胜，因为防守方只有一子；六子棋的防守方有两子。
 
 # %%
 import fangqi_teach as ft
+from fangqi_teach import lesson as L
+from fangqi_teach.draw.svg import board_svg
 from fangqi_teach.games.connect6 import from_board
-from fangqi_teach.widgets.board import BoardWidget
+L.begin("connect6")
+
+
+def points(state, player):
+    """Winning points of player, as text."""
+    return " ".join(ft.connect6.winning_points(state, player)) or {"en": "none", "zh": "无"}[L.lang()]
+
 
 # %% [markdown]
-# ## Winning points and threats 赢点与威胁
+# ## 1. An open four is only two threats
 #
-# Look at six points in a row — a **window**. If it holds no White stone and at least four Black stones,
-# Black fills its (one or two) empty points next turn and wins. Those empty points are Black's **winning
-# points**.
+# Black's four on row 10 has room on both sides. White has two stones: stop it.
+# <!-- zh -->
+# ## 一、活四只是双威胁
 #
-# Black's **threat count** is the smallest number of White stones that touch every such window. White has
-# two stones a turn, so:
-#
-# * 0 threats — no danger this turn;
-# * 1 or 2 threats — White can stop them all, *if* it finds the right points;
-# * 3 or more — White cannot stop them: Black wins (unless White wins first).
-#
-# > **中文：** 六个连续的点叫一个窗口。窗口里没有白子、已有四枚以上黑子时，黑方下一手填满它的空点就赢，这些空点是赢点。威胁数是白方最少要下几子才能碰到所有这样的窗口：0 个没有危险；1 或 2 个白方能挡住（前提是找对点）；3 个以上挡不住。
-
-# %% [markdown]
-# ## Why two stones change the Gomoku intuition
-#
-# In Gomoku an **open four** (four in a row, both ends free) wins: the defender has one stone and can close
-# only one end. In Connect6 the defender has two stones. The analysis agrees: an open four in the middle of
-# the board is **two** threats, and White has a few good pairs of answers.
-#
-# > **中文：** 五子棋里活四必胜，因为防守方只有一子；六子棋的防守方有两子，活四只是两个威胁，有几种正确的挡法，但不是每一对点都行。反过来，五子棋的四三（同时两个威胁）是经典胜法；六子棋里两个威胁正好能被一手挡住，真正的杀招是三个威胁。
+# 黑方第 10 行的四子两头都有空。白方有两子：把它挡住。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-open_four = from_board({p: "B" for p in "h10 i10 j10 k10".split()} | {"j12": "W", "k12": "W"}, "W")
-print("winning points:", ft.connect6.winning_points(open_four, "B"))
-print("threat count:", ft.connect6.threat_count(open_four, "B"))
-print("defences:", ft.connect6.defenses(open_four, "B"))
+L.step("c6-tt-06")
+
+# %% tags=["nbval-check-output"]
+open_four = from_board({p: "B" for p in "k10 l10 m10 n10".split()} | {p: "W" for p in "m8 l11 k12".split()}, "W")
+L.say("Black's winning points: {pts}. Threat count: {n}: no single White stone is in every window, but two can be.",
+      "黑方的赢点：{pts}。威胁数：{n}——没有一个点在所有窗口里，但两子可以挡住。",
+      pts=points(open_four, "B"), n=ft.connect6.threat_count(open_four, "B"))
 
 # %% [markdown]
-# But not every pair works. Each White stone must touch as many windows as possible: closing the two far
-# ends, or putting both stones on one side, leaves a window open. Read why:
+# ## Stage 2 · Compare choices
+#
+# ### 2. Both missing points, or one?
+#
+# Black's row lacks two points for six. With both stones of the turn on those two points, Black wins.
+# <!-- zh -->
+# ## 第二阶段 · 比较选择
+#
+# ### 二、两个空点一起补，还是只补一个？
+#
+# 黑方这一行还差两个点就成六。这一手两子都下在这两个点上，黑方就赢了。
 
 # %%
-# NBVAL_CHECK_OUTPUT
-for pair in (["g10", "l10"], ["f10", "m10"], ["f10", "g10"]):
-    report = ft.connect6.explain_defense(open_four, "B", pair)
-    print(" + ".join(pair), "→", report.text("en"))
+L.step("c6-lesson-09")
 
 # %% [markdown]
-# The other side of the coin: in Gomoku the **four-three** (two threats at once) is the classic winning
-# fork. In Connect6 two threats are just what one turn of defence can absorb. The attacker has two stones
-# too, though, so the real fork is **three threats** — for example two separate lines of four plus one more,
-# or two stones that each turn a three into a four on different lines.
-#
-# Here Black has a four on row 4 (White's `c4` closes its left side: one threat) and a three on row 8. The
-# first stone, `g8`, makes the three an open four: two more threats. One plus two is three, and White's two
-# stones cannot cover them all; Black's second stone (`k5`) is free to build elsewhere.
+# Now compare: Black extends with one stone only and plays the other far away. A five is only one threat, and
+# White's two-stone reply closes it. Step with ▶:
+# <!-- zh -->
+# 再比较一下：黑方只补一子，把另一子下在远处。五子只是单威胁，白方一手两子就把它封死了。按 ▶ 看：
 
 # %%
-# NBVAL_CHECK_OUTPUT
-attack = from_board({p: "B" for p in "d4 e4 f4 g4 d8 e8 f8 k3 k4".split()}
-                    | {p: "W" for p in "c4 j10 j11 k10 k11".split()}, "B")
-print("before:", ft.connect6.threat_count(attack, "B"))
-after = attack.play("g8").play("k5")
-print("after g8 k5:", ft.connect6.threat_count(after, "B"))
-print("White's defences:", ft.connect6.defenses(after, "B"))
-BoardWidget(after.board_spec, after.board, targets=ft.connect6.winning_points(after, "B"), last=["g8", "k5"])
+row = from_board({p: "B" for p in "j10 k10 l10 m10 c3".split()} | {p: "W" for p in "i10 j12 k12 e4".split()}, "B")
+L.demo(row, "n10 c9 o10 p10",
+       allow={0: ("(Black gives the win away, to compare)", "（黑方放过了胜机，只是为了比较）")})
+
+# %% tags=["nbval-check-output"]
+one = row.play("n10").play("c9")
+closed = one.play("o10").play("p10")
+L.say("After n10 and c9: Black's winning points {pts}, threat count {n}; White can stop it with {pairs}. "
+      "After White o10 p10, Black's winning points: {left}.",
+      "黑方下 n10、c9 以后：赢点 {pts}，威胁数 {n}；白方用 {pairs} 就能挡住。白方下 o10、p10 以后，黑方的赢点：{left}。",
+      pts=points(one, "B"), n=ft.connect6.threat_count(one, "B"),
+      pairs=" / ".join(" ".join(d) for d in ft.connect6.defenses(one, "B")), left=points(closed, "B"))
 
 # %% [markdown]
-# **To remember:**
+# ### 3. Two threats, A and B
 #
-# 1. Count in windows of six, not in lines of stones: four stones in a live window are a threat, wherever
-#    the gaps are.
-# 2. A defence must touch every threat window. Two stones are enough for two threats only when they are
-#    the right two.
-# 3. To win, make three threats in one turn — or two that share no blocking pair.
+# White has one winning point on row 10, marked A, and one on column e, marked B. It is Black's normal two-stone
+# turn and Black has no six this turn.
+# <!-- zh -->
+# ### 三、两个威胁：A 和 B
 #
-# ## The two-threat exercises
-#
-# Every Connect6 exercise about blocking two threats, from the three stages. The engine checks each
-# defence against every window.
-#
-# > **中文：** 下面是三个阶段里所有关于挡两个威胁的六子棋练习，引擎会逐个窗口检查你的防守。
+# 白方在第 10 行有一个赢点，标作 A；在 e 列也有一个，标作 B。现在轮到黑方正常下两子，黑方这一手连不成六。
 
 # %%
-from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-from fangqi_teach.exercises.widget import ExerciseWidget
+ab = from_board({p: "W" for p in "i10 j10 k10 l10 n10 e5 e6 e7 e9 e10".split()}
+                | {p: "B" for p in "h10 o10 e4 e11 g7 h7 f12 k6".split()}, "B")
+lines = ft.connect6.threat_lines(ab, "W")
+a_point = next(t.winning_points for t in lines if t.direction == "row")[0]
+b_point = next(t.winning_points for t in lines if t.direction == "column")[0]
+L.Picture(board_svg(ab.board_spec, ab.board, labels={a_point: "A", b_point: "B"}),
+          f"A = {a_point}, B = {b_point}")
 
-folder = default_exercise_dir() / "connect6"
-special = sorted(folder.glob("two_threats*.yaml"))
-if special:                            # a pack written for this notebook, when there is one
-    two_threats = [ex for path in special for ex in load_pack(path)]
-else:                                  # otherwise: every exercise tagged with the rule
-    two_threats = [ex for path in sorted(folder.glob("stage*.yaml")) for ex in load_pack(path)
-                   if "connect6.4.two_threats" in ex.tags]
-print(len(two_threats), "exercises")
-ExerciseWidget(two_threats)
+# %% tags=["nbval-check-output"]
+L.say("A = {a}, B = {b}. White's winning points: {pts}. Black's winning points: {mine}.",
+      "A = {a}，B = {b}。白方的赢点：{pts}。黑方的赢点：{mine}。",
+      a=a_point, b=b_point, pts=points(ab, "W"), mine=points(ab, "B"))
+
+# %% [markdown]
+# Why can Black stop both? A normal turn is two stones: one on A, one on B. But first check that neither line
+# has another winning point.
+# <!-- zh -->
+# 黑方为什么可能两处都挡住？正常一手有两子：一子下 A，一子下 B。但先要看清每条线上还有没有别的赢点。
+
+# %%
+L.step("c6-lesson-10")
+
+# %% [markdown]
+# ### 4. A line with more than one winning point
+#
+# Same idea, but now White's row has four stones and room on its right. Two stones are still enough, if they
+# reach every window.
+# <!-- zh -->
+# ### 四、一条线上不止一个赢点
+#
+# 道理一样，但这次白方第 10 行是四子，右边还有空。两子仍然够用，只要每个窗口都挡到。
+
+# %%
+L.step("c6-lesson-11")
+
+# %% tags=["nbval-check-output"]
+alike = from_board({p: "W" for p in "j10 k10 l10 m10 e5 e6 e7 e9 e10".split()}
+                   | {p: "B" for p in "h10 p10 e4 e11 g7 h7 f12 k6".split()}, "B")
+naive = alike.play("i10").play("e8")
+L.say("White's winning points: {pts}. After Black i10 e8, White still wins at {left}.",
+      "白方的赢点：{pts}。黑方下 i10、e8 以后，白方还能在 {left} 赢。",
+      pts=points(alike, "W"), left=points(naive, "W"))
+
+# %% [markdown]
+# ### 5. Three threats
+#
+# The attacker has two stones too. Two stones that leave three threats or more cannot be stopped by the
+# defender's two. This position has no six yet: build the threats.
+# <!-- zh -->
+# ### 五、三个威胁
+#
+# 进攻方也有两子。两子下去留下三个以上的威胁，防守方的两子就挡不住了。这个局面还没有能连成六的线：先做威胁。
+
+# %% tags=["nbval-check-output"]
+build = from_board({p: "B" for p in "j10 k10 l10 f6 f7 f8".split()} | {p: "W" for p in "j12 k12 e4 m6".split()}, "B")
+L.say("Black's threat count now: {n}. White's: {w}.", "黑方现在的威胁数：{n}。白方的：{w}。",
+      n=ft.connect6.threat_count(build, "B"), w=ft.connect6.threat_count(build, "W"))
+
+# %%
+L.step("c6-lesson-12")
+
+# %% tags=["nbval-check-output"]
+built = build.play("f9").play("m10")
+L.say("For example f9 and m10 leave Black {after} threats; White's two stones can stop them in {n} ways.",
+      "例如下 f9、m10，黑方留下 {after} 个威胁；白方的两子有 {n} 种挡法。",
+      after=ft.connect6.threat_count(built, "B"), n=len(ft.connect6.defenses(built, "B")))
+
+# %% [markdown]
+# **Check yourself (stage 2):** when I compare two moves, I can say what the two stones do together, and what
+# the opponent's two-stone reply can do against them.
+# <!-- zh -->
+# **自检（第二阶段）：** 比较两种下法时，我能说清这两子合起来的作用，也能说清对方正常一手两子会怎么应对。
+
+# %% [markdown]
+# ## Stage 3 · Replay and check
+#
+# ### 6. The order of the two stones
+#
+# Step through a short game, then swap the two stones of Black's last turn. The game ends on the stone that
+# makes six.
+# <!-- zh -->
+# ## 第三阶段 · 复盘检验
+#
+# ### 六、两子的先后
+#
+# 一步一步看完一盘短局，再把黑方最后一手的两子对调。哪一子连成六，对局就在哪一子结束。
+
+# %%
+L.step("c6-lesson-05")
+
+# %% [markdown]
+# **Check yourself (stage 3):** I never assume that the second stone can still be placed after a six.
+# <!-- zh -->
+# **自检（第三阶段）：** 我不会以为连成六子以后还能接着下第二子。
+
+# %% [markdown]
+# ## Summary
+#
+# * Count in windows of six: four stones in a live window is a win next turn, wherever the gaps are.
+# * One or two threats can always be stopped in one turn, but only by stones that reach every threat window.
+#   Check each line's real winning points.
+# * To win, leave three threats or more with one turn: the defender's two stones cannot reach them all.
+#
+# More two-threat puzzles are in the Connect6 practice notebook.
+# <!-- zh -->
+# ## 小结
+#
+# * 按六格窗口数：活窗口里有四子，下一手就能赢，空点在哪里都一样。
+# * 单威胁、双威胁总能在一手内挡住，但两子要挡到每一个威胁窗口。要看清每条线真正的赢点。
+# * 想赢，就要一手留下三个以上的威胁：防守方的两子挡不完。
+#
+# 更多双威胁练习在六子棋练习本里。
+
+# %% [markdown]
+# ## For the curious
+#
+# The board as the computer sees it: 361 points joined across and up and down. The threat count is the
+# fewest points that touch every threat window. The full rules of this book are in `docs/rules.md`.
+# <!-- zh -->
+# ## 想多了解
+#
+# 电脑眼里的棋盘：361 个点，上下左右相连。威胁数就是：最少要几个点，才能碰到每一个威胁窗口。
+# 本书的完整规则见 `docs/rules.md`。
+
+# %%
+L.graph("connect6", highlight=["j10"])
