@@ -680,14 +680,15 @@ class SavedFields:
             out.append(v)
         return tuple(out)
 
-    def per_player(self, key: str, lo: int, hi: int, default=_MISSING) -> tuple[int, int]:
-        """``{"B": n, "W": m}`` with both in ``lo..hi``, as ``(n, m)``; ``hi`` may differ per player."""
+    def per_player(self, key: str, lo: int, hi, default=_MISSING, each=_MISSING) -> tuple[int, int]:
+        """``{"B": n, "W": m}`` with both in ``lo..hi``, as ``(n, m)``; ``hi`` may be a pair
+        (one bound per player), ``each`` the value of a player left out."""
         f = self.sub(key, default)
         his = hi if isinstance(hi, tuple) else (hi, hi)
         for k in f.data:
             if k not in PLAYERS:
                 raise StateFormatError.of(f.where, "choice", k, choices="B, W")
-        return f.integer("B", lo, his[0]), f.integer("W", lo, his[1])
+        return f.integer("B", lo, his[0], each), f.integer("W", lo, his[1], each)
 
     def point(self, key: str, board, default=_MISSING, none: bool = False) -> str | None:
         """A point name of ``board`` (any case; ``None`` when ``none``)."""

@@ -66,20 +66,59 @@ def test_impossible_fang_qi_setups_are_refused_with_the_reason(tmp_path):
     assert ed.state.phase == "move" and ed.state.pending.kind == "move"
     # A pull is owed only in the pull phase.
     assert ed.set_pending("pull") is False
-    assert ed.message.en == "Refused: pull needs the pull phase"
+    assert ed.message.en == "Refused: pending.kind: pull is not owed in the move phase"
+    assert ed.message.zh == "不可能的局面：pending.kind：move阶段不会欠 pull"
     assert ed.pending is None
     # More pieces than the supply.
     assert ed.set_hands(30, 0) is False
-    assert ed.message.en == "Refused: Black has only 25 pieces (6 on the board, 30 in hand)"
+    assert ed.message.en == "Refused: hands.B: expected a whole number from 0 to 25, not 30"
     assert ed.hands is None and ed.hands_auto.value is True
+    assert ed.set_hands(20, 0) is False                     # 6 on the board + 20 in hand > 25
+    assert ed.message.en == "Refused: hands.B: Black has only 25 pieces (6 on the board, 20 in hand)"
+    assert ed.message.zh == "不可能的局面：hands.B：黑方只有 25 枚棋子（盘上 6 枚，手中 20 枚）"
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda ed: ed.set_hands(-1, 0), "hands.B"),
+    (lambda ed: ed.set_hands(0, 31), "hands.W"),
+    (lambda ed: ed.set_hands("3", 0), "hands.B"),
+    (lambda ed: ed.set_pending("extra_place", -5), "pending.count"),   # "place -5 more pieces"
+    (lambda ed: ed.set_pending("extra_place", 0), "pending.count"),
+    (lambda ed: ed.set_pending("extra_place", 2.5), "pending.count"),
+    (lambda ed: ed.set_pending("extra_place", 100), "pending.count"),
+    (lambda ed: ed.set_pending("teleport"), "pending"),
+    (lambda ed: ed.set_player("Q"), "player"),
+    (lambda ed: ed.set_tired("z9", None), "tired.B"),
+])
+def test_impossible_numbers_are_refused_naming_the_field_in_both_languages(tmp_path, change, field):
+    ed = editor("dafang", folder=tmp_path)
+    place(ed, "B", "a1 b1")
+    before = (dict(ed.pieces), ed.player, ed.hands, ed.pending, ed.state)
+    assert change(ed) is False
+    assert ed.message.en.startswith(f"Refused: {field}") and ed.message.zh.startswith(f"不可能的局面：{field}")
+    assert (dict(ed.pieces), ed.player, ed.hands, ed.pending, ed.state) == before      # nothing lost
+    assert ed.setup() == {"black": ["a1", "b1"], "player": "B"}
+
+
+def test_maonan_and_connect6_counts_are_checked(tmp_path):
+    ed = editor("maonan", folder=tmp_path)
+    assert ed.set_hands(-1, 3) is False and "hands.B" in ed.message.en and "hands.B" in ed.message.zh
+    c6 = editor("connect6", folder=tmp_path, size=9)
+    place(c6, "B", "e5")
+    assert c6.set_pending("second_stone", -5) is False and "pending.count" in c6.message.en
+    assert c6.set_pending("second_stone") is True and c6.state.pending.kind == "second_stone"
 
 
 def test_maonan_hands_follow_the_supply(tmp_path):
     ed = editor("maonan", folder=tmp_path)
     assert ed.set_hands(13, 0) is False
-    assert "at most 12 pieces a side" in ed.message.en
+    assert ed.message.en == "Refused: hands.B: expected a whole number from 0 to 12, not 13"
     assert ed.set_hands(12, 12) is True
     assert ed.state.phase == "place"
+    assert ed.set_hands(10, 12) is True
+    place(ed, "B", "a1 a4")
+    assert ed.set_hands(11, 12) is False                      # 2 on the board + 11 in hand
+    assert "at most 12 pieces a side" in ed.message.en and "每方最多 12 枚" in ed.message.zh
 
 
 def test_validate_shows_the_correct_answers_on_the_board(tmp_path):

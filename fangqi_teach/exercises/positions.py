@@ -86,6 +86,8 @@ def _from_board_setup(mod, game, setup, options):
 
 def _connect6_setup(setup, options):
     pending = setup.get("pending") or {}
+    if isinstance(pending, str):          # "pending: second_stone", as the editor writes it
+        pending = {"kind": pending}
     kind = pending.get("kind") if hasattr(pending, "get") else None
     if kind not in (None, "stone", "second_stone"):
         raise PositionError("position.setup.pending", f'{kind!r}: in Connect6 only "second_stone" can be pending')

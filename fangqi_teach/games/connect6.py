@@ -340,21 +340,22 @@ def from_board(board: dict | str, player: str = "B", stones_left: int = 2, **opt
     g = geometry(n)
     if isinstance(board, str):
         board = parse_diagram(board, n)
-    if player not in ("B", "W") or stones_left not in (1, 2):
-        raise ValueError("player is 'B' or 'W' and stones_left is 1 or 2")
+    f = SavedFields({"board": board, "player": player, "stones_left": stones_left})
+    player, stones_left = f.colour("player"), f.integer("stones_left", 1, 2)
     cells = ["."] * (n * n)
-    for p, c in board.items():
-        if c not in ("B", "W"):
-            raise ValueError(f"a stone is 'B' or 'W', not {c!r}")
-        cells[g.index[get_board('connect6', n).parse_point(p)]] = c
+    for p, c in f.board("board", get_board("connect6", n)).items():
+        cells[g.index[p]] = c
     cells = "".join(cells)
     for i, c in enumerate(cells):
         if c != "." and _lines_through(cells, g, i):
-            raise ValueError(f"there is already six in a row through {g.points[i]}: that game is over")
+            raise StateFormatError("board", f"there is already six in a row through {g.points[i]}: that game is over",
+                                   f"{g.points[i]} 处已成六连，对局已经结束")
     # An empty board with Black to play is the opening (one stone).
     opening = not board and player == "B"
     turn_size = 1 if opening else 2
-    return Connect6State(n, cells, player, 1 if opening else stones_left, turn_size, (), None, ())
+    s = Connect6State(n, cells, player, 1 if opening else stones_left, turn_size, (), None, ())
+    _check_coherent(s, g)   # a set-up meets the same invariants as a saved state
+    return s
 
 
 def parse_diagram(text: str, size: int) -> dict[str, str]:

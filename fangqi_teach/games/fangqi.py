@@ -32,7 +32,7 @@ from itertools import compress
 
 from ..boards import Board, Shape, get_board
 from ..core import (Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields, StateFormatError,
-                    other, parse_or_refuse)
+                    check_point, other, parse_or_refuse)
 from ..i18n import Text
 from ..glossary import shape_term
 from ..notation import parse_action
@@ -941,34 +941,39 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
     game = str(game).strip().lower()
     s = new_game(game, **options)
     v, g = s.variant, s.geo
-    pieces = parse_diagram(game, diagram) if diagram is not None else {}
-    for colour, pts in (("B", black), ("W", white)):
-        for pt in ([pts] if isinstance(pts, str) else pts):
-            for name in str(pt).replace(",", " ").split():
-                name = g.board.parse_point(name)
-                if name in pieces and pieces[name] != colour:
-                    raise ValueError(f"{name} is given to both players")
-                pieces[name] = colour
-    player = str(player).upper()
-    if player not in ("B", "W"):
-        raise ValueError(f'player must be "B" or "W", not {player!r}')
+    bad = StateFormatError.invalid
+    try:
+        pieces = parse_diagram(game, diagram) if diagram is not None else {}
+    except ValueError as e:
+        raise bad("diagram", str(e), f"无法读取棋盘图：{e}") from None
+    for colour, key, pts in (("B", "black", black), ("W", "white", white)):
+        names = pts.replace(",", " ").split() if isinstance(pts, str) else pts
+        for name in SavedFields({key: names}).items(key, limit=g.n):
+            name = check_point(name, g.board, key)
+            if name in pieces and pieces[name] != colour:
+                raise bad(name, "given to both players", "同时给了黑白双方")
+            pieces[name] = colour
+    f = SavedFields({"player": str(player).upper() if isinstance(player, str) else player, "phase": phase,
+                     "hands": hands, "credits": credits or {}, "tired": tired or {}, "window": window})
+    player = f.colour("player")
     on_board = {c: sum(1 for x in pieces.values() if x == c) for c in "BW"}
     if hands is None:
         # Dafang keeps its unplaced pieces after placing (60 pieces, 36 points):
         # by default nothing was removed. The others place their whole supply.
         keep = phase in (None, "place") or v.placing_ends == "board_full" and sum(v.supply) > g.n
-        hands = {c: (v.supply[_SIDE[c]] - on_board[c] if keep else 0) for c in "BW"}
-    hands = {c: int(hands.get(c, 0)) for c in "BW"}
+        hands = {c: max(0, v.supply[_SIDE[c]] - on_board[c]) if keep else 0 for c in "BW"}
+    else:
+        hands = dict(zip("BW", f.per_player("hands", 0, v.supply, each=0)))
     if phase is None:
         phase = "place" if any(hands.values()) else "move"
-    if phase not in ("place", "pull", "move"):
-        raise ValueError(f'phase must be "place", "pull" or "move", not {phase!r}')
+    phase = SavedFields({"phase": phase}).choice("phase", ("place", "pull", "move"))
     removed = {}
     for c in "BW":
         removed[c] = v.supply[_SIDE[c]] - on_board[c] - hands[c]
         if removed[c] < 0:
-            raise ValueError(f"{'Black' if c == 'B' else 'White'} has only {v.supply[_SIDE[c]]} pieces "
-                             f"({on_board[c]} on the board, {hands[c]} in hand)")
+            raise bad(f"hands.{c}", f"{_NAMES[c].en} has only {v.supply[_SIDE[c]]} pieces "
+                                    f"({on_board[c]} on the board, {hands[c]} in hand)",
+                      f"{_NAMES[c].zh}只有 {v.supply[_SIDE[c]]} 枚棋子（盘上 {on_board[c]} 枚，手中 {hands[c]} 枚）")
     cells = [EMPTY] * g.n
     for name, colour in pieces.items():
         cells[g.board.index[name]] = colour
@@ -976,43 +981,42 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
     s.hand_counts = (hands["B"], hands["W"])
     s.removed_counts = (removed["B"], removed["W"])
     s.player, s.phase = player, phase
-    if credits:
-        s.credits = (int(credits.get("B", 0)), int(credits.get("W", 0)))
-    if tired:
-        t = [-1, -1]
-        for c, pt in tired.items():
-            t[_SIDE[c.upper()]] = g.board.index[g.board.parse_point(pt)] if pt else -1
-        s.tired = tuple(t)
+    s.credits = f.per_player("credits", 0, g.n, each=0)
+    marks = [f.sub("tired").point(c, g.board, None, none=True) for c in "BW"]
+    s.tired = tuple(g.board.index[p] if p else -1 for p in marks)
     if window is None:
         window = phase == "pull" and v.leave_a_chance and s.options["leave_a_chance"]
-    s.window = bool(window)
+    s.window = SavedFields({"window": window}).flag("window")
     if phase != "place":
         low = [c for c in "BW" if on_board[c] <= v.losing_count]
         if low:
-            raise ValueError("the game would already be over: "
-                             + " and ".join("Black" if c == "B" else "White" for c in low)
-                             + f" {'has' if len(low) == 1 else 'have'} {v.losing_count} or fewer pieces")
+            who = Text(" and ".join(_NAMES[c].en for c in low), "和".join(_NAMES[c].zh for c in low))
+            raise bad("board", f"the game would already be over: {who.en} {'has' if len(low) == 1 else 'have'} "
+                               f"{v.losing_count} or fewer pieces",
+                      f"对局应已结束：{who.zh}只剩 {v.losing_count} 枚或更少")
     if isinstance(pending, str):
         pending = {"kind": pending}
-    pending = dict(pending or {})
-    kind = pending.get("kind") or {"place": "place", "pull": "pull", "move": "move"}[phase]
-    count = int(pending.get("count", 1))
+    pf = SavedFields({} if pending is None else pending, "pending")
+    kind = pf.choice("kind", ("place", "extra_place", "capture", "pull", "make_room", "move", "pass"),
+                     {"place": "place", "pull": "pull", "move": "move"}[phase])
+    count = pf.integer("count", 1, sum(v.supply), 1)
+    where = {"place": "place", "extra_place": "place", "pull": "pull", "move": "move", "pass": "move"}
+    if kind in where and where[kind] != phase or kind == "capture" and phase == "pull" \
+            or kind == "make_room" and phase == "place":
+        raise bad("pending.kind", f"{kind} is not owed in the {phase} phase", f"{phase}阶段不会欠 {kind}")
     ev: list[Event] = []
     if kind in ("place", "extra_place"):
-        if phase != "place" or hands[player] == 0:
-            raise ValueError(f"{kind} needs the place phase and pieces in {player}'s hand")
+        if hands[player] == 0:
+            raise bad(f"hands.{player}", f"{kind} needs pieces in {_NAMES[player].en}'s hand",
+                      f"{kind} 需要{_NAMES[player].zh}手中有棋子")
         if EMPTY not in s.cells:
-            raise ValueError("the board is full: placing is over")
+            raise bad("board", "the board is full: placing is over", "棋盘已满，布子阶段已经结束")
         _begin_turn(s, player, kind, 1 if kind == "place" else count)
     elif kind == "capture":
-        if phase == "pull":
-            raise ValueError("captures happen while placing (Xinjiang) or moving, not in the pull phase")
         _begin_turn(s, player, "capture", count)
         s.turn_shaped = True
         _resolve_captures(s, ev)
     elif kind == "pull":
-        if phase != "pull":
-            raise ValueError("pull needs the pull phase")
         first, second = v.pull_order
         if player == first:
             base = s.options.get("pull_base", 1)
@@ -1020,20 +1024,15 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
             s.pull_next = ((second, base + extra),)
         _start_pull_turn(s, ev, player, count)
     elif kind == "make_room":
-        if phase == "place":
-            raise ValueError("make-room comes after a move or the last pull, not while placing")
         _begin_turn(s, player, "make_room", 1)
         if not _room_pieces(s):
-            raise ValueError(f"no loose piece of {player} would free the opponent")
-    elif kind in ("move", "pass"):
-        if phase != "move":
-            raise ValueError(f"{kind} needs the move phase")
-        _start_move_turn(s, ev, player)
+            raise bad("pending.kind", f"no loose piece of {_NAMES[player].en} would free the opponent",
+                      f"{_NAMES[player].zh}没有能给对方让路的散子")
     else:
-        raise ValueError(f"unknown pending kind {kind!r}; one of place, extra_place, capture, pull, "
-                         "make_room, move")
+        _start_move_turn(s, ev, player)
     s.events = tuple(ev)
     s._legal = s._board = s._hash = None
+    _check_coherent(s)   # a set-up meets the same invariants as a saved state
     return s
 
 

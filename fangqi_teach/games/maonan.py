@@ -820,30 +820,35 @@ def from_board(board: dict | str, player: str = "W", hands: dict | None = None, 
     ('move', 'blocked_pull', ['xa4', 'xb2', 'xd1'])
     """
     opts = _check_options(options)
+    bad = StateFormatError.invalid
     if isinstance(board, str):
-        board = parse_diagram(board)
-    hands = hands or {"B": 0, "W": 0}
-    hand = (int(hands.get("B", 0)), int(hands.get("W", 0)))
+        try:
+            board = parse_diagram(board)
+        except ValueError as e:
+            raise bad("diagram", str(e), f"无法读取棋盘图：{e}") from None
+    f = SavedFields({"board": board, "player": player, "hands": hands or {}})
     masks = {"B": 0, "W": 0}
-    for p, c in board.items():
-        if c not in ("B", "W"):
-            raise ValueError(f"a piece is 'B' or 'W', not {c!r}")
-        bit = 1 << INDEX[BOARD.parse_point(p)]
-        masks["B"] &= ~bit
-        masks["W"] &= ~bit
-        masks[c] |= bit
+    for p, c in f.board("board", BOARD).items():
+        masks[c] |= 1 << INDEX[p]
     black, white = masks["B"], masks["W"]
+    player = f.colour("player")
+    hand = f.per_player("hands", 0, PIECES, each=0)
     lost = (PIECES - black.bit_count() - hand[0], PIECES - white.bit_count() - hand[1])
-    if min(lost) < 0 or player not in ("B", "W"):
-        raise ValueError("at most 12 pieces a side (board and hand), and player is 'B' or 'W'")
-    for k, colour in enumerate("BW"):
-        if not masks[colour] and hand[k] == 0:
-            raise ValueError(f"{'Black' if colour == 'B' else 'White'} has no piece on the board or in hand: "
-                             "that game is already over")
+    for k, c in enumerate("BW"):
+        if lost[k] < 0:
+            raise bad(f"hands.{c}", f"at most {PIECES} pieces a side: {_NAMES[c].en} has "
+                                    f"{PIECES - lost[k] - hand[k]} on the board and {hand[k]} in hand",
+                      f"每方最多 {PIECES} 枚：{_NAMES[c].zh}盘上 {PIECES - lost[k] - hand[k]} 枚，手中 {hand[k]} 枚")
+        if not masks[c] and hand[k] == 0:
+            raise bad("board", f"{_NAMES[c].en} has no piece on the board or in hand: that game is already over",
+                      f"{_NAMES[c].zh}盘上和手中都没有棋子，对局已经结束")
     if hand[0] or hand[1]:
-        return _make(MorrisState, (opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
-                                   False, (), None, None, ()))
-    return _begin_movement_turn(opts, black, white, player, hand, lost, 0, (), None, [])
+        s = _make(MorrisState, (opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
+                                False, (), None, None, ()))
+    else:
+        s = _begin_movement_turn(opts, black, white, player, hand, lost, 0, (), None, [])
+    _check_coherent(s)   # a set-up meets the same invariants as a saved state
+    return s
 
 
 _TASKS = {"place": ("place", "capture"), "move": ("move", "pull", "capture"), "over": ("",)}

@@ -42,6 +42,7 @@ from pathlib import Path
 import ipywidgets as W
 import yaml
 
+from ..core import FangqiError, StateFormatError
 from ..games import GAMES
 from ..i18n import Text, check_language, get_language
 from .builder import ExerciseBuilder, ExerciseExists, OutsideFolder, ValidationReport, inside, pack_ids, safe_pack_name
@@ -87,6 +88,8 @@ TEXTS = {
                          "choose another.", "未保存：编号 {id} 已在 {file} 中使用；各题包的编号不能重复，请换一个。"),
     "not_saved": Text("Not saved: {reason}", "未保存：{reason}"),
     "fix_first": Text("Fix the problems first.", "请先改正问题。"),
+    "bad_pending": Text("pending: {kind} is not an obligation in this game; choose one of {kinds}",
+                        "pending：{kind} 不是本棋的义务；请从 {kinds} 中选择"),
 }
 
 #: Task fields the editor pre-fills for each kind (the teacher edits them).
@@ -114,6 +117,22 @@ def _fmt(template: Text, **kw) -> Text:
     """``template.format`` where a value may itself be a :class:`Text` (each language gets its own)."""
     return Text(template.en.format(**{k: (v.en if isinstance(v, Text) else v) for k, v in kw.items()}),
                 template.zh.format(**{k: (v.zh if isinstance(v, Text) else v) for k, v in kw.items()}))
+
+
+def refusal_reason(error: Exception) -> Text:
+    """Why a set-up was refused, in both languages.
+
+    The engines refuse with a :class:`~fangqi_teach.core.FangqiError` naming
+    the field in English and Chinese; the exercises layer wraps it in an
+    English-only ``PositionError`` but keeps it as the context, so the
+    bilingual text is looked for along the chain.
+    """
+    e, depth = error, 0
+    while e is not None and depth < 10:
+        if isinstance(e, FangqiError) and hasattr(e, "zh"):
+            return Text(e.en, e.zh)
+        e, depth = e.__cause__ or e.__context__, depth + 1
+    return Text(str(error), str(error))
 
 
 def editor(game: str = "dafang", lang: str | None = None, folder=None, **options) -> "BoardEditor":
@@ -322,7 +341,7 @@ class BoardEditor(W.VBox):
         try:
             state = self._build_state()
         except (ValueError, TypeError, KeyError) as e:
-            self._say(_fmt(TEXTS["refused"], reason=str(e)), "error")
+            self._say(_fmt(TEXTS["refused"], reason=refusal_reason(e)), "error")
             return False
         self.state = state
         self.report = None
@@ -409,26 +428,44 @@ class BoardEditor(W.VBox):
 
     def set_player(self, player: str) -> bool:
         """The player to act ("B" or "W"); False when the engine refuses the position."""
-        return self._set_field("player", str(player).upper())
+        return self._set_field("player", player.upper() if isinstance(player, str) else player)
 
     def set_phase(self, phase: str | None) -> bool:
         """Fang Qi games: "place", "pull", "move", or None (follows from the hands)."""
         return self._set_field("phase", phase or None)
 
     def set_hands(self, B: int | None = None, W: int | None = None) -> bool:
-        """Pieces in hand; ``set_hands()`` with no numbers: computed by the engine."""
-        return self._set_field("hands", None if B is None and W is None else {"B": int(B or 0), "W": int(W or 0)})
+        """Pieces in hand; ``set_hands()`` with no numbers: computed by the engine.
+
+        The numbers go to the engine as given: a hand below 0 or above the
+        supply is refused there, with the field named (``hands.B``).
+        """
+        value = None if B is None and W is None else {"B": 0 if B is None else B, "W": 0 if W is None else W}
+        return self._set_field("hands", value)
 
     def set_pending(self, kind: str | None, count: int = 1) -> bool:
-        """What the player to act owes now (``capture``, ``pull`` …, Connect6 ``second_stone``), or None."""
-        value = {"kind": kind, "count": int(count)} if kind else None
-        if value and count == 1:
+        """What the player to act owes now (``capture``, ``pull`` …, Connect6 ``second_stone``), or None.
+
+        ``count`` is checked by the engine ("place −5 more" is refused, naming ``pending.count``).
+        """
+        kinds = [k for k in PENDING[self.family] if k]
+        if kind and kind not in kinds:
+            self._say(_fmt(TEXTS["refused"], reason=TEXTS["bad_pending"].format(
+                kind=str(kind)[:30], kinds=", ".join(kinds) or "-")), "error")
+            return False
+        hi = 99 if self.family == "fang" else 1     # the Fang Qi engine checks its own bound
+        if kind and (isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= hi):
+            e = StateFormatError.of("pending.count", "integer", count, lo=1, hi=hi)
+            self._say(_fmt(TEXTS["refused"], reason=e.text), "error")
+            return False
+        value = {"kind": kind, "count": count} if kind else None
+        if value and count == 1 and not isinstance(count, bool):
             value = {"kind": kind}
         return self._set_field("pending", value)
 
     def set_credits(self, B: int = 0, W: int = 0) -> bool:
-        """Ningxia pull credits."""
-        return self._set_field("credits", {"B": int(B), "W": int(W)})
+        """Ningxia pull credits (checked by the engine: whole numbers, not below 0)."""
+        return self._set_field("credits", {"B": B, "W": W})
 
     def set_tired(self, B: str | None = None, W: str | None = None) -> bool:
         """Xinjiang tired pieces (a point or None for each player)."""
