@@ -37,9 +37,12 @@ L.begin("ningxia")
 
 # %% tags=["nbval-check-output"]
 start = ft.new_game("ningxia")
-L.say("The board has {points} points; each player has {b} pieces, so together they fill it exactly.",
-      "棋盘上有 {points} 个点，双方各有 {b} 枚棋子，合起来正好摆满。",
-      points=len(start.board_spec.points), b=start.hands["B"])
+L.say("The board has {points} points, named by column letter and row number from {first} at the bottom left to "
+      "{last} at the top right. Each player has {b} pieces, so together they fill it exactly.",
+      "棋盘上有 {points} 个点，用列字母加行号来称呼：左下角是 {first}，右上角是 {last}。双方各有 {b} 枚棋子，合起来正好摆满。",
+      points=len(start.board_spec.points), first=start.board_spec.points[0], last=start.board_spec.points[-1],
+      b=start.hands["B"])
+L.teaches("fangqi.0.points")
 
 # %% [markdown]
 # ## 1. Placing, and the square
@@ -159,6 +162,7 @@ L.step("ningxia-lesson-07")
 # 做完了吗？按 ▶ 一步步看：同一枚子在两个方之间来回滑。
 
 # %%
+L.teaches("fangqi.0.shape_reformed")
 rocking = L.demo(L.exercise("ningxia-lesson-07").state(), "b3-b2 xe7 h4-h3 b2-b3 xf1 h3-h4 b3-b2 xf6")
 rocking
 
@@ -171,13 +175,14 @@ L.say("In {m} moves of this one piece Black captured {k} White pieces.",
 # %% [markdown]
 # ## 8. Leave the other player a chance
 #
-# The opening has a special rule. From the first pull until White's first move is over, every action must
+# The opening has a special rule. From the first pull until White's first turn of moving is over (its captures
+# included), every action must
 # leave the other player at least one slide that would make a square. If no choice can do that, the rule is
 # lifted for that one action. (The exact limits of this window are a house rule of this book.)
 # <!-- zh -->
 # ## 八、开局别把对方堵死
 #
-# 开局有一条特别的规则：从第一次拔子起，到白方走完第一步为止，每一手都要给对方至少留下一步能滑成方的棋。
+# 开局有一条特别的规则：从第一次拔子起，到白方第一个走子回合结束为止（这一回合的吃子也算在内），每一手都要给对方至少留下一步能滑成方的棋。
 # 如果怎么走都留不下，这一手就不受限制。（这段时间从哪里开始、到哪里结束，是本书约定。）
 
 # %% tags=["nbval-check-output"]
@@ -234,6 +239,7 @@ L.step("ningxia-lesson-09")
 # 那种子；一枚也没有，就什么都不拿，对方让过。
 
 # %%
+L.teaches("D3")
 L.step("ningxia-lesson-10")
 
 # %% [markdown]
@@ -289,6 +295,7 @@ L.choice(("White is about to place the last piece, and then every piece on the b
 # 按 ▶ 一步步看：
 
 # %%
+L.teaches("fangqi.0.pass", "D4", "fangqi.0.obligations", "D15", "D2")
 stuck = L.demo(full, f"{record[-1]} pass pass")
 stuck
 
@@ -300,12 +307,13 @@ L.say("Loose pieces when the board is full: Black {b}, White {w}. The end: {r}."
       r=stuck.states[-1].result.text("en"), rz=stuck.states[-1].result.text("zh"))
 
 # %% [markdown]
-# Two more draws are house rules of this book: a hundred moves in a row with no piece leaving the board, or the
+# Two more draws are house rules of this book: a hundred turns of moving in a row with no piece leaving the board, or the
 # same position coming back for the third time. Here two players slide one piece back and forth:
 # <!-- zh -->
-# 另外两种和棋是本书约定：连续一百步没有子离开棋盘，或者同一个局面第三次出现。下面双方各把一枚子来回滑：
+# 另外两种和棋是本书约定：连续一百个走子回合没有子离开棋盘，或者同一个局面第三次出现。下面双方各把一枚子来回滑：
 
 # %%
+L.teaches("fangqi.0.draw", "D5")
 shuffle = L.demo(state_from_setup("ningxia", phase="move", player="B", black="a1 c3 e5 g7", white="h7 f5 d3 b1"),
                  "a1-a2 h7-h6 a2-a1 h6-h7 a1-a2 h7-h6 a2-a1 h6-h7")
 shuffle
@@ -322,7 +330,8 @@ L.say("The end: {r}.", "结果：{rz}。",
 # slide that makes a square. Then pieces slide along rows and columns, Black first; a slide that makes a square
 # (a new one, or one broken and made again) captures a loose piece. Shut the other side in and you must make
 # room. Three pieces or fewer lose. When a game is played with the 60-second clock, a turn whose time runs out
-# passes to the other side and what it still owed is lost.
+# passes to the other side: pulls and captures it still owed are lost, and a make-room removal it owed is made for
+# it (a house rule).
 #
 # Play a game against the computer:
 # <!-- zh -->
@@ -331,9 +340,12 @@ L.say("The end: {r}.", "结果：{rz}。",
 # 先把 56 个点摆满，这时不吃子；布子时每成一个方，拔子时就多拔一枚。黑方先拔，白方后拔，只能拔散子；
 # 到白方走完第一步为止，每一手都要给对方留一步能滑成方的棋。然后黑方先走，棋子沿横线竖线滑动；滑动成方
 # （新摆的方，或者拆了再成的方）就吃对方一枚散子。把对方堵死了，就要让路。只剩三枚或更少的一方输。
-# 用 60 秒计时下棋时，一步超时就轮到对方，这一步还没做完的拔子、吃子就作废。
+# 用 60 秒计时下棋时，一步超时就轮到对方：这一步还没做完的拔子、吃子作废，该让路的就自动替你让路（本书约定）。
 #
 # 和电脑下一盘：
+
+# %%
+L.teaches("fangqi.0.timer", "D6")
 
 # %% tags=["show"]
 ft.play("ningxia", computer="W", level="easy")

@@ -37,10 +37,12 @@ L.begin("xinjiang")
 
 # %% tags=["nbval-check-output"]
 start = ft.new_game("xinjiang")
-L.say("The board has {points} points. Black has {b} pieces and White {w}: {total} in all.",
-      "棋盘上有 {points} 个点。黑方 {b} 枚，白方 {w} 枚，一共 {total} 枚。",
-      points=len(start.board_spec.points), b=start.hands["B"], w=start.hands["W"],
-      total=start.hands["B"] + start.hands["W"])
+L.say("The board has {points} points, named by column letter and row number from {first} at the bottom left to "
+      "{last} at the top right. Black has {b} pieces and White {w}: {total} in all.",
+      "棋盘上有 {points} 个点，用列字母加行号来称呼：左下角是 {first}，右上角是 {last}。黑方 {b} 枚，白方 {w} 枚，一共 {total} 枚。",
+      points=len(start.board_spec.points), first=start.board_spec.points[0], last=start.board_spec.points[-1],
+      b=start.hands["B"], w=start.hands["W"], total=start.hands["B"] + start.hands["W"])
+L.teaches("fangqi.0.points")
 
 # %% [markdown]
 # ## 1. Placing: a square captures at once
@@ -74,6 +76,7 @@ L.step("xinjiang-lesson-01")
 # 该吃的子不能不吃；对方的散子不够时，多出来的就作废（本书约定）。
 
 # %%
+L.teaches("fangqi.0.obligations", "D15")
 L.step("xinjiang-lesson-02")
 
 # %% [markdown]
@@ -103,6 +106,7 @@ L.step("xinjiang-lesson-03")
 L.step("xinjiang-lesson-04")
 
 # %% tags=["nbval-check-output"]
+L.teaches("D10")
 L.say("The {total} pieces exactly fill the {points} points, so once anything has been captured the board is "
       "never full when placing ends.",
       "{total} 枚子正好摆满 {points} 个点；所以只要吃过子，布子结束时棋盘就不会是满的。",
@@ -127,6 +131,7 @@ L.say("Black has {b} piece in hand, White {w}. Loose White pieces: {loose}.",
       b=last_piece.hands["B"], w=last_piece.hands["W"], loose=len(loose_pieces(last_piece, "W")))
 
 # %%
+L.teaches("D17")
 L.step("xinjiang-lesson-05")
 
 # %% tags=["nbval-check-output"]
@@ -183,6 +188,7 @@ L.say("After the capture: the {phase} phase.", "吃子以后：进入{phase_zh}�
 # 不能跳过棋子。走动的子摆成方或黄瓜溜，和布子时一样吃子。
 
 # %%
+L.teaches("fangqi.0.line")
 L.step("xinjiang-lesson-07")
 
 # %% [markdown]
@@ -197,21 +203,20 @@ L.step("xinjiang-lesson-07")
 # 走子阶段吃子，主要就靠这一招。
 
 # %%
+L.teaches("fangqi.0.shape_reformed")
 L.step("xinjiang-lesson-08")
 
 # %% [markdown]
 # ## 8. The tired piece
 #
 # The piece that has just captured, by being placed or moved, is **tired**: on its owner's very next turn it
-# can still make a square, but it captures nothing. Another piece of yours may capture as usual. The mark lasts
-# that one turn; a mark earned by the last placement lasts into the first move. (How long the mark lasts is a
-# house rule of this book.) A square that found nothing to take does not tire its piece.
+# can still make a square, but it captures nothing; another piece of yours captures as usual. The mark lasts that
+# one turn, and a mark earned by the last placement lasts into the first move (a house rule of this book).
 # <!-- zh -->
 # ## 八、疲劳子
 #
 # 刚吃过子的那枚子（不管是放下的还是走动的）是**疲劳子**：在自己的下一回合，它还能摆成方，但吃不到子；
-# 别的子照样能吃。疲劳只管这一回合；最后一次布子吃了子，疲劳就带到第一步走子。（疲劳持续多久是本书约定。）
-# 成了方却没有子可吃，这枚子不算疲劳。
+# 别的子照样能吃。疲劳只管这一回合；最后一次布子吃了子，疲劳就带到第一步走子（本书约定）。
 
 # %% tags=["nbval-check-output"]
 tired = L.exercise("xinjiang-lesson-09").state()
@@ -250,6 +255,7 @@ L.say("Pieces White captured in these four actions: {k}.", "这四步里白方�
 # 那种子；一枚也没有，就什么都不拿，对方让过。布子的最后一手不用让路。
 
 # %%
+L.teaches("D3", "D16")
 L.step("xinjiang-lesson-10")
 
 # %% [markdown]
@@ -274,13 +280,13 @@ L.step("xinjiang-lesson-11")
 # ## 11. Both down to three
 #
 # If both players have three pieces or fewer when placing ends, the game is drawn (a house rule of this book).
-# This never happens in a game played from the start: whoever captured last made a square then, so still has
-# at least four pieces. It is there for positions set up by hand, like this one.
+# This never happens in a game played from the start: whoever captured last made a square or a cucumber row
+# then, so still has at least four pieces. It is there for positions set up by hand, like this one.
 # <!-- zh -->
 # ## 十一、双方都只剩三枚
 #
 # 布子结束时双方都只有三枚或更少，判和（本书约定）。从头下的对局里不会出现这种情况：最后一个吃子的人
-# 当时摆成了方，手上至少还有四枚子。这条约定是给手摆的局面用的，比如下面这个。
+# 当时摆成了方或黄瓜溜，盘上至少还有四枚子。这条约定是给手摆的局面用的，比如下面这个。
 
 # %% tags=["nbval-check-output"]
 both = L.exercise("xinjiang-lesson-12").state()
@@ -305,6 +311,7 @@ L.step("xinjiang-lesson-12")
 # 或者同一个局面第三次出现。下面双方各把一枚子来回滑：
 
 # %%
+L.teaches("fangqi.0.pass", "D4", "fangqi.0.draw", "D5")
 shuffle = L.demo(state_from_setup("xinjiang", phase="move", player="W", black="a1 c3 e5 g7", white="g1 e3 c5 a7"),
                  "g1-g2 a1-a2 g2-g1 a2-a1 g1-g2 a1-a2 g2-g1 a2-a1")
 shuffle
@@ -321,8 +328,8 @@ L.say("The end: {r}.", "结果：{rz}。",
 # pull one piece, then Black. White moves first; pieces slide along rows and columns, and a slide that makes a
 # square or a cucumber row (a new one, or one broken and made again) captures. The piece that has just captured
 # is tired for its owner's next turn. Shut the other side in and you must make room. Three pieces or fewer lose.
-# When a game is played with the 60-second clock, a turn whose time runs out passes to the other side and what it
-# still owed is lost.
+# When a game is played with the 60-second clock, a turn whose time runs out passes to the other side: captures and
+# pulls it still owed are lost, and a make-room removal it owed is made for it (a house rule).
 #
 # Play a game against the computer:
 # <!-- zh -->
@@ -331,9 +338,12 @@ L.say("The end: {r}.", "结果：{rz}。",
 # 黑方先放；布子时摆成方马上吃对方一枚散子，黄瓜溜吃三枚，吃空的点还能再下。双方手里的子都下完，布子结束。
 # 只有谁都没吃过子，才由白方先拔一枚、黑方再拔一枚。白方先走；棋子沿横线竖线滑动，滑动摆成方或黄瓜溜
 # （新摆的，或者拆了再成的）就吃子。刚吃过子的那枚子，在自己的下一回合吃不到子。把对方堵死了，就要让路。
-# 只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方，这一步还没做完的吃子、拔子就作废。
+# 只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方：这一步还没做完的吃子、拔子作废，该让路的就自动替你让路（本书约定）。
 #
 # 和电脑下一盘：
+
+# %%
+L.teaches("fangqi.0.timer", "D6")
 
 # %% tags=["show"]
 ft.play("xinjiang", computer="W", level="easy")
