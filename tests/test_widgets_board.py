@@ -129,3 +129,58 @@ def test_from_state_shows_pieces_last_action_and_removals():
     assert sorted(b.removable) == ["g4", "g7"] and b.labels == {"d7": "A"}
     b.show_state(s.play("xg4"))
     assert b.removable == [] and b.labels == {} and b.pieces["g4"] == "B"
+
+
+# -- messages from the browser are checked before they touch the model (issue 19) --
+
+def browser_update(widget, state) -> None:
+    """What ipywidgets does with a state update sent by the browser."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+                        "buffers": []})
+
+
+def model_of(widget) -> dict:
+    return {name: widget.trait_values()[name] for name in widget.keys if name not in ("message", "comm")}
+
+
+@pytest.mark.parametrize("state", [
+    {"targets": [["a1"]]},                  # issue 19: made the next render raise TypeError
+    {"targets": "a1"},
+    {"pieces": {"a1": "Q"}},
+    {"pieces": {"z9": "B"}},
+    {"pieces": ["a1"]},
+    {"selected": 7},
+    {"arrows": [["a1"]]},
+    {"arrows": [["a1", "b2", "c3"]]},
+    {"labels": {"a1": ["x"]}},
+    {"marks": {"a1": "x" * 500}},
+    {"busy": "yes"},
+    {"geometry": {}},                       # Python's alone
+    {"layout": "IPY_MODEL_x"},
+    {"last": ["a1"], "targets": [None]},    # one bad value refuses the whole update
+])
+def test_a_bad_update_from_the_browser_is_ignored_with_a_message(state):
+    b = BoardWidget("dafang", {"c3": "B"}, targets=["c4"], last=["c3"])
+    seen = []
+    b.on_problem(seen.append)
+    before = model_of(b)
+    browser_update(b, state)
+    assert model_of(b) == before                         # the model is unchanged
+    assert len(seen) == 1 and "ignored" in seen[0].en and "已忽略" in seen[0].zh
+    ET.fromstring(b.svg())                                 # and it still renders
+
+
+def test_a_bad_update_shows_its_message_on_the_board_without_a_handler():
+    b = BoardWidget("maonan")
+    browser_update(b, {"targets": [["a1"]]})
+    assert b.message.startswith("The board sent a value it should not have (targets:")
+    assert b.targets == []
+
+
+def test_a_good_update_from_the_browser_is_taken():
+    b = BoardWidget("connect6")
+    seen = []
+    b.on_problem(seen.append)
+    browser_update(b, {"targets": ["j10", "k10"], "selected": "j10", "pieces": {"a1": "W"}})
+    assert (b.targets, b.selected, b.pieces) == (["j10", "k10"], "j10", {"a1": "W"}) and seen == []
+    ET.fromstring(b.svg())

@@ -27,6 +27,7 @@ import traitlets as t
 
 from ..boards import Board, get_board
 from ..draw.layout import board_layout
+from ..core import short_repr
 from ..draw.svg import normalize_marks, render_svg
 from ..i18n import Text
 
@@ -38,6 +39,8 @@ MARK_TRAITS = ("last", "selected", "targets", "removable", "marks", "labels", "a
 PROBLEMS = {
     "malformed": Text("The board sent a message it should not have ({detail}); it was ignored.",
                       "棋盘发来无法识别的消息（{detail}），已忽略。"),
+    "bad_state": Text("The board sent a value it should not have ({detail}); it was ignored.",
+                      "棋盘发来了不该有的数值（{detail}），已忽略。"),
     "unknown_point": Text('"{detail}" is not a point of this board.', "“{detail}”不是这块棋盘上的点。"),
 }
 
@@ -183,6 +186,24 @@ class BoardWidget(anywidget.AnyWidget):
             return
         self.click(point)
 
+    def set_state(self, sync_data) -> None:
+        """Traits sent by the browser: checked against :data:`BROWSER_SCHEMA` before they touch the model.
+
+        A front end never sets traits itself (it only sends clicks), so an
+        update that does not fit (``targets=[["a1"]]``, a colour "Q", the
+        geometry) comes from a stale or hostile view: it is ignored with a
+        message, the model keeps its values and the view is sent them back.
+        """
+        bad = browser_state_problem(self.board_spec, sync_data)
+        if bad is None:
+            super().set_state(sync_data)
+            return
+        self._problem(PROBLEMS["bad_state"].format(detail=bad))
+        if isinstance(sync_data, dict):
+            keys = [k for k in sync_data if k in self.keys]
+            if keys:
+                self.send_state(keys)      # the browser's copy goes back to the model's values
+
     def _problem(self, text: Text) -> None:
         if self._problem_handlers:
             for handler in list(self._problem_handlers):
@@ -212,5 +233,55 @@ class BoardWidget(anywidget.AnyWidget):
 
 
 def _short(content) -> str:
-    text = repr(content)
+    text = short_repr(content)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _points(board: Board, value, limit: int) -> bool:
+    return isinstance(value, list) and len(value) <= limit and all(
+        isinstance(p, str) and p in board.index for p in value)
+
+
+def _point_map(board: Board, value, ok_value) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and k in board.index and ok_value(v) for k, v in value.items())
+
+
+def _short_text(limit: int):
+    return lambda v: isinstance(v, str) and len(v) <= limit
+
+
+#: What the browser may send for each trait (a check of the value, given the board).
+#: Any other trait (``geometry``, ipywidgets' ``layout`` …) is Python's alone: refused.
+BROWSER_SCHEMA = {
+    "pieces": lambda b, v: _point_map(b, v, lambda c: c in ("B", "W")),
+    "last": lambda b, v: _points(b, v, 4),
+    "selected": lambda b, v: v == "" or isinstance(v, str) and v in b.index,
+    "targets": lambda b, v: _points(b, v, len(b.points)),
+    "removable": lambda b, v: _points(b, v, len(b.points)),
+    "marks": lambda b, v: _point_map(b, v, _short_text(20)),
+    "labels": lambda b, v: _point_map(b, v, _short_text(12)),
+    "arrows": lambda b, v: isinstance(v, list) and len(v) <= len(b.points) and all(
+        _points(b, a, 2) and len(a) == 2 for a in v),
+    "message": lambda b, v: _short_text(2000)(v),
+    "busy": lambda b, v: isinstance(v, bool),
+    "interactive": lambda b, v: isinstance(v, bool),
+}
+
+def browser_state_problem(board: Board, sync_data) -> str | None:
+    """What is wrong with a state update from the browser (None when it fits :data:`BROWSER_SCHEMA`).
+
+    >>> from fangqi_teach.boards import get_board
+    >>> b = get_board("dafang")
+    >>> browser_state_problem(b, {"targets": ["a1", "b2"]}) is None
+    True
+    >>> browser_state_problem(b, {"targets": [["a1"]]})
+    "targets: [['a1']]"
+    """
+    if not isinstance(sync_data, dict):
+        return _short(sync_data)
+    for name, value in sync_data.items():
+        check = BROWSER_SCHEMA.get(name)
+        if check is None or not check(board, value):
+            return f"{str(name)[:20]}: {_short(value)}"
+    return None
