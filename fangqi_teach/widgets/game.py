@@ -33,6 +33,7 @@ the page never freezes; :meth:`GameWidget.wait` waits for it.
 
 from __future__ import annotations
 
+import codecs
 import threading
 import time
 from pathlib import Path
@@ -40,7 +41,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from .. import ai
-from ..core import IllegalAction
+from ..core import IllegalAction, StateFormatError
 from ..draw.svg import REMOVAL_KINDS
 from ..draw.layout import action_points
 from ..games import GAMES, new_game
@@ -116,6 +117,45 @@ TEXTS = {
     "review_next": Text("Next ▶", "下一处 ▶"),
     "review_close": Text("Close review", "结束复盘"),
 }
+
+#: A record file bigger than this is not a record (a long game is a few kilobytes).
+MAX_RECORD_BYTES = 1_000_000
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
+def read_record_file(path) -> str:
+    """The text of a record file a learner opens.
+
+    UTF-8 with or without a byte-order mark, UTF-16 with one (Windows
+    Notepad's "Unicode"), or GBK (Chinese Windows' default). A file over
+    :data:`MAX_RECORD_BYTES`, or one that is not text in any of these,
+    raises :class:`~fangqi_teach.core.StateFormatError` (field ``file``)
+    with a message in both languages; ``OSError`` when it cannot be read.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = os.path.join(d, "r.txt")
+    ...     _ = open(p, "wb").write("a1 f6".encode("utf-16"))
+    ...     read_record_file(p)
+    'a1 f6'
+    """
+    with Path(path).open("rb") as fh:
+        data = fh.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise StateFormatError("file", f"the file is over {MAX_RECORD_BYTES:,} bytes: not a game record",
+                               f"文件超过 {MAX_RECORD_BYTES:,} 字节，不是棋谱")
+    encodings = next(([enc] for bom, enc in _BOMS if data.startswith(bom)), ["utf-8", "gbk"])
+    for enc in encodings:
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        # Control characters other than white space mean a binary file read as text.
+        if not any(ord(c) < 32 and c not in "\t\n\r\f\v" for c in text):
+            return text
+    raise StateFormatError("file", "the file is not text (UTF-8, UTF-16 or GBK): not a game record",
+                           "文件不是文本（UTF-8、UTF-16 或 GBK），不是棋谱")
+
 
 #: Options of this widget (everything else passed to ``play`` is a rule option of the game).
 WIDGET_OPTIONS = ("lang", "timer", "seconds", "clock", "background", "cell")
@@ -695,12 +735,18 @@ class GameWidget(W.VBox):
         return path
 
     def open_file(self, path) -> bool:
-        """Load the record saved in ``path``."""
+        """Load the record saved in ``path`` (read by :func:`read_record_file`).
+
+        A file that cannot be read, is not text or is far too big gives a
+        message in the widget and False; the game on the board is unchanged.
+        """
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
+            text = read_record_file(path)
+        except (OSError, ValueError, TypeError) as e:
+            why = e.text if isinstance(e, StateFormatError) else Text(str(e), str(e))
             with self._lock:
-                self._message = TEXTS["file_failed"].format(detail=str(e))
+                self._message = Text(TEXTS["file_failed"].en.format(detail=why.en),
+                                     TEXTS["file_failed"].zh.format(detail=why.zh))
                 self._render()
             return False
         return self.load_record(text)
