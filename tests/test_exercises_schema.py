@@ -214,3 +214,71 @@ def test_setups_from_diagrams(tmp_path):
     assert ex.solutions() == ["a4 b2 d1"]
     _, errors = errors_for(tmp_path, maonan.replace("player: W,", "player: W, credits: {B: 1},"))
     assert any("position.setup.credits: not part of a maonan position" in e for e in errors)
+
+
+# -- issue 19: packs are bounded data -------------------------------------------------
+
+def test_a_yaml_alias_bomb_is_refused_at_once(tmp_path):
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    text = GOOD.replace("task: {kind: play, goal: {pull_credits: 1}}",
+                        "task:\n      kind: play\n" + "".join("      " + line + "\n" for line in lines))
+    path, errors = errors_for(tmp_path, text)
+    assert errors == [f"{path}: line 12: an alias (*name) is not allowed in an exercise file; write the value out"]
+
+
+@pytest.mark.parametrize("text, name", [("exercises: " + "[" * 500 + "]" * 500 + "\n", "pack.yaml"),
+                                        ('{"exercises": ' + "[" * 500 + "]" * 500 + "}", "pack.json")])
+def test_deep_nesting_is_refused_not_a_recursion_error(tmp_path, text, name):
+    _, errors = errors_for(tmp_path, text, name)
+    assert len(errors) == 1 and "nested more than 20 levels deep" in errors[0]
+
+
+@pytest.mark.parametrize("text, name, key", [(GOOD + "stage: 3\n", "pack.yaml", '"stage"'),
+                                             (GOOD.replace("    tags:", "    tags: [D1]\n    tags:"), "pack.yaml",
+                                              '"tags"'),
+                                             ('{"game": "maonan", "game": "dafang"}', "pack.json", '"game"')])
+def test_a_key_given_twice_is_an_error_naming_it(tmp_path, text, name, key):
+    _, errors = errors_for(tmp_path, text, name)
+    assert f"the field {key} appears twice" in errors[0]
+
+
+@pytest.mark.parametrize("change, where, phrase", [
+    ("    tags: [ningxia.2.placing]\n", "ningxia-2-04: prompt.en", "a text of 20,000 characters; at most 10,000"),
+    ("    tags: [ningxia.2.placing]\n", "exercises[0].hints", "a list of 1,001 entries; at most 1,000"),
+])
+def test_strings_and_lists_are_bounded(tmp_path, change, where, phrase):
+    import yaml
+    data = yaml.safe_load(GOOD)
+    if "prompt" in where:
+        data["exercises"][0]["prompt"]["en"] = "x" * 20_000
+        where = "exercises[0].prompt.en"
+    else:
+        data["exercises"][0]["hints"] = [{"en": "h", "zh": "提"}] * 1001
+    path = tmp_path / "pack.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _, errors = validate_file(path)
+    assert errors == [f"{path}: {where}: {phrase}"]
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
+    path, errors = errors_for(tmp_path, GOOD + "#" * 1_000_001)
+    assert errors == [f"{path}: larger than 1000 KB; an exercise file is smaller"]
+
+
+@pytest.mark.parametrize("old, new, where, phrase", [
+    ("stage: 2", "stage: true", "stage", "true is not a stage"),
+    ("stage: 2", "stage: 2.0", "stage", "2.0 is not a stage"),
+    ('position: {record: "a1 h7 b1 h6 a2 g7"}', 'position: {record: "a1", options: {size: .inf}}',
+     "ningxia-2-04: position.options.size", "inf: an option is a whole number, a word, or true/false"),
+    ('position: {record: "a1 h7 b1 h6 a2 g7"}', 'position: {record: ["a1", [b1]]}',
+     "ningxia-2-04: position.record", "must be a text of actions separated by spaces, not a list"),
+    ("title: {en: A square, zh: 成方}", "title: [A square, 成方]",
+     "ningxia-2-04: title", 'must be a mapping with "en" and "zh", not a list'),
+    ("stage: 2", "stage: 2026-02-30", "stage", '"2026-02-30" is not a stage'),
+    ("stage: 2", "stage: 1" + "0" * 5000, "", "not valid YAML"),
+])
+def test_types_are_checked_before_use_in_a_teachers_words(tmp_path, old, new, where, phrase):
+    path, errors = errors_for(tmp_path, GOOD.replace(old, new))
+    assert any(e.startswith(f"{path}: {where}") and phrase in e for e in errors), errors
+    assert not any(word in e for e in errors for word in ("NoneType", "unhashable", "Traceback", "OverflowError"))

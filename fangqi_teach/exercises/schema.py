@@ -297,7 +297,8 @@ def _kind(value: Any) -> str:
 
 def _show(value: Any, limit: int = 60) -> str:
     """A value as it appears in a message, cut to ``limit`` characters."""
-    shown = json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(value)
+    # as the teacher wrote it: "text", true, null (not Python's True, None)
+    shown = json.dumps(value, ensure_ascii=False) if isinstance(value, (str, bool, type(None))) else repr(value)
     return shown if len(shown) <= limit else shown[:limit - 1] + "…"
 
 

@@ -189,7 +189,7 @@ def _alias_bomb(levels=9) -> str:
     lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     for i in range(1, levels):
         lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
-    return ("game: connect6\nstage: 1\nexercises:\n  - id: bomb\n    task:\n"
+    return ("game: connect6\nstage: 1\nexercises:\n  - id: bomb\n    task:\n      kind: play\n"
             + "".join("      " + line + "\n" for line in lines))
 
 
