@@ -26,10 +26,15 @@
 #
 # 下面每一步都有自己的棋盘，直接在上面点。点完它马上告诉你对不对。
 
-# %%
+# %% tags=["nbval-check-output"]
 import fangqi_teach as ft
 from fangqi_teach import lesson as L
+from fangqi_teach.games.fangqi import VARIANTS
 L.begin("dafang")
+L.say("Board: {points} points. Pieces: {black} for Black, {white} for White.",
+      "棋盘：{points} 个点。棋子：黑方 {black} 枚，白方 {white} 枚。",
+      points=len(ft.get_board("dafang").points), black=VARIANTS["dafang"].supply[0],
+      white=VARIANTS["dafang"].supply[1])
 
 # %% [markdown]
 # ## 1. Placing
@@ -45,8 +50,8 @@ L.begin("dafang")
 L.step("dafang-lesson-01")
 
 # %% [markdown]
-# A shape made while placing captures nothing. Instead you place again at once: one more piece for each point
-# the shape is worth. If one piece completes several shapes, their values add up.
+# A shape made while placing captures nothing. Instead you place again at once, as many more pieces as the
+# shape is worth. If one piece completes several shapes, their values add up.
 # <!-- zh -->
 # 放子时成形不吃子，而是马上多放：棋形值几，就多放几枚。一子同时成几个形，价值相加。
 
@@ -68,7 +73,6 @@ L.step("dafang-lesson-02")
 
 # %% tags=["nbval-check-output"]
 from fangqi_teach.core import shape_name
-from fangqi_teach.games.fangqi import VARIANTS
 dafang = VARIANTS["dafang"]
 for kind, placing in dafang.place_values.items():
     L.say("{shape}: {n} shape(s) on the board; {place} extra placement(s) while placing, {move} capture(s) while moving",
@@ -168,6 +172,10 @@ L.step("dafang-lesson-08")
 # later move back, it is a new shape and captures again.
 # <!-- zh -->
 # 已经成好的形不会重复吃子。但如果把一枚子走开，拆散了它，后来再走回去，重新成形，就又能吃子。
+
+# %%
+square_kept = state_from_setup("dafang", phase="move", player="B", black="a1 b1 a2 b2", white="f6 f5 e6 d4")
+L.demo(square_kept, "b2-b3 d4-d3")
 
 # %%
 L.step("dafang-lesson-09")
@@ -334,4 +342,5 @@ L.shapes("dafang", ["diagonal3", "diagonal4", "diagonal5", "diagonal6"])
 # 完整的规则，包括每条本书约定以及怎样改用别的做法，见规则说明（项目文件夹里的 docs/rules.md）。
 
 # %%
-L.teaches("fangqi.0.pass", "D4", "fangqi.0.draw", "D5", "dafang.1.skip", "fangqi.0.timer", "D6")
+L.teaches("D1", "fangqi.0.shape_reformed", "fangqi.0.pass", "D4", "fangqi.0.draw", "D5", "dafang.1.skip",
+          "fangqi.0.timer", "D6")

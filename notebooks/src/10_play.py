@@ -101,5 +101,7 @@ ft.play("connect6")
 # %% tags=["nbval-check-output"]
 maonan = ft.play("maonan", computer="W", level="easy", background=False)
 maonan.click("b2")
-for before, after in zip(maonan.history, maonan.history[1:]):
-    L.events(after)
+L.events(maonan.history[1])
+# the computer's reply differs from game to game: print only that it came, and whose turn it is now
+L.say("White answered with {n} action(s); now it is {player}'s turn.", "白方应了 {n} 步；现在轮到{player}。",
+      n=len(maonan.history) - 2, player=ft.i18n.player_name(maonan.state.player))
