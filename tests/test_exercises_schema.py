@@ -282,3 +282,9 @@ def test_types_are_checked_before_use_in_a_teachers_words(tmp_path, old, new, wh
     path, errors = errors_for(tmp_path, GOOD.replace(old, new))
     assert any(e.startswith(f"{path}: {where}") and phrase in e for e in errors), errors
     assert not any(word in e for e in errors for word in ("NoneType", "unhashable", "Traceback", "OverflowError"))
+
+
+def test_a_pack_inside_a_notebook_is_read_like_a_file():
+    from fangqi_teach.exercises.practice import Practice
+    with pytest.raises(ExerciseFormatError, match="notebook.yaml: line 2: an alias"):
+        Practice.from_text("a: &x [1]\nb: *x\n", "notebook.yaml")

@@ -51,11 +51,9 @@ class Practice:
 
     @classmethod
     def from_text(cls, text: str, file: str, learner: str | None = None, **kw) -> "Practice":
-        """A pack carried inside a notebook as YAML text (read with ``yaml.safe_load``)."""
-        import yaml
-
-        from .schema import pack_from_data
-        return cls(pack_from_data(yaml.safe_load(text), file), learner=learner, **kw)
+        """A pack carried inside a notebook as YAML text (read like a pack file: no aliases, bounded)."""
+        from .schema import pack_from_data, parse_text
+        return cls(pack_from_data(parse_text(text, file), file), learner=learner, **kw)
 
     def stages(self) -> dict[int, list[Exercise]]:
         """Every exercise of the packs, grouped by stage, stages in order."""
