@@ -8,8 +8,9 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.stamp-test
 BSTAMP := $(VENV)/.stamp-bench
 PORT   ?= 8888
+LITE_PORT ?= 8000
 
-.PHONY: lab test bench clean goldens
+.PHONY: lab test bench clean goldens lite lite-serve
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,6 +31,14 @@ test: $(STAMP)
 
 bench: $(BSTAMP)
 	$(PY) scripts/bench.py
+
+# The workbook as a static site (JupyterLite, Python in the browser): for whoever hosts it.
+# Versions: lite/pins.toml. Downloads are cached in build/lite-cache.
+lite: $(STAMP)
+	$(PY) scripts/build_lite.py --out build/lite
+
+lite-serve:
+	$(PY) scripts/build_lite.py --out build/lite --serve $(LITE_PORT)
 
 goldens: $(STAMP)
 	$(PY) scripts/make_goldens.py

@@ -1,0 +1,396 @@
+"""Build the workbook as a static JupyterLite site: ``make lite`` → ``build/lite/``.
+
+Each learner's browser runs Python itself (Pyodide); nothing is installed
+and, once built, nothing is fetched from anywhere but the site itself.
+
+Everything comes from registries, at the versions in ``lite/pins.toml``:
+
+* the Pyodide runtime from npm (``npm pack pyodide@…``);
+* ``jupyter lite build`` and the front-end extensions (kernel, ipywidgets,
+  anywidget) from PyPI, in a virtualenv under the cache;
+* the pure-Python wheels the kernel and the package need from PyPI, and a
+  pure PyYAML wheel made from its sdist's ``lib/yaml``;
+* the package's own wheel, built from this checkout (packs included).
+
+Downloads are cached (``build/lite-cache``, or ``$FANGQI_LITE_CACHE``), so
+a second build only re-makes the package wheel and the site. The wheels
+are listed in a rewritten ``pyodide-lock.json`` and preloaded by the
+kernel, so notebooks run unchanged. The notebooks are every
+``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb`` present at build time.
+
+    python scripts/build_lite.py [--out build/lite]
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import tomllib
+import urllib.request
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PINS = ROOT / "lite" / "pins.toml"
+NOTEBOOKS = ROOT / "notebooks"
+CACHE = Path(os.environ.get("FANGQI_LITE_CACHE", ROOT / "build" / "lite-cache"))
+PYPI_SIMPLE = os.environ.get("FANGQI_PYPI_SIMPLE", "https://pypi.org/simple")
+PACKAGE = "fangqi-teach"
+START = "00_start_here.ipynb"
+
+#: The browser's Python, for the environment markers of wheel dependencies.
+PYODIDE_MARKERS = {"python_version": "3.14", "python_full_version": "3.14.2", "sys_platform": "emscripten",
+                   "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
+                   "implementation_name": "cpython", "platform_python_implementation": "CPython"}
+
+#: JupyterLab plugins that would reach the internet (news and update checks).
+DISABLED_PLUGINS = ["@jupyterlab/apputils-extension:announcements"]
+
+
+def log(msg: str) -> None:
+    print(f"[lite] {msg}", flush=True)
+
+
+def normalize(name: str) -> str:
+    """The lock's (PEP 503) form of a project name: ``Prompt_Toolkit`` → ``prompt-toolkit``."""
+    return "".join("-" if c in "_." else c for c in name.lower())
+
+
+def load_pins(path: Path = PINS) -> dict:
+    """The pinned versions: ``{"pyodide": {...}, "build": {...}, "kernel": {...}, "sdist": {...}}``."""
+    with open(path, "rb") as f:
+        pins = tomllib.load(f)
+    missing = {"pyodide", "build", "kernel", "sdist"} - set(pins)
+    if missing:
+        raise SystemExit(f"{path}: missing section(s) {sorted(missing)}")
+    return pins
+
+
+def run(cmd: list, **kw) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+# --------------------------------------------------------------------------
+# Downloads (cached)
+
+def build_env(pins: dict) -> Path:
+    """A virtualenv with ``jupyter lite`` and the extensions, made once per set of build pins."""
+    reqs = [f"{n}=={v}" for n, v in sorted(pins["build"].items())]
+    key = hashlib.sha256("\n".join(reqs).encode()).hexdigest()[:12]
+    env = CACHE / f"build-env-{key}"
+    jupyter = env / "bin" / "jupyter"
+    if not (env / ".complete").exists():
+        log(f"build environment: {' '.join(reqs)}")
+        shutil.rmtree(env, ignore_errors=True)
+        run([sys.executable, "-m", "venv", env])
+        run([env / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *reqs])
+        (env / ".complete").touch()
+    return jupyter
+
+
+def fetch_pyodide(version: str) -> Path:
+    """The unpacked npm ``pyodide`` package (runtime and stock lock)."""
+    dest = CACHE / f"pyodide-{version}"
+    if not (dest / "package" / "pyodide-lock.json").exists():
+        log(f"npm pack pyodide@{version}")
+        dest.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"pyodide@{version}", "--pack-destination", dest, "--silent"], cwd=dest)
+        with tarfile.open(dest / f"pyodide-{version}.tgz") as t:
+            t.extractall(dest, filter="data")
+    return dest / "package"
+
+
+def fetch_wheels(kernel_pins: dict) -> list[Path]:
+    """The pure wheels of ``kernel_pins`` from PyPI (one pip call for all that are not cached)."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    found, wanted = [], []
+    for name, version in kernel_pins.items():
+        hit = _cached_wheel(folder, name, version)
+        (found.append(hit) if hit else wanted.append(f"{name}=={version}"))
+    if wanted:
+        log(f"pip download {len(wanted)} wheel(s)")
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--only-binary=:all:", "--platform", "any", "--python-version", "3.14", "--implementation", "py",
+             "--abi", "none", "-d", folder, *wanted])
+        found += [_cached_wheel(folder, *w.split("==")) for w in wanted]
+    if None in found:
+        raise SystemExit("a pinned wheel was not downloaded; see pip's output above")
+    return found
+
+
+def _cached_wheel(folder: Path, name: str, version: str) -> Path | None:
+    for p in folder.glob("*.whl"):
+        parts = p.name.split("-")
+        if normalize(parts[0]) == normalize(name) and parts[1] == version and p.name.endswith("-none-any.whl"):
+            return p
+    return None
+
+
+def pyyaml_wheel(version: str) -> Path:
+    """A pure-Python PyYAML wheel made from the sdist's ``lib/yaml`` (PyPI has no pure wheel)."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    wheel = folder / f"PyYAML-{version}-py3-none-any.whl"
+    if wheel.exists():
+        return wheel
+    sdist = _fetch_sdist("pyyaml", version)
+    files = {}
+    with tarfile.open(fileobj=io.BytesIO(sdist)) as t:
+        for m in t.getmembers():
+            parts = m.name.split("/")
+            if m.isfile() and parts[1:3] == ["lib", "yaml"] and m.name.endswith(".py"):
+                files["yaml/" + "/".join(parts[3:])] = t.extractfile(m).read()
+    if "yaml/__init__.py" not in files:
+        raise SystemExit(f"PyYAML {version} sdist: no lib/yaml/__init__.py")
+    dist = f"PyYAML-{version}.dist-info"
+    files[f"{dist}/METADATA"] = (f"Metadata-Version: 2.1\nName: PyYAML\nVersion: {version}\n"
+                                 "Summary: YAML parser and emitter (pure-Python build of the sdist)\n"
+                                 "License: MIT\n").encode()
+    files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: fangqi-teach build_lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist}/top_level.txt"] = b"yaml\n"
+    _write_wheel(wheel, files, dist)
+    log(f"made {wheel.name} ({len(files) - 3} modules)")
+    return wheel
+
+
+def _fetch_sdist(project: str, version: str) -> bytes:
+    """The sdist of ``project==version`` from the PyPI simple index (JSON form, PEP 691), hash checked."""
+    req = urllib.request.Request(f"{PYPI_SIMPLE}/{project}/", headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        index = json.load(r)
+    names = {f"{project}-{version}.tar.gz", f"PyYAML-{version}.tar.gz".lower()}
+    entry = next((f for f in index["files"] if f["filename"].lower() in names), None)
+    if entry is None:
+        raise SystemExit(f"no sdist {project}-{version}.tar.gz on {PYPI_SIMPLE}")
+    log(f"download {entry['filename']}")
+    with urllib.request.urlopen(entry["url"], timeout=120) as r:
+        data = r.read()
+    if hashlib.sha256(data).hexdigest() != entry["hashes"]["sha256"]:
+        raise SystemExit(f"{entry['filename']}: sha256 does not match the index")
+    return data
+
+
+def _write_wheel(path: Path, files: dict[str, bytes], dist: str) -> None:
+    """A wheel with a RECORD; fixed timestamps so the same input gives the same bytes."""
+    record = io.StringIO()
+    w = csv.writer(record, lineterminator="\n")
+    for name, data in sorted(files.items()):
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        w.writerow([name, f"sha256={digest}", len(data)])
+    w.writerow([f"{dist}/RECORD", "", ""])
+    files = {**files, f"{dist}/RECORD": record.getvalue().encode()}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in sorted(files.items()):
+            z.writestr(zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0)), data)
+
+
+def own_wheel(folder: Path) -> Path:
+    """The package's wheel from this checkout (packs copied in as package data)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+         "-w", folder, ROOT])
+    return next(folder.glob("fangqi_teach-*.whl"))
+
+
+# --------------------------------------------------------------------------
+# The lock: which wheels the browser's Python can load, and what each needs
+
+def wheel_entry(path: Path, available: set[str]) -> dict:
+    """A ``pyodide-lock.json`` entry for a pure wheel: name, version, imports, and dependencies we ship."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(path) as z:
+        meta_name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(z.read(meta_name).decode())
+        heads = {n.split("/")[0] for n in z.namelist()}
+    tops = sorted(h.removesuffix(".py") for h in heads if not h.endswith((".dist-info", ".data")))
+    depends = []
+    for line in meta.get_all("Requires-Dist") or []:
+        req = Requirement(line)
+        if req.marker and not req.marker.evaluate({**PYODIDE_MARKERS, "extra": ""}):
+            continue  # optional upstream (an extra) or not for this platform
+        if normalize(req.name) in available:
+            depends.append(normalize(req.name))
+    name = normalize(meta["Name"])
+    return {"name": name, "version": meta["Version"], "file_name": path.name, "install_dir": "site",
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": tops, "depends": sorted(set(depends)), "unvendored_tests": False}
+
+
+def write_lock(stock: Path, wheels: list[Path], dest: Path) -> dict:
+    """The stock lock's ``info`` with only our wheels: entries without a file here are dropped."""
+    lock = json.loads(stock.read_text())
+    available = {normalize(p.name.split("-")[0]) for p in wheels}
+    lock["packages"] = {e["name"]: e for e in (wheel_entry(p, available) for p in sorted(wheels))}
+    dest.write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return lock
+
+
+# --------------------------------------------------------------------------
+# The site
+
+def stage_contents(folder: Path) -> list[Path]:
+    """Copy the learner notebooks (English, and Chinese when present) and their helper files."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    copied = []
+    for sub in ("", "zh"):
+        src = NOTEBOOKS / sub
+        if not src.is_dir():
+            continue
+        (folder / sub).mkdir(exist_ok=True)
+        for p in sorted(src.iterdir()):
+            if p.suffix in (".ipynb", ".py") or (p.is_dir() and p.name == "questions"):
+                target = folder / sub / p.name
+                shutil.copytree(p, target) if p.is_dir() else shutil.copy2(p, target)
+                copied.append(target)
+    return copied
+
+
+def lite_config() -> dict:
+    """``jupyter-lite.json``: preload the package, never fall back to PyPI, no news checks."""
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "fangqi-teach",
+        "disabledExtensions": DISABLED_PLUGINS,
+        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
+            "disablePyPIFallback": True,
+            "loadPyodideOptions": {"packages": ["micropip", PACKAGE]},
+        }},
+    }}
+
+
+LANDING = """<!DOCTYPE html>
+<html lang="zh-Hans"><head><meta charset="utf-8">
+<title>fangqi-teach · 方棋练习册</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.6}}
+a.open{{display:inline-block;margin:.5em 1em .5em 0;padding:.6em 1.2em;background:#2d6a4f;color:#fff;border-radius:6px;text-decoration:none}}
+.note{{color:#555;font-size:.95em}}</style></head>
+<body>
+<h1>The board-game workbook · 棋类练习册</h1>
+<p>Dafang Qi 大方棋 · Ningxia Fang Qi 宁夏方棋 · Xinjiang Fang Qi 新疆方棋 · Maonan Morris 毛南三棋 · Connect6 六子棋</p>
+<p>Python runs in this browser: nothing to install. Your progress is kept in this browser.<br>
+Python 在浏览器中运行，无需安装。进度保存在这个浏览器里。</p>
+<p><a class="open" id="open-en" href="lab/index.html?path={start}">Open the workbook</a>
+{zh_link}</p>
+<p class="note">Starting Python takes about half a minute the first time. · 第一次启动 Python 约需半分钟。</p>
+<p class="note">Printable worksheets and class reports need the installed version (<code>pip install 'fangqi-teach[print]'</code>).
+Teachers: learners download their progress file from the start page; <code>fangqi-teach report</code> reads it.<br>
+可打印的练习单和班级报告需要安装版。老师：学生在开始页下载进度文件，<code>fangqi-teach report</code> 可以读取。</p>
+</body></html>
+"""
+
+
+def landing_page(out: Path, has_zh_start: bool) -> None:
+    """The site's front page: a link that opens the start notebook, and what needs the installed version."""
+    zh = (f'<a class="open" id="open-zh" href="lab/index.html?path=zh/{START}">打开练习册（中文）</a>'
+          if has_zh_start else f'<a class="open" id="open-zh" href="lab/index.html?path={START}">打开练习册</a>')
+    (out / "index.html").write_text(LANDING.format(start=START, zh_link=zh), encoding="utf-8")
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build(out: Path) -> dict:
+    """Build the site into ``out``; return figures (seconds, bytes, counts)."""
+    t0 = time.perf_counter()
+    pins = load_pins()
+    jupyter = build_env(pins)
+    runtime = fetch_pyodide(pins["pyodide"]["npm"])
+    wheels = fetch_wheels(pins["kernel"]) + [pyyaml_wheel(v) for v in pins["sdist"].values()]
+    t_fetch = time.perf_counter()
+
+    work = out.parent / (out.name + "-work")
+    shutil.rmtree(work, ignore_errors=True)
+    wheels.append(own_wheel(work / "own"))
+    static = work / "lite" / "static" / "pyodide"
+    static.mkdir(parents=True)
+    for f in runtime.iterdir():
+        if f.suffix in (".wasm", ".mjs", ".js", ".zip") or f.name == "package.json":
+            shutil.copy2(f, static / f.name)
+    for w in wheels:
+        shutil.copy2(w, static / w.name)
+    lock = write_lock(runtime / "pyodide-lock.json", wheels, static / "pyodide-lock.json")
+    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
+    notebooks = [p for p in stage_contents(work / "contents") if p.suffix == ".ipynb"]
+
+    shutil.rmtree(out, ignore_errors=True)
+    run([jupyter, "lite", "build", "--no-sourcemaps", "--lite-dir", work / "lite",
+         "--contents", work / "contents", "--output-dir", out], cwd=work / "lite",
+        stdout=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
+    landing_page(out, (work / "contents" / "zh" / START).exists())
+    shutil.rmtree(work, ignore_errors=True)
+    t_end = time.perf_counter()
+    figures = {"seconds": round(t_end - t0, 1), "fetch_seconds": round(t_fetch - t0, 1),
+               "site_seconds": round(t_end - t_fetch, 1), "bytes": folder_size(out),
+               "pyodide_bytes": folder_size(out / "static" / "pyodide"), "wheels": len(lock["packages"]),
+               "notebooks": sorted(str(p.relative_to(work / "contents")) for p in notebooks)}
+    (out / "build-figures.json").write_text(json.dumps(figures, indent=1))
+    return figures
+
+
+# --------------------------------------------------------------------------
+# Serving (any static server works; this one knows .mjs and .wasm and binds to 127.0.0.1)
+
+MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".ipynb": "application/json", ".whl": "application/zip"}
+
+
+def make_server(folder: Path, port: int = 0, quiet: bool = True):
+    """A threading HTTP server for ``folder`` on 127.0.0.1 (``port`` 0: any free port); not started."""
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+        def log_message(self, *args):  # noqa: D401 - quiet unless asked
+            if not quiet:
+                super().log_message(*args)
+
+    return ThreadingHTTPServer(("127.0.0.1", port), partial(Handler, directory=str(folder)))
+
+
+def serve(folder: Path, port: int) -> None:
+    """Serve the built site until interrupted, printing its address."""
+    if not (folder / "index.html").exists():
+        raise SystemExit(f"{folder} has no site yet: run `make lite` first")
+    server = make_server(folder, port, quiet=False)
+    print(f"The workbook: http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", default=str(ROOT / "build" / "lite"), help="the site folder (default build/lite)")
+    parser.add_argument("--serve", type=int, metavar="PORT", help="serve the built site on 127.0.0.1:PORT instead")
+    args = parser.parse_args(argv)
+    out = Path(args.out).resolve()
+    if args.serve is not None:
+        serve(out, args.serve)
+        return 0
+    f = build(out)
+    log(f"{out}: {len(f['notebooks'])} notebooks, {f['wheels']} wheels, {f['bytes'] / 1e6:.1f} MB "
+        f"(Pyodide and wheels {f['pyodide_bytes'] / 1e6:.1f} MB), {f['seconds']} s "
+        f"(downloads {f['fetch_seconds']} s, site {f['site_seconds']} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
