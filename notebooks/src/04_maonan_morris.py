@@ -105,7 +105,7 @@ L.step("maonan-lesson-03")
 # 一方手里没子了，另一方还在布子时，这一方就跳过。按 ▶ 看白方最后两次布子：
 
 # %%
-last_piece = from_board({"a1": "B", "a4": "B", "g4": "W"}, "B", hands={"B": 1, "W": 2}).play("a7").play("xg4")
+last_piece = L.exercise("maonan-lesson-03").state().play("a7").play("xg4")
 skips = L.demo(last_piece, "d7 e5")
 skips
 
@@ -170,8 +170,7 @@ L.step("maonan-lesson-06")
 L.step("maonan-lesson-07")
 
 # %% tags=["nbval-check-output"]
-two = from_board({"a1": "B", "a7": "B", "b2": "B", "d1": "B", "b4": "B",
-                  "g7": "W", "g4": "W", "g1": "W", "c5": "W", "d5": "W", "e5": "W"}, "B").play("b4-a4")
+two = L.exercise("maonan-lesson-07").state().play("b4-a4")
 first = " ".join(a[1:] for a in two.legal_actions())
 second = " ".join(a[1:] for a in two.play("xg4").legal_actions())
 L.say("After b4-a4 Black may take any of {first}. After taking g4, only {second} may go second.",
@@ -263,8 +262,7 @@ L.step("maonan-lesson-11")
 # 如果拔子以后还是走不动，这一回合就到此结束，不走子。还是同一个局面，白方拔掉远处的 g7：
 
 # %%
-blocked = from_board({"a4": "B", "d1": "B", "b2": "B", "c4": "B", "d3": "B", "f2": "B", "g7": "B",
-                      "a1": "W", "c3": "W", "d2": "W"}, "W")
+blocked = L.exercise("maonan-lesson-11").state()
 L.teaches("maonan.5.still_blocked")
 L.demo(blocked, "xg7", allow={0: ("(a poor pull, to show what happens: b2 would free d2)",
                                   "（这一拔不好，只是为了看结果：拔 b2 才能让 d2 走动）")})
@@ -300,7 +298,7 @@ L.say("Placing without a single mill: after 24 placements the board is full and 
 L.step("maonan-lesson-12")
 
 # %% tags=["nbval-check-output"]
-owes = from_board({"a1": "B", "a7": "B", "b2": "B", "d1": "B", "b4": "B", "g4": "W"}, "B").play("b4-a4")
+owes = L.exercise("maonan-lesson-12").state().play("b4-a4")
 over = owes.play("xg4")
 L.say("b4-a4 owes {owed} captures; after the first, the result is: {result}.",
       "b4 走到 a4 该吃 {owed} 子；吃了第一子，结果就是：{result}。",

@@ -106,13 +106,13 @@ L.step("c6-lesson-03")
 L.step("c6-lesson-04")
 
 # %% tags=["nbval-check-output"]
-seven = from_board({p: "B" for p in "a3 b3 c3 e3 f3 g3".split()} | {p: "W" for p in "a4 b4 c4 e4 f4".split()},
-                   "B", size=9).play("d3")
+before = L.exercise("c6-lesson-04").state()
+seven = before.play("d3")
 L.events(seven)
 L.say("Game over: {over}. Stones Black placed this turn: {n}.",
       "对局结束：{over_zh}。黑方这一手下了 {n} 子。",
       over="yes" if seven.is_over else "no", over_zh="是" if seven.is_over else "否",
-      n=seven.count("B") - 6)
+      n=seven.count("B") - before.count("B"))
 
 # %% [markdown]
 # ### 5. What is not allowed
@@ -189,12 +189,12 @@ L.step("c6-lesson-06")
 #
 # Black's **threat count** is the fewest White stones that leave Black no win next turn. White has two stones,
 # so one threat (单威胁) or two (双威胁) can be stopped in one turn, if White finds the right points; three or
-# more cannot.
+# more cannot, unless White makes six first.
 # <!-- zh -->
 # ### 八、威胁
 #
 # 黑方的**威胁数**是：白方最少要下几子，黑方下一手才赢不了。白方一手有两子，所以单威胁、双威胁都能在一手内挡住
-# （前提是找对点）；三个以上的威胁就挡不住了。
+# （前提是找对点）；三个以上的威胁就挡不住了，除非白方自己先连成六子。
 
 # %%
 L.step("c6-lesson-07")
@@ -213,8 +213,7 @@ L.step("c6-lesson-07")
 L.step("c6-lesson-08")
 
 # %% tags=["nbval-check-output"]
-five = from_board({p: "B" for p in "c5 d5 e5 f5 g5".split()} | {p: "W" for p in "d7 e7 f7 e3".split()},
-                  "W", size=9)
+five = L.exercise("c6-lesson-08").state()
 far_ends = five.play("a5").play("i5")
 L.say("Black's winning points: {points} (threat count {n}). After White a5 and i5, Black still wins at {left}.",
       "黑方的赢点：{points}（威胁数 {n}）。白方下 a5、i5 以后，黑方还能在 {left} 赢。",

@@ -31,7 +31,6 @@
 import fangqi_teach as ft
 from fangqi_teach import lesson as L
 from fangqi_teach.draw.svg import board_svg
-from fangqi_teach.games.connect6 import from_board
 L.begin("connect6")
 
 
@@ -53,7 +52,7 @@ def points(state, player):
 L.step("c6-tt-06")
 
 # %% tags=["nbval-check-output"]
-open_four = from_board({p: "B" for p in "k10 l10 m10 n10".split()} | {p: "W" for p in "m8 l11 k12".split()}, "W")
+open_four = L.exercise("c6-tt-06").state()
 L.say("Black's winning points: {pts}. Threat count: {n}: no single White stone is in every window, but two can be.",
       "黑方的赢点：{pts}。威胁数：{n}——没有一个点在所有窗口里，但两子可以挡住。",
       pts=points(open_four, "B"), n=ft.connect6.threat_count(open_four, "B"))
@@ -81,7 +80,7 @@ L.step("c6-lesson-09")
 # 再比较一下：黑方只补一子，把另一子下在远处。五子只是单威胁，白方一手两子就把它封死了。按 ▶ 看：
 
 # %%
-row = from_board({p: "B" for p in "j10 k10 l10 m10 c3".split()} | {p: "W" for p in "i10 j12 k12 e4".split()}, "B")
+row = L.exercise("c6-lesson-09").state()
 L.demo(row, "n10 c9 o10 p10",
        allow={0: ("(Black gives the win away, to compare)", "（黑方放过了胜机，只是为了比较）")})
 
@@ -105,8 +104,7 @@ L.say("After n10 and c9: Black's winning points {pts}, threat count {n}; White c
 # 白方在第 10 行有一个赢点，标作 A；在 e 列也有一个，标作 B。现在轮到黑方正常下两子，黑方这一手连不成六。
 
 # %%
-ab = from_board({p: "W" for p in "i10 j10 k10 l10 n10 e5 e6 e7 e9 e10".split()}
-                | {p: "B" for p in "h10 o10 e4 e11 g7 h7 f12 k6".split()}, "B")
+ab = L.exercise("c6-lesson-10").state()
 lines = ft.connect6.threat_lines(ab, "W")
 a_point = next(t.winning_points for t in lines if t.direction == "row")[0]
 b_point = next(t.winning_points for t in lines if t.direction == "column")[0]
@@ -141,8 +139,7 @@ L.step("c6-lesson-10")
 L.step("c6-lesson-11")
 
 # %% tags=["nbval-check-output"]
-alike = from_board({p: "W" for p in "j10 k10 l10 m10 e5 e6 e7 e9 e10".split()}
-                   | {p: "B" for p in "h10 p10 e4 e11 g7 h7 f12 k6".split()}, "B")
+alike = L.exercise("c6-lesson-11").state()
 naive = alike.play("i10").play("e8")
 L.say("White's winning points: {pts}. After Black i10 e8, White still wins at {left}.",
       "白方的赢点：{pts}。黑方下 i10、e8 以后，白方还能在 {left} 赢。",
@@ -152,14 +149,14 @@ L.say("White's winning points: {pts}. After Black i10 e8, White still wins at {l
 # ### 5. Three threats
 #
 # The attacker has two stones too. Two stones that leave three threats or more cannot be stopped by the
-# defender's two. This position has no six yet: build the threats.
+# defender's two, unless the defender makes six first. This position has no six yet: build the threats.
 # <!-- zh -->
 # ### 五、三个威胁
 #
-# 进攻方也有两子。两子下去留下三个以上的威胁，防守方的两子就挡不住了。这个局面还没有能连成六的线：先做威胁。
+# 进攻方也有两子。两子下去留下三个以上的威胁，防守方的两子就挡不住了（除非防守方自己先连成六子）。这个局面还没有能连成六的线：先做威胁。
 
 # %% tags=["nbval-check-output"]
-build = from_board({p: "B" for p in "j10 k10 l10 f6 f7 f8".split()} | {p: "W" for p in "j12 k12 e4 m6".split()}, "B")
+build = L.exercise("c6-lesson-12").state()
 L.say("Black's threat count now: {n}. White's: {w}.", "黑方现在的威胁数：{n}。白方的：{w}。",
       n=ft.connect6.threat_count(build, "B"), w=ft.connect6.threat_count(build, "W"))
 
@@ -206,7 +203,8 @@ L.step("c6-lesson-05")
 # * Count in windows of six: four stones in a live window is a win next turn, wherever the gaps are.
 # * One or two threats can always be stopped in one turn, but only by stones that reach every threat window.
 #   Check each line's real winning points.
-# * To win, leave three threats or more with one turn: the defender's two stones cannot reach them all.
+# * To win, leave three threats or more with one turn: the defender's two stones cannot reach them all
+#   (unless the defender makes six first).
 #
 # More two-threat puzzles are in the Connect6 practice notebook.
 # <!-- zh -->
@@ -214,7 +212,7 @@ L.step("c6-lesson-05")
 #
 # * 按六格窗口数：活窗口里有四子，下一手就能赢，空点在哪里都一样。
 # * 单威胁、双威胁总能在一手内挡住，但两子要挡到每一个威胁窗口。要看清每条线真正的赢点。
-# * 想赢，就要一手留下三个以上的威胁：防守方的两子挡不完。
+# * 想赢，就要一手留下三个以上的威胁：防守方的两子挡不完（除非对方自己先连成六子）。
 #
 # 更多双威胁练习在六子棋练习本里。
 
