@@ -29,6 +29,7 @@ itself whenever a progress file changes. Both use the tables of
 
 from __future__ import annotations
 
+import stat
 import threading
 import time
 from dataclasses import dataclass
@@ -104,7 +105,8 @@ def hand_out(pack_path, class_folder, name: str | None = None) -> Handout:
         return Handout(target, "unchanged")
     if not target.parent.exists():
         target.parent.mkdir()
-        target.parent.chmod(0o755)      # learners list and read it, only the teacher writes
+        # learners list and read it, only teachers write; keep the class folder's set-group-id bit
+        target.parent.chmod(0o755 | (target.parent.stat().st_mode & stat.S_ISGID))
     write_atomically(target, text, mode=0o644)
     return Handout(target, "new" if old is None else "updated")
 

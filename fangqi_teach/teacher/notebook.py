@@ -2,7 +2,8 @@
 
 The notebook has the same cells as the workbook's practice notebooks
 (``notebooks/src/1*_practice_*.py``): a note on how to answer, a
-``LEARNER`` name, the progress table
+``LEARNER`` line (``None``: the remembered learner, which on JupyterHub is
+the hub user, :mod:`fangqi_teach.exercises.learner`), the progress table
 and one exercise widget per stage, through
 :class:`~fangqi_teach.exercises.practice.Practice`. The
 pack itself is written into the notebook (its file text, read back with
@@ -34,12 +35,12 @@ one hint at a time; **Show solution** 显示答案 appears after a first try.
 
 点击棋盘（或在答案栏输入）作答，然后按“检查”。规则引擎会判定每个答案：任何正确答案都算对，错误的答案会说明原因。
 
-Your progress is saved under your name: change `LEARNER` below to your own name first.
-进度按名字保存：请先把下面的 `LEARNER` 改成你的名字。"""
+Your progress is kept under the name you gave on the start page; on a class server, under your login name.
+进度记在你在首页填写的名字下；在班级服务器上，记在你的登录名下。"""
 
 SETUP = '''from fangqi_teach.exercises.practice import Practice
 
-LEARNER = "default"
+LEARNER = None   # None: the name from the start page (on a class server, the login name)
 PACK_FILE = {name!r}
 PACK_TEXT = {text!r}
 practice = Practice.from_text(PACK_TEXT, PACK_FILE, learner=LEARNER)'''
