@@ -23,9 +23,7 @@
 # <!-- zh -->
 # # 第三课 · 新疆方棋
 #
-# 新疆方棋是三种方棋里节奏最快的。棋盘 7 行 7 列，一开始就能吃子：布子时摆成「方」马上吃一枚，
-# 一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。布完子以后滑子，白方先走。刚吃过子的那枚子，
-# 下一回合不能再吃；被吃到只剩三枚的一方输。
+# 新疆方棋是三种方棋里节奏最快的。棋盘 7 行 7 列，一开始就能吃子：布子时摆成「方」马上吃一枚，一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。布完子以后滑子，白方先走。刚吃过子的那枚子，下一回合不能再吃；被吃到只剩三枚的一方输。
 #
 # 下面每一步讲一条规则：先读两三句话，然后在棋盘上自己走。对不对，棋盘马上告诉你。
 
@@ -55,8 +53,7 @@ L.teaches("fangqi.0.points")
 # <!-- zh -->
 # ## 一、布子：成方马上吃子
 #
-# 黑方先放，双方轮流，每次放一枚。自己四枚子占住一个小方格的四个角，就是一个「方」。和别的方棋不一样，
-# 布子时摆成方，马上就吃对方一枚子。
+# 黑方先放，双方轮流，每次放一枚。自己四枚子占住一个小方格的四个角，就是一个「方」。和别的方棋不一样，布子时摆成方，马上就吃对方一枚子。
 #
 # **轮到你：** 摆成一个方，再点一枚要吃的白子。
 
@@ -72,8 +69,7 @@ L.step("xinjiang-lesson-01")
 # <!-- zh -->
 # ## 二、铁子和散子
 #
-# 一枚子只要是己方一个完整的方的角，就是**铁子**，不能被吃，也不能被拔。其余的子都是**散子**，只有散子能被拿走。
-# 该吃的子不能不吃；对方的散子不够时，多出来的就作废（本书约定）。
+# 一枚子只要是己方一个完整的方的角，就是**铁子**，不能被吃，也不能被拔。其余的子都是**散子**，只有散子能被拿走。该吃的子不能不吃；对方的散子不够时，多出来的就作废（本书约定）。
 
 # %%
 L.teaches("fangqi.0.obligations", "D15")
@@ -121,8 +117,7 @@ L.say("The {total} pieces exactly fill the {points} points, so once anything has
 # <!-- zh -->
 # ## 五、谁都没吃过子，才拔子
 #
-# 布子结束时，如果布子阶段**谁都没有**吃过子，就由白方拔黑方一枚散子，黑方再拔白方一枚散子。
-# 有人吃过子，就不拔子。只有真正拿掉了子才算吃过；成了方却没有子可吃，不算。
+# 布子结束时，如果布子阶段**谁都没有**吃过子，就由白方拔黑方一枚散子，黑方再拔白方一枚散子。有人吃过子，就不拔子。只有真正拿掉了子才算吃过；成了方却没有子可吃，不算。
 
 # %% tags=["nbval-check-output"]
 last_piece = L.exercise("xinjiang-lesson-05").state()
@@ -184,8 +179,7 @@ L.say("After the capture: the {phase} phase.", "吃子以后：进入{phase_zh}�
 # <!-- zh -->
 # ## 六、走子：白方先走
 #
-# 白方先走，之后轮流。棋子沿所在的横线或竖线想滑多远都行，可以停在碰到第一枚子或棋盘边之前的任何空点上，
-# 不能跳过棋子。走动的子摆成方或黄瓜溜，和布子时一样吃子。
+# 白方先走，之后轮流。棋子沿所在的横线或竖线想滑多远都行，可以停在碰到第一枚子或棋盘边之前的任何空点上，不能跳过棋子。走动的子摆成方或黄瓜溜，和布子时一样吃子。
 
 # %%
 L.teaches("fangqi.0.line")
@@ -199,8 +193,7 @@ L.step("xinjiang-lesson-07")
 # <!-- zh -->
 # ## 七、拆方再成方
 #
-# 已经摆在盘上的方不会再吃子。可是它的一枚子滑出去、以后再滑回来，这个方就是重新摆成的，照样算。
-# 走子阶段吃子，主要就靠这一招。
+# 已经摆在盘上的方不会再吃子。可是它的一枚子滑出去、以后再滑回来，这个方就是重新摆成的，照样算。走子阶段吃子，主要就靠这一招。
 
 # %%
 L.teaches("fangqi.0.shape_reformed")
@@ -211,12 +204,12 @@ L.step("xinjiang-lesson-08")
 #
 # The piece that has just captured, by being placed or moved, is **tired**: on its owner's very next turn it
 # can still make a square, but it captures nothing; another piece of yours captures as usual. The mark lasts that
-# one turn, and a mark earned by the last placement lasts into the first move (a house rule of this book).
+# one turn, and a mark earned by the last placement lasts into the first move (a house rule of this book). A
+# square that found nothing to take tires nothing, like the last piece of section 5.
 # <!-- zh -->
 # ## 八、疲劳子
 #
-# 刚吃过子的那枚子（不管是放下的还是走动的）是**疲劳子**：在自己的下一回合，它还能摆成方，但吃不到子；
-# 别的子照样能吃。疲劳只管这一回合；最后一次布子吃了子，疲劳就带到第一步走子（本书约定）。
+# 刚吃过子的那枚子（不管是放下的还是走动的）是**疲劳子**：在自己的下一回合，它还能摆成方，但吃不到子；别的子照样能吃。疲劳只管这一回合；最后一次布子吃了子，疲劳就带到第一步走子（本书约定）。成了方却没吃到子，这枚子不算疲劳，就像第五节的最后一子。
 
 # %% tags=["nbval-check-output"]
 tired = L.exercise("xinjiang-lesson-09").state()
@@ -251,8 +244,7 @@ L.say("Pieces White captured in these four actions: {k}.", "这四步里白方�
 # <!-- zh -->
 # ## 九、让路
 #
-# 你走完以后，对方要是一步也走不了，你就得拿掉自己的一枚**散子**，给对方让出路来。只能拿掉之后对方能走动的
-# 那种子；一枚也没有，就什么都不拿，对方让过。布子的最后一手不用让路。
+# 你走完以后，对方要是一步也走不了，你就得拿掉自己的一枚**散子**，给对方让出路来。只能拿掉之后对方能走动的那种子；一枚也没有，就什么都不拿，对方让过。布子的最后一手不用让路。
 
 # %%
 L.teaches("D3", "D16")
@@ -285,8 +277,7 @@ L.step("xinjiang-lesson-11")
 # <!-- zh -->
 # ## 十一、双方都只剩三枚
 #
-# 布子结束时双方都只有三枚或更少，判和（本书约定）。从头下的对局里不会出现这种情况：最后一个吃子的人
-# 当时摆成了方或黄瓜溜，盘上至少还有四枚子。这条约定是给手摆的局面用的，比如下面这个。
+# 布子结束时双方都只有三枚或更少，判和（本书约定）。从头下的对局里不会出现这种情况：最后一个吃子的人当时摆成了方或黄瓜溜，盘上至少还有四枚子。这条约定是给手摆的局面用的，比如下面这个。
 
 # %% tags=["nbval-check-output"]
 both = L.exercise("xinjiang-lesson-12").state()
@@ -301,14 +292,13 @@ L.step("xinjiang-lesson-12")
 # %% [markdown]
 # ## 12. Draws
 #
-# A player who cannot move passes, and two passes in a row are a draw, as in Ningxia. Two more draws are house
-# rules of this book: a hundred moves in a row with no piece leaving the board, or the same position coming back
-# for the third time. Here two players slide one piece back and forth:
+# A player who cannot move passes, and two passes in a row are a draw (a house rule, as in Ningxia). Two more
+# draws are house rules of this book: a hundred turns of moving in a row with no piece leaving the board, or the
+# same position coming back for the third time. Here two players slide one piece back and forth:
 # <!-- zh -->
 # ## 十二、和棋
 #
-# 走不动的一方让过，连续两次让过就是和棋，和宁夏方棋一样。另外两种和棋是本书约定：连续一百步没有子离开棋盘，
-# 或者同一个局面第三次出现。下面双方各把一枚子来回滑：
+# 走不动的一方让过，连续两次让过就是和棋（本书约定，和宁夏方棋一样）。另外两种和棋也是本书约定：连续一百个走子回合没有子离开棋盘，或者同一个局面第三次出现。下面双方各把一枚子来回滑：
 
 # %%
 L.teaches("fangqi.0.pass", "D4", "fangqi.0.draw", "D5")
@@ -335,10 +325,7 @@ L.say("The end: {r}.", "结果：{rz}。",
 # <!-- zh -->
 # ## 小结
 #
-# 黑方先放；布子时摆成方马上吃对方一枚散子，黄瓜溜吃三枚，吃空的点还能再下。双方手里的子都下完，布子结束。
-# 只有谁都没吃过子，才由白方先拔一枚、黑方再拔一枚。白方先走；棋子沿横线竖线滑动，滑动摆成方或黄瓜溜
-# （新摆的，或者拆了再成的）就吃子。刚吃过子的那枚子，在自己的下一回合吃不到子。把对方堵死了，就要让路。
-# 只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方：这一步还没做完的吃子、拔子作废，该让路的就自动替你让路（本书约定）。
+# 黑方先放；布子时摆成方马上吃对方一枚散子，黄瓜溜吃三枚，吃空的点还能再下。双方手里的子都下完，布子结束。只有谁都没吃过子，才由白方先拔一枚、黑方再拔一枚。白方先走；棋子沿横线竖线滑动，滑动摆成方或黄瓜溜（新摆的，或者拆了再成的）就吃子。刚吃过子的那枚子，在自己的下一回合吃不到子。把对方堵死了，就要让路。只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方：这一步还没做完的吃子、拔子作废，该让路的就自动替你让路（本书约定）。
 #
 # 和电脑下一盘：
 
@@ -356,8 +343,7 @@ ft.play("xinjiang", computer="W", level="easy")
 # <!-- zh -->
 # ## 想多了解
 #
-# 完整的规则，连同本书的每一条约定，都写在规则说明（docs/rules.md）里。下面是程序眼里的棋盘，红点是第 4 行，
-# 十四条黄瓜溜中的一条。
+# 完整的规则，连同本书的每一条约定，都写在规则说明（docs/rules.md）里。下面是程序眼里的棋盘，红点是第 4 行，十四条黄瓜溜中的一条。
 
 # %% tags=["nbval-check-output"]
 L.say("Cucumber rows on this board: {n}.", "这个棋盘上的黄瓜溜：{n} 条。",
