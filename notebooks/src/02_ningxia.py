@@ -120,6 +120,15 @@ L.step("ningxia-lesson-04")
 #
 # 拔完子由黑方先走，之后轮流。棋子沿所在的横线或竖线想滑多远都行，可以停在碰到第一枚子或棋盘边之前的任何空点上，不能跳过棋子。
 
+# %% tags=["nbval-check-output"]
+opened = pull
+while opened.phase == "pull":
+    opened = opened.play(opened.legal_actions()[0])
+L.say("For example, after the pulls of section 4 and White's pull in reply, it is the {phase} phase and {p} is to move.",
+      "比如第四节的拔子做完、白方也拔完以后，就进入{phase_zh}阶段，轮到{pz}走。",
+      phase={"move": "moving"}.get(opened.phase, opened.phase), phase_zh={"move": "走子"}.get(opened.phase, opened.phase),
+      p={"B": "Black", "W": "White"}[opened.player], pz={"B": "黑方", "W": "白方"}[opened.player])
+
 # %%
 L.step("ningxia-lesson-05")
 

@@ -166,9 +166,10 @@ no_pull = L.demo(captured, "a3 xg5")
 no_pull
 
 # %% tags=["nbval-check-output"]
-L.say("After the capture: the {phase} phase.", "吃子以后：进入{phase_zh}阶段。",
-      phase={"move": "moving", "pull": "pulling"}[no_pull.states[-1].phase],
-      phase_zh={"move": "走子", "pull": "拔子"}[no_pull.states[-1].phase])
+moving = no_pull.states[-1]
+L.say("After the capture: the {phase} phase, and {p} moves first.", "吃子以后：进入{phase_zh}阶段，{pz}先走。",
+      phase={"move": "moving", "pull": "pulling"}[moving.phase], phase_zh={"move": "走子", "pull": "拔子"}[moving.phase],
+      p={"B": "Black", "W": "White"}[moving.player], pz={"B": "黑方", "W": "白方"}[moving.player])
 
 # %% [markdown]
 # ## 6. Moving: White first
