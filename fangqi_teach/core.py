@@ -173,12 +173,24 @@ def parse_or_refuse(board, action):
     bad_action
     """
     from .notation import parse_action
+    if not isinstance(action, str):
+        raise not_an_action(action)
     try:
         return parse_action(board, action)
     except ValueError as e:
         text = str(action).strip().lower()
         code = "unknown_point" if re.fullmatch(r"x?[a-z]+\d+(-[a-z]+\d+)?", text) else "bad_action"
         raise IllegalAction.of(code, str(action).strip(), detail=str(e)) from None
+
+
+def not_an_action(action) -> IllegalAction:
+    """The refusal of an action that is not text (a list, a number, bytes …): ``bad_action``.
+
+    >>> not_an_action([["a1"]]).message("en")
+    "[['a1']]: an action is text, such as c3, c3-c5, xd4 or pass"
+    """
+    shown = short_repr(action)
+    return IllegalAction.of("bad_action", shown, detail=f"{shown}: an action is text, such as c3, c3-c5, xd4 or pass")
 
 
 def _fmt(template: str, params: dict) -> str:

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from ..boards import get_board
 from ..core import (Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields, StateFormatError,
-                    other, parse_or_refuse)
+                    other, parse_or_refuse, short_repr)
 
 RULE_OPTIONS = (
     RuleOption("size", "", 19,
@@ -191,9 +191,12 @@ class Connect6State(_Fields, GameState):
         fangqi_teach.core.IllegalAction: e5 is already occupied; place on an empty point.
         """
         if self.result is not None:
-            raise IllegalAction.of("game_over", str(action))
+            raise IllegalAction.of("game_over", action if isinstance(action, str) else short_repr(action))
         g = geometry(self.size)
-        i = g.index.get(action)
+        try:
+            i = g.index.get(action)
+        except TypeError:                      # not hashable, so not text: parse_or_refuse says so
+            i = None
         if i is None:
             i = self._parse(action)
         if self.cells[i] != ".":

@@ -32,7 +32,7 @@ from itertools import compress
 
 from ..boards import Board, Shape, get_board
 from ..core import (Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields, StateFormatError,
-                    check_point, other, parse_or_refuse)
+                    check_point, not_an_action, other, parse_or_refuse)
 from ..i18n import Text
 from ..glossary import shape_term
 from ..notation import parse_action
@@ -516,7 +516,10 @@ class FangState(GameState):
 
     def play(self, action: str) -> "FangState":
         """The state after ``action`` (any case and spacing); raises IllegalAction."""
-        key = "".join(str(action).split()).lower()
+        try:
+            key = "".join(action.split()).lower()
+        except (AttributeError, TypeError):    # not text (a list, a number …); free on the usual path
+            raise not_an_action(action) from None
         if key == "timeout":
             return self.timeout()
         if self._legal is None and not self.window:

@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 from ..boards import get_board
 from ..core import (PLAYERS, Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields,
-                    StateFormatError, other, parse_or_refuse)
+                    StateFormatError, not_an_action, other, parse_or_refuse)
 from ..i18n import Text
 from ..notation import parse_action
 
@@ -479,14 +479,21 @@ class MorrisState(_Fields, GameState):
         """
         if action in self.moves:               # the common case, already known legal
             return self._move(action)
-        if self.result is not None:
-            raise IllegalAction.of("game_over", str(action))
-        if str(action).strip().lower() == "timeout":   # as written in records [D6]
-            return self.timeout()
-        t = _ACTIONS.get(action)
+        try:
+            t = _ACTIONS.get(action)
+        except TypeError:                      # not hashable, so not text: free on the usual path
+            raise not_an_action(action) from None
         if t is None:
+            if not isinstance(action, str):
+                raise not_an_action(action)
+            if self.result is not None:
+                raise IllegalAction.of("game_over", action)
+            if action.strip().lower() == "timeout":   # as written in records [D6]
+                return self.timeout()
             t = self._parse(action)
             action = str(parse_action(BOARD, action))
+        elif self.result is not None:
+            raise IllegalAction.of("game_over", action)
         kind, i, j = t
         task, me = self.task, self.player
         black, white = self.black, self.white
