@@ -62,11 +62,13 @@ L.step("c6-lesson-01")
 # ### 2. Every later turn: two stones
 #
 # From White's first turn on, every turn is exactly two stones, on any two empty points. They need not touch:
-# one can attack while the other defends.
+# one can attack while the other defends. Until the second stone is down, clicking the first one again takes
+# it back.
 # <!-- zh -->
 # ### 二、以后每手两子
 #
 # 从白方第一手起，每手都恰好下两子，任意两个空点都可以。两子不必挨着：可以一子进攻，一子防守。
+# 第二子落下之前，再点一下第一子，就能把它收回。
 
 # %%
 L.step("c6-lesson-02")
@@ -227,7 +229,7 @@ L.say("Black's winning points: {points} (threat count {n}). After White a5 and i
 # * Six or more in a row wins at once, even on the first stone of a turn.
 # * Stones never move; a full board with no six is a draw.
 # * Count in windows of six: four of your stones in a live window is a win next turn. One or two threats can be
-#   stopped with the right two stones; three cannot.
+#   stopped with the right two stones; three cannot, unless the defender makes six first.
 #
 # Connect6 in this book needs no house rule and has no clock. Lesson 6 compares choices with these words.
 # Play a game: against the computer, or two players on one screen (choose in the panel).
@@ -237,7 +239,7 @@ L.say("Black's winning points: {points} (threat count {n}). After White a5 and i
 # * 黑方首手一子，以后每手两子，空点随便下。
 # * 连成六子或更多立即获胜，一手的第一子就连成也一样。
 # * 棋子不移动；下满没有六连就是和棋。
-# * 按六格窗口数：活窗口里有自己四子，下一手就能赢。单威胁、双威胁用对的两子能挡住；三个威胁挡不住。
+# * 按六格窗口数：活窗口里有自己四子，下一手就能赢。单威胁、双威胁用对的两子能挡住；三个威胁挡不住，除非对方先连成六子。
 #
 # 本书的六子棋不需要额外的约定，也不计时。第六课用这些词来比较不同的下法。
 # 下一盘吧：和电脑下，或者两人在同一屏幕上下（在面板里选）。
@@ -257,5 +259,5 @@ ft.play("connect6")
 # 电脑眼里的棋盘：361 个点，每个点和上下左右的相邻点相连。六子棋的子不沿线走，要紧的是一条线上连续的六个点。
 # 本书的完整规则见 `docs/rules.md`。
 
-# %%
+# %% tags=["nbval-check-output"]
 L.graph("connect6", highlight=["j10"])

@@ -97,11 +97,11 @@ L.say("After n10 and c9: Black's winning points {pts}, threat count {n}; White c
 # ### 3. Two threats, A and B
 #
 # White has one winning point on row 10, marked A, and one on column e, marked B. It is Black's normal two-stone
-# turn and Black has no six this turn.
+# turn and Black has no six this turn (a position set up for the lesson).
 # <!-- zh -->
 # ### 三、两个威胁：A 和 B
 #
-# 白方在第 10 行有一个赢点，标作 A；在 e 列也有一个，标作 B。现在轮到黑方正常下两子，黑方这一手连不成六。
+# 白方在第 10 行有一个赢点，标作 A；在 e 列也有一个，标作 B。现在轮到黑方正常下两子，黑方这一手连不成六（这是为本课摆的局面）。
 
 # %%
 ab = L.exercise("c6-lesson-10").state()
@@ -227,5 +227,5 @@ L.step("c6-lesson-05")
 # 电脑眼里的棋盘：361 个点，上下左右相连。威胁数就是：最少要几个点，才能碰到每一个威胁窗口。
 # 本书的完整规则见 `docs/rules.md`。
 
-# %%
+# %% tags=["nbval-check-output"]
 L.graph("connect6", highlight=["j10"])
