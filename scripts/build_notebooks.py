@@ -9,7 +9,9 @@ only, :data:`ENGLISH_ONLY`):
 * a markdown cell holds English, a line ``<!-- zh -->``, then Chinese; each
   edition keeps its half (:func:`edition_text`);
 * code cells are hidden (JupyterLab's ``"jupyter": {"source_hidden": true}``)
-  unless tagged ``show``; Run All still runs them;
+  unless tagged ``show``; Run All still runs them. JupyterLab shows the first
+  line of a collapsed cell, so the build makes it a comment for the learner
+  (:data:`HIDDEN_NOTE`, in the edition's language);
 * ``L.begin("dafang")`` becomes ``L.begin("dafang", lang="zh")`` in the
   Chinese edition, so boards, prompts and engine texts speak Chinese.
 
@@ -67,6 +69,9 @@ ENGLISH_ONLY = ("20_teacher_guide",)
 ZH_MARK = "<!-- zh -->"
 BEGIN = re.compile(r"^(\s*L\.begin\()([^)\n]*)\)", re.M)
 LANGS = ("en", "zh")
+#: The first line of a hidden code cell: JupyterLab shows it on the collapsed cell, so it speaks to the learner.
+HIDDEN_NOTE = {"en": "# Set-up code: Run All runs it; click to see it.",
+               "zh": "# 准备代码：运行全部时会自动运行，点一下可以展开。"}
 
 #: Each notebook must execute in less than this (issue 8).
 TIME_LIMIT = 60.0
@@ -129,11 +134,11 @@ def target(path: Path, lang: str) -> Path:
     return (ZH if lang == "zh" else NOTEBOOKS) / f"{path.stem}.ipynb"
 
 
-def _cell_metadata(cell) -> dict:
+def _cell_metadata(cell, hide: bool = True) -> dict:
     """Tags, and for code not tagged ``show`` JupyterLab's hidden source (what the build keeps)."""
     tags = list(cell.metadata.get("tags", []))
     meta = {"tags": tags} if tags else {}
-    if cell.cell_type == "code" and "show" not in tags:
+    if hide and cell.cell_type == "code" and "show" not in tags:
         meta["jupyter"] = {"source_hidden": True}
     return meta
 
@@ -143,13 +148,16 @@ def read_source(path: Path, lang: str = "en") -> nbformat.NotebookNode:
     nb = jupytext.read(path, fmt="py:percent")
     nb.metadata = nbformat.from_dict({"kernelspec": dict(nb.metadata.get("kernelspec") or KERNELSPEC),
                                       "language_info": {"name": "python"}})
+    learner = path.stem not in ENGLISH_ONLY        # the teacher guide shows its code: teachers reuse it
     for i, cell in enumerate(nb.cells):
         cell.id = f"c{i:02d}"
-        cell.metadata = nbformat.from_dict(_cell_metadata(cell))
+        cell.metadata = nbformat.from_dict(_cell_metadata(cell, hide=learner))
         if cell.cell_type == "markdown":
             cell.source = edition_text(cell.source, lang)
         elif cell.cell_type == "code":
             cell.source = edition_code(cell.source, lang)
+            if cell.metadata.get("jupyter", {}).get("source_hidden"):
+                cell.source = f"{HIDDEN_NOTE[lang]}\n{cell.source}"
             cell.outputs = []
             cell.execution_count = None
     return nb

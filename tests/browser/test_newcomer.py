@@ -21,7 +21,7 @@ import time
 import pytest
 
 from harness import NOTEBOOKS
-from helpers import click_point, find_board, open_notebook, run_all, screenshot, widget_text
+from helpers import click_point, close_documents, find_board, open_notebook, run_all, screenshot, widget_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -55,6 +55,7 @@ def test_newcomer_reaches_a_checked_answer_quickly(page, lab):
     page.locator(".jp-OutputArea-output", has_text="Hello, Newcomer").first.wait_for()
 
     # The Dafang lesson, its kernel running: from Run All to the board's answer.
+    close_documents(page)                           # the start page's board must not be the one found
     open_notebook(page, lab, "01_dafang.ipynb")
     started = time.perf_counter()
     run_all(page)                                   # Run → Run All Cells: two clicks in the menu
