@@ -7,8 +7,9 @@ environment (``FANGQI_ENV``). One setting sends every learner's progress
 into the class folder: ``FANGQI_TEACH_DATA=FANGQI_CLASS_FOLDER``. The
 folder's permissions (set up as in docs/classroom.md) let each learner
 create and replace only their own file, and the teachers' group read them
-all. A link ``~/handouts`` in every home shows the notebooks the teacher
-hands out (``fangqi-teach handout PACK --to CLASS_FOLDER``).
+all. Before a user's first server starts, their home gets a copy of the
+workbook (``~/workbook``, theirs to change) and a link ``~/handouts`` to the
+notebooks the teacher hands out (``fangqi-teach handout PACK --to CLASS_FOLDER``).
 
 Run it as root (the spawner must switch to each user)::
 
@@ -20,6 +21,7 @@ file serves a school server and the project's test (tests/hub/).
 
 import os
 import pwd
+import subprocess
 from pathlib import Path
 
 c = get_config()  # noqa: F821  (JupyterHub provides get_config in config files)
@@ -31,6 +33,8 @@ ENV = os.environ.get("FANGQI_ENV", "/opt/fangqi-teach")
 #: Linux groups of the class: learners log in, teachers log in and read every progress file.
 LEARNERS = os.environ.get("FANGQI_LEARNERS_GROUP", "fangqi-learners")
 TEACHERS = os.environ.get("FANGQI_TEACHERS_GROUP", "fangqi-teachers")
+#: The workbook's notebooks (a copy of the repository's notebooks/ folder), copied into each new home.
+WORKBOOK = os.environ.get("FANGQI_WORKBOOK", f"{ENV}/workbook")
 #: The hub's own database and cookie secret (root only).
 STATE = os.environ.get("FANGQI_HUB_STATE", "/var/lib/fangqi-hub")
 
@@ -54,19 +58,21 @@ c.Spawner.start_timeout = 120                # a full classroom logging in at on
 c.Spawner.http_timeout = 120
 
 
-def show_handouts(spawner) -> None:
-    """Link ``~/handouts`` to the class folder's handouts, once, before the user's server starts.
+def prepare_home(spawner) -> None:
+    """Give a user ``~/workbook`` and ``~/handouts`` before their server starts (once; never overwritten).
 
-    The hub runs as root: ``symlink`` never follows the link it creates and
-    ``lchown`` never follows it either, and an existing ``~/handouts`` of
-    the user's own is left alone.
+    Both are made by the user's own account (``runuser``), so the hub,
+    which runs as root, never writes into a home itself.
     """
-    user = pwd.getpwnam(spawner.user.name)
-    link = Path(user.pw_dir) / "handouts"
-    if link.exists() or link.is_symlink():
-        return
-    os.symlink(Path(CLASS_FOLDER) / "handouts", link)
-    os.lchown(link, user.pw_uid, user.pw_gid)
+    name = spawner.user.name
+    home = Path(pwd.getpwnam(name).pw_dir)
+    as_user = ["runuser", "-u", name, "--"]
+    if not os.path.lexists(home / "workbook") and Path(WORKBOOK).is_dir():
+        subprocess.run([*as_user, "cp", "-r", "--no-preserve=mode,ownership", WORKBOOK, str(home / "workbook")],
+                       check=True, cwd=home, timeout=120)
+    if not os.path.lexists(home / "handouts"):
+        subprocess.run([*as_user, "ln", "-s", str(Path(CLASS_FOLDER) / "handouts"), str(home / "handouts")],
+                       check=True, cwd=home, timeout=30)
 
 
-c.Spawner.pre_spawn_hook = show_handouts
+c.Spawner.pre_spawn_hook = prepare_home

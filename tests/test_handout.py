@@ -1,13 +1,20 @@
-"""The class folder: `fangqi-teach handout`, `fangqi-teach report CLASS_FOLDER` and the live report widget."""
+"""The class folder (`fangqi-teach handout`, `report CLASS_FOLDER`, the live report widget) and the deployment files."""
 
 from __future__ import annotations
 
+import os
+import pathlib
 import shutil
 import stat
 import time
+import tomllib
 
 import nbformat
 import pytest
+import yaml
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
 
 from fangqi_teach.cli import main
 from fangqi_teach.exercises.progress import Progress
@@ -146,3 +153,77 @@ def test_folder_signature_changes_with_each_save(folder):
     time.sleep(0.01)
     p.record_attempt("maonan-1-01", correct=True)
     assert folder_signature(folder) != first
+
+
+def test_progress_files_one_level_down_as_on_kubernetes(folder):
+    # Each learner's pod mounts only its own sub-folder of the class volume.
+    for name in ("ada", "bo"):
+        Progress(name, directory=folder / name).record_attempt("maonan-1-01", correct=True)
+    hand_out(PACK, folder)
+    files = progress_files(folder)
+    assert [f.parent.name for f in files] == ["ada", "bo"]
+
+
+# -- the deployment files (docs/classroom.md) ------------------------------------------------
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _pins() -> dict:
+    pins = {}
+    for line in (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"binder/requirements.txt: {line!r} is not pinned with =="
+            pins[canonicalize_name(name)] = version
+    return pins
+
+
+def _pyproject_requirements() -> list[Requirement]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    wanted = [*project["dependencies"], *extras["print"], *extras["lab"],
+              *[r for r in extras["test"] if r.startswith("jupyterhub")]]
+    return [Requirement(r) for r in wanted if not r.startswith("fangqi-teach")]
+
+
+def test_binder_pins_every_dependency_within_pyproject_bounds():
+    pins = _pins()
+    for req in _pyproject_requirements():
+        name = canonicalize_name(req.name)
+        assert name in pins, f"binder/requirements.txt lacks {req.name} (pyproject.toml: {req})"
+        assert req.specifier.contains(pins[name]), f"{req.name}=={pins[name]} is outside pyproject.toml's {req}"
+    assert set(pins) == {canonicalize_name(r.name) for r in _pyproject_requirements()}, "a pin nobody asks for"
+
+
+def test_binder_runtime_and_post_build():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    runtime = (ROOT / "binder" / "runtime.txt").read_text(encoding="utf-8").strip()
+    assert runtime.startswith("python-") and SpecifierSet(project["requires-python"]).contains(runtime[7:] + ".0")
+    post = ROOT / "binder" / "postBuild"
+    assert os.access(post, os.X_OK) and "pip install --no-cache-dir --no-deps ." in post.read_text(encoding="utf-8")
+
+
+def test_hub_config_sends_progress_to_the_class_folder(monkeypatch, tmp_path):
+    from traitlets.config.loader import PyFileConfigLoader
+    monkeypatch.setenv("FANGQI_CLASS_FOLDER", str(tmp_path / "class"))
+    monkeypatch.setenv("FANGQI_ENV", "/opt/x")
+    c = PyFileConfigLoader("jupyterhub_config.py", path=str(ROOT / "deploy")).load_config()
+    assert c.Spawner.environment == {"FANGQI_TEACH_DATA": str(tmp_path / "class")}
+    assert c.Spawner.cmd == ["/opt/x/bin/jupyterhub-singleuser"]
+    assert c.JupyterHub.spawner_class == "localprocess" and c.JupyterHub.authenticator_class == "pam"
+    assert c.PAMAuthenticator.allowed_groups == {"fangqi-learners", "fangqi-teachers"}
+    assert callable(c.Spawner.pre_spawn_hook)
+
+
+def test_kubernetes_values_use_the_image_and_the_class_volume():
+    values = yaml.safe_load((ROOT / "deploy" / "values.yaml").read_text(encoding="utf-8"))
+    single = values["singleuser"]
+    assert single["image"]["name"].endswith("/fangqi-teach")
+    assert single["extraEnv"]["FANGQI_TEACH_DATA"] == "/home/jovyan/progress"
+    mounts = {m["mountPath"]: m for m in single["storage"]["extraVolumeMounts"]}
+    assert mounts["/home/jovyan/progress"]["subPath"] == "progress/{username}"
+    assert mounts["/home/jovyan/handouts"]["readOnly"] is True
+    assert {v["name"] for v in single["storage"]["extraVolumes"]} == {"fangqi-class"}
+    compile(values["hub"]["extraConfig"]["fangqi-teachers"], "values.yaml", "exec")

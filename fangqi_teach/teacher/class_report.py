@@ -5,7 +5,9 @@ On a shared server (JupyterHub, ``docs/classroom.md``) one setting,
 learner's progress file (:mod:`fangqi_teach.exercises.progress`) into one
 class folder. The folder holds:
 
-* ``progress-*.json`` — one per learner, written by that learner only;
+* ``progress-*.json`` — one per learner, written by that learner only
+  (or ``<learner>/progress-*.json`` where each learner's server sees only
+  a sub-folder, as on Kubernetes);
 * ``handouts/`` — the practice notebooks the teacher hands out
   (:func:`hand_out`, ``fangqi-teach handout PACK --to CLASS_FOLDER``),
   which every learner reads.
@@ -57,8 +59,14 @@ LABELS = {
 # the folder
 
 def progress_files(folder) -> list[Path]:
-    """The learners' progress files in a class folder, by name."""
-    return sorted(p for p in Path(folder).glob(PROGRESS_GLOB) if p.is_file())
+    """The learners' progress files in a class folder, or one level down, by path.
+
+    One level down serves Kubernetes, where each learner's pod mounts only
+    their own sub-folder of the class volume (deploy/values.yaml).
+    """
+    folder = Path(folder)
+    found = [*folder.glob(PROGRESS_GLOB), *folder.glob(f"*/{PROGRESS_GLOB}")]
+    return sorted(p for p in found if p.is_file())
 
 
 def expand_folders(paths) -> list[Path]:

@@ -331,6 +331,7 @@ class Hub:
         env.update({
             "FANGQI_CLASS_FOLDER": str(self.room.folder),
             "FANGQI_ENV": sys.prefix,
+            "FANGQI_WORKBOOK": str(ROOT / "notebooks"),
             "FANGQI_LEARNERS_GROUP": self.room.learners_group,
             "FANGQI_TEACHERS_GROUP": self.room.teachers_group,
             "FANGQI_HUB_STATE": str(self.dir),
@@ -542,9 +543,10 @@ def run_notebook(session: Session, path: str) -> Kernel:
     return kernel
 
 
-#: Answer the first exercise of stage 1 by clicking ``point`` on its board and pressing Check.
+#: Answer an exercise of stage 1 by clicking ``point`` on its board and pressing Check.
 ANSWER = """
 _w = practice.stage(1)
+_w.show([e.id for e in _w.exercises].index({exercise!r}))
 _w.click({point!r})
 _w.buttons["check"].click()
 import json as _json
@@ -553,5 +555,6 @@ print(_json.dumps({{"learner": _w.progress.learner, "exercise": _w.exercise.id,
 """
 
 
-def answer(kernel: Kernel, point: str) -> dict:
-    return json.loads(kernel.execute(ANSWER.format(point=point)).strip().splitlines()[-1])
+def answer(kernel: Kernel, exercise: str, point: str) -> dict:
+    """Answer ``exercise`` with a click on ``point``: the learner, exercise, verdict and progress file."""
+    return json.loads(kernel.execute(ANSWER.format(exercise=exercise, point=point)).strip().splitlines()[-1])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pathlib
 import pwd
 import stat
 import sys
@@ -23,6 +24,7 @@ import tempfile
 import time
 
 import pytest
+import yaml
 
 import hubkit
 from fangqi_teach.exercises.progress import Progress
@@ -119,13 +121,17 @@ def test_a_class_on_a_real_hub(classroom):
         with pytest.raises(PermissionError):
             hub.login("fqhub-ada", "not-the-password")
 
-        # Each learner sees the handout in their own file view and runs it as themselves.
+        # Each learner finds the workbook (their own copy) and the handout in their file view, and runs it.
         results, kernels = {}, {}
         for s in learners:
+            home = {f["name"]: f["type"] for f in s.server_api("GET", "contents")["content"]}
+            assert home == {"workbook": "directory", "handouts": "directory"}, home
+            start = pathlib.Path(pwd.getpwnam(s.user).pw_dir) / "workbook" / "00_start_here.ipynb"
+            assert start.stat().st_uid == uids[s.user]
             listing = s.server_api("GET", "contents/handouts")
             assert [f["name"] for f in listing["content"]] == ["mills.ipynb"]
             kernels[s.user] = hubkit.run_notebook(s, "handouts/mills.ipynb")
-            results[s.user] = hubkit.answer(kernels[s.user], ANSWERS[s.user])
+            results[s.user] = hubkit.answer(kernels[s.user], EXERCISE, ANSWERS[s.user])
         figures["server_with_notebook_mib"] = {u: hubkit.memory_of_user(uid) for u, uid in uids.items()}
         for user, r in results.items():
             assert r["learner"] == user, f"the notebook did not take the learner's name from the hub: {r}"
@@ -170,10 +176,12 @@ def test_a_class_on_a_real_hub(classroom):
 
         # Re-handing out an edited pack updates the notebook and leaves every progress file as it was.
         progress_before = {p.name: _fingerprint(p) for p in room.folder.glob("progress-*")}
-        pack.write_text(pack.read_text(encoding="utf-8").replace("Complete a mill", "Make a mill"), encoding="utf-8")
+        edited = yaml.safe_load(pack.read_text(encoding="utf-8"))
+        edited["exercises"][0]["title"]["en"] = "Make a mill (edited)"
+        pack.write_text(yaml.safe_dump(edited, allow_unicode=True, sort_keys=False), encoding="utf-8")
         got = room.run_as(room.teacher, [*teacher_python, "handout", pack, "--to", room.folder])
         assert got.stdout.strip() == f"{handout}: updated"
-        assert "Make a mill" in learners[0].server_api("GET", "contents/handouts/mills.ipynb",
+        assert "Make a mill (edited)" in learners[0].server_api("GET", "contents/handouts/mills.ipynb",
                                                          params={"format": "text", "type": "file"})["content"]
         assert {p.name: _fingerprint(p) for p in room.folder.glob("progress-*")} == progress_before
 
