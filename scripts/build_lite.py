@@ -294,10 +294,18 @@ Teachers: learners download their progress file from the start page; <code>fangq
 
 
 def landing_page(out: Path, has_zh_start: bool) -> None:
-    """The site's front page: a link that opens the start notebook, and what needs the installed version."""
+    """The site's front page: a link that opens the start notebook, and what needs the installed version.
+
+    It replaces JupyterLite's root ``index.html`` (a redirect), but keeps that
+    page's ``jupyter-config-data`` element: every app page reads it from there.
+    """
+    generated = (out / "index.html").read_text(encoding="utf-8")
+    start = generated.index('<script id="jupyter-config-data"')
+    config = generated[start:generated.index("</script>", start) + len("</script>")]
     zh = (f'<a class="open" id="open-zh" href="lab/index.html?path=zh/{START}">打开练习册（中文）</a>'
           if has_zh_start else f'<a class="open" id="open-zh" href="lab/index.html?path={START}">打开练习册</a>')
-    (out / "index.html").write_text(LANDING.format(start=START, zh_link=zh), encoding="utf-8")
+    page = LANDING.format(start=START, zh_link=zh).replace("</head>", config + "\n</head>")
+    (out / "index.html").write_text(page, encoding="utf-8")
 
 
 def folder_size(path: Path) -> int:

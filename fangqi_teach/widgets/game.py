@@ -28,12 +28,18 @@ GameWidget('connect6', White to act: 2 stones, 1 action)
 
 Moves take two clicks (the piece, then where it goes); placements and
 removals take one. The computer (``computer="W"``) thinks in a thread so
-the page never freezes; :meth:`GameWidget.wait` waits for it.
+the page never freezes; :meth:`GameWidget.wait` waits for it. Where there
+are no threads (the browser edition, Pyodide) the computer's search and
+the turn timer run as asyncio tasks instead, after the learner's move has
+been drawn (``background="async"`` forces this anywhere; then
+``await g.wait_async()`` waits).
 """
 
 from __future__ import annotations
 
+import asyncio
 import codecs
+import sys
 import threading
 import time
 from pathlib import Path
@@ -162,6 +168,36 @@ WIDGET_OPTIONS = ("lang", "timer", "seconds", "clock", "background", "cell")
 
 TURN_SECONDS = 60  # RULES.md [D6]
 
+#: Pyodide (the browser edition) cannot start threads; background work runs on its asyncio loop there.
+THREADS = sys.platform != "emscripten"
+
+
+def background_mode(background) -> str:
+    """How background work runs: ``"thread"``, ``"async"`` (asyncio tasks) or ``"inline"`` (the caller waits).
+
+    ``True`` means a thread where threads exist, else asyncio; ``False``
+    inline; ``"async"`` forces the cooperative path (for tests under CPython).
+    """
+    if background is True:
+        return "thread" if THREADS else "async"
+    if background is False:
+        return "inline"
+    if background in ("thread", "async", "inline"):
+        return background
+    raise ValueError(f'background is True, False, "thread", "async" or "inline", not {background!r}')
+
+
+def _start_soon(fn, delay: float = 0.0) -> asyncio.Task:
+    """Run ``fn()`` on the asyncio loop once the current message is handled.
+
+    Sleeping first lets the kernel send the learner's move to the board
+    before a search holds the (single) Python thread for its budget.
+    """
+    async def later():
+        await asyncio.sleep(delay)
+        fn()
+    return asyncio.ensure_future(later())
+
 
 def play(game="dafang", computer: str | None = None, level: str = "medium", **options) -> "GameWidget":
     """A game to play in the notebook: ``ft.play("dafang")``, ``ft.play("maonan", computer="W")``.
@@ -172,7 +208,8 @@ def play(game="dafang", computer: str | None = None, level: str = "medium", **op
     options: ``lang`` ("en"/"zh"), ``timer`` (True for the 60-second turn
     timer), ``seconds`` (default: the game's ``turn_seconds`` option, 60),
     ``clock`` (a function giving seconds, for tests),
-    ``background`` (False runs the computer in the caller's thread),
+    ``background`` (False runs the computer in the caller's thread,
+    ``"async"`` as asyncio tasks, as in the browser edition),
     ``cell`` (pixels between points). Any other keyword is a rule option
     of the game (``size=9`` for a small Connect6 board, ``[D#]`` options).
     ``game`` may also be a state to continue from.
@@ -212,6 +249,7 @@ class GameWidget(W.VBox):
         self.computer = computer
         self.level = level
         self.background = background
+        self._mode = background_mode(background)
         # the engine's turn_seconds option ([D6]) unless the caller sets the timer's length
         self.seconds = int(seconds if seconds is not None else first.options.get("turn_seconds", TURN_SECONDS))
         self._clock = clock or time.monotonic
@@ -230,7 +268,7 @@ class GameWidget(W.VBox):
         self._legal_cache: tuple = (None, [])
         self._turn_started = self._clock()
         self._timer_player = first.player
-        self._ticker: threading.Thread | None = None
+        self._ticker: threading.Thread | asyncio.Task | None = None
         self._ticker_stop = threading.Event()
         self._last_shown_seconds = None
 
@@ -803,8 +841,10 @@ class GameWidget(W.VBox):
                 result, error = None, e
             finish(result, error)
 
-        if self.background:
+        if self._mode == "thread":
             threading.Thread(target=target, name=f"fangqi-{kind}", daemon=True).start()
+        elif self._mode == "async":
+            _start_soon(target, 0.01)
         else:
             target()
 
@@ -820,6 +860,17 @@ class GameWidget(W.VBox):
             if self._idle.wait(max(0.0, deadline - time.monotonic())):
                 # a finished search may have started the next one (a turn of several actions)
                 time.sleep(0.001)
+                if self._idle.is_set():
+                    return True
+        return self._idle.is_set()
+
+    async def wait_async(self, timeout: float = 30.0) -> bool:
+        """:meth:`wait` for the asyncio path: yields to the loop until the computer has finished."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            await asyncio.sleep(0.005)
+            if self._idle.is_set():
+                await asyncio.sleep(0.005)   # the next action of a turn may just have been scheduled
                 if self._idle.is_set():
                     return True
         return self._idle.is_set()
@@ -873,20 +924,36 @@ class GameWidget(W.VBox):
             self._render()
 
     def _start_ticker(self) -> None:
-        if not self._ticker_allowed or (self._ticker and self._ticker.is_alive()):
+        if not self._ticker_allowed or self._ticker_running():
             return
         self._ticker_stop = threading.Event()
         stop = self._ticker_stop
 
-        def run():
-            while not stop.wait(0.25):
-                try:
-                    self.tick()
-                except Exception:   # never let a ticker error reach the kernel
-                    pass
+        def check():
+            try:
+                self.tick()
+            except Exception:   # never let a ticker error reach the kernel
+                pass
 
-        self._ticker = threading.Thread(target=run, name="fangqi-timer", daemon=True)
-        self._ticker.start()
+        if THREADS and self._mode != "async":
+            def run():
+                while not stop.wait(0.25):
+                    check()
+            self._ticker = threading.Thread(target=run, name="fangqi-timer", daemon=True)
+            self._ticker.start()
+        else:   # no threads: a task on the loop checks the clock four times a second
+            async def run_async():
+                while not stop.is_set():
+                    await asyncio.sleep(0.25)
+                    if not stop.is_set():
+                        check()
+            self._ticker = asyncio.ensure_future(run_async())
+
+    def _ticker_running(self) -> bool:
+        t = self._ticker
+        if t is None:
+            return False
+        return t.is_alive() if isinstance(t, threading.Thread) else not t.done()
 
     def close(self):
         """Stop the timer and any background search, then close the widgets."""
