@@ -68,10 +68,18 @@ _TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 
 
 def data_dir() -> Path:
-    """The folder progress files live in (``$FANGQI_TEACH_DATA`` overrides)."""
+    """The folder progress files live in (``$FANGQI_TEACH_DATA`` overrides).
+
+    In the browser edition (Pyodide) that is ``/drive/progress``: JupyterLite
+    keeps ``/drive`` in the browser's storage, so progress survives a reload
+    (the home folder there lives in memory only).
+    """
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env)
+    import sys
+    if sys.platform == "emscripten":
+        return Path("/drive/progress")
     import platformdirs
     return Path(platformdirs.user_data_dir("fangqi-teach", appauthor=False))
 

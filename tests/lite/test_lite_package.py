@@ -96,3 +96,37 @@ def test_worksheet_command_without_matplotlib_exits_with_the_message(tmp_path):
     assert r.returncode == 2
     assert "fangqi-teach worksheet: Printable worksheets: this needs matplotlib" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_a_downloaded_progress_file_makes_a_class_report(tmp_path):
+    """The start page's download link holds the file itself; the report reads it, even renamed by the browser."""
+    from fangqi_teach.cli import main
+    from fangqi_teach.exercises.download import decode_data_url, progress_html, progress_links
+    from fangqi_teach.exercises.progress import Progress
+
+    store = tmp_path / "drive"
+    p = Progress("Ada", directory=store)
+    p.record_attempt("mn-1-01", correct=False)
+    p.record_attempt("mn-1-01", correct=True)
+    (name, url), = progress_links(store)
+    assert f'download="{name}"' in progress_html(store, "en") and "下载" in progress_html(store, "zh")
+    downloaded = tmp_path / "Downloads" / "progress-Ada (1).json"
+    downloaded.parent.mkdir()
+    downloaded.write_bytes(decode_data_url(url))
+    out = tmp_path / "report.html"
+    assert main(["report", str(downloaded), "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "Ada" in html and "mn-1-01" in html
+
+
+def test_no_progress_yet_says_what_to_do(tmp_path):
+    from fangqi_teach.exercises.download import download_progress
+    w = download_progress(tmp_path / "empty", lang="zh")
+    assert "还没有进度" in w.value and "<a " not in w.value
+
+
+def test_browser_progress_folder_is_the_persisted_drive(monkeypatch):
+    from fangqi_teach.exercises import progress
+    monkeypatch.delenv(progress.ENV_VAR, raising=False)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    assert str(progress.data_dir()) == "/drive/progress"
