@@ -127,3 +127,18 @@ def test_coverage_counts_a_tag_only_when_it_is_practised(tmp_path, capsys):
     assert code == 1 and "connect6.4.six" in out and "maonan.5.mills" not in out
     code, out, _ = run(capsys, "coverage", "--claims", str(tmp_path))
     assert "tagged but not practised" in out and "connect6.4.six" in out
+
+
+def test_hostile_files_get_a_message_from_every_command_not_a_traceback(tmp_path, capsys):
+    """Issue 19: 500 nested brackets raised RecursionError from every command; a key twice was taken silently."""
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("exercises: " + "[" * 500 + "]" * 500 + "\n", encoding="utf-8")
+    twice = tmp_path / "twice.yaml"
+    twice.write_text(Path(C6).read_text(encoding="utf-8") + "game: maonan\n", encoding="utf-8")
+    for f, phrase in ((deep, "line 1: nested more than 20 levels deep"),
+                      (twice, 'the field "game" appears twice in one mapping')):
+        code, _, err = run(capsys, "validate", str(f))
+        assert code == 1 and f"{f}: " in err and phrase in err
+        for argv in (["check", str(f), "c6-1-01", "j10"], ["solutions", str(f), "c6-1-01"]):
+            code, out, err = run(capsys, *argv)
+            assert code == 2 and out == "" and phrase in err and "Traceback" not in err
