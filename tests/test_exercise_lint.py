@@ -213,8 +213,8 @@ BLUNDER_RECORDS = {
     "dafang-2-03", "dafang-2-04", "dafang-2-05", "dafang-2-06", "dafang-3-01", "dafang-3-04", "dafang-3-07",
     "maonan-1-08", "maonan-3-01", "maonan-3-05", "maonan-3-06", "ningxia-1-04", "ningxia-1-05", "ningxia-1-07",
     "ningxia-3-06", "xinjiang-1-07", "xinjiang-2-01", "xinjiang-2-02", "xinjiang-2-04", "xinjiang-2-05",
-    "xinjiang-3-01", "xinjiang-3-03", "xinjiang-3-04", "xinjiang-3-05", "xinjiang-3-06",
-    "ningxia-2-05", "ningxia-2-06", "ningxia-3-03", "ningxia-3-04", "ningxia-3-05",
+    "xinjiang-3-01", "xinjiang-3-04", "xinjiang-3-05", "xinjiang-3-06",
+    "dafang-1-14", "ningxia-2-05", "ningxia-2-06", "ningxia-3-03", "ningxia-3-04", "ningxia-3-05",
 }
 
 

@@ -680,6 +680,8 @@ def _count_value(ctx, params) -> tuple[int, Text]:
 
 
 def _ends_at(ctx, params) -> tuple[int, Text]:
+    """The action number at which the game ends: from the start of the game for a record,
+    or counted from a set-up position for a ``variation`` played from it."""
     from ..games import new_game
     ex = ctx.exercise
     if "swap" in params:
@@ -688,7 +690,7 @@ def _ends_at(ctx, params) -> tuple[int, Text]:
         record[i], record[j] = record[j], record[i]
     else:
         record = parse_record(ctx.board, str(params["variation"]))
-    s = new_game(ex.game, **dict(ex.position.options))
+    s = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
     for n, a in enumerate(record, 1):
         s = s.play(a)
         if s.is_over:

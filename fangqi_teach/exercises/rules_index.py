@@ -203,7 +203,10 @@ def rules_from_events(game: str, phase: str, events) -> set[str]:
         elif k == "pull_credit":
             out.add("ningxia.2.placing")
         elif k == "owed":
-            owed += e.value
+            if e.reason == "pull":          # the pull step begins: pulls are owed
+                out.add(_GAME_RULE.get((game, "pull"), ""))
+            else:
+                owed += e.value
             out.add("fangqi.0.obligations")
         elif k == "remove":
             if e.reason in _REMOVALS:
@@ -350,7 +353,7 @@ def _ending_events(ex, params) -> tuple[str, list]:
     """ends_at: the events of the action that ends the replayed game, and the phase before it."""
     from ..games import new_game
     from ..notation import parse_record
-    s = new_game(ex.game, **dict(ex.position.options))
+    s = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
     if "swap" in params:
         record = list(ex.position.record or ())
         i, j = (int(x) - 1 for x in params["swap"])
