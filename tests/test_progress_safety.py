@@ -220,6 +220,13 @@ def test_only_standard_json_is_written(tmp_path):
     assert e["seconds"] == 0.0 and e["last_answer"] == ("\ud800" + "a" * 5000)[:MAX_ANSWER]
 
 
+def test_an_exercise_id_is_text_in_memory_as_on_disk(tmp_path):
+    p = Progress("ada", directory=tmp_path)
+    p.record_attempt(5, correct=True)
+    assert p.is_solved(5) and p.entry(5)["attempts"] == 1
+    assert Progress("ada", directory=tmp_path).is_solved(5)
+
+
 @pytest.mark.parametrize("entry, field", [
     ({"attempts": "lots"}, "exercises.x.attempts"),
     ({"attempts": -3}, "exercises.x.attempts"),

@@ -510,7 +510,7 @@ class Progress:
 
     def entry(self, exercise_id: str) -> dict:
         """The record of one exercise (a fresh empty one if never tried)."""
-        return dict(self.exercises.get(exercise_id) or _empty_entry())
+        return dict(self.exercises.get(str(exercise_id)) or _empty_entry())
 
     def _entry_for(self, exercise_id) -> dict:
         eid = str(exercise_id)
@@ -542,7 +542,7 @@ class Progress:
         self._changed()
 
     def is_solved(self, exercise_id: str) -> bool:
-        return bool(self.exercises.get(exercise_id, {}).get("solved"))
+        return bool(self.exercises.get(str(exercise_id), {}).get("solved"))     # ids are text on disk
 
     def summary(self, exercises) -> dict[int, dict]:
         """Per stage: ``{"total", "attempted", "solved", "hints"}`` over ``exercises``."""
