@@ -187,18 +187,13 @@ class BoardWidget(anywidget.AnyWidget):
         self.click(point)
 
     def set_state(self, sync_data) -> None:
-        """Traits sent by the browser: checked against :data:`BROWSER_SCHEMA` before they touch the model.
+        """A state update from the browser: refused before it touches the model.
 
-        A front end never sets traits itself (it only sends clicks), so an
-        update that does not fit (``targets=[["a1"]]``, a colour "Q", the
-        geometry) comes from a stale or hostile view: it is ignored with a
-        message, the model keeps its values and the view is sent them back.
+        See :func:`browser_state_problem`: the update (``targets=[["a1"]]``,
+        a colour "Q", the geometry …) is ignored with a message, the model
+        keeps its values and the view is sent them back.
         """
-        bad = browser_state_problem(self.board_spec, sync_data)
-        if bad is None:
-            super().set_state(sync_data)
-            return
-        self._problem(PROBLEMS["bad_state"].format(detail=bad))
+        self._problem(PROBLEMS["bad_state"].format(detail=browser_state_problem(self.board_spec, sync_data)))
         if isinstance(sync_data, dict):
             keys = [k for k in sync_data if k in self.keys]
             if keys:
@@ -237,51 +232,20 @@ def _short(content) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _points(board: Board, value, limit: int) -> bool:
-    return isinstance(value, list) and len(value) <= limit and all(
-        isinstance(p, str) and p in board.index for p in value)
-
-
-def _point_map(board: Board, value, ok_value) -> bool:
-    return isinstance(value, dict) and all(
-        isinstance(k, str) and k in board.index and ok_value(v) for k, v in value.items())
-
-
-def _short_text(limit: int):
-    return lambda v: isinstance(v, str) and len(v) <= limit
-
-
-#: What the browser may send for each trait (a check of the value, given the board).
-#: Any other trait (``geometry``, ipywidgets' ``layout`` …) is Python's alone: refused.
-BROWSER_SCHEMA = {
-    "pieces": lambda b, v: _point_map(b, v, lambda c: c in ("B", "W")),
-    "last": lambda b, v: _points(b, v, 4),
-    "selected": lambda b, v: v == "" or isinstance(v, str) and v in b.index,
-    "targets": lambda b, v: _points(b, v, len(b.points)),
-    "removable": lambda b, v: _points(b, v, len(b.points)),
-    "marks": lambda b, v: _point_map(b, v, _short_text(20)),
-    "labels": lambda b, v: _point_map(b, v, _short_text(12)),
-    "arrows": lambda b, v: isinstance(v, list) and len(v) <= len(b.points) and all(
-        _points(b, a, 2) and len(a) == 2 for a in v),
-    "message": lambda b, v: _short_text(2000)(v),
-    "busy": lambda b, v: isinstance(v, bool),
-    "interactive": lambda b, v: isinstance(v, bool),
-}
-
 def browser_state_problem(board: Board, sync_data) -> str | None:
-    """What is wrong with a state update from the browser (None when it fits :data:`BROWSER_SCHEMA`).
+    """What is wrong with a state update from the browser: always something.
+
+    The front end only ever sends clicks (``board.js`` never sets a trait:
+    every trait is Python's, the picture holds no state of its own). So an
+    update is from a stale or hostile view, and even a well-formed one
+    (``pieces={"e8": "B"}``) would make the picture disagree with the game
+    it shows: it is refused, whatever it holds.
 
     >>> from fangqi_teach.boards import get_board
-    >>> b = get_board("dafang")
-    >>> browser_state_problem(b, {"targets": ["a1", "b2"]}) is None
-    True
-    >>> browser_state_problem(b, {"targets": [["a1"]]})
+    >>> browser_state_problem(get_board("dafang"), {"targets": [["a1"]]})
     "targets: [['a1']]"
     """
-    if not isinstance(sync_data, dict):
+    if not isinstance(sync_data, dict) or not sync_data:
         return _short(sync_data)
-    for name, value in sync_data.items():
-        check = BROWSER_SCHEMA.get(name)
-        if check is None or not check(board, value):
-            return f"{str(name)[:20]}: {_short(value)}"
-    return None
+    name, value = next(iter(sync_data.items()))
+    return f"{str(name)[:20]}: {_short(value)}"
