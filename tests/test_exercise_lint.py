@@ -240,3 +240,34 @@ def test_a_demo_record_misses_no_win_and_no_capture(game, record, options, exs):
             continue        # the record stops inside this turn: the exercise asks how to finish it
         bad.append(item.text("en"))
     assert not bad, f"{[e.id for e in exs]}: {bad}"
+
+
+# ---------------------------------------------------------------- Ply Yard (seed 003): Connect6 stages
+
+def test_connect6_stage_packs_end_with_the_seed_self_check():
+    from fangqi_teach.exercises.schema import load_pack
+    seed = {1: "首手例外", 2: "两点的联合作用", 3: "成六后"}
+    for stage, words in seed.items():
+        pack = load_pack(default_exercise_dir() / "connect6" / f"stage{stage}.yaml")
+        assert words in pack.self_check[stage].zh and pack.self_check[stage].en
+
+
+def test_stage2_compares_both_missing_points_with_one_stone_of_extension():
+    both, one = ex_of("c6-2-08"), ex_of("c6-2-09")
+    assert both.solutions() == ["l10 n10"]
+    assert not both.check("l10 a2").correct                       # one stone of extension does not win
+    after = one.state()
+    assert c6.threat_count(after, "B") == 1 and c6.defenses(after, "B") == [("n10",)]
+    assert set(c6.winning_points(after, "B")) == {"n10", "p10"}
+    reply = ex_of("c6-2-10")
+    assert reply.check("n10 e14").correct and not reply.check("p10 e14").correct
+
+
+def test_the_a_b_case_labels_the_two_threats_black_defends():
+    ex = ex_of("c6-2-11")
+    s = ex.state()
+    assert s.player == "B" and c6.winning_points(s, "B") == []
+    labels = dict(ex.position.labels)
+    assert sorted(labels.values()) == ["A", "B"]
+    assert c6.defenses(s, "W") == [tuple(sorted(labels))]        # exactly the points A and B
+    assert set(c6.winning_points(s, "W")) == set(labels)
