@@ -23,7 +23,9 @@ from pathlib import Path
 
 try:                                    # POSIX
     import fcntl
-except ImportError:                     # Windows, Pyodide
+    if not hasattr(fcntl, "flock"):     # Pyodide has fcntl without flock (one process: nothing to lock)
+        fcntl = None
+except ImportError:                     # Windows
     fcntl = None
 try:                                    # Windows
     import msvcrt
