@@ -273,17 +273,12 @@ def _exists(user: str) -> bool:
 
 # -- memory -----------------------------------------------------------------------------
 
-def memory_of_user(uid: int) -> dict:
-    """Resident and proportional memory (MiB) of every process of ``uid`` (a server and its kernels)."""
-    rss = pss = 0
-    count = 0
-    for d in pathlib.Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
+def memory_of(pids) -> dict:
+    """Resident and proportional memory (MiB) of the processes ``pids``, from /proc/<pid>/smaps_rollup."""
+    rss = pss = count = 0
+    for pid in pids:
         try:
-            if d.stat().st_uid != uid:
-                continue
-            text = (d / "smaps_rollup").read_text()
+            text = pathlib.Path(f"/proc/{pid}/smaps_rollup").read_text()
         except OSError:
             continue
         fields = {line.split(":")[0]: int(line.split()[1]) for line in text.splitlines()[1:] if line.split()[1:]}
@@ -291,6 +286,11 @@ def memory_of_user(uid: int) -> dict:
         pss += fields.get("Pss", 0)
         count += 1
     return {"rss_mib": rss / 1024, "pss_mib": pss / 1024, "processes": count}
+
+
+def memory_of_user(uid: int) -> dict:
+    """Memory of every process of ``uid``: a learner's server and its kernels."""
+    return memory_of(processes_of({uid}))
 
 
 # -- the hub ----------------------------------------------------------------------------
