@@ -547,6 +547,7 @@ FORMAT_TEXTS: dict[str, Text] = {
     "twice": Text("{field}: {value} is given twice", "{field}：{value} 出现了两次"),
     "action": Text("{field}: {value} is not an action ({detail})", "{field}：{value} 不是着法（{detail}）"),
     "option": Text("options: {detail}", "规则选项有误：{detail}"),
+    "plain": Text("{field}: expected a number or a name, not {value}", "{field}：应为数字或名称，而不是 {value}"),
     "game": Text('game: expected one of {choices}, not {value}', "game：应为 {choices} 之一，而不是 {value}"),
 }
 

@@ -419,6 +419,18 @@ class BoardEditor(W.VBox):
 
         self._change(apply, undo)
 
+    def _plain(self, **fields) -> bool:
+        """Whether every value is a plain number or name (a short text, or None); otherwise
+        refused here, naming the field, before it goes into the set-up (a list nested a
+        thousand deep has no business in an exercise file)."""
+        for field, v in fields.items():
+            if v is None or isinstance(v, (bool, int, float)) or isinstance(v, str) and len(v) <= 40:
+                continue
+            e = StateFormatError.of(field.replace("_", "."), "plain", v)
+            self._say(_fmt(TEXTS["refused"], reason=e.text), "error")
+            return False
+        return True
+
     def _set_field(self, name: str, value) -> bool:
         old = getattr(self, name)
         ok = self._change(lambda: setattr(self, name, value), lambda: setattr(self, name, old))
@@ -428,10 +440,14 @@ class BoardEditor(W.VBox):
 
     def set_player(self, player: str) -> bool:
         """The player to act ("B" or "W"); False when the engine refuses the position."""
+        if not self._plain(player=player):
+            return False
         return self._set_field("player", player.upper() if isinstance(player, str) else player)
 
     def set_phase(self, phase: str | None) -> bool:
         """Fang Qi games: "place", "pull", "move", or None (follows from the hands)."""
+        if not self._plain(phase=phase):
+            return False
         return self._set_field("phase", phase or None)
 
     def set_hands(self, B: int | None = None, W: int | None = None) -> bool:
@@ -440,6 +456,8 @@ class BoardEditor(W.VBox):
         The numbers go to the engine as given: a hand below 0 or above the
         supply is refused there, with the field named (``hands.B``).
         """
+        if not self._plain(hands_B=B, hands_W=W):
+            return False
         value = None if B is None and W is None else {"B": 0 if B is None else B, "W": 0 if W is None else W}
         return self._set_field("hands", value)
 
@@ -449,6 +467,8 @@ class BoardEditor(W.VBox):
         ``count`` is checked by the engine ("place −5 more" is refused, naming ``pending.count``).
         """
         kinds = [k for k in PENDING[self.family] if k]
+        if not self._plain(pending_kind=kind):
+            return False
         if kind and kind not in kinds:
             self._say(_fmt(TEXTS["refused"], reason=TEXTS["bad_pending"].format(
                 kind=str(kind)[:30], kinds=", ".join(kinds) or "-")), "error")
@@ -465,10 +485,14 @@ class BoardEditor(W.VBox):
 
     def set_credits(self, B: int = 0, W: int = 0) -> bool:
         """Ningxia pull credits (checked by the engine: whole numbers, not below 0)."""
+        if not self._plain(credits_B=B, credits_W=W):
+            return False
         return self._set_field("credits", {"B": B, "W": W})
 
     def set_tired(self, B: str | None = None, W: str | None = None) -> bool:
         """Xinjiang tired pieces (a point or None for each player)."""
+        if not self._plain(tired_B=B, tired_W=W):
+            return False
         return self._set_field("tired", {"B": B, "W": W})
 
     def _hands_from_ui(self) -> None:

@@ -167,9 +167,12 @@ class BoardWidget(anywidget.AnyWidget):
         (like a bad message from the browser), not raised.
         """
         try:
+            if not isinstance(point, str):      # str() of a deeply nested list would overflow the stack
+                raise ValueError(point)
             name = self.board_spec.parse_point(point)
         except ValueError:
-            self._problem(PROBLEMS["unknown_point"].format(detail=str(point)[:40]))
+            self._problem(PROBLEMS["unknown_point"].format(
+                detail=point[:40] if isinstance(point, str) else short_repr(point)))
             return
         for handler in list(self._click_handlers):
             handler(name)
