@@ -197,9 +197,7 @@ class Demo(W.VBox):
         n = len(self.actions)
         target = {"first": 0, "back": self.k - 1, "forward": self.k + 1}.get(where, where)
         self.k = max(0, min(int(target), n))
-        from fangqi_teach.draw.svg import state_marks
-        self.board.show_state(self.states[self.k], **state_marks(self.states[self.k])) if self.k else \
-            self.board.show_state(self.states[0])
+        self.board.show_state(self.states[self.k])      # its pieces, last action and removable pieces
         self.caption.value = f"<span>{_h(self.caption_text())}</span>"
         self.buttons["first"].disabled = self.buttons["back"].disabled = self.k == 0
         self.buttons["forward"].disabled = self.k == n

@@ -74,7 +74,7 @@ L.overview()
 # 课程里的每块棋盘，你一点完它马上告诉你对不对，错了还会说为什么。试一试：轮到黑方放子。
 
 # %%
-L.step("dafang-lesson-01")
+L.step("dafang-1-01")
 
 # %% [markdown]
 # ## What is in the workbook
