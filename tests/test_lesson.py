@@ -191,3 +191,21 @@ def test_only_one_player_at_a_time_can_be_stuck_on_a_dafang_board():
     # empty point and pieces of both sides, some piece touches an empty point, so its owner can move;
     # after the pull there are always empty points.
     assert nx.is_connected(ft.board_graph("dafang"))
+
+
+# --------------------------------------------------------------------------
+# Every lesson step speaks Chinese in the Chinese edition
+
+def test_lesson_steps_have_no_english_in_their_chinese_texts():
+    import re
+
+    from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+    point = re.compile(r"^[a-s](1[0-9]|[1-9])$")
+    leaks = []
+    for path in sorted(default_exercise_dir().glob("*/lesson.yaml")):
+        for ex in load_pack(path):
+            for text in (ex.title, ex.prompt, ex.explanation, *ex.hints):
+                words = [w for w in re.findall(r"[A-Za-z][A-Za-z']+", text.zh) if not point.match(w)]
+                if words or not re.search(r"[\u4e00-\u9fff]", text.zh):
+                    leaks.append(f"{ex.id}: {text.zh!r}")
+    assert not leaks, "\n".join(leaks)
