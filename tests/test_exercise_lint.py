@@ -271,3 +271,60 @@ def test_the_a_b_case_labels_the_two_threats_black_defends():
     assert sorted(labels.values()) == ["A", "B"]
     assert c6.defenses(s, "W") == [tuple(sorted(labels))]        # exactly the points A and B
     assert set(c6.winning_points(s, "W")) == set(labels)
+
+
+# ---------------------------------------------------------------- points an explanation names
+
+POINT = re.compile(r"(?<![A-Za-z0-9])([a-s](?:1[0-9]|[1-9]))(?![0-9A-Za-z])")
+
+
+def _points_of(action_text: str) -> set[str]:
+    return {q for a in action_text.split() for q in a.lstrip("x").split("-")}
+
+
+def engine_points(ex) -> set[str]:
+    """Points the engine ties to the exercise: pieces, answers, events, the record, threats, shape-making choices."""
+    from fangqi_teach.exercises.checkers import _review_state
+    s = _review_state(ex) if ex.task.kind == "review" else ex.state()
+    known = set(s.board) | set(ex.position.labels) | _points_of(" ".join(ex.position.record or ()))
+    known |= set(POINT.findall(str(dict(ex.task.params))))
+    for answer in ex.solutions(50):
+        known |= _points_of(answer)
+    for e in s.events:
+        known |= set(e.points)
+    if ex.game == "connect6":
+        for pl in "BW":
+            known |= set(c6.winning_points(s, pl)) | {p for d in c6.defenses(s, pl) for p in d}
+    legal = s.legal_actions()
+    if len(legal) < 400:            # the shape-making alternatives an explanation compares with
+        for a in legal:
+            if any(e.kind == "shape" for e in s.play(a).events):
+                known |= _points_of(a)
+    return known
+
+
+# Points named for what they are not (or from another exercise's game): each is asserted below.
+CHECKED_BELOW = {"c6-2-07": {"h10", "p10"}, "c6-tt-12": {"a1"}, "c6-tt-30": {"s15", "s17"}, "dafang-1-02": {"a6"},
+                 "dafang-lesson-03": {"a6"}, "ningxia-lesson-08": {"b1"}}
+
+
+@ids
+def test_every_point_an_explanation_names_is_one_the_engine_ties_to_it(ex):
+    named = {p for t in (ex.explanation, *ex.hints) for p in POINT.findall(t.en)
+             if p in ex.state().board_spec.index}
+    stray = named - engine_points(ex) - CHECKED_BELOW.get(ex.id, set())
+    assert not stray, f"{ex.id}: the explanation names {sorted(stray)}, which the position, answers and events never involve"
+
+
+def test_points_named_for_what_they_are_not():
+    assert not {"h10", "p10"} & set(c6.winning_points(ex_of("c6-2-07").state(), "B"))      # "too far"
+    assert not ex_of("c6-tt-12").check("o10 a1").correct                                 # "a1 is never placed"
+    game, puzzle = ex_of("c6-tt-29").position.record, ex_of("c6-tt-30").position.record
+    assert game[:len(puzzle)] == puzzle and game[13:15] == ("s17", "s15")              # "White played s17 s15"
+    from fangqi_teach.boards import get_board
+    board = get_board("dafang")
+    assert any(sh.kind == "diagonal3" and set(sh.points) == {"a4", "b5", "c6"} for sh in board.shapes)
+    assert "a6" not in {"a4", "b5", "c6"} and board.coords("a6") == (0, 5)             # "cutting off the corner a6"
+    if "ningxia-lesson-08" in BY_ID:                                                   # "c1 sliding left into b1"
+        s = ex_of("ningxia-lesson-08").state()
+        assert s.board.get("b1") is None and all(s.board.get(p) == "B" for p in ("a1", "a2", "b2", "c1"))
