@@ -75,13 +75,14 @@ L.step("maonan-lesson-01")
 # 拿掉对方一子，再从自己手里拿一子放到那个点上。成直后必须吃子，不能不吃。
 
 # %%
+L.teaches("fangqi.0.obligations", "D15")      # said in the text; every step's capture is owed
 L.step("maonan-lesson-02")
 
 # %% tags=["nbval-check-output"]
-pinned = ft.replay("maonan", "a1 g7 a4 g4 a7 xg4")
-L.say("For example a7 and a pin on g4: g4 now holds a {colour} piece, and Black has {n} pieces left in hand "
-      "(one went to a7, one to g4).",
-      "比如下 a7 再押 g4：g4 上现在是{colour_zh}子，黑方手里还剩 {n} 子（一子下在 a7，一子押在 g4）。",
+pinned = L.exercise("maonan-lesson-02").state().play("a1").play("xg4")
+L.say("For example a1 and a pin on g4: g4 now holds a {colour} piece, and Black has {n} pieces left in hand "
+      "(one went to a1, one to g4).",
+      "比如下 a1 再押 g4：g4 上现在是{colour_zh}子，黑方手里还剩 {n} 子（一子下在 a1，一子押在 g4）。",
       colour={"B": "Black", "W": "White"}[pinned.board["g4"]],
       colour_zh={"B": "黑", "W": "白"}[pinned.board["g4"]], n=pinned.hands["B"])
 
@@ -239,6 +240,7 @@ L.say("Set-up position: Black placed last; now {mover} is to move.", "摆出的�
 # 把一子从直里走出来，再走回去，这条直就又成了一次，照样吃子。（摆出来的局面。）
 
 # %%
+L.teaches("fangqi.0.shape_reformed")          # a set-up position: the broken mill is told, not replayed
 L.step("maonan-lesson-10")
 
 # %% [markdown]

@@ -56,7 +56,7 @@ L.begin("connect6")
 # 黑方第一手只下一子。第一子放在中央附近最好上手，因为四个方向都有空间。
 
 # %%
-L.step("c6-lesson-01")
+L.step("c6-1-01")
 
 # %% [markdown]
 # ### 2. Every later turn: two stones
@@ -71,7 +71,7 @@ L.step("c6-lesson-01")
 # 第二子落下之前，再点一下第一子，就能把它收回。
 
 # %%
-L.step("c6-lesson-02")
+L.step("c6-1-02")
 
 # %% tags=["nbval-check-output"]
 opening = "j10 k11 k9 i10 i11"
@@ -92,7 +92,7 @@ for stones, n in turns:
 # 同色六子在横、竖或斜线上连成一条不断的线，立即获胜。下面的小例子用 9×9 的小棋盘，规则完全一样。
 
 # %%
-L.step("c6-lesson-03")
+L.step("c6-lesson-01")
 
 # %% [markdown]
 # ### 4. Seven wins too, and the game ends at once
@@ -105,10 +105,10 @@ L.step("c6-lesson-03")
 # 连成七子或更多同样获胜，没有禁手。如果一手的第一子就连成了，对局就在这一子结束，第二子不再下。
 
 # %%
-L.step("c6-lesson-04")
+L.step("c6-lesson-02")
 
 # %% tags=["nbval-check-output"]
-before = L.exercise("c6-lesson-04").state()
+before = L.exercise("c6-lesson-02").state()
 seven = before.play("d3")
 L.events(seven)
 L.say("Game over: {over}. Stones Black placed this turn: {n}.",
@@ -184,7 +184,7 @@ L.demo(almost_full, "f1")
 # 黑方一手两子就能把空点填满。这些空点就是黑方的**赢点**。
 
 # %%
-L.step("c6-lesson-06")
+L.step("c6-lesson-04")
 
 # %% [markdown]
 # ### 8. Threats
@@ -199,7 +199,7 @@ L.step("c6-lesson-06")
 # （前提是找对点）；三个以上的威胁就挡不住了，除非白方自己先连成六子。
 
 # %%
-L.step("c6-lesson-07")
+L.step("c6-lesson-05")
 
 # %% [markdown]
 # ### 9. Two threats: the right two stones
@@ -212,10 +212,10 @@ L.step("c6-lesson-07")
 # 双威胁总能在一手内挡住，但两子必须下对。下面黑方的五子同时在好几个窗口里：白方的两子要挡住每一个窗口。
 
 # %%
-L.step("c6-lesson-08")
+L.step("c6-lesson-06")
 
 # %% tags=["nbval-check-output"]
-five = L.exercise("c6-lesson-08").state()
+five = L.exercise("c6-lesson-06").state()
 far_ends = five.play("a5").play("i5")
 L.say("Black's winning points: {points} (threat count {n}). After White a5 and i5, Black still wins at {left}.",
       "黑方的赢点：{points}（威胁数 {n}）。白方下 a5、i5 以后，黑方还能在 {left} 赢。",

@@ -71,7 +71,7 @@ L.say("Black's winning points: {pts}. Threat count: {n}: no single White stone i
 # 黑方这一行还差两个点就成六。这一手两子都下在这两个点上，黑方就赢了。
 
 # %%
-L.step("c6-lesson-09")
+L.step("c6-lesson-07")
 
 # %% [markdown]
 # Now compare: Black extends with one stone only and plays the other far away. A five is only one threat, and
@@ -80,7 +80,7 @@ L.step("c6-lesson-09")
 # 再比较一下：黑方只补一子，把另一子下在远处。五子只是单威胁，白方一手两子就把它封死了。按 ▶ 看：
 
 # %%
-row = L.exercise("c6-lesson-09").state()
+row = L.exercise("c6-lesson-07").state()
 L.demo(row, "n10 c9 o10 p10",
        allow={0: ("(Black gives the win away, to compare)", "（黑方放过了胜机，只是为了比较）")})
 
@@ -104,7 +104,7 @@ L.say("After n10 and c9: Black's winning points {pts}, threat count {n}; White c
 # 白方在第 10 行有一个赢点，标作 A；在 e 列也有一个，标作 B。现在轮到黑方正常下两子，黑方这一手连不成六（这是为本课摆的局面）。
 
 # %%
-ab = L.exercise("c6-lesson-10").state()
+ab = L.exercise("c6-lesson-08").state()
 lines = ft.connect6.threat_lines(ab, "W")
 a_point = next(t.winning_points for t in lines if t.direction == "row")[0]
 b_point = next(t.winning_points for t in lines if t.direction == "column")[0]
@@ -123,7 +123,7 @@ L.say("A = {a}, B = {b}. White's winning points: {pts}. Black's winning points: 
 # 黑方为什么可能两处都挡住？正常一手有两子：一子下 A，一子下 B。但先要看清每条线上还有没有别的赢点。
 
 # %%
-L.step("c6-lesson-10")
+L.step("c6-lesson-08")
 
 # %% [markdown]
 # ### 4. A line with more than one winning point
@@ -136,10 +136,10 @@ L.step("c6-lesson-10")
 # 道理一样，但这次白方第 10 行是四子，右边还有空。两子仍然够用，只要每个窗口都挡到。
 
 # %%
-L.step("c6-lesson-11")
+L.step("c6-lesson-09")
 
 # %% tags=["nbval-check-output"]
-alike = L.exercise("c6-lesson-11").state()
+alike = L.exercise("c6-lesson-09").state()
 naive = alike.play("i10").play("e8")
 L.say("White's winning points: {pts}. After Black i10 e8, White still wins at {left}.",
       "白方的赢点：{pts}。黑方下 i10、e8 以后，白方还能在 {left} 赢。",
@@ -156,12 +156,12 @@ L.say("White's winning points: {pts}. After Black i10 e8, White still wins at {l
 # 进攻方也有两子。两子下去留下三个以上的威胁，防守方的两子就挡不住了（除非防守方自己先连成六子）。这个局面还没有能连成六的线：先做威胁。
 
 # %% tags=["nbval-check-output"]
-build = L.exercise("c6-lesson-12").state()
+build = L.exercise("c6-lesson-10").state()
 L.say("Black's threat count now: {n}. White's: {w}.", "黑方现在的威胁数：{n}。白方的：{w}。",
       n=ft.connect6.threat_count(build, "B"), w=ft.connect6.threat_count(build, "W"))
 
 # %%
-L.step("c6-lesson-12")
+L.step("c6-lesson-10")
 
 # %% tags=["nbval-check-output"]
 built = build.play("f9").play("m10")
@@ -190,7 +190,7 @@ L.say("For example f9 and m10 leave Black {after} threats; White's two stones ca
 # 一步一步看完一盘短局，再把黑方最后一手的两子对调。哪一子连成六，对局就在哪一子结束。
 
 # %%
-L.step("c6-lesson-05")
+L.step("c6-lesson-03")
 
 # %% [markdown]
 # **Check yourself (stage 3):** I never assume that the second stone can still be placed after a six.
