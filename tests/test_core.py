@@ -2,6 +2,9 @@
 
 import pytest
 
+import fangqi_teach as ft
+from fangqi_teach.core import (Event, FangqiError, SavedFields, StateFormatError, check_action, not_an_action,
+                               short_repr)
 from fangqi_teach.core import Event, IllegalAction, Pending, Result, board_diagram, other
 from fangqi_teach.boards import get_board
 from fangqi_teach.i18n import Text, get_language, language, set_language
@@ -56,3 +59,65 @@ def test_board_diagram():
     morris = board_diagram(get_board("maonan"), {"b2": "B"}).splitlines()
     assert morris[0] == "7 .     .     ."
     assert morris[5] == "2   X   .   .  "
+
+
+# -- saved data: one checked reader (issue 19) ------------------------------------------
+
+
+
+def test_the_documented_errors_share_one_base():
+    assert issubclass(IllegalAction, FangqiError) and issubclass(StateFormatError, FangqiError)
+    assert issubclass(FangqiError, ValueError)
+    assert ft.StateFormatError is StateFormatError and ft.FangqiError is FangqiError
+
+
+def test_state_format_error_names_the_field_in_both_languages():
+    e = StateFormatError.of("hands.W", "integer", 31, lo=0, hi=30)
+    assert e.field == "hands.W" and str(e) == e.message("en") == "hands.W: expected a whole number from 0 to 30, not 31"
+    assert e.message("zh") == "hands.W：应为 0 到 30 之间的整数，而不是 31"
+    assert e.text.zh == e.message("zh")
+
+
+@pytest.mark.parametrize("read, field", [
+    (lambda f: f.integer("n", 0, 9), "n"),                          # missing
+    (lambda f: f.integer("big", 0, 9), "big"),                      # 10**400: no OverflowError
+    (lambda f: f.integer("flag", 0, 9), "flag"),                    # true is not 1
+    (lambda f: f.flag("n1"), "n1"),
+    (lambda f: f.colour("q"), "q"),
+    (lambda f: f.board("board", get_board("maonan")), "board.b3"),
+    (lambda f: f.per_player("hands", 0, 12), "hands"),              # a third player
+    (lambda f: f.items("deep", limit=0), "deep"),
+    (lambda f: f.result("res", ("six",)), "res.winner"),            # a draw with a winner
+    (lambda f: f.events("events", get_board("dafang")), "events[0].points[0]"),
+])
+def test_saved_fields_refuse_with_the_field(read, field):
+    f = SavedFields({"big": 10 ** 400, "flag": True, "n1": 1, "q": "Q", "board": {"b3": "B"},
+                     "hands": {"B": 1, "W": 1, "X": 1}, "deep": [[[[[["a1"]]]]]],
+                     "res": {"outcome": "draw", "winner": "B", "reason": "six"},
+                     "events": [{"kind": "place", "points": ["z9"]}]})
+    with pytest.raises(StateFormatError) as info:
+        read(f)
+    assert info.value.field == field and info.value.message("zh")
+
+
+def test_messages_stay_short_on_any_value():
+    deep = "a1"
+    for _ in range(5000):
+        deep = [deep]
+    assert len(short_repr(deep)) < 60 and len(short_repr("x" * 10 ** 6)) < 60
+    with pytest.raises(StateFormatError):
+        SavedFields({"v": deep}).integer("v", 0, 1)
+
+
+def test_actions_in_records_and_non_text_actions():
+    assert check_action(" C3-C4 ", get_board("dafang"), "record[0]") == "c3-c4"
+    with pytest.raises(StateFormatError) as info:
+        check_action("c3-", get_board("dafang"), "record[4]")
+    assert info.value.field == "record[4]"
+    e = not_an_action({"point": "a1"})
+    assert e.code == "bad_action" and "an action is text" in e.message("en")
+    for game in ft.GAMES:
+        for junk in (["a1"], 5, None, b"a1", [[["a1"]]]):
+            with pytest.raises(IllegalAction) as info:
+                ft.new_game(game).play(junk)
+            assert info.value.code == "bad_action"
