@@ -11,10 +11,10 @@ What is real here: the Linux users and groups (``useradd``, removed at
 the end), the class folder's permissions, JupyterHub from PyPI with the
 project's own ``deploy/jupyterhub_config.py``, configurable-http-proxy
 from npm, the local process spawner starting each learner's JupyterLab as
-that learner, logging in through the hub's login form, and kernels run
-through the servers' REST and websocket APIs. Only the authenticator is
-the test's: JupyterHub's shared-password authenticator instead of PAM, so
-the test needs no Linux passwords.
+that learner, logging in through the hub's login form with the users' Linux passwords (PAM, as the deploy
+file says), and kernels run through the servers' REST and websocket APIs.
+The test's own config changes only the addresses (127.0.0.1, free ports)
+and where configurable-http-proxy is.
 
 The learners' servers run the project's own interpreter and virtual
 environment. When a folder on the way to them is closed to other users
@@ -60,7 +60,7 @@ def hub_missing_reason() -> str | None:
         return "the hub test needs Linux (system users, the local process spawner)"
     if os.geteuid() != 0:
         return "the hub test must run as root: it creates system users and the hub switches to them"
-    for tool in ("useradd", "userdel", "groupadd", "groupdel", "runuser"):
+    for tool in ("useradd", "userdel", "groupadd", "groupdel", "chpasswd", "runuser"):
         if not shutil.which(tool):
             return f"`{tool}` is not installed"
     if not shutil.which("node") or not (shutil.which("npm") or proxy_command()):
@@ -179,9 +179,10 @@ class Classroom:
     every file inherits the teachers' group, which reads it (files are 0640).
     """
 
-    def __init__(self, base: pathlib.Path, learners, teacher: str):
+    def __init__(self, base: pathlib.Path, learners, teacher: str, outsider: str = f"{PREFIX}guest"):
         self.base = pathlib.Path(base)
         self.learners, self.teacher = list(learners), teacher
+        self.outsider = outsider        # a Linux user of the machine who is not in the class
         self.teachers_group, self.learners_group = f"{PREFIX}teachers", f"{PREFIX}learners"
         self.folder = self.base / "class"
         self.homes = self.base / "home"
@@ -190,6 +191,7 @@ class Classroom:
 
     @property
     def users(self) -> list[str]:
+        """The class: learners and the teacher."""
         return [*self.learners, self.teacher]
 
     def create(self) -> "Classroom":
@@ -206,6 +208,10 @@ class Classroom:
                  "--gid", self.learners_group, name)
         _run("useradd", "--create-home", "--home-dir", str(self.homes / self.teacher), "--shell", "/bin/bash",
              "--gid", self.teachers_group, self.teacher)
+        _run("useradd", "--create-home", "--home-dir", str(self.homes / self.outsider), "--shell", "/bin/bash",
+             "--user-group", self.outsider)
+        # one password for all: the test logs in through PAM like a learner with a Linux account
+        _run("chpasswd", input="".join(f"{u}:{self.password}\n" for u in [*self.users, self.outsider]))
         self.folder.mkdir()
         os.chown(self.folder, 0, grp.getgrnam(self.teachers_group).gr_gid)
         self.folder.chmod(0o3773)
@@ -241,7 +247,7 @@ class Classroom:
         return processes_of({pwd.getpwnam(u).pw_uid for u in self.users if _exists(u)})
 
     def remove_accounts(self) -> None:
-        for name in self.users:
+        for name in [*self.users, self.outsider]:
             _remove_user(name)
         _remove_group(self.teachers_group)
         _remove_group(self.learners_group)
@@ -311,14 +317,11 @@ class Hub:
         self.proxy_pid_file = self.dir / "jupyterhub-proxy.pid"
 
     def config_text(self) -> str:
-        """The test's config: the deploy file, then only what a test must change."""
+        """The test's config: the deploy file, then only addresses and the proxy's place."""
         room = self.room
         return "\n".join([
             "c = get_config()  # noqa",
             f"load_subconfig({str(DEPLOY_CONFIG)!r})  # noqa",
-            "c.JupyterHub.authenticator_class = 'shared-password'",
-            f"c.SharedPasswordAuthenticator.user_password = {room.password!r}",
-            f"c.Authenticator.allowed_users = {set(room.users)!r}",
             f"c.JupyterHub.hub_bind_url = 'http://127.0.0.1:{free_port()}'",
             f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{free_port()}'",
             f"c.ConfigurableHTTPProxy.command = [{ensure_proxy()!r}]",

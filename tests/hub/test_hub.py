@@ -117,9 +117,11 @@ def test_a_class_on_a_real_hub(classroom):
         uids = {s.user: pwd.getpwnam(s.user).pw_uid for s in learners}
         figures["idle_server_mib"] = {u: hubkit.memory_of_user(uid) for u, uid in uids.items()}
 
-        # A wrong password is refused by the hub.
+        # A wrong password is refused, and so is a Linux user who is not in the class's groups.
         with pytest.raises(PermissionError):
             hub.login("fqhub-ada", "not-the-password")
+        with pytest.raises(PermissionError):
+            hub.login(room.outsider)
 
         # Each learner finds the workbook (their own copy) and the handout in their file view, and runs it.
         results, kernels = {}, {}
