@@ -246,7 +246,7 @@ def rules_from_events(game: str, phase: str, events) -> set[str]:
         elif k in ("forfeit", "skip", "turn_ends"):
             out |= {"fangqi.0.obligations", "D15"}
             if k == "forfeit" and e.reason == "no_loose_piece":
-                out.add("D2")
+                out |= {"D2", "fangqi.0.capture"}       # only loose pieces may be taken: none is left
             if k == "forfeit" and e.reason == "timeout":
                 out |= {"fangqi.0.timer", "D6"}
             if k == "skip" and game == "dafang":
@@ -413,6 +413,9 @@ def _step_rules(game: str, state, actions) -> set[str]:
             out.add("maonan.5.pin")
         elif pend.kind in ("capture", "capture_any"):
             out.add("maonan.5.moving" if game == "maonan" else "fangqi.0.capture")
+            if state.phase == "move":
+                out.add(_GAME_RULE.get((game, "move_capture"), ""))
+    out.discard("")
     out |= rules_from_events(game, state.phase, events) & {"fangqi.0.win_checks", "D16"}
     return out
 
