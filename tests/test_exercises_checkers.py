@@ -202,3 +202,21 @@ def test_max_over_too_many_turns_is_refused_at_validation(monkeypatch):
     _, errors = validate_data(data, "t.yaml", solve=True)
     assert errors == ["t.yaml: x: task: extra_placements: max compares every answer, but this position has "
                       "more than 300 turns; ask for one action (scope: action) or a number"]
+
+
+def test_ends_at_counts_a_variation_from_a_set_up_position():
+    # [D4] from a set-up: a full Dafang board where nobody can move; the second pass draws
+    diagram = "\n".join(f"{r} X X X O O O" for r in range(6, 0, -1)) + "\n  a b c d e f"
+    ex = exercise("dafang", {"setup": {"player": "W", "phase": "move", "diagram": diagram}},
+                  {"kind": "count", "quantity": "ends_at", "variation": "pass pass"})
+    assert ex.solutions() == ["2"]
+    v = ex.check("2")
+    assert v.correct and "two passes in a row" in v.feedback.en
+
+
+def test_feedback_names_the_square_as_each_variant_does():
+    after = {"setup": {"player": "B", "phase": "move", "diagram": "3 . . . . . . . .\n2 X X . . . . . .\n1 X . X O O O O .\n  a b c d e f g h"}}
+    ex = exercise("ningxia", after, {"kind": "play", "goal": {"shape": "square"}})
+    v = ex.check("c1-b1")
+    assert v.correct and "completes a square" in v.feedback.en and "成方" in v.feedback.zh
+    assert "big square" not in v.feedback.en and "大方" not in v.feedback.zh
