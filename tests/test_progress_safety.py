@@ -263,3 +263,15 @@ def test_hostile_text_is_refused_not_raised(tmp_path, text):
     assert p.exercises == {} and p.problems
     p.record_hint("x")
     assert Progress("ada", directory=tmp_path).entry("x")["hints"] == 1
+
+
+def test_a_backup_holding_another_learners_name_is_kept_aside_not_overwritten(tmp_path):
+    """Found by the fuzz suite: a good main file and another learner's backup."""
+    Progress("bob", directory=tmp_path).record_attempt("b", correct=True)
+    ada = Progress("ada", directory=tmp_path)
+    ada.record_attempt("a", correct=True)
+    bobs = (tmp_path / learner_file_name("bob")).read_bytes()
+    ada.backup.write_bytes(bobs)
+    ada.record_attempt("a", correct=False)
+    kept = list(tmp_path.glob(ada.backup.name + ".other-learner-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == bobs and kept[0].name in ada.problems[-1].en

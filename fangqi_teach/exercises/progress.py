@@ -127,7 +127,8 @@ class ProgressFormatError(ValueError):
 
     ``reason`` is one of ``"unreadable"``, ``"corrupt"`` (not JSON, too
     large or too deep), ``"foreign"`` (not a progress file), ``"newer"``
-    (a newer format version), ``"invalid"`` (a wrong value; ``field``
+    (a newer format version), ``"other"`` (another learner's file, found by
+    :class:`Progress`), ``"invalid"`` (a wrong value; ``field``
     names it, e.g. ``exercises.c6-1-03.attempts``); ``text`` says it in
     English and Chinese, as a phrase after "The file …" (with the field).
     """
@@ -392,20 +393,14 @@ class Progress:
         When saving (``loading`` false) a bad file that cannot be moved raises
         ``OSError``: the save must not go on and overwrite it.
         """
-        main_missing = main_bad = False
+        main_bad = False
         for path in (self.path, self.backup):
             try:
-                found = read_progress_file(path)
+                found = self._read_own(path)
             except FileNotFoundError:
-                main_missing = main_missing or path == self.path
                 continue
             except ProgressFormatError as e:
                 self._put_aside(path, e.reason, e.text, move, strict=not loading)
-                main_bad = main_bad or path == self.path
-                continue
-            if found.learner is not None and found.learner != self.learner:
-                self._put_aside(path, "other", Text(f"holds the progress of another learner ({found.learner})",
-                                                    f"是另一位学生（{found.learner}）的进度"), move, strict=not loading)
                 main_bad = main_bad or path == self.path
                 continue
             if path == self.backup and loading:
@@ -418,6 +413,14 @@ class Progress:
             self.problems.append(Text("No usable progress was found; starting with none recorded.",
                                       "没有找到可用的进度；从头开始记录。"))
         return None
+
+    def _read_own(self, path: Path) -> ProgressFile:
+        """:func:`read_progress_file`, and the file must be this learner's (reason ``"other"`` if not)."""
+        found = read_progress_file(path)
+        if found.learner is not None and found.learner != self.learner:
+            raise ProgressFormatError("other", Text(f"holds the progress of another learner ({found.learner})",
+                                                    f"是另一位学生（{found.learner}）的进度"))
+        return found
 
     def _put_aside(self, path: Path, reason: str, what: Text, move: bool = True, strict: bool = False) -> None:
         """Rename a bad file to ``<name>.<reason>-<time>`` and say so.
@@ -483,7 +486,7 @@ class Progress:
     def _keep_backup(self, text: str) -> None:
         """Copy the current file to the backup, after setting aside a backup that is not a good one."""
         try:
-            read_progress_file(self.backup)
+            self._read_own(self.backup)
         except FileNotFoundError:
             pass
         except ProgressFormatError as e:
