@@ -212,7 +212,7 @@ def _points(exs):
 # exercises on such records now start from set-ups of the same positions):
 # each is listed by its first exercise id; the test turns red when one is fixed, to drop it here.
 BLUNDER_RECORDS = {
-    "c6-tt-29", "dafang-1-14", "dafang-2-06", "dafang-3-01", "dafang-3-04", "dafang-3-07", "maonan-3-01",
+    "dafang-1-14", "dafang-2-06", "dafang-3-01", "dafang-3-04", "dafang-3-07", "maonan-3-01",
     "maonan-3-05", "maonan-3-06", "ningxia-3-03", "ningxia-3-04", "ningxia-3-05", "ningxia-3-06", "xinjiang-3-01",
     "xinjiang-3-04", "xinjiang-3-05", "xinjiang-3-06",
 }
@@ -328,3 +328,16 @@ def test_points_named_for_what_they_are_not():
     if "ningxia-lesson-08" in BY_ID:                                                   # "c1 sliding left into b1"
         s = ex_of("ningxia-lesson-08").state()
         assert s.board.get("b1") is None and all(s.board.get(p) == "B" for p in ("a1", "a2", "b2", "c1"))
+
+
+def test_c6_tt_29_the_game_reaches_three_threats_without_a_missed_win():
+    ex = ex_of("c6-tt-29")
+    record = list(ex.position.record)
+    end = replay("connect6", record)
+    assert ex.solutions() == ["3"] and c6.threat_count(end, "B") == 3
+    assert all(c6.winning_points(replay("connect6", record[:n]), "B") == [] for n in (3, 7, 11, 15))
+    row = {p: c for p, c in end.board.items() if not p.startswith("e") or c == "W"}
+    from fangqi_teach.games import connect6
+    assert c6.defenses(connect6.from_board(row, "W"), "B") == [("h10", "n10"), ("i10", "n10"), ("i10", "o10")]
+    column = {p: c for p, c in end.board.items() if not p.endswith("10") or c == "W"}
+    assert ("e7",) in c6.defenses(connect6.from_board(column, "W"), "B")
