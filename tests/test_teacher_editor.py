@@ -85,8 +85,10 @@ def test_impossible_fang_qi_setups_are_refused_with_the_reason(tmp_path):
     (lambda ed: ed.set_pending("extra_place", -5), "pending.count"),   # "place -5 more pieces"
     (lambda ed: ed.set_pending("extra_place", 0), "pending.count"),
     (lambda ed: ed.set_pending("extra_place", 2.5), "pending.count"),
-    (lambda ed: ed.set_pending("extra_place", 100), "pending.count"),
+    (lambda ed: ed.set_pending("extra_place", 10), "pending.count"),    # more than the count box shows
     (lambda ed: ed.set_pending("teleport"), "pending"),
+    (lambda ed: ed.set_credits("", 0), "credits.B"),       # found by fuzzing: was kept, then broke the credit box
+    (lambda ed: ed.set_hands([[1]], 0), "hands.B"),        # a nested value never reaches the set-up
     (lambda ed: ed.set_player("Q"), "player"),
     (lambda ed: ed.set_tired("z9", None), "tired.B"),
 ])

@@ -213,8 +213,8 @@ class BoardEditor(W.VBox):
         self.pending_count = W.BoundedIntText(value=1, min=1, max=9, layout=W.Layout(width="60px"))
         for w in (self.pending_menu, self.pending_count):
             w.observe(lambda ch: self._pending_from_ui(), names="value")
-        self.credit_b = W.BoundedIntText(value=0, min=0, max=9, layout=W.Layout(width="60px"))
-        self.credit_w = W.BoundedIntText(value=0, min=0, max=9, layout=W.Layout(width="60px"))
+        self.credit_b = W.BoundedIntText(value=0, min=0, max=56, layout=W.Layout(width="60px"))
+        self.credit_w = W.BoundedIntText(value=0, min=0, max=56, layout=W.Layout(width="60px"))
         for w in (self.credit_b, self.credit_w):
             w.observe(lambda ch: self._from_ui(self.set_credits, B=self.credit_b.value, W=self.credit_w.value),
                       names="value")
@@ -325,8 +325,8 @@ class BoardEditor(W.VBox):
             d["hands"] = dict(self.hands)
         if self.pending:
             d["pending"] = dict(self.pending) if self.pending.get("count", 1) != 1 else self.pending["kind"]
-        if self.credits and any(self.credits.values()):
-            d["credits"] = dict(self.credits)
+        if self.credits and any(type(v) is not int or v for v in self.credits.values()):
+            d["credits"] = dict(self.credits)      # anything but zeros goes to the engine to be checked
         if self.tired and any(self.tired.values()):
             d["tired"] = {k: v for k, v in self.tired.items() if v}
         return d
@@ -473,7 +473,7 @@ class BoardEditor(W.VBox):
             self._say(_fmt(TEXTS["refused"], reason=TEXTS["bad_pending"].format(
                 kind=str(kind)[:30], kinds=", ".join(kinds) or "-")), "error")
             return False
-        hi = 99 if self.family == "fang" else 1     # the Fang Qi engine checks its own bound
+        hi = self.pending_count.max if self.family == "fang" else 1     # what the count box can show
         if kind and (isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= hi):
             e = StateFormatError.of("pending.count", "integer", count, lo=1, hi=hi)
             self._say(_fmt(TEXTS["refused"], reason=e.text), "error")

@@ -89,5 +89,6 @@ def test_editor_set_ups(fuzz, tmp_path):
                 check_state(ed.state, rng, plays=1)
                 assert ed.state.board == ed.pieces and ed.board.pieces == ed.pieces
                 if what[0] == "click":
-                    assert ed.pieces.get(what[2]) == (None if what[1] == "empty" else what[1])
+                    point = ed.board.board_spec.parse_point(what[2])      # "A1" is a1
+                    assert ed.pieces.get(point) == (None if what[1] == "empty" else what[1])
                 fuzz.accepted()

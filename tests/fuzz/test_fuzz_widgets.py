@@ -152,7 +152,12 @@ def test_game_widget_messages(fuzz):
             data = _message(g.board.board_spec, rng)
         with fuzz.case("game_message", data):
             send(g.board, data)
-            if g.state is not before:
+            if g.state is not before and len(g.state.record) < len(before.record):
+                # Connect6: a click on the turn's first stone takes it back
+                assert before.record[:-1] == g.state.record and before.pending.kind == "second_stone"
+                check_state(g.state, rng, plays=0)
+                fuzz.accepted()
+            elif g.state is not before:
                 played = g.state.record[len(before.record):]
                 assert played and g.state.record[: len(before.record)] == before.record
                 t = before
