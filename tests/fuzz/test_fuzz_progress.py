@@ -265,12 +265,13 @@ def _reader(folder, name, start, stop, out):
 
 
 def test_two_writers_and_a_reader(fuzz, tmp_path):
+    """25 changes per writer keep a run well inside the 5 s hang limit; 2 x 200 is in test_progress_safety.py."""
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     for run in range(fuzz.n(3)):
         folder, name = tmp_path / f"w{run}", ["小明", "ada", "小红"][run % 3]
         with fuzz.case("progress.concurrent", (run, name)):
             start, stop, out = ctx.Event(), ctx.Event(), ctx.Queue()
-            writers = [ctx.Process(target=_writer, args=(folder, name, 100 * run + k, 60, start, out))
+            writers = [ctx.Process(target=_writer, args=(folder, name, 100 * run + k, 25, start, out))
                        for k in range(2)]
             reader = ctx.Process(target=_reader, args=(folder, name, start, stop, out))
             for proc in writers + [reader]:
