@@ -212,7 +212,7 @@ def _points(exs):
 # exercises on such records now start from set-ups of the same positions):
 # each is listed by its first exercise id; the test turns red when one is fixed, to drop it here.
 BLUNDER_RECORDS = {
-    "dafang-1-14", "dafang-2-06", "dafang-3-01", "dafang-3-04", "dafang-3-07", "maonan-3-01",
+    "dafang-2-06", "dafang-3-07", "maonan-3-01",
     "maonan-3-05", "maonan-3-06", "ningxia-3-03", "ningxia-3-04", "ningxia-3-05", "ningxia-3-06", "xinjiang-3-01",
     "xinjiang-3-04", "xinjiang-3-05", "xinjiang-3-06",
 }
@@ -341,3 +341,37 @@ def test_c6_tt_29_the_game_reaches_three_threats_without_a_missed_win():
     assert c6.defenses(connect6.from_board(row, "W"), "B") == [("h10", "n10"), ("i10", "n10"), ("i10", "o10")]
     column = {p: c for p, c in end.board.items() if not p.endswith("10") or c == "W"}
     assert ("e7",) in c6.defenses(connect6.from_board(column, "W"), "B")
+
+
+def _shapes_of(state, action):
+    return sorted((e.shape, e.points) for e in state.play(action).events if e.kind == "shape")
+
+
+def test_dafang_stage3_facts_come_from_the_engine():
+    from fangqi_teach.exercises.checkers import _review_state
+    two = ex_of("dafang-3-02")
+    s = _review_state(two)
+    assert two.solutions() == ["b2-b3"]
+    assert _shapes_of(s, "b2-b3") == [("diagonal4", ("a4", "b3", "c2", "d1")), ("square", ("a3", "b3", "a4", "b4"))]
+    assert all(len(_shapes_of(s, m)) == 1 for m in ("a3-b3", "b4-b3", "b4-b5"))
+    three = ex_of("dafang-3-03")
+    assert three.position.record[53] == "b3-b2" and three.solutions() == ["2"]
+    assert _shapes_of(_review_state(three), "b3-b2") == [("diagonal3", ("a3", "b2", "c1")),
+                                                         ("square", ("b1", "c1", "b2", "c2"))]
+    draw = ex_of("dafang-3-04")
+    record = list(draw.position.record)
+    removals = [n for n in range(1, len(record) + 1)
+                if any(e.kind == "remove" for e in replay("dafang", record[:n], draw_turns=3).events)]
+    assert removals[-1] == 87 and draw.solutions() == ["90"]
+    last = ex_of("dafang-3-05")
+    s = _review_state(last)
+    assert [p for p, c in s.board.items() if c == "W"] == ["c3"] and "e1-d1 xc3" in last.solutions()
+
+
+def test_dafang_1_14_the_square_was_complete_then_broken():
+    ex = ex_of("dafang-1-14")
+    record = list(ex.position.record)
+    square = ("c3", "d3", "c4", "d4")
+    assert all(replay("dafang", record[:72]).board.get(p) == "W" for p in square)
+    assert record[74] == "d4-d5" and replay("dafang", record[:75]).board.get("d4") is None
+    assert ("square", square) in _shapes_of(ex.state(), "d5-d4") and ex.solutions() == ["1"]
