@@ -242,7 +242,11 @@ def write_lock(stock: Path, wheels: list[Path], dest: Path) -> dict:
 # The site
 
 def stage_contents(folder: Path) -> list[Path]:
-    """Copy the learner notebooks (English, and Chinese when present) and their helper files."""
+    """Copy the learner notebooks (English, and Chinese when present) and their helper files.
+
+    Not the teacher's guide: worksheets and class reports need matplotlib,
+    which the browser edition does not have.
+    """
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     copied = []
@@ -252,6 +256,8 @@ def stage_contents(folder: Path) -> list[Path]:
             continue
         (folder / sub).mkdir(exist_ok=True)
         for p in sorted(src.iterdir()):
+            if "teacher" in p.name:
+                continue   # the teacher's guide makes worksheets and reports: installed version only
             if p.suffix in (".ipynb", ".py") or (p.is_dir() and p.name == "questions"):
                 target = folder / sub / p.name
                 shutil.copytree(p, target) if p.is_dir() else shutil.copy2(p, target)
@@ -263,6 +269,7 @@ def lite_config() -> dict:
     """``jupyter-lite.json``: preload the package, never fall back to PyPI, no news checks."""
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "fangqi-teach",
+        "exposeAppInBrowser": "true",   # window.jupyterapp, which the browser tests drive
         "disabledExtensions": DISABLED_PLUGINS,
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True,

@@ -1,0 +1,103 @@
+"""Fixtures for the browser-edition tests: the JupyterLite site, built here, served on 127.0.0.1, in Chromium.
+
+The site is built once per session by ``scripts/build_lite.py`` into
+``build/lite-test`` (downloads cached in ``build/lite-cache``; about 40 s
+once cached, 2 min from nothing) — or taken from ``$FANGQI_LITE_SITE``
+when that names an already built site. Every request the page makes to
+any host other than the site's is aborted and recorded
+(:attr:`LitePage.blocked`).
+
+Like ``tests/browser``: skipped with a message without Chromium, failed
+instead under ``CI=true``. All tests here share one xdist group
+(``lite``), so they run on one worker, next to the rest of the suite.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
+
+from harness import chromium_missing_reason, launch_chromium  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def lite_chromium_ready():
+    """Skip (or fail under CI) when the browser cannot run here."""
+    reason = chromium_missing_reason()
+    if reason:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"browser-edition tests must run under CI=true but {reason}", pytrace=False)
+        pytest.skip(f"browser-edition test skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def lite_site(lite_chromium_ready) -> dict:
+    """The built site: ``{"path": Path, "figures": {...}}`` (build time, size, notebooks)."""
+    import json
+
+    import build_lite
+
+    given = os.environ.get("FANGQI_LITE_SITE")
+    if given:
+        path = Path(given).resolve()
+        return {"path": path, "figures": json.loads((path / "build-figures.json").read_text())}
+    path = ROOT / "build" / "lite-test"
+    return {"path": path, "figures": build_lite.build(path)}
+
+
+@pytest.fixture(scope="session")
+def lite_url(lite_site):
+    """The site served on 127.0.0.1 (a free port) for the session."""
+    import build_lite
+
+    server = build_lite.make_server(lite_site["path"])
+    thread = threading.Thread(target=server.serve_forever, name="lite-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def lite_context(lite_chromium_ready, tmp_path_factory):
+    """Headless Chromium, fresh profile, kept for the session (its storage is the learner's /drive)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        context = launch_chromium(playwright, tmp_path_factory.mktemp("lite-chromium"))
+        yield context
+        context.close()
+
+
+class LitePage:
+    """One tab on the site; ``blocked`` lists every request to another host (aborted)."""
+
+    def __init__(self, context, base: str):
+        self.base = base
+        self.blocked: list[str] = []
+        self.page = context.new_page()
+        self.page.set_default_timeout(60_000)
+        self.page.route("**/*", self._route)
+
+    def _route(self, route):
+        url = route.request.url
+        if url.startswith(self.base) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+
+@pytest.fixture(scope="session")
+def lite(lite_context, lite_url):
+    """The session's tab on the site (notebooks open one after another in it)."""
+    tab = LitePage(lite_context, lite_url)
+    yield tab
+    tab.page.close()
