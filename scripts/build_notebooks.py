@@ -69,6 +69,8 @@ ENGLISH_ONLY = ("20_teacher_guide",)
 ZH_MARK = "<!-- zh -->"
 BEGIN = re.compile(r"^(\s*L\.begin\()([^)\n]*)\)", re.M)
 LANGS = ("en", "zh")
+#: What a widget without a picture shows before the notebook runs (instead of its Python repr).
+NOT_RUN_YET = {"en": "(Run the notebook to show this.)", "zh": "（运行笔记本后，这里会显示出来。）"}
 #: The first line of a hidden code cell: JupyterLab shows it on the collapsed cell, so it speaks to the learner.
 HIDDEN_NOTE = {"en": "# Set-up code: Run All runs it; click to see it.",
                "zh": "# 准备代码：运行全部时会自动运行，点一下可以展开。"}
@@ -171,8 +173,12 @@ def execute(nb: nbformat.NotebookNode, timeout: int = 120, folder: Path = NOTEBO
     return time.perf_counter() - start
 
 
-def strip(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
-    """Remove what changes from run to run (see the module docstring)."""
+def strip(nb: nbformat.NotebookNode, name: str, lang: str = "en") -> nbformat.NotebookNode:
+    """Remove what changes from run to run (see the module docstring).
+
+    A widget with no picture of its own (a name box, a table) would show its
+    Python repr until the notebook runs; it shows :data:`NOT_RUN_YET` instead.
+    """
     nb.metadata = nbformat.from_dict({"kernelspec": nb.metadata.get("kernelspec", KERNELSPEC),
                                       "language_info": {"name": "python"}})
     problems = []
@@ -181,9 +187,13 @@ def strip(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
         if cell.cell_type != "code":
             continue
         kept = []
+        checked = "nbval-check-output" in cell.metadata.get("tags", [])
         for out in cell.outputs:
             if out.output_type in ("display_data", "execute_result"):
+                widget_only = WIDGET_VIEW in out.data and set(out.data) == {WIDGET_VIEW, "text/plain"}
                 out.data = nbformat.from_dict({k: v for k, v in out.data.items() if k != WIDGET_VIEW})
+                if widget_only and not checked:
+                    out.data["text/plain"] = NOT_RUN_YET[lang]
                 out.metadata = nbformat.from_dict({})
                 if not out.data:
                     continue
@@ -209,7 +219,7 @@ def build(path: Path, lang: str = "en") -> float:
     out = target(path, lang)
     out.parent.mkdir(parents=True, exist_ok=True)
     seconds = execute(nb, folder=out.parent)
-    nb = strip(nb, f"{lang}/{path.stem}")
+    nb = strip(nb, f"{lang}/{path.stem}", lang)
     nbformat.validate(nb)
     with open(out, "w", encoding="utf-8", newline="\n") as f:
         nbformat.write(nb, f)

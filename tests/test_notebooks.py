@@ -211,6 +211,8 @@ def _learner_text(nb) -> list[tuple[str, str]]:
             for o in cell.get("outputs", []):
                 if o.output_type == "stream":
                     out.append((cell.id, o.text))
+                elif "image/svg+xml" not in o.get("data", {}) and "text/plain" in o.get("data", {}):
+                    out.append((cell.id, o.data["text/plain"]))     # shown as it is until the notebook runs
     return out
 
 
