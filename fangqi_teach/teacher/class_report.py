@@ -174,8 +174,12 @@ class ClassReportWidget:
         self.refresh()
         self._thread = None
         if self.every > 0:
-            self._thread = threading.Thread(target=self._watch, name="fangqi-class-report", daemon=True)
-            self._thread.start()
+            thread = threading.Thread(target=self._watch, name="fangqi-class-report", daemon=True)
+            try:
+                thread.start()
+                self._thread = thread
+            except RuntimeError:
+                pass            # no threads (Pyodide): the Refresh button still works
 
     def refresh(self) -> None:
         """Read every progress file again and redraw."""
