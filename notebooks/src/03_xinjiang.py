@@ -13,7 +13,7 @@
 # %% [markdown]
 # # Lesson 3 · Xinjiang Fang Qi
 #
-# Xinjiang Fang Qi is the quickest of the three Fang Qi games. It is played on a 7 × 7 board, and captures
+# Xinjiang Fang Qi is played on a 7 × 7 board, and unlike the other two Fang Qi games, captures
 # start at once: a **square** made while you are still placing takes a piece, and a whole row or column of
 # seven, the **cucumber row**, takes three. Then pieces slide, White first. A piece that has just captured is
 # tired for one turn, and a player left with three pieces loses.
@@ -23,7 +23,7 @@
 # <!-- zh -->
 # # 第三课 · 新疆方棋
 #
-# 新疆方棋是三种方棋里节奏最快的。棋盘 7 行 7 列，一开始就能吃子：布子时摆成「方」马上吃一枚，一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。布完子以后滑子，白方先走。刚吃过子的那枚子，下一回合不能再吃；被吃到只剩三枚的一方输。
+# 新疆方棋的棋盘 7 行 7 列。和另外两种方棋不一样，它一开始就能吃子：布子时摆成「方」马上吃一枚，一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。布完子以后滑子，白方先走。刚吃过子的那枚子，下一回合不能再吃；被吃到只剩三枚的一方输。
 #
 # 下面每一步讲一条规则：先读两三句话，然后在棋盘上自己走。对不对，棋盘马上告诉你。
 
@@ -113,11 +113,13 @@ L.say("The {total} pieces exactly fill the {points} points, so once anything has
 #
 # When placing ends and **nobody** has captured while placing, White pulls one loose Black piece, then Black
 # pulls one loose White piece. If anyone did capture, there is no pull. Only a piece really taken off counts:
-# a square with nothing left to take does not.
+# a square with nothing left to take does not. (A game played from the start never fills the board with squares
+# on it and no capture: the first square of a game always finds loose pieces to take, since the other side has no
+# square yet. The next board is set up by hand to show the rule.)
 # <!-- zh -->
 # ## 五、谁都没吃过子，才拔子
 #
-# 布子结束时，如果布子阶段**谁都没有**吃过子，就由白方拔黑方一枚散子，黑方再拔白方一枚散子。有人吃过子，就不拔子。只有真正拿掉了子才算吃过；成了方却没有子可吃，不算。
+# 布子结束时，如果布子阶段**谁都没有**吃过子，就由白方拔黑方一枚散子，黑方再拔白方一枚散子。有人吃过子，就不拔子。只有真正拿掉了子才算吃过；成了方却没有子可吃，不算。（从头下的对局里，不会出现盘上有方、却谁都没吃过子的满盘：一盘棋里第一个方总能吃到子，因为这时对方还没有方，子全是散子。下面的局面是为了讲这条规则摆出来的。）
 
 # %% tags=["nbval-check-output"]
 last_piece = L.exercise("xinjiang-lesson-05").state()
@@ -205,12 +207,12 @@ L.step("xinjiang-lesson-08")
 #
 # The piece that has just captured, by being placed or moved, is **tired**: on its owner's very next turn it
 # can still make a square, but it captures nothing; another piece of yours captures as usual. The mark lasts that
-# one turn, and a mark earned by the last placement lasts into the first move (a house rule of this book). A
+# one turn, and a mark earned by the last placement lasts into its owner's first move (a house rule of this book). A
 # square that found nothing to take tires nothing, like the last piece of section 5.
 # <!-- zh -->
 # ## 八、疲劳子
 #
-# 刚吃过子的那枚子（不管是放下的还是走动的）是**疲劳子**：在自己的下一回合，它还能摆成方，但吃不到子；别的子照样能吃。疲劳只管这一回合；最后一次布子吃了子，疲劳就带到第一步走子（本书约定）。成了方却没吃到子，这枚子不算疲劳，就像第五节的最后一子。
+# 刚吃过子的那枚子（不管是放下的还是走动的）是**疲劳子**：在自己的下一回合，它还能摆成方，但吃不到子；别的子照样能吃。疲劳只管这一回合；最后一次布子吃了子，疲劳就带到这一方的第一步走子（本书约定）。成了方却没吃到子，这枚子不算疲劳，就像第五节的最后一子。
 
 # %% tags=["nbval-check-output"]
 tired = L.exercise("xinjiang-lesson-09").state()
@@ -224,7 +226,7 @@ L.step("xinjiang-lesson-09")
 # Done? Step through with ▶: the tired piece goes back to b2 and takes nothing; one turn later its mark is gone,
 # and going back up to b3 captures again.
 # <!-- zh -->
-# 做完了吗？按 ▶ 一步步看：疲劳子滑回 b2，什么也吃不到；过了一回合，疲劳没了，再滑上 b3 又能吃子。
+# 做完了吗？按 ▶ 一步步看：疲劳子滑回 b2，一子也吃不到；过了一回合，疲劳没了，再滑上 b3 又能吃子。
 
 # %%
 tired_demo = L.demo(tired, "b3-b2 g1-g2 b2-b3 xa5",
