@@ -12,7 +12,13 @@ import os
 import pytest
 
 from fangqi_teach.exercises import progress as progress_mod
-from fangqi_teach.exercises.progress import FORMAT, Progress, data_dir, learner_file_name, learner_slug
+from fangqi_teach.exercises.progress import (
+    FORMAT,
+    Progress,
+    data_dir,
+    learner_file_name,
+    learner_slug,
+)
 
 
 def test_data_dir_follows_the_environment_variable(tmp_path, monkeypatch):

@@ -14,8 +14,15 @@ import sys
 
 import pytest
 
-from fangqi_teach.exercises.progress import (FORMAT, MAX_ANSWER, Progress, ProgressFormatError,
-                                             learner_file_name, progress_for, read_progress_file)
+from fangqi_teach.exercises.progress import (
+    FORMAT,
+    MAX_ANSWER,
+    Progress,
+    ProgressFormatError,
+    learner_file_name,
+    progress_for,
+    read_progress_file,
+)
 
 
 def _files(folder, name):

@@ -32,8 +32,8 @@ from ..boards import get_board
 from ..core import IllegalAction
 from ..games import GAMES
 from ..i18n import Text
-from .positions import board_for
 from .model import TASK_KINDS, Exercise, Pack, Position, Task, _freeze
+from .positions import board_for
 from .rules_index import RULES
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
@@ -247,7 +247,7 @@ def parse_text(text: str, file: str = "<text>", kind: str = "yaml") -> Any:
         except ValueError as e:     # JSONDecodeError, a repeated key, a number of thousands of digits
             raise ExerciseFormatError([f"{file}: not valid JSON: {e}"]) from None
     try:
-        return yaml.load(text, Loader=_PackLoader)   # noqa: S506 — a SafeLoader subclass
+        return yaml.load(text, Loader=_PackLoader)      # a SafeLoader: data only, never code
     except _Refusal as e:
         raise ExerciseFormatError([f"{file}: line {e.problem_mark.line + 1}: {e.problem}"]) from None
     except yaml.MarkedYAMLError as e:
@@ -835,8 +835,8 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         return
     action = task.get("action")
     if action is not None:
-        from .checkers import _play_out
         from ..notation import parse_record
+        from .checkers import _play_out
         actions = parse_record(state.board_spec, str(action))
         run = _play_out(state, actions, "action" if len(actions) == 1 else "turn")
         if run.error is not None:

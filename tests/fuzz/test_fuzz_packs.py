@@ -14,7 +14,6 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import yaml
@@ -22,8 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fangqi_teach.cli import main
-from fangqi_teach.exercises.schema import (ExerciseFormatError, default_exercise_dir, parse_text, validate_data,
-                                           validate_file)
+from fangqi_teach.exercises.schema import (
+    ExerciseFormatError,
+    default_exercise_dir,
+    parse_text,
+    validate_data,
+)
 
 PACKS = sorted(default_exercise_dir().rglob("*.yaml"))
 

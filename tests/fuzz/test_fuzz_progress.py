@@ -20,8 +20,15 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fangqi_teach.exercises.progress import (FORMAT, MAX_ID, MAX_NAME, Progress, ProgressFormatError,
-                                             learner_file_name, read_progress_file)
+from fangqi_teach.exercises.progress import (
+    FORMAT,
+    MAX_ID,
+    MAX_NAME,
+    Progress,
+    ProgressFormatError,
+    learner_file_name,
+    read_progress_file,
+)
 from fangqi_teach.teacher.report import FileProblem, LearnerProgress, read_progress
 
 NAMES = ["ada", "小明", "小红", "Ada Lovelace", "", " ", "\ud800", "a/../b", "x" * MAX_NAME, "李雷 "]
