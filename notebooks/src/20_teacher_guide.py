@@ -286,3 +286,33 @@ Image(plot_png(report))
 # a notebook or a worksheet, and read the class report to see which exercises need another lesson.
 #
 # > **中文：** 完整流程：出题或编辑 → 验证 → 存入题包 → 以笔记本或练习卷发给学生 → 看班级报告，找出需要再讲的题。
+
+# %% [markdown]
+# ## 5 · House rules and the lessons 本书约定与课程
+#
+# Where the rule pages leave a question open, the engine takes a decision, numbered [D1] … [D19]. The
+# lessons only say "house rule / 本书约定" in words; each decision is an option of `ft.new_game` and
+# `ft.play`, so a class can play with another choice, e.g. `ft.play("dafang", first_placer="W")` or
+# `ft.play("dafang", diagonal_moves=True)`. The rules reference `docs/rules.md` explains every one. The
+# engine lists them:
+#
+# > **中文：** 规则介绍没说清楚的地方，引擎做了约定，编号 [D1] … [D19]。课程里只用文字写“本书约定”；每条约定都是
+# > `ft.new_game` / `ft.play` 的一个选项，全班可以改用别的做法。
+
+# %% tags=["nbval-check-output"]
+from fangqi_teach.games import connect6, fangqi, maonan
+
+for module in (fangqi, maonan, connect6):
+    for option in getattr(module, "RULE_OPTIONS", ()):
+        print(f"[{option.decision}] {option.name} = {option.default!r}")
+
+# %% [markdown]
+# Learners' notebooks come in two editions, English (`notebooks/`) and Chinese (`notebooks/zh/`), built from
+# the same sources in `notebooks/src/`. A lesson's steps are exercises in `exercises/<game>/lesson.yaml`, in
+# the same format as your packs; the learner's name is asked once on the start page and every lesson and
+# practice notebook records progress under it (on JupyterHub the hub's user name is used). The lesson
+# helpers are documented in `fangqi_teach/lesson.py`.
+#
+# > **中文：** 学生用的笔记本有英文版（`notebooks/`）和中文版（`notebooks/zh/`），由 `notebooks/src/` 里同一份源文件生成。
+# > 课程里的小题就是 `exercises/<game>/lesson.yaml` 里的练习题，格式与你的题包相同；学生只在首页填一次名字，
+# > 所有课程和练习都按这个名字记录进度（在 JupyterHub 上用登录名）。
