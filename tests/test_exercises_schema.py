@@ -288,3 +288,11 @@ def test_a_pack_inside_a_notebook_is_read_like_a_file():
     from fangqi_teach.exercises.practice import Practice
     with pytest.raises(ExerciseFormatError, match="notebook.yaml: line 2: an alias"):
         Practice.from_text("a: &x [1]\nb: *x\n", "notebook.yaml")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_named_like_a_pack_does_not_block_validate(tmp_path):
+    import os
+    os.mkfifo(tmp_path / "pipe.yaml")
+    _, errors = validate_file(tmp_path / "pipe.yaml")
+    assert errors == [f"{tmp_path / 'pipe.yaml'}: not a file"]

@@ -282,3 +282,13 @@ def test_a_backup_holding_another_learners_name_is_kept_aside_not_overwritten(tm
     ada.record_attempt("a", correct=False)
     kept = list(tmp_path.glob(ada.backup.name + ".other-learner-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == bobs and kept[0].name in ada.problems[-1].en
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_in_place_of_the_file_does_not_block_the_notebook(tmp_path):
+    import os
+    os.mkfifo(tmp_path / learner_file_name("ada"))
+    p = Progress("ada", directory=tmp_path)          # a plain open() would wait forever for a writer
+    assert "not a regular file" in p.problems[0].en
+    p.record_hint("x")
+    assert Progress("ada", directory=tmp_path).entry("x")["hints"] == 1

@@ -171,8 +171,8 @@ def read_progress_file(path: str | os.PathLike) -> ProgressFile:
     """
     p = Path(path)
     try:
-        if p.is_dir():
-            raise IsADirectoryError(str(p))
+        if p.exists() and not p.is_file():      # a folder, or a pipe that would block the reader forever
+            raise OSError(0, "not a regular file")
         with open(p, "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:

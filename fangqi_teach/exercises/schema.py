@@ -267,6 +267,8 @@ def read_file(path: str | Path) -> Any:
     kind = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}.get(p.suffix.lower())
     if kind is None:
         raise ExerciseFormatError([f"{path}: an exercise file ends in .yaml, .yml or .json"])
+    if p.exists() and not p.is_file():          # a folder, or a pipe that would block the reader forever
+        raise ExerciseFormatError([f"{path}: not a file"])
     with open(p, "rb") as f:
         raw = f.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
