@@ -12,8 +12,8 @@
 
 from __future__ import annotations
 
-import errno
 import os
+import sys
 import tempfile
 import threading
 import time
@@ -31,6 +31,8 @@ try:                                    # Windows
     import msvcrt
 except ImportError:
     msvcrt = None
+if sys.platform == "emscripten":        # Pyodide: one process, and its flock is a stub
+    fcntl = msvcrt = None
 
 #: How long :func:`locked` waits for another program to finish before giving up.
 LOCK_TIMEOUT = 10.0
@@ -114,11 +116,10 @@ def _acquire(fd: int, lock_path: Path, timeout: float) -> None:
             return
         except BlockingIOError:         # POSIX: another process holds it
             pass
-        except OSError as e:
-            if fcntl is not None and e.errno in (errno.ENOLCK, errno.ENOSYS, errno.EOPNOTSUPP):
-                return                  # a file system without locks: one writer is all it allows anyway
-            if fcntl is not None:
-                raise                   # Windows reports a held lock as a plain OSError: wait
+        except OSError:
+            if fcntl is not None:       # a file system without locks (ENOLCK, ENOSYS, EOPNOTSUPP …):
+                return                  # saving unlocked beats never saving
+            # Windows reports a lock held by another process as a plain OSError: wait
         if time.monotonic() > deadline:
             raise TimeoutError(f"{lock_path.name} is held by another program for over {timeout:g} s")
         time.sleep(pause)
