@@ -711,7 +711,7 @@ class SavedFields:
         """``{point: "B" | "W"}``: every point on ``board``, every colour B or W."""
         f = self.sub(key, default)
         out: dict[str, str] = {}
-        for p, c in f.data.items():
+        for p in f.data:
             name = check_point(p, board, f.name(str(p)[:20]))
             if name in out:
                 raise StateFormatError.of(f.name(name), "twice", p)
