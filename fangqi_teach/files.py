@@ -31,7 +31,7 @@ try:                                    # Windows
     import msvcrt
 except ImportError:
     msvcrt = None
-if sys.platform == "emscripten":        # Pyodide: one process, and its flock is a stub
+if sys.platform == "emscripten":        # Pyodide (whatever its fcntl offers): one process
     fcntl = msvcrt = None
 
 #: How long :func:`locked` waits for another program to finish before giving up.
