@@ -45,7 +45,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PINS = ROOT / "lite" / "pins.toml"
 NOTEBOOKS = ROOT / "notebooks"
 CACHE = Path(os.environ.get("FANGQI_LITE_CACHE", ROOT / "build" / "lite-cache"))
-PYPI_SIMPLE = os.environ.get("FANGQI_PYPI_SIMPLE", "https://pypi.org/simple")
+# pip's own index when set (a mirror), else PyPI: the PyYAML sdist is fetched from its simple index
+PYPI_SIMPLE = (os.environ.get("FANGQI_PYPI_SIMPLE") or os.environ.get("PIP_INDEX_URL")
+               or "https://pypi.org/simple").rstrip("/")
 PACKAGE = "fangqi-teach"
 START = "00_start_here.ipynb"
 

@@ -92,7 +92,8 @@ def test_play_click_and_computer(lite, lite_site, notebook):
     drawn = drawn_boards(lite.page)
 
     # Two players on 19×19 (`ft.play("connect6")`): a click draws a stone; timed in the page.
-    c6 = next(i for i, b in enumerate(drawn) if b["name"] == "connect6" and b["pieces"] == 0)
+    # (the last empty 19×19 board: the one before it has the computer as White)
+    c6 = [i for i, b in enumerate(drawn) if b["name"] == "connect6" and b["pieces"] == 0][-1]
     board = board_locator(lite.page).nth(c6)
     latencies = [click_latency_ms(board, p) for p in ("j10", "k11", "l12", "h8", "g7")]
     record("click → stone drawn, connect6 19×19 (ms)", values=[round(v) for v in latencies],
