@@ -211,11 +211,7 @@ def _points(exs):
 # Records made by random or weak play, still to be re-authored as clean demos (issue 14; the stage-1/2
 # exercises on such records now start from set-ups of the same positions):
 # each is listed by its first exercise id; the test turns red when one is fixed, to drop it here.
-BLUNDER_RECORDS = {
-    "dafang-2-06", "dafang-3-07", "maonan-3-01", "ningxia-3-03", "ningxia-3-04", "ningxia-3-05", "ningxia-3-06",
-    "xinjiang-3-01",
-    "xinjiang-3-04", "xinjiang-3-05", "xinjiang-3-06",
-}
+BLUNDER_RECORDS = {"dafang-2-06", "dafang-3-07", "maonan-3-01"}
 
 
 def _demo_cases():
@@ -394,3 +390,45 @@ def test_maonan_stage3_facts_come_from_the_engine():
     states = [replay("maonan", rep.task["question"]["variation"].split()[:n]) for n in (36, 40, 43)]
     assert states[0].board == states[1].board and states[0].player == states[1].player == "W"
     assert states[2].board != states[0].board and rep.solutions() == ["44"]    # the third time comes at 44
+
+
+def test_ningxia_stage3_facts_come_from_the_engine():
+    from fangqi_teach.exercises.checkers import _review_state
+    credits = ex_of("ningxia-3-01")
+    s = _review_state(credits)
+    assert _shapes_of(s, "e2") == [("square", ("d1", "e1", "d2", "e2")), ("square", ("e1", "f1", "e2", "f2"))]
+    record = list(credits.position.record)
+    assert [record[27], record[31]] == ["g2", "h3"] and credits.solutions() == ["2"]
+    pulls = replay("ningxia", record[:59]).pending
+    assert (pulls.kind, pulls.player, pulls.count) == ("pull", "W", 5)
+    square = ex_of("ningxia-3-03")
+    s = _review_state(square)
+    assert record[67] == "d5-c5" and _shapes_of(s, "d5-c5") == [("square", ("b5", "c5", "b6", "c6"))]
+    window = ex_of("ningxia-3-04")
+    moves = [n for n, a in enumerate(record, 1) if "-" in a]
+    assert window.position.record[-1] == "d1-c1" and moves[:2] == [65, 67] and record[66] == "d1-c1"
+    end = ex_of("ningxia-3-05")
+    final = replay("ningxia", list(end.position.record))
+    assert end.solutions() == ["140"] and sum(c == "B" for c in final.board.values()) == 3
+    draw = ex_of("ningxia-3-06")
+    rec = list(draw.position.record)
+    assert rec[70].startswith("x") and not any(a.startswith("x") for a in rec[71:74]) and draw.solutions() == ["74"]
+
+
+def test_xinjiang_stage3_facts_come_from_the_engine():
+    first = ex_of("xinjiang-3-01")
+    s = first.state()
+    assert len(first.position.record) == 67 and s.phase == "move" and s.player == "W"
+    assert 49 - len(s.board) == 18 and "pull_skipped" in [e.kind for e in s.events]
+    end = ex_of("xinjiang-3-04")
+    record = list(end.position.record)
+    assert ("cucumber", ("b1", "b2", "b3", "b4", "b5", "b6", "b7")) in _shapes_of(replay("xinjiang", record[:88]), record[88])
+    final = replay("xinjiang", record)
+    assert end.solutions() == ["91"] and sum(c == "W" for c in final.board.values()) == 3
+    assert [a[0] for a in record[89:91]] == ["x", "x"]                    # two of the three captures made
+    draw = ex_of("xinjiang-3-05")
+    rec = list(draw.position.record)
+    assert rec[69].startswith("x") and "-" in rec[70] and "-" in rec[71] and draw.solutions() == ["72"]
+    place = ex_of("xinjiang-3-06")
+    from fangqi_teach.exercises.checkers import _review_state
+    assert _shapes_of(_review_state(place), "g2") == [("square", ("f1", "g1", "f2", "g2"))] and place.solutions() == ["1"]
