@@ -291,7 +291,10 @@ class Choice(W.VBox):
         return unescape(re.sub(r"<[^>]+>", "", self.feedback.value)).strip()
 
     def __repr__(self) -> str:
-        return f"Choice({self.prompt.en!r}, {len(self.choices)} choices)"
+        # in the edition's language: a stored output is what a reader sees before the notebook runs
+        n = len(self.choices)
+        return Text(f"Choice: {self.prompt.en} ({n} choices)",
+                    f"选择题：{self.prompt.zh}（{n} 个选项）").get(self.lang)
 
 
 def choice(prompt, choices, answer: int, why) -> Choice:
