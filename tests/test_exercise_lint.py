@@ -144,17 +144,6 @@ def test_an_open_four_needs_the_right_two_points(eid):
         assert "one stone on each side of the four" not in t.en.lower()
 
 
-def test_maonan_3_01_whites_last_piece_went_on_d6():
-    ex = ex_of("maonan-3-01")
-    record = list(ex.position.record)
-    at21 = replay("maonan", record[:21])
-    assert [e.kind for e in at21.events][:2] == ["remove", "pin"] and at21.hands["W"] == 1
-    at23 = replay("maonan", record[:23])
-    assert record[22] == "d6" and at23.hands["W"] == 0
-    assert record[23] == "d2" and replay("maonan", record[:22]).player == "W"   # d6 is White's
-    assert "last piece in hand" not in ex.prompt.en and "d6" in ex.prompt.en
-
-
 def test_dafang_2_03_the_blocking_move_captures_nothing():
     ex = ex_of("dafang-2-03")
     assert "capture" not in ex.prompt.en and "e2-f2" in ex.prompt.en
@@ -211,7 +200,7 @@ def _points(exs):
 # Records made by random or weak play, still to be re-authored as clean demos (issue 14; the stage-1/2
 # exercises on such records now start from set-ups of the same positions):
 # each is listed by its first exercise id; the test turns red when one is fixed, to drop it here.
-BLUNDER_RECORDS = {"dafang-2-06", "dafang-3-07", "maonan-3-01"}
+BLUNDER_RECORDS = {"dafang-2-06"}
 
 
 def _demo_cases():
@@ -432,3 +421,29 @@ def test_xinjiang_stage3_facts_come_from_the_engine():
     place = ex_of("xinjiang-3-06")
     from fangqi_teach.exercises.checkers import _review_state
     assert _shapes_of(_review_state(place), "g2") == [("square", ("f1", "g1", "f2", "g2"))] and place.solutions() == ["1"]
+
+
+def test_maonan_3_01_and_3_07_facts_come_from_the_engine():
+    first = ex_of("maonan-3-01")
+    record = list(first.position.record)
+    at23 = replay("maonan", record[:23])
+    assert [e.kind for e in at23.events][:2] == ["remove", "pin"] and at23.hands["W"] == 0
+    assert record[23] == "c5" and replay("maonan", record[:23]).player == "B"
+    assert first.state().player == "W" and first.state().phase == "move"
+    two = ex_of("maonan-3-07")
+    from fangqi_teach.exercises.checkers import _review_state
+    s = _review_state(two)
+    into_b6 = [a for a in s.legal_actions() if a.endswith("-b6")]
+    assert len(into_b6) == 5 and two.solutions() == ["b4-b6"]
+    assert _shapes_of(s, "b4-b6") == [("mill", ("a4", "b6", "d7")), ("mill", ("a7", "b6", "c5"))]
+    assert all(len(_shapes_of(s, a)) <= 1 for a in into_b6 if a != "b4-b6")
+
+
+def test_dafang_3_07_the_timeout_removes_the_first_eligible_piece():
+    ex = ex_of("dafang-3-07")
+    record = list(ex.position.record)
+    before = replay("dafang", record[:-1])
+    assert record[-1] == "timeout" and [a for a in record[50:54]] == [a for a in record[50:54] if a.startswith("x")]
+    assert before.pending.kind == "make_room" and before.legal_actions() == ["xa6", "xf2"]
+    removed = [e.points for e in ex.state().events if e.kind == "remove"]
+    assert removed == [("f2",)] and ex.solutions() == ["f1"]
