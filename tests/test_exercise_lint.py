@@ -197,18 +197,9 @@ def _points(exs):
     return {ex.task.get("at") for ex in exs if ex.task.kind == "review" and ex.task.get("at") is not None}
 
 
-# Records made by random or weak play, still to be re-authored as clean demos (issue 14; the stage-1/2
-# exercises on such records now start from set-ups of the same positions):
-# each is listed by its first exercise id; the test turns red when one is fixed, to drop it here.
-BLUNDER_RECORDS = {"dafang-2-06"}
-
-
 def _demo_cases():
     for (game, record, options), exs in RECORDED.items():
-        first = exs[0].id
-        marks = [pytest.mark.xfail(strict=True, reason="demo record with blunders, to re-author")] \
-            if first in BLUNDER_RECORDS else []
-        yield pytest.param(game, record, json.loads(options), exs, id=first, marks=marks)
+        yield pytest.param(game, record, json.loads(options), exs, id=exs[0].id)
 
 
 @pytest.mark.parametrize("game, record, options, exs", list(_demo_cases()))
@@ -447,3 +438,10 @@ def test_dafang_3_07_the_timeout_removes_the_first_eligible_piece():
     assert before.pending.kind == "make_room" and before.legal_actions() == ["xa6", "xf2"]
     removed = [e.points for e in ex.state().events if e.kind == "remove"]
     assert removed == [("f2",)] and ex.solutions() == ["f1"]
+
+
+def test_dafang_2_06_nobody_can_free_black():
+    from fangqi_teach.games.fangqi import loose_pieces
+    s = ex_of("dafang-2-06").state()
+    assert [p for p, c in s.board.items() if c == "B"] == ["a6"] and s.legal_actions() == ["pass"]
+    assert {"a5", "b6"}.isdisjoint(loose_pieces(s, "W")) and s.board["a5"] == s.board["b6"] == "W"
