@@ -76,6 +76,7 @@ TERMS: dict[str, Text] = {
 AVOID_ZH: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("ningxia", "xinjiang"), "大方", "方"),
     (("maonan",), "成三子成直", "成直"),
+    (("maonan",), "直线里", "直里"),          # a mill is a 直 (seed: 不在「直」里的散子), not any straight line
     (("connect6",), "两头空的四连", "活四"),
     (("connect6",), "两端空的四连", "活四"),
     (("connect6",), "一端被堵的四", "眠四"),
