@@ -7,6 +7,8 @@ the task's own question, or answers that change with the house option.
 import time
 from dataclasses import replace
 
+import pytest
+
 from fangqi_teach.exercises import rules_index
 from fangqi_teach.exercises.rules_index import RULE_IDS, practised, practised_tags, uncovered
 from fangqi_teach.exercises.schema import default_exercise_dir, load_pack, validate_paths
@@ -40,3 +42,13 @@ def test_every_rule_is_practised_and_fast():
     missing = uncovered(practised(exercises))
     assert time.process_time() - start < 60
     assert missing == [], missing
+
+
+@pytest.mark.parametrize("kind", ["defend", "attack", "threats", "winning_points"])
+def test_generated_puzzles_practise_their_tags(kind):
+    from fangqi_teach.exercises.generate import generate
+    from fangqi_teach.exercises.rules_index import unpractised_tags
+    from fangqi_teach.exercises.schema import pack_from_data
+    puzzles = generate(kind, n=3, seed=2)
+    pack = pack_from_data({"game": "connect6", "stage": 2, "exercises": [p.data for p in puzzles]})
+    assert [unpractised_tags(ex) for ex in pack] == [[], [], []]
