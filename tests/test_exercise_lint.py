@@ -101,6 +101,11 @@ def test_the_stage_fits_the_task(ex):
         assert ex.task.kind != "review", f"{ex.id}: a review belongs to stage 3"
     if ex.stage == 2:
         assert choices(ex), f"{ex.id}: stage 2 compares choices, but every legal answer is correct"
+    if ex.stage == 1:           # one rule: asking for the best of several choices is stage 2's work
+        params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
+        goal = dict(params.get("goal") or {}) if hasattr(params.get("goal"), "items") else {}
+        assert "max" not in goal.values() and params.get("mode") != "one", \
+            f"{ex.id}: stage 1 asks for the best or for one of several choices; that is stage 2"
 
 
 # ---------------------------------------------------------------- tags
