@@ -117,10 +117,9 @@ def fetch_wheels(kernel_pins: dict) -> list[Path]:
     """The pure wheels of ``kernel_pins`` from PyPI (one pip call for all that are not cached)."""
     folder = CACHE / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
-    found, wanted = [], []
-    for name, version in kernel_pins.items():
-        hit = _cached_wheel(folder, name, version)
-        (found.append(hit) if hit else wanted.append(f"{name}=={version}"))
+    found = [_cached_wheel(folder, n, v) for n, v in kernel_pins.items()]
+    wanted = [f"{n}=={v}" for (n, v), hit in zip(kernel_pins.items(), found) if hit is None]
+    found = [hit for hit in found if hit is not None]
     if wanted:
         log(f"pip download {len(wanted)} wheel(s)")
         run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
@@ -172,8 +171,8 @@ def _fetch_sdist(project: str, version: str) -> bytes:
     req = urllib.request.Request(f"{PYPI_SIMPLE}/{project}/", headers={"Accept": "application/vnd.pypi.simple.v1+json"})
     with urllib.request.urlopen(req, timeout=60) as r:
         index = json.load(r)
-    names = {f"{project}-{version}.tar.gz", f"PyYAML-{version}.tar.gz".lower()}
-    entry = next((f for f in index["files"] if f["filename"].lower() in names), None)
+    wanted = f"{project}-{version}.tar.gz".lower()
+    entry = next((f for f in index["files"] if f["filename"].lower() == wanted), None)
     if entry is None:
         raise SystemExit(f"no sdist {project}-{version}.tar.gz on {PYPI_SIMPLE}")
     log(f"download {entry['filename']}")

@@ -130,3 +130,22 @@ def test_browser_progress_folder_is_the_persisted_drive(monkeypatch):
     monkeypatch.delenv(progress.ENV_VAR, raising=False)
     monkeypatch.setattr("sys.platform", "emscripten")
     assert str(progress.data_dir()) == "/drive/progress"
+
+
+def test_lock_entry_keeps_only_dependencies_the_site_ships(tmp_path):
+    """Extras and platform-only requirements are cut (the stock lock says networkx needs numpy)."""
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "scripts"))
+    import build_lite
+
+    dist = "demo_pkg-1.0.dist-info"
+    meta = ("Metadata-Version: 2.1\nName: Demo_Pkg\nVersion: 1.0\n"
+            "Requires-Dist: traitlets>=5\nRequires-Dist: numpy ; extra == 'fast'\n"
+            "Requires-Dist: pywin32 ; sys_platform == 'win32'\nRequires-Dist: matplotlib\n")
+    wheel = tmp_path / "demo_pkg-1.0-py3-none-any.whl"
+    build_lite._write_wheel(wheel, {"demo/__init__.py": b"", "demo_single.py": b"",
+                                    f"{dist}/METADATA": meta.encode()}, dist)
+    entry = build_lite.wheel_entry(wheel, {"traitlets", "numpy", "pywin32", "demo-pkg"})
+    assert entry["name"] == "demo-pkg" and entry["version"] == "1.0"
+    assert entry["depends"] == ["traitlets"]            # numpy: an extra; pywin32: not this platform
+    assert entry["imports"] == ["demo", "demo_single"]
+    assert len(entry["sha256"]) == 64 and entry["install_dir"] == "site"
