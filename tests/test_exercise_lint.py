@@ -450,3 +450,13 @@ def test_dafang_2_06_nobody_can_free_black():
     s = ex_of("dafang-2-06").state()
     assert [p for p, c in s.board.items() if c == "B"] == ["a6"] and s.legal_actions() == ["pass"]
     assert {"a5", "b6"}.isdisjoint(loose_pieces(s, "W")) and s.board["a5"] == s.board["b6"] == "W"
+
+
+def test_the_exercise_board_shows_the_labels(tmp_path):
+    from fangqi_teach.exercises.progress import Progress
+    from fangqi_teach.exercises.widget import ExerciseWidget
+    ex = ex_of("c6-2-11")
+    w = ExerciseWidget([ex], progress=Progress("tester", directory=tmp_path), lang="en")
+    assert dict(w.board.labels) == {"i10": "A", "p7": "B"}
+    w.clear()
+    assert dict(w.board.labels) == {"i10": "A", "p7": "B"}

@@ -171,7 +171,9 @@ class ExerciseWidget(W.VBox):
         self.review_states = _replay_states(ex) if ex.task.kind == "review" else []
         self.question_step = len(self.state0.record) if self.review_states else 0
         self.step = self.question_step
-        self.board = BoardWidget(board_for(ex.game, ex.position.options), pieces=self.state0.board)
+        self.labels = dict(ex.position.labels)      # the exercise's letters on points ("threats A and B")
+        self.board = BoardWidget(board_for(ex.game, ex.position.options), pieces=self.state0.board,
+                                 labels=self.labels)
         self.board.on_click(self._on_board_click)
         self.board.on_problem(lambda text: self._say(text, "warn"))
         self.feedback_html.value = ""
@@ -259,7 +261,7 @@ class ExerciseWidget(W.VBox):
             order = self.board.board_spec.index
             self.selection.sort(key=order.__getitem__)
             self.answer_box.value = " ".join(self.selection)
-            self.board.set_marks(marks={p: "blue" for p in self.selection}, clear=True)
+            self.board.set_marks(marks={p: "blue" for p in self.selection}, labels=self.labels, clear=True)
             if self.in_place:
                 self._select_in_place()
             return
@@ -350,7 +352,7 @@ class ExerciseWidget(W.VBox):
         self.retry = False
         self.selection, self.actions, self.origin = [], [], ""
         self.scratch = self.state0
-        self.board.set_marks(self.state0.board, clear=True)
+        self.board.set_marks(self.state0.board, labels=self.labels, clear=True)
 
     @property
     def verdict(self):
@@ -387,7 +389,7 @@ class ExerciseWidget(W.VBox):
         self.replay_html.value = f"<small>{_h(line)}</small>"
         board = self.scratch.board if self.step == self.question_step else s.board
         if self.board is not None:
-            self.board.set_marks(board, last=last, clear=True)
+            self.board.set_marks(board, last=last, labels=self.labels, clear=True)
         for name, b in self.replay_buttons.items():
             b.disabled = (self.step == 0) if name in ("first", "back") else (self.step == n)
 
@@ -398,7 +400,7 @@ class ExerciseWidget(W.VBox):
             s = s.play(a)
         self.scratch = s
         self.answer_box.value = " ".join(self.actions)
-        self.board.set_marks(s.board, clear=True)
+        self.board.set_marks(s.board, labels=self.labels, clear=True)
         self.feedback_html.value = ""
 
     def clear(self) -> None:
@@ -409,7 +411,7 @@ class ExerciseWidget(W.VBox):
         self.selection, self.actions, self.origin = [], [], ""
         self.scratch = self.state0
         self.answer_box.value = ""
-        self.board.set_marks(self.state0.board, clear=True)
+        self.board.set_marks(self.state0.board, labels=self.labels, clear=True)
         self.feedback_html.value = ""
 
     # -- buttons ------------------------------------------------------------------
