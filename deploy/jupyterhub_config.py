@@ -56,6 +56,9 @@ c.Spawner.default_url = "/lab"
 c.Spawner.environment = {"FANGQI_TEACH_DATA": CLASS_FOLDER}   # the one class-folder setting
 c.Spawner.start_timeout = 120                # a full classroom logging in at once is slow on a small machine
 c.Spawner.http_timeout = 120
+# Stopping: JupyterLab answers SIGINT by asking "Shut down? (y/[n])" on a terminal it does not have and keeps
+# running, so the spawner's default 10 s wait before SIGTERM (a clean stop) is only a delay.
+c.LocalProcessSpawner.interrupt_timeout = 2
 
 
 def prepare_home(spawner) -> None:
