@@ -4,8 +4,10 @@ Dafang Qi 大方棋, Ningxia Fang Qi 宁夏方棋, Xinjiang Fang Qi 新疆方棋
 Maonan Morris 毛南三棋 and Connect6 六子棋.
 
 >>> import fangqi_teach as ft
->>> ft.GAMES
-('dafang', 'ningxia', 'xinjiang', 'maonan', 'connect6')
+>>> list(ft.GAMES)                 # names -> registered games, in this order
+['dafang', 'ningxia', 'xinjiang', 'maonan', 'connect6']
+>>> ft.GAMES["maonan"].title.en
+'Maonan Morris'
 >>> ft.board_graph("xinjiang").number_of_nodes()
 49
 

@@ -10,26 +10,43 @@ maonan     :mod:`.maonan`              ``MorrisState``
 connect6   :mod:`.connect6`            ``Connect6State``
 =========  ==========================  =====================
 
-Each module offers ``new_game(name, **options)`` and
-``state_from_json(d)``; this package dispatches on the game name.
+Each engine registers a :class:`~.contract.Game` (name, titles, board,
+typed rule options, capabilities, ``new``/``from_setup``/``from_json``/
+``parse_diagram``); :data:`GAMES` maps the names to them, in this order,
+and iterating it yields the names. Every state satisfies
+:class:`~.contract.GameStateProtocol`.
+
+>>> list(GAMES)
+['dafang', 'ningxia', 'xinjiang', 'maonan', 'connect6']
+>>> GAMES["ningxia"].capabilities.turn_timer, GAMES["connect6"].capabilities.turn_timer
+(True, False)
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from ..core import IllegalAction, SavedFields, StateFormatError
+from . import connect6, fangqi, maonan
+from .contract import Game, GameRegistry, GameStateProtocol
 
-GAMES = ("dafang", "ningxia", "xinjiang", "maonan", "connect6")
-_MODULES = {"dafang": "fangqi", "ningxia": "fangqi", "xinjiang": "fangqi",
-            "maonan": "maonan", "connect6": "connect6"}
+__all__ = ["GAMES", "Game", "GameStateProtocol", "from_json", "get_game", "new_game", "replay"]
+
+GAMES = GameRegistry((fangqi.DAFANG, fangqi.NINGXIA, fangqi.XINJIANG, maonan.GAME, connect6.GAME))
 
 
-def _module(name: str):
+def get_game(name: str) -> Game:
+    """The registered :class:`~.contract.Game` called ``name`` (case and spaces ignored).
+
+    >>> get_game(" Maonan ").title.zh
+    '毛南三棋'
+    >>> get_game("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: "chess" is not a game; choose one of: dafang, ningxia, xinjiang, maonan, connect6
+    """
     key = str(name).strip().lower()
-    if key not in _MODULES:
+    if key not in GAMES:
         raise ValueError(f'"{name}" is not a game; choose one of: {", ".join(GAMES)}')
-    return key, import_module(f".{_MODULES[key]}", __name__)
+    return GAMES[key]
 
 
 def new_game(name: str, **options):
@@ -39,8 +56,7 @@ def new_game(name: str, **options):
     >>> s.player, s.phase
     ('B', 'place')
     """
-    key, mod = _module(name)
-    return mod.new_game(key, **options)
+    return get_game(name).new(**options)
 
 
 def from_json(d: dict):
@@ -60,11 +76,11 @@ def from_json(d: dict):
     fangqi_teach.core.StateFormatError: board is missing
     """
     fields = SavedFields(d)
-    game = fields.raw("game")
-    key = game.strip().lower() if isinstance(game, str) else None
-    if key not in _MODULES:
-        raise StateFormatError.of("game", "choice", game, choices=", ".join(GAMES))
-    return import_module(f".{_MODULES[key]}", __name__).state_from_json(d)
+    name = fields.raw("game")
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key not in GAMES:
+        raise StateFormatError.of("game", "choice", name, choices=", ".join(GAMES))
+    return GAMES[key].from_json(d)
 
 
 def replay(name: str, record, **options):

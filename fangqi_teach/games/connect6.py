@@ -30,17 +30,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..boards import get_board
-from ..core import (Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields, StateFormatError,
-                    other, parse_or_refuse, short_repr)
+from ..boards import TITLES, get_board
+from ..core import (Event, GameState, IllegalAction, Pending, Result, SavedFields, StateFormatError, other,
+                    parse_or_refuse, short_repr)
+from ..i18n import Text
+from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
 
 RULE_OPTIONS = (
     RuleOption("size", "", 19,
                "Board size: 19 for the real game; 6 to 18 for small boards in tests and lessons.",
                "棋盘大小：正式对局为 19 路；6 到 18 路的小棋盘用于测试和教学。",
-               ("connect6",)),
+               ("connect6",), low=6, high=19),
 )
-_DEFAULTS = {o.name: o.default for o in RULE_OPTIONS}
 
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))   # row, column, "/" diagonal, "\" diagonal
 
@@ -89,16 +90,7 @@ def geometry(size: int = 19) -> Geometry:
 
 
 def _check_options(options: dict) -> dict:
-    unknown = set(options) - set(_DEFAULTS)
-    if unknown:
-        raise ValueError(f"unknown Connect6 option(s): {', '.join(sorted(unknown))}; "
-                         f"known: {', '.join(_DEFAULTS)}")
-    opts = dict(_DEFAULTS)
-    opts.update(options)
-    size = opts["size"]
-    if isinstance(size, bool) or not isinstance(size, int) or not 6 <= size <= 19:
-        raise ValueError(f"Connect6 board size must be an integer from 6 to 19, not {size!r}")
-    return opts
+    return check_options("connect6", RULE_OPTIONS, options)
 
 
 class _Fields(NamedTuple):
@@ -447,3 +439,30 @@ def _check_coherent(s: Connect6State, g: Geometry) -> None:
                   "六连获胜要求胜方（最后落子的一方）盘上有六连")
     if r.reason != "six" and r.outcome != "draw" or r.reason == "full_board" and "." in s.cells:
         raise bad("result", f"{r.reason} does not fit the board", f"{r.reason} 与棋盘不符")
+
+
+# --------------------------------------------------------------------------
+# Registration as a :class:`~.contract.Game`
+
+_PENDING = {None: 2, "stone": 2, "second_stone": 1}     # owed kind -> stones left in the turn
+
+
+def _from_setup(game: str, setup: dict, **options) -> Connect6State:
+    """A set-up: stones, who plays, and ``pending: second_stone`` when one stone of the turn is down."""
+    pending = setup.get("pending") or {}
+    kind = pending if isinstance(pending, str) else pending.get("kind") if isinstance(pending, dict) else pending
+    if not isinstance(kind, (str, type(None))) or kind not in _PENDING:
+        raise SetupFieldError("pending", f'{kind!r}: in Connect6 only "second_stone" can be pending',
+                              f'{kind!r}：六子棋只能欠“second_stone”（第二颗子）')
+    size = _check_options(options)["size"]
+    stones = setup_stones(setup, lambda text: parse_diagram(text, size))
+    return from_board(stones, setup.get("player", "B"), _PENDING[kind], **options)
+
+
+GAME = Game(
+    name="connect6", title=Text(*TITLES["connect6"]), options=RULE_OPTIONS,
+    capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True,
+                              setup_fields=frozenset({"black", "white", "diagram", "player", "pending"})),
+    make_board=lambda **options: get_board("connect6", _check_options(options)["size"]),
+    make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
+    read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]))

@@ -30,17 +30,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 
-from ..boards import Board, Shape, get_board
-from ..core import (Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields, StateFormatError,
-                    check_point, not_an_action, other, parse_or_refuse)
+from ..boards import TITLES, Board, Shape, get_board
+from ..core import (Event, GameState, IllegalAction, Pending, Result, SavedFields, StateFormatError, check_point,
+                    not_an_action, other, parse_or_refuse)
 from ..i18n import Text
 from ..glossary import shape_term
 from ..notation import parse_action
+from .contract import SETUP_FIELDS, Capabilities, Game, RuleOption, check_options
 
 __all__ = [
     "VARIANTS", "RULE_OPTIONS", "Variant", "FangState", "new_game", "state_from_json",
     "loose_pieces", "safe_pieces", "shapes_completed_by", "can_move", "rule_options_for",
-    "state_from_setup", "parse_diagram",
+    "state_from_setup", "parse_diagram", "DAFANG", "NINGXIA", "XINJIANG",
 ]
 
 EMPTY = "."
@@ -136,7 +137,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                "Seconds a turn may last (0: no timer). On expiry the turn passes: owed placements, pulls and captures are forfeited, an owed make-room removal is done with the first eligible piece in point order.",
                "每回合限时秒数（0 为不计时）。超时换对方走：欠的放子、拔子、吃子作废，欠的让路自动拿按点序第一枚可拿的子。", _ALL),
     RuleOption("first_placer", "D7", "B",
-               "Who places first in Dafang Qi.", "大方棋谁先放子。", ("dafang",)),
+               "Who places first in Dafang Qi.", "大方棋谁先放子。", ("dafang",), choices=("B", "W")),
     RuleOption("pull_base", "D8", 1,
                "Pieces each player pulls in Ningxia before adding their pull credits (Black pulls first).",
                "宁夏方棋拔子时每方先拔的基本枚数（另加放子时得到的拔子数，黑方先拔）。", ("ningxia",)),
@@ -171,26 +172,7 @@ def rule_options_for(game: str) -> dict:
 
 
 def _check_options(game: str, options: dict) -> dict:
-    allowed = {o.name: o for o in RULE_OPTIONS if game in o.games}
-    out = rule_options_for(game)
-    for name, value in options.items():
-        if name not in allowed:
-            every = {o.name for o in RULE_OPTIONS}
-            where = " (it applies to another game)" if name in every else ""
-            raise ValueError(f"unknown option {name!r} for {game}{where}; options: {', '.join(sorted(allowed))}")
-        default = allowed[name].default
-        if isinstance(default, bool):
-            if not isinstance(value, bool):
-                raise ValueError(f"option {name!r} must be True or False, not {value!r}")
-        elif isinstance(default, int):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"option {name!r} must be a whole number ≥ 0, not {value!r}")
-        elif name == "first_placer":
-            value = str(value).upper()
-            if value not in ("B", "W"):
-                raise ValueError(f"option 'first_placer' must be 'B' or 'W', not {value!r}")
-        out[name] = value
-    return out
+    return check_options(game, RULE_OPTIONS, options)
 
 
 # --------------------------------------------------------------------------
@@ -416,6 +398,33 @@ class FangState(GameState):
     """
 
     __slots__ = _FIELDS + ("variant", "geo", "_legal", "_hash", "_board")
+    # The fields, declared for type checkers (GameStateProtocol); set by _initial and _child.
+    game: str
+    options: dict
+    cells: str                           # one character per point: "." empty, "B", "W"
+    player: str
+    phase: str
+    stage: str                           # what is owed now: "place", "capture", "pull", …
+    owed: int
+    hand_counts: tuple[int, int]
+    removed_counts: tuple[int, int]
+    credits: tuple[int, int]
+    pull_next: tuple
+    actor: int
+    turn_captured: bool
+    turn_shaped: bool
+    turn_removal: bool
+    placing_captured: bool
+    tired: tuple[int, int]
+    window: bool
+    quiet_turns: int
+    history: tuple
+    passes: int
+    result: Result | None
+    record: tuple[str, ...]
+    events: tuple[Event, ...]
+    variant: Variant
+    geo: _Geometry
 
     # -- construction ---------------------------------------------------
 
@@ -1481,3 +1490,33 @@ def _start_move_turn(n: FangState, ev: list, player: str) -> None:
             return
     if not n.geo.can_move(n.cells, player):
         n.stage = "pass"
+
+
+# --------------------------------------------------------------------------
+# Registration: the three games as :class:`~.contract.Game` objects
+
+
+def _board(game: str, **options) -> Board:
+    _check_options(game, options)
+    return VARIANTS[game].board
+
+
+def _from_setup(game: str, setup: dict, **options) -> FangState:
+    return state_from_setup(game, **setup, **options)
+
+
+def _read_diagram(game: str, text: str, **options) -> dict[str, str]:
+    _check_options(game, options)
+    return parse_diagram(game, text)
+
+
+def _register(game: str) -> Game:
+    return Game(
+        name=game, title=Text(*TITLES[game]),
+        options=tuple(o for o in RULE_OPTIONS if game in o.games),
+        capabilities=Capabilities(turn_timer=True, setup_fields=frozenset(SETUP_FIELDS)),
+        make_board=lambda **options: _board(game, **options), make_new=new_game, make_setup=_from_setup,
+        make_from_json=state_from_json, read_diagram=_read_diagram)
+
+
+DAFANG, NINGXIA, XINJIANG = (_register(game) for game in VARIANTS)

@@ -35,18 +35,19 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import NamedTuple
 
-from ..boards import get_board
-from ..core import (PLAYERS, Event, GameState, IllegalAction, Pending, Result, RuleOption, SavedFields,
-                    StateFormatError, not_an_action, other, parse_or_refuse)
+from ..boards import TITLES, get_board
+from ..core import (PLAYERS, Event, GameState, IllegalAction, Pending, Result, SavedFields, StateFormatError,
+                    not_an_action, other, parse_or_refuse)
 from ..i18n import Text
 from ..notation import parse_action
+from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
 
 PIECES = 12
 
 RULE_OPTIONS = (
     RuleOption("first_placer", "D12", "B",
                "Who places first: Black (B) by default, or White (W).",
-               "谁先布子：默认黑方（B），也可设为白方（W）。", ("maonan",)),
+               "谁先布子：默认黑方（B），也可设为白方（W）。", ("maonan",), choices=("B", "W")),
     RuleOption("pin_completes_mill", "D13", False,
                "Whether a pinning piece can itself complete a mill (and capture again). Off: it cannot.",
                "押下去的棋子能否自己成“直”再吃子。默认不能。", ("maonan",)),
@@ -54,7 +55,7 @@ RULE_OPTIONS = (
                "Who moves first once placing ends: 'second_placer' (White when Black places first) "
                "or 'last_placer' (whoever made the last placement).",
                "布子结束后谁先走：'second_placer' 后布子的一方（黑先布时为白方），"
-               "或 'last_placer' 最后放子的一方。", ("maonan",)),
+               "或 'last_placer' 最后放子的一方。", ("maonan",), choices=("second_placer", "last_placer")),
     RuleOption("recheck_between_captures", "D19", True,
                "In a multi-capture, apply the not-in-a-mill rule afresh before each capture "
                "(the first removal can break an enemy mill). Off: decide once, before the first.",
@@ -66,40 +67,25 @@ RULE_OPTIONS = (
                "和棋规则：连续若干走子回合无子离盘，或同一局面出现第三次。", ("maonan",)),
     RuleOption("quiet_turn_limit", "D5", 100,
                "Movement turns without any removal that draw the game.",
-               "连续多少个走子回合无子离盘判和。", ("maonan",)),
+               "连续多少个走子回合无子离盘判和。", ("maonan",), low=1),
     RuleOption("repetition_limit", "D5", 3,
                "Occurrence of the same position (at the start of a movement turn) that draws.",
-               "同一局面（走子回合开始时）第几次出现判和。", ("maonan",)),
+               "同一局面（走子回合开始时）第几次出现判和。", ("maonan",), low=1),
     RuleOption("timer", "D6", False,
                "A turn timer (off by default in lessons). On expiry, timeout() passes the turn "
                "and what the turn still owed is forfeited.",
                "每步计时（课程中默认关闭）。超时由 timeout() 换对方走，本回合未完成的都作废。", ("maonan",)),
     RuleOption("timer_seconds", "D6", 60, "Seconds a turn when the timer is on.",
-               "开启计时时每步的秒数。", ("maonan",)),
+               "开启计时时每步的秒数。", ("maonan",), low=1),
 )
 _OPTION_NAMES = tuple(o.name for o in RULE_OPTIONS)
-_DEFAULTS = tuple(o.default for o in RULE_OPTIONS)
 (_FIRST_PLACER, _PIN_MILL, _FIRST_MOVER, _RECHECK, _HOUSE_DRAWS, _QUIET_LIMIT,
  _REPETITIONS, _TIMER, _TIMER_SECONDS) = range(len(RULE_OPTIONS))
 
 
 def _check_options(options: dict) -> tuple:
-    unknown = set(options) - set(_OPTION_NAMES)
-    if unknown:
-        raise ValueError(f"unknown Maonan Morris option(s): {', '.join(sorted(unknown))}; "
-                         f"known: {', '.join(_OPTION_NAMES)}")
-    values = [options.get(name, default) for name, default in zip(_OPTION_NAMES, _DEFAULTS)]
-    if values[_FIRST_PLACER] not in ("B", "W"):
-        raise ValueError("first_placer is 'B' or 'W'")
-    if values[_FIRST_MOVER] not in ("second_placer", "last_placer"):
-        raise ValueError("first_mover is 'second_placer' or 'last_placer'")
-    for k in (_PIN_MILL, _RECHECK, _HOUSE_DRAWS, _TIMER):
-        if not isinstance(values[k], bool):
-            raise ValueError(f"{_OPTION_NAMES[k]} is True or False")
-    for k in (_QUIET_LIMIT, _REPETITIONS, _TIMER_SECONDS):
-        if isinstance(values[k], bool) or not isinstance(values[k], int) or values[k] < 1:
-            raise ValueError(f"{_OPTION_NAMES[k]} is a positive whole number")
-    return tuple(values)
+    # A tuple in RULE_OPTIONS order: the engine reads options by position (_TIMER …) on its hot path.
+    return tuple(check_options("maonan", RULE_OPTIONS, options).values())
 
 
 # --------------------------------------------------------------------------
@@ -955,3 +941,29 @@ def _check_coherent(s: MorrisState) -> None:
         raise bad("task", why.en, why.zh)
     if not s._legal_actions():
         raise bad("task", f"nothing can be done for {task}: no legal action", f"{task}：没有任何合法着法")
+
+
+# --------------------------------------------------------------------------
+# Registration as a :class:`~.contract.Game`
+
+
+def _from_setup(game: str, setup: dict, **options) -> MorrisState:
+    """A set-up at the start of a turn (:func:`from_board`); a ``phase`` given must be the one the hands make."""
+    state = from_board(setup_stones(setup, parse_diagram), setup.get("player", "W"), hands=setup.get("hands"), **options)
+    if "phase" in setup and setup["phase"] != state.phase:
+        raise SetupFieldError("phase", f"with these hands the phase is {state.phase}, not {setup['phase']}",
+                              f"按手中棋子，阶段是 {state.phase}，不是 {setup['phase']}")
+    return state
+
+
+def _board(**options):
+    _check_options(options)
+    return BOARD
+
+
+GAME = Game(
+    name="maonan", title=Text(*TITLES["maonan"]), options=RULE_OPTIONS,
+    capabilities=Capabilities(turn_timer=True,
+                              setup_fields=frozenset({"black", "white", "diagram", "player", "phase", "hands"})),
+    make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
+    read_diagram=lambda game, text, **options: parse_diagram(text))

@@ -1,0 +1,332 @@
+"""What every game offers, declared once (OpenSpiel's Game/GameType in spirit).
+
+* :class:`RuleOption` — one house decision [D#] of RULES.md as a typed
+  engine option: a flag, a whole number in a range, or one of a few words.
+  :func:`check_options` is the one place options are validated.
+* :class:`Capabilities` — what a game can do beyond the common interface,
+  so that the layers above ask a flag instead of switching on its name.
+* :class:`Game` — one registered game: name, titles, board, options,
+  capabilities, and the four ways to make a state: :meth:`Game.new`,
+  :meth:`Game.from_setup`, :meth:`Game.from_json`, :meth:`Game.parse_diagram`.
+* :class:`GameStateProtocol` — the fields and methods every engine's
+  state has; mypy checks each state class against it.
+
+>>> flag = RuleOption("house_draws", "D5", True, "House-rule draws.", "和棋约定。")
+>>> limit = RuleOption("draw_turns", "D5", 100, "Turns.", "回合数。", low=1)
+>>> check_options("demo", (flag, limit), {"draw_turns": 40})
+{'house_draws': True, 'draw_turns': 40}
+>>> check_options("demo", (flag, limit), {"draw_turns": 0})
+Traceback (most recent call last):
+...
+ValueError: option 'draw_turns' must be a whole number ≥ 1, not 0
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NoReturn, Protocol, runtime_checkable
+
+from ..boards import Board
+from ..core import Event, Pending, Result, StateFormatError
+from ..i18n import Text
+
+__all__ = [
+    "SETUP_FIELDS",
+    "Capabilities",
+    "Game",
+    "GameRegistry",
+    "GameStateProtocol",
+    "RuleOption",
+    "SetupFieldError",
+    "check_options",
+    "setup_stones",
+]
+
+
+# --------------------------------------------------------------------------
+# Rule options
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A house decision [D#] of the rules, exposed as a typed engine option.
+
+    The type is the default's: ``bool`` (a flag), ``int`` (a whole number
+    from ``low`` to ``high``) or ``str`` (one of ``choices``; a colour
+    choice is case-insensitive).
+
+    >>> RuleOption("first_placer", "D7", "B", "Who places first.", "谁先放子。", choices=("B", "W")).check("w")
+    'W'
+    """
+
+    name: str
+    decision: str                        # "D7" ("" for a plain setting, e.g. Connect6's size)
+    default: bool | int | str
+    en: str
+    zh: str
+    games: tuple[str, ...] = field(default=())
+    low: int = 0                         # whole numbers: the least allowed …
+    high: int | None = None              # … and the most (None: no limit)
+    choices: tuple[str, ...] = ()        # words: the allowed ones
+
+    @property
+    def kind(self) -> str:
+        """``"flag"``, ``"integer"`` or ``"choice"``."""
+        if isinstance(self.default, bool):
+            return "flag"
+        return "integer" if isinstance(self.default, int) else "choice"
+
+    def check(self, value: object) -> bool | int | str:
+        """``value`` if it is allowed (a colour choice upper-cased), else :class:`ValueError`."""
+        kind = self.kind
+        if kind == "flag":
+            if isinstance(value, bool):
+                return value
+            raise ValueError(f"option {self.name!r} must be True or False, not {value!r}")
+        if kind == "integer":
+            if isinstance(value, int) and not isinstance(value, bool) and value >= self.low \
+                    and (self.high is None or value <= self.high):
+                return value
+            span = f"from {self.low} to {self.high}" if self.high is not None else f"≥ {self.low}"
+            raise ValueError(f"option {self.name!r} must be a whole number {span}, not {value!r}")
+        if isinstance(value, str):
+            # Why: colours are written either way in notebooks ("b"); other words are exact.
+            word = value.upper() if set(self.choices) <= {"B", "W"} else value
+            if word in self.choices:
+                return word
+        raise ValueError(f"option {self.name!r} must be one of {', '.join(map(repr, self.choices))}, not {value!r}")
+
+
+def check_options(game: str, table: Iterable[RuleOption], options: Mapping[str, object]) -> dict[str, Any]:
+    """Every option of ``game`` in ``table`` order: the defaults, overridden by checked ``options``.
+
+    An unknown name (or one of another game's options) raises
+    :class:`ValueError` naming it; so does a value of the wrong type or range.
+
+    >>> table = (RuleOption("timer", "D6", False, "", ""), RuleOption("tired_piece", "D11", True, "", "", ("xinjiang",)))
+    >>> check_options("maonan", table, {"tired_piece": False})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown option 'tired_piece' for maonan (it applies to another game); options: timer
+    """
+    table = tuple(table)
+    mine = {o.name: o for o in table if not o.games or game in o.games}
+    for name in options:
+        if name not in mine:
+            where = " (it applies to another game)" if any(o.name == name for o in table) else ""
+            raise ValueError(f"unknown option {name!r} for {game}{where}; options: {', '.join(mine)}")
+    return {name: o.check(options[name]) if name in options else o.default for name, o in mine.items()}
+
+
+# --------------------------------------------------------------------------
+# Capabilities and set-ups
+
+#: Every field a set-up (an exercise position, the editor) may give; each game accepts some of them.
+SETUP_FIELDS = ("black", "white", "diagram", "player", "phase", "hands", "pending", "credits", "tired", "window")
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a game can do beyond the common interface (ask these, not the game's name).
+
+    >>> Capabilities(turn_timer=True, setup_fields=frozenset({"black", "white", "player"})).draw_by_agreement
+    False
+    """
+
+    turn_timer: bool = False             # state.timeout() passes an expired turn
+    draw_by_agreement: bool = False      # state.agree_draw() ends the game drawn
+    two_stone_turns: bool = False        # a turn is two place actions (Connect6); state.play_turn()
+    sized_board: bool = False            # the "size" option chooses the board
+    setup_fields: frozenset[str] = frozenset()   # which of SETUP_FIELDS a set-up may give
+
+
+class SetupFieldError(StateFormatError):
+    """A set-up field the game cannot take (``field`` is the set-up key, e.g. ``"credits"``)."""
+
+    def __init__(self, field: str, en: str, zh: str | None = None):
+        super().__init__(field, en, zh)
+
+
+def refuse_setup_field(game: str, name: str) -> NoReturn:
+    """Raise the :class:`SetupFieldError` for a set-up field ``game`` does not have."""
+    raise SetupFieldError(name, f"not part of a {game} position; leave it out", f"{game} 的局面没有这一项，请删去")
+
+
+def setup_stones(setup: Mapping[str, Any], parse: Callable[[str], dict[str, str]]) -> dict[str, str]:
+    """``{point: colour}`` from a set-up's ``diagram`` (read by ``parse``) and its ``black``/``white`` lists.
+
+    >>> setup_stones({"black": ["a1"], "white": ["b2"]}, dict)
+    {'a1': 'B', 'b2': 'W'}
+    >>> setup_stones({"black": ["a1"], "white": ["a1"]}, dict)
+    Traceback (most recent call last):
+    ...
+    ValueError: a1 cannot hold both colours
+    """
+    stones: dict[str, str] = {}
+    if "diagram" in setup:
+        try:
+            stones.update(parse(setup["diagram"]))
+        except (ValueError, KeyError, IndexError) as e:
+            raise SetupFieldError("diagram", f"cannot be read: {e}", f"无法读取：{e}") from None
+    for colour, key in (("B", "black"), ("W", "white")):
+        for p in setup.get(key, ()):
+            if stones.get(p, colour) != colour:
+                raise ValueError(f"{p} cannot hold both colours")
+            stones[p] = colour
+    return stones
+
+
+# --------------------------------------------------------------------------
+# The state protocol
+
+
+@runtime_checkable
+class GameStateProtocol(Protocol):
+    """The fields and methods of every engine's state (NOTATION.md, ``core.GameState``).
+
+    Read-only: states are immutable values, and :meth:`play` returns a new one.
+
+    >>> from fangqi_teach.games import new_game
+    >>> all(isinstance(new_game(g), GameStateProtocol) for g in ("dafang", "maonan", "connect6"))
+    True
+    """
+
+    @property
+    def game(self) -> str: ...               # "dafang", …
+    @property
+    def board_spec(self) -> Board: ...
+    @property
+    def options(self) -> dict[str, Any]: ...  # the [D#] rule options in force
+    @property
+    def player(self) -> str: ...             # "B" or "W": who acts now
+    @property
+    def phase(self) -> str: ...              # "place", "pull", "move" or "over"
+    @property
+    def pending(self) -> Pending | None: ...  # what is owed now (None when over)
+    @property
+    def board(self) -> dict[str, str]: ...   # {"c3": "B", …}
+    @property
+    def cells(self) -> str: ...              # one character per point of board_spec.points
+    @property
+    def hands(self) -> dict[str, int]: ...   # pieces still in supply
+    @property
+    def removed(self) -> dict[str, int]: ...
+    @property
+    def winner(self) -> str | None: ...
+    @property
+    def result(self) -> Result | None: ...
+    @property
+    def record(self) -> tuple[str, ...]: ...  # the actions from the initial position
+    @property
+    def events(self) -> tuple[Event, ...]: ...  # what the last action did
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[str]: ...  # sorted
+    def play(self, action: str) -> GameStateProtocol: ...  # raises IllegalAction
+    def is_legal(self, action: str) -> bool: ...
+    def to_json(self) -> dict[str, Any]: ...  # plain JSON types
+    def diagram(self) -> str: ...
+
+
+# --------------------------------------------------------------------------
+# The game
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """One registered game: what it is, its options, and how to make its states.
+
+    The engine module supplies four functions; everything else is data.
+
+    >>> from fangqi_teach import GAMES
+    >>> g = GAMES["connect6"]
+    >>> g.title.en, g.capabilities.two_stone_turns, g.board(size=9).rows
+    ('Connect6', True, 9)
+    >>> g.new(size=9).board_spec.rows
+    9
+    """
+
+    name: str
+    title: Text
+    options: tuple[RuleOption, ...]
+    capabilities: Capabilities
+    make_board: Callable[..., Board]                              # (**options) -> Board
+    make_new: Callable[..., GameStateProtocol]                    # (name, **options) -> state
+    make_setup: Callable[..., GameStateProtocol]                  # (name, setup, **options) -> state
+    make_from_json: Callable[[dict[str, Any]], GameStateProtocol]
+    read_diagram: Callable[..., dict[str, str]]                   # (name, text, **options) -> stones
+
+    def check_options(self, options: Mapping[str, object]) -> dict[str, Any]:
+        """Every option in force: defaults overridden by ``options`` (checked; :class:`ValueError`)."""
+        return check_options(self.name, self.options, options)
+
+    def defaults(self) -> dict[str, Any]:
+        """The default options."""
+        return self.check_options({})
+
+    def board(self, **options: Any) -> Board:
+        """The board played on with ``options`` (only Connect6's ``size`` changes it)."""
+        return self.make_board(**options)
+
+    def new(self, **options: Any) -> GameStateProtocol:
+        """The initial state; rule options ([D#]) as keyword arguments."""
+        return self.make_new(self.name, **options)
+
+    def from_setup(self, setup: Mapping[str, Any], **options: Any) -> GameStateProtocol:
+        """A state from a set-up: a mapping with some of :data:`SETUP_FIELDS`.
+
+        A field the game does not take raises :class:`SetupFieldError`
+        naming it; an impossible position a :class:`~fangqi_teach.core.StateFormatError`.
+
+        >>> from fangqi_teach import GAMES
+        >>> GAMES["maonan"].from_setup({"black": ["a1", "a4"], "white": ["g7"], "player": "W"}).phase
+        'move'
+        >>> GAMES["maonan"].from_setup({"player": "W", "credits": {"B": 1}})
+        Traceback (most recent call last):
+        ...
+        fangqi_teach.games.contract.SetupFieldError: not part of a maonan position; leave it out
+        """
+        for key in setup:
+            if key not in self.capabilities.setup_fields:
+                refuse_setup_field(self.name, key)
+        # Why dict(): set-ups come from YAML and widgets as any mapping; the engines take plain dicts.
+        plain = {k: dict(v) if isinstance(v, Mapping) else v for k, v in setup.items()}
+        return self.make_setup(self.name, plain, **options)
+
+    def from_json(self, d: dict[str, Any]) -> GameStateProtocol:
+        """Restore a state of this game from ``to_json()`` output, checking it first."""
+        if not isinstance(d, dict) or d.get("game") != self.name:
+            raise StateFormatError.of("game", "choice", d.get("game") if isinstance(d, dict) else d,
+                                      choices=self.name)
+        return self.make_from_json(d)
+
+    def parse_diagram(self, text: str, **options: Any) -> dict[str, str]:
+        """``{point: colour}`` from a text diagram as ``state.diagram()`` draws it."""
+        return self.read_diagram(self.name, text, **options)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+class GameRegistry(OrderedDict[str, Game]):
+    """``name -> Game`` in registration order; iterating yields the names. Read-only once built.
+
+    (An ordered mapping, so Hypothesis's ``sampled_from`` and argparse's
+    ``choices`` take it as they took the tuple of names.)
+    """
+
+    def __init__(self, games: Iterable[Game] = ()):
+        super().__init__()
+        for g in games:
+            OrderedDict.__setitem__(self, g.name, g)
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("the game registry is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = move_to_end = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameRegistry, (tuple(self.values()),))
