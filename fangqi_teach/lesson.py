@@ -164,8 +164,25 @@ def check_line(start, line, allow=None, **options) -> list:
     state = _start_state(start, options)
     actions = parse_record(state.board_spec, line) if isinstance(line, str) else list(line)
     items = review(actions, state.game, start=state, **(options if isinstance(start, str) else {}))
-    allowed = set(allow or ())
+    allowed = set(allow or ()) | _unfinished_turn(state, actions)
     return [i for i in items if i.kind in ("missed_win", "missed_capture") and i.index not in allowed]
+
+
+def _unfinished_turn(state, actions) -> set:
+    """The index of the last turn's first action when the line stops in the middle of that turn.
+
+    A demo may stop before a turn is over (to show what the player owes next); the review would
+    count the captures still owed as missed.
+
+    >>> _unfinished_turn(ft.new_game("dafang"), ["a1", "f6"]), _unfinished_turn(ft.new_game("connect6"), ["j10", "k10"])
+    (set(), {1})
+    """
+    first, player = 0, state.player
+    for i, action in enumerate(actions):
+        if state.player != player:
+            first, player = i, state.player
+        state = state.play(action)
+    return {first} if actions and not state.is_over and state.player == player else set()
 
 
 class Demo(W.VBox):

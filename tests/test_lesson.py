@@ -119,6 +119,12 @@ def test_a_demo_may_skip_a_capture_when_it_says_why():
     assert "to show a quiet move" in d.caption_text()
 
 
+def test_a_demo_may_stop_in_the_middle_of_a_turn():
+    # a2-a3 completes a diagonal of four: the capture is still owed when the line stops, not missed
+    d = L.demo(state_from_setup("dafang", **MOVING), "a2-a3")
+    assert d.states[-1].pending.kind == "capture"
+
+
 def test_a_demo_starts_at_the_start_and_steps_forward():
     d = L.demo(state_from_setup("dafang", **MOVING), "a2-a3 xd1")
     assert d.k == 0 and d.board.pieces == state_from_setup("dafang", **MOVING).board
