@@ -10,8 +10,16 @@ from dataclasses import replace
 import pytest
 
 from fangqi_teach.exercises import rules_index
-from fangqi_teach.exercises.rules_index import RULE_IDS, practised, practised_tags, uncovered
-from fangqi_teach.exercises.schema import default_exercise_dir, load_pack, validate_paths
+from fangqi_teach.exercises.rules_index import (
+    practised,
+    practised_tags,
+    uncovered,
+)
+from fangqi_teach.exercises.schema import (
+    default_exercise_dir,
+    load_pack,
+    validate_paths,
+)
 
 
 def pack(name):

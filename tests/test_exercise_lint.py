@@ -154,7 +154,9 @@ def test_dafang_2_03_the_blocking_move_captures_nothing():
     assert "capture" not in ex.prompt.en and "e2-f2" in ex.prompt.en
     s = ex.state()
     assert s.pending.kind == "make_room" and s.board["f2"] == "B" and "e2" not in s.board
-    from fangqi_teach.boards import get_board          # no completed Black shape holds f2: e2-f2 captured nothing
+    from fangqi_teach.boards import (
+        get_board,  # no completed Black shape holds f2: e2-f2 captured nothing
+    )
     assert not any("f2" in sh.points and all(s.board.get(p) == "B" for p in sh.points)
                    for sh in get_board("dafang").shapes)
 

@@ -1,7 +1,13 @@
 """The glossary: one term per idea, each variant naming its own shapes (seed pages' terms)."""
 
 from fangqi_teach.core import Event, shape_name
-from fangqi_teach.glossary import AVOID_ZH, SHAPE_NAMES, TERMS, avoided_wordings, shape_term
+from fangqi_teach.glossary import (
+    AVOID_ZH,
+    SHAPE_NAMES,
+    TERMS,
+    avoided_wordings,
+    shape_term,
+)
 
 
 def test_each_fang_qi_variant_names_its_square():

@@ -163,9 +163,8 @@ _SHAPE_RULES = {"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagona
 _REMOVALS = ("capture", "capture_any", "pin", "pin_any")
 # Maonan's four outer diagonals (RULES.md §5): their mills and their steps
 _MAONAN_DIAGONALS = {frozenset(m.split()) for m in ("a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1")}
-_MAONAN_DIAGONAL_STEPS = {frozenset(p) for m in _MAONAN_DIAGONALS for p in
-                          ((a, b) for a in m for b in m if a < b and not {a, b} & {"a4", "g4"} == {a, b})
-                          if "b2" in p or "b6" in p or "f6" in p or "f2" in p}
+_MAONAN_DIAGONAL_STEPS = {frozenset(step.split("-")) for step in
+                          ("a4-b2", "b2-d1", "a4-b6", "b6-d7", "d7-f6", "f6-g4", "g4-f2", "f2-d1")}
 # Rules whose decisive part is a house option: switching it must change the answers
 _RULE_DECISION = {"xinjiang.3.tired": "D11", "ningxia.2.leave_chance": "D9", "fangqi.0.make_room": "D3",
                   "fangqi.0.draw": "D5", "maonan.5.capture_choice": "D19"}
@@ -439,9 +438,10 @@ def _stops_two_threats(ex, variation: str) -> bool:
         s = s.play(a)
         if s.is_over:
             return False
-        if s.player != start.player and s.pending.kind != "second_stone":   # a turn just ended
-            if c6.threat_count(start, other(start.player)) == 2 and c6.threat_count(s, other(start.player)) == 0:
-                return True
+        turn_ended = s.player != start.player and s.pending.kind != "second_stone"
+        attacker = other(start.player)
+        if turn_ended and c6.threat_count(start, attacker) == 2 and c6.threat_count(s, attacker) == 0:
+            return True
     return False
 
 
@@ -531,6 +531,7 @@ def changes_with_option(ex, decision: str) -> bool:
     """(c): whether switching the house decision ``decision`` changes the exercise's answers."""
     from dataclasses import replace
     from types import MappingProxyType
+
     from .checkers import solutions
     current = dict(ex.position.options)
 
@@ -546,7 +547,7 @@ def changes_with_option(ex, decision: str) -> bool:
         try:
             if answers(alt) != base:
                 return True
-        except Exception:       # the position or the task does not exist under the other rule
+        except (ValueError, TypeError, KeyError):   # the position or task does not exist under the other rule
             return True
     return False
 
