@@ -218,3 +218,60 @@ def test_review_steps_through_the_record(progress):
     for p in ("b5", "c5", "i5"):     # b5–g5 holds four Black stones too
         w.click(p)
     assert w.check().correct
+
+
+# --------------------------------------------------------------------------
+# What went wrong with the progress file is shown to the learner
+
+def test_a_corrupt_progress_file_is_said_in_the_learners_language(tmp_path):
+    from fangqi_teach.exercises.progress import learner_file_name
+    (tmp_path / learner_file_name("Mei")).write_text("{ not json", encoding="utf-8")
+    progress = Progress("Mei", directory=tmp_path)
+    kept = next(tmp_path.glob("*.corrupt-*")).name
+    w = ExerciseWidget(PACK, progress=progress, lang="zh")
+    assert w.problems_html in w.children
+    assert len(w.problems_text()) == 2 and "不是有效的 JSON" in w.problems_text()[0]
+    assert kept in w.problems_html.value and "已保留为" in w.problems_html.value
+    w.set_language("en")
+    assert "It was kept as " + kept in w.problems_html.value
+    step = ExerciseWidget(PACK["w-select"], progress=progress, lang="zh", in_place=True)   # a lesson step shows it too
+    assert step.problems_html in step.children and kept in step.problems_html.value
+
+
+def test_a_save_that_fails_is_said_once(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    w = ExerciseWidget(PACK, progress=Progress("Mei", directory=blocker), lang="zh")
+    before = w.problems_text()              # the progress file could not even be read
+    assert not any(t.startswith("无法保存进度") for t in before)
+    w.click("g1")
+    w.check()
+    w.check()
+    after = w.problems_text()
+    assert len(after) == len(before) + 1 and after[-1].startswith("无法保存进度")
+    assert "无法保存进度" in w.problems_html.value
+    assert w.progress.is_solved("w-select")          # the work stays in memory
+
+
+def test_nothing_to_say_when_the_progress_file_is_fine(progress):
+    w = ExerciseWidget(PACK, progress=progress, lang="zh")
+    w.click("g1")
+    w.check()
+    assert w.problems_text() == [] and w.problems_html.value == ""
+
+
+def test_the_chinese_text_form_has_no_english(progress):
+    w = ExerciseWidget(PACK, progress=progress, lang="zh")
+    assert repr(w) == "练习：中文Title " + EVIL + "（第 1 题，共 3 题）"
+    assert w._repr_mimebundle_()[0]["text/plain"] == repr(w)
+
+
+def test_events_are_joined_with_the_languages_separator(progress):
+    w = ExerciseWidget(PACK, progress=progress, lang="zh", start="w-play")
+    w.click("b4")
+    w.click("a4")                       # a move and a mill: two events in one line
+    assert "；" in w.feedback_text() and "; " not in w.feedback_text()
+    w = ExerciseWidget(PACK, progress=progress, lang="en", start="w-play")
+    w.click("b4")
+    w.click("a4")
+    assert "; " in w.feedback_text()

@@ -21,7 +21,10 @@ again stay. Practice keeps the Check button.
 
 The answer line can always be typed into as well. Every text written by a
 teacher is HTML-escaped before it reaches the page. Progress (attempts,
-solved, hints, time) is saved per learner (:mod:`.progress`).
+solved, hints, time) is saved per learner (:mod:`.progress`); what went
+wrong with the progress file (set aside as corrupt, restored from the
+backup, not saved) is shown under the title, in the widget's language
+(:meth:`ExerciseWidget.problems_text`).
 
 >>> import tempfile
 >>> from fangqi_teach.exercises.schema import pack_from_data
@@ -92,7 +95,11 @@ TEXTS = {
     "start_again": Text("Start again", "重来"),
     "solved_here": Text("Solved. Press “Start again” to try another answer.", "已经做对了。想换个答案，请按“重来”。"),
     "chosen": Text("{k} chosen.", "已选 {k} 个。"),
+    "repr": Text("Exercise: {title} ({i} of {n})", "练习：{title}（第 {i} 题，共 {n} 题）"),
 }
+
+#: Between two engine events in one line ("Black places on b2; Black completes …").
+EVENT_SEPARATOR = Text("; ", "；")
 
 
 REMOVAL_PENDING = ("capture", "capture_any", "pull", "pin", "pin_any", "make_room", "blocked_pull")
@@ -132,6 +139,7 @@ class ExerciseWidget(W.VBox):
         self.feedback_html = W.HTML()
         self.hints_html = W.HTML()
         self.solution_html = W.HTML()
+        self.problems_html = W.HTML()      # the progress file's problems, for the learner
         self.buttons = {name: W.Button(layout=W.Layout(width="auto", margin="2px"))
                         for name in ("check", "clear", "hint", "solution", "previous", "next")}
         for name, b in self.buttons.items():
@@ -197,6 +205,7 @@ class ExerciseWidget(W.VBox):
         self.header_html.value = f"<b>{_h(ex.title.get(lang))}</b>{solved}{where}"
         self.prompt_html.value = f"<p>{_h(ex.prompt.get(lang))}</p>"
         self.answer_label.value = f"<b>{_h(TEXTS['answer'].get(lang))}</b>&nbsp;"
+        self._show_problems()
         b = self.buttons
         replay = []
         if self.review_states:
@@ -208,11 +217,11 @@ class ExerciseWidget(W.VBox):
             b["clear"].description = TEXTS["start_again"].get(lang)
             typed = [W.HBox([self.answer_label, self.answer_box], layout=W.Layout(width="100%"))] \
                 if self._answer_mode() == "count" else []
-            self.children = [self.header_html, self.prompt_html, *replay, self.board, *typed,
+            self.children = [self.header_html, self.problems_html, self.prompt_html, *replay, self.board, *typed,
                              self.feedback_html, W.HBox([b["hint"], b["clear"]]), self.hints_html]
             return
         self.children = [
-            self.header_html, self.prompt_html, *replay, self.board,
+            self.header_html, self.problems_html, self.prompt_html, *replay, self.board,
             W.HBox([self.answer_label, self.answer_box], layout=W.Layout(width="100%")),
             W.HBox([b["check"], b["clear"], b["hint"], b["solution"], b["previous"], b["next"]],
                    layout=W.Layout(flex_flow="row wrap")),
@@ -320,7 +329,7 @@ class ExerciseWidget(W.VBox):
         from ..draw.layout import action_points
         self.board.set_marks(self.scratch.board, last=action_points(action), selected=None, targets=[],
                              marks={}, clear=False)
-        events = "; ".join(e.text(self.lang) for e in self.scratch.events)
+        events = EVENT_SEPARATOR.get(self.lang).join(e.text(self.lang) for e in self.scratch.events)
         self.feedback_html.value = f"<span>{_h(events)}</span>"
         if self._turn_done():
             if self.in_place:
@@ -381,7 +390,7 @@ class ExerciseWidget(W.VBox):
             last = []
         else:
             action = s.record[-1]
-            events = "; ".join(e.text(self.lang) for e in s.events)
+            events = EVENT_SEPARATOR.get(self.lang).join(e.text(self.lang) for e in s.events)
             line = TEXTS["replay_at"].get(self.lang).format(k=self.step, n=n, action=action, events=events)
             last = action_points(action)
         if self.step == self.question_step:
@@ -431,6 +440,7 @@ class ExerciseWidget(W.VBox):
         self.attempted = True
         self.last_verdict = verdict
         self.buttons["solution"].disabled = False
+        self._show_problems()           # a save that failed says so
         self._show_verdict(verdict)
         if verdict.points:
             self.board.set_marks(marks={p: "red" for p in verdict.points})
@@ -460,6 +470,7 @@ class ExerciseWidget(W.VBox):
             return None
         self.hints_shown += 1
         self.progress.record_hint(ex.id)
+        self._show_problems()
         self._show_hints()
         self.buttons["hint"].disabled = self.hints_shown >= len(ex.hints)
         return ex.hints[self.hints_shown - 1]
@@ -478,6 +489,7 @@ class ExerciseWidget(W.VBox):
             return []
         answers = ex.solutions(5)
         self.progress.record_solution_shown(ex.id)
+        self._show_problems()
         self._mark_solution(answers)
         listing = " · ".join(answers)
         line = (TEXTS["solutions"].get(lang).format(answers=listing) if answers
@@ -504,6 +516,19 @@ class ExerciseWidget(W.VBox):
         colour = {"warn": "#b60", "info": "#555"}.get(kind, "#555")
         self.feedback_html.value = f'<p style="color:{colour}">{_h(text.get(self.lang))}</p>'
 
+    def problems_text(self) -> list[str]:
+        """What went wrong with the learner's progress file, each once, in the widget's language."""
+        out: list[str] = []
+        for problem in list(self.progress.problems):
+            text = problem.get(self.lang) if isinstance(problem, Text) else str(problem)
+            if text not in out:
+                out.append(text)
+        return out
+
+    def _show_problems(self) -> None:
+        self.problems_html.value = "".join(f'<p style="color:#b60;margin:2px 0">⚠ {_h(t)}</p>'
+                                           for t in self.problems_text())
+
     def feedback_text(self) -> str:
         """The feedback line as plain text (for tests and scripts)."""
         import re
@@ -511,7 +536,11 @@ class ExerciseWidget(W.VBox):
         return unescape(re.sub(r"<[^>]+>", "", self.feedback_html.value)).strip()
 
     def __repr__(self) -> str:
-        return f"ExerciseWidget({self.exercise.id!r}, {self.index + 1} of {len(self.exercises)})"
+        # English: the Python form; Chinese: a stored output a Chinese reader sees before the notebook runs
+        i, n = self.index + 1, len(self.exercises)
+        if self.lang == "zh":
+            return TEXTS["repr"].zh.format(title=self.exercise.title.zh, i=i, n=n)
+        return f"ExerciseWidget({self.exercise.id!r}, {i} of {n})"
 
     def _repr_mimebundle_(self, **kwargs):
         # Static viewers (nbconvert HTML, GitHub) get the board picture and a fixed text.
