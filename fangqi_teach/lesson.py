@@ -59,7 +59,7 @@ import fangqi_teach as ft
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 
 __all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes", "teaches",
-           "name_box", "overview", "learner", "DemoBlunder", "LESSON_FILE"]
+           "name_box", "overview", "progress_problems", "learner", "DemoBlunder", "LESSON_FILE"]
 
 #: Lesson steps of a game live in ``exercises/<game>/lesson.yaml`` (stage 1).
 LESSON_FILE = "lesson.yaml"
@@ -103,6 +103,15 @@ def _text(en: str, zh: str) -> str:
 
 def _h(text) -> str:
     return escape(str(text), quote=True)
+
+
+#: Between two engine events in one caption: "; " in English, "；" in Chinese.
+EVENT_SEPARATOR = Text("; ", "；")
+
+
+def _game_title(game: str, lang_: str) -> str:
+    board = ft.get_board(game)
+    return board.title_zh if lang_ == "zh" else board.title
 
 
 # --------------------------------------------------------------------------
@@ -229,14 +238,18 @@ class Demo(W.VBox):
             return Text(f"The start: {n} actions to step through with ▶.",
                         f"开始局面：按 ▶ 一步一步看，共 {n} 步。").get(self.lang)
         s = self.states[k]
-        said = "; ".join(e.text(self.lang) for e in s.events)
+        said = EVENT_SEPARATOR.get(self.lang).join(e.text(self.lang) for e in s.events)
         line = Text(f"Action {k} of {n}: {self.actions[k - 1]}. {said}",
                     f"第 {k} 步（共 {n} 步）：{self.actions[k - 1]}。{said}").get(self.lang)
         why = next((t for i, t in self.allow.items() if i == k - 1), None)
         return f"{line} {why.get(self.lang)}" if why else line
 
     def __repr__(self) -> str:
-        return f"Demo({self.states[0].game!r}, {len(self.actions)} actions, at {self.k})"
+        # in the edition's language: a stored output is what a reader sees before the notebook runs
+        game, n = self.states[0].game, len(self.actions)
+        if self.lang == "zh":
+            return f"演示（{_game_title(game, 'zh')}）：共 {n} 步，现在是第 {self.k} 步"
+        return f"Demo({game!r}, {n} actions, at {self.k})"
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -411,7 +424,9 @@ def graph(game: str, highlight=()) -> Picture:
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
            f'<rect width="{size}" height="{size}" fill="#fdf6e3"/>'
            f'<g stroke="#8a6d3b" stroke-width="1.3">{lines}</g>{dots}</svg>')
-    return Picture(svg, f"graph of {game}: {G.number_of_nodes()} points, {G.number_of_edges()} lines")
+    n, m = G.number_of_nodes(), G.number_of_edges()
+    return Picture(svg, Text(f"graph of {game}: {n} points, {m} lines",
+                             f"{_game_title(game, 'zh')}的棋盘图：{n} 个点，{m} 条线").get(lang()))
 
 
 def shapes(game: str, kinds) -> Picture:
@@ -429,19 +444,51 @@ def shapes(game: str, kinds) -> Picture:
                                                 title=f"{shape_name(sh.kind, lang(), game)}: {' '.join(sh.points)}")
         + "</div>" for sh in found)
     html = f'<div style="display:flex;flex-wrap:wrap">{cells}</div>'
-    return Picture(html, f"{len(found)} shapes of {game}: {', '.join(kinds)}")
+    zh_kinds = "、".join(dict.fromkeys(shape_name(k, "zh", game) for k in kinds))
+    return Picture(html, Text(f"{len(found)} shapes of {game}: {', '.join(kinds)}",
+                              f"{_game_title(game, 'zh')}的 {len(found)} 个形状：{zh_kinds}").get(lang()))
 
 
 # --------------------------------------------------------------------------
 # The start page: the learner's name and progress
 
+def _warnings_html(texts) -> str:
+    """Problems (``Text``) as warning lines in the edition's language, each once."""
+    shown: list[str] = []
+    for t in texts:
+        line = t.get(lang()) if isinstance(t, Text) else str(t)
+        if line not in shown:
+            shown.append(line)
+    return "".join(f'<p style="color:#b60;margin:2px 0">⚠ {_h(line)}</p>' for line in shown)
+
+
+def progress_problems(name: str | None = None) -> list[Text]:
+    """What went wrong with the learner's files: ``learner.json`` and the progress file (en and zh).
+
+    >>> progress_problems("nobody")
+    []
+    """
+    from fangqi_teach.exercises import learner as remembered
+    from fangqi_teach.exercises.progress import progress_for
+    found = list(remembered.PROBLEMS) + list(progress_for(name or learner()).problems)
+    return [t for i, t in enumerate(found) if t not in found[:i]]
+
+
 def name_box():
-    """Ask the learner's name once; every notebook then records progress under it."""
+    """Ask the learner's name once; every notebook then records progress under it.
+
+    What went wrong with ``learner.json`` (set aside, not saved) is shown below it.
+    """
+    from fangqi_teach.exercises import learner as remembered
     from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
     field = W.Text(value="" if get_learner() == "default" else get_learner(),
                    placeholder=_text("your name", "你的名字"), layout=W.Layout(width="16em"))
     button = W.Button(description=_text("Remember me", "记住我"), button_style="primary")
     said = W.HTML()
+    warnings = W.HTML()
+
+    def warn():
+        warnings.value = _warnings_html(remembered.PROBLEMS)
 
     def greet(name):
         said.value = _h(_text(f"Hello, {name}! Every lesson and practice notebook now records your progress.",
@@ -452,6 +499,7 @@ def name_box():
             greet(set_learner(field.value))
         except ValueError:
             said.value = _h(_text("Type your name first.", "请先输入你的名字。"))
+        warn()
         refresh_overviews()
 
     button.on_click(remember)
@@ -460,8 +508,10 @@ def name_box():
         greet(hub_user())
     elif get_learner() != "default":
         greet(get_learner())
-    box = W.VBox([W.HBox([W.HTML(_h(_text("Your name:", "你的名字：")) + "&nbsp;"), field, button]), said])
-    box.field, box.button, box.remember = field, button, remember
+    warn()
+    box = W.VBox([W.HBox([W.HTML(_h(_text("Your name:", "你的名字：")) + "&nbsp;"), field, button]), said,
+                  warnings])
+    box.field, box.button, box.remember, box.warnings = field, button, remember, warnings
     return box
 
 
@@ -503,7 +553,10 @@ GAME_NAMES = {"dafang": Text("Dafang Qi", "大方棋"), "ningxia": Text("Ningxia
 
 
 def overview():
-    """A table of the learner's progress: per game, lesson steps done and exercises solved."""
+    """A table of the learner's progress: per game, lesson steps done and exercises solved.
+
+    Below it, what went wrong with the learner's files (:func:`progress_problems`).
+    """
     table = W.HTML()
 
     def draw():
@@ -517,7 +570,7 @@ def overview():
         name = learner()
         who = _h(_text("Your progress", "你的进度") if name == "default"
                  else _text(f"Progress of {name}", f"{name} 的进度"))
-        table.value = f"<b>{who}</b><table><tr>{head}</tr>{body}</table>"
+        table.value = f"<b>{who}</b><table><tr>{head}</tr>{body}</table>{_warnings_html(progress_problems(name))}"
 
     table.refresh = draw
     _OVERVIEWS.append(table)

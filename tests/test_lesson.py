@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import networkx as nx
 import pytest
 
 import fangqi_teach as ft
 from fangqi_teach import lesson as L
+from fangqi_teach.exercises import learner as remembered
 from fangqi_teach.exercises.learner import get_learner, set_learner
 from fangqi_teach.exercises.practice import Practice
 from fangqi_teach.exercises.progress import progress_for
@@ -18,9 +21,11 @@ def data(tmp_path, monkeypatch):
     """Each test has its own progress folder and starts in English."""
     monkeypatch.setenv("FANGQI_TEACH_DATA", str(tmp_path))
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    remembered.PROBLEMS.clear()
     L.begin("dafang")
     yield tmp_path
     ft.set_language("en")
+    remembered.PROBLEMS.clear()
 
 
 def _buttons(widget) -> list[str]:
@@ -215,3 +220,109 @@ def test_lesson_steps_have_no_english_in_their_chinese_texts():
                 if words or not re.search(r"[\u4e00-\u9fff]", text.zh):
                     leaks.append(f"{ex.id}: {text.zh!r}")
     assert not leaks, "\n".join(leaks)
+
+
+# --------------------------------------------------------------------------
+# What went wrong with the learner's files is shown on the start page
+
+def test_the_overview_says_the_progress_file_was_set_aside(data):
+    from fangqi_teach.exercises.progress import learner_file_name
+    set_learner("Mei")
+    (data / learner_file_name("Mei")).write_text("[1, 2", encoding="utf-8")
+    L.begin(None, lang="zh")
+    table = L.overview()
+    kept = next(data.glob("*.corrupt-*")).name
+    assert "已保留为 " + kept in table.value and "不是有效的 JSON" in table.value
+    assert "kept as" not in table.value
+    L.begin(None)
+    assert "It was kept as " + kept in L.overview().value
+
+
+def test_the_overview_says_nothing_when_all_is_well(data):
+    set_learner("Mei")
+    assert "⚠" not in L.overview().value and L.progress_problems() == []
+
+
+def test_the_name_box_says_the_name_file_was_set_aside(data):
+    (data / "learner.json").write_bytes(b'{"name": "Mei \xff"}')
+    L.begin(None, lang="zh")
+    box = L.name_box()
+    kept = next(data.glob("learner.json.corrupt-*")).name
+    assert "名字文件" in box.warnings.value and kept in box.warnings.value
+    assert kept in L.overview().value           # the overview lists it too
+    box.field.value = "Mei"
+    box.remember()
+    assert get_learner() == "Mei"
+
+
+def test_the_name_box_keeps_a_name_it_cannot_save(data, monkeypatch):
+    blocker = data / "blocked"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("FANGQI_TEACH_DATA", str(blocker))
+    L.begin(None, lang="zh")
+    box = L.name_box()
+    box.field.value = "Mei"
+    box.remember()                              # no exception out of a button's callback
+    assert get_learner() == "Mei" and "你好，Mei" in box.children[1].value
+    assert "无法保存你的名字" in box.warnings.value
+    remembered._UNSAVED.clear()
+
+
+# --------------------------------------------------------------------------
+# Text forms (what a static viewer shows before the notebook runs) in the edition's language
+
+def _english_words(text: str) -> list[str]:
+    words = re.findall(r"[A-Za-z][A-Za-z']+", text)
+    return [w for w in words if not re.fullmatch(r"[a-s](1[0-9]|[1-9])", w)]
+
+
+def test_text_forms_speak_chinese_in_the_chinese_edition():
+    L.begin("dafang", lang="zh")
+    objects = [
+        L.step("dafang-lesson-01"),
+        L.demo("dafang", "a1 f6"),
+        L.choice(("Who opens?", "谁先走？"), [("Black", "黑方"), ("White", "白方")], 0, ("Black.", "黑方。")),
+        L.board(),
+        L.board(computer="W"),
+        L.graph("dafang"),
+        L.shapes("dafang", ["diagonal3", "diagonal4"]),
+        ft.play("connect6", lang="zh"),
+    ]
+    for obj in objects:
+        bundle = obj._repr_mimebundle_() if hasattr(obj, "_repr_mimebundle_") else {"text/plain": repr(obj)}
+        plain = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/plain"]
+        assert plain == repr(obj) and re.search(r"[\u4e00-\u9fff]", plain), plain
+        assert not _english_words(plain), plain
+    L.begin("dafang")
+    assert repr(L.demo("dafang", "a1 f6")) == "Demo('dafang', 2 actions, at 0)"
+    assert repr(L.graph("dafang")) == "graph of dafang: 36 points, 60 lines"
+    assert repr(L.board()).startswith("GameWidget('dafang', Black to act")
+
+
+def test_a_demo_caption_joins_events_with_the_languages_separator():
+    L.begin("dafang", lang="zh")
+    d = L.demo(ft.replay("dafang", "a1 f6 b1 f5 a2 f4"), "b2")
+    d.forward()                                 # b2: a placement, a big square, an extra placement
+    assert d.caption_text().count("；") == 2 and ";" not in d.caption_text()
+    L.begin("dafang")
+    d = L.demo(ft.replay("dafang", "a1 f6 b1 f5 a2 f4"), "b2")
+    d.forward()
+    assert d.caption_text().count("; ") == 2
+
+
+# --------------------------------------------------------------------------
+# The game widget from Python
+
+def test_a_click_on_anything_but_a_point_name_is_refused_with_a_message():
+    g = L.board()
+    deep = []
+    for _ in range(100_000):                    # far deeper than the recursion limit
+        deep = [deep]
+    for bad in (deep, ["a1"], 7, None, {"a1": 1}):
+        g.click(bad)
+        assert "is not a point of the Dafang Qi board" in g.message_text("en")
+        assert "不是这块棋盘上的点" in g.message_text("zh")
+        assert g.state.record == ()
+    assert len(g.message_text("en")) < 200
+    g.click("a1")
+    assert g.state.record == ("a1",)

@@ -343,6 +343,12 @@ class GameWidget(W.VBox):
             return
         s = self.state
         self._hint = None
+        if not isinstance(point, str):      # a click is a point's name; from Python anything may come
+            from ..core import short_repr
+            spec, shown = s.board_spec, short_repr(point)
+            self._message = Text(f"{shown} is not a point of the {spec.title} board ({spec.describe_points()})",
+                                 f"{shown} 不是这块棋盘上的点。")
+            return
         try:
             point = s.board_spec.parse_point(point)
         except (ValueError, TypeError) as e:
@@ -1227,6 +1233,20 @@ class GameWidget(W.VBox):
 
     def __repr__(self) -> str:
         s = self.state
+        if self.lang == "zh":
+            # a stored output is what a Chinese reader sees before the notebook runs:
+            # 对局（大方棋）：黑方：落一子，已走 0 步，电脑执白，难度：简单
+            if s.is_over:
+                status = s.result.text("zh") if s.result else "对局已结束"
+            elif s.pending is not None:
+                status = s.pending.text("zh")
+                if s.game == "connect6":
+                    status = f"{player_name(s.player, 'zh')}：{TEXTS['pending_count'].format(n=s.pending.count).zh}"
+            else:
+                status = TEXTS["to_act"].format(player=player_name(s.player, "zh")).zh
+            extra = (f"，{TEXTS['computer_' + self.computer].zh}，{TEXTS['level'].zh}：{TEXTS[self.level].zh}"
+                     if self.computer in ("B", "W") and self.level in TEXTS else "")
+            return f"对局（{s.board_spec.title_zh}）：{status}，已走 {len(s.record)} 步{extra}"
         if s.is_over:
             status = s.result.text("en") if s.result else "over"
         else:
