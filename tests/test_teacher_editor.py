@@ -219,3 +219,27 @@ def test_an_id_used_in_another_pack_is_refused(tmp_path):
                              "across packs, choose another.")
     ed.set_texts(id="c6-ed-2")
     assert ed.save("week2.yaml") == (tmp_path / "week2.yaml").resolve()
+
+
+def test_task_fields_with_a_yaml_alias_bomb_are_refused_at_once(tmp_path):
+    import time
+    ed = connect6_win(tmp_path)
+    ed.kind_menu.value = "defend"
+    ed.params_box.value = "attacker: B"
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(9))
+    start = time.monotonic()
+    ed.params_box.value = bomb
+    assert time.monotonic() - start < 2
+    assert ed.message.en.startswith("The task fields are not a YAML mapping: line 2: an alias (*name) is not allowed")
+    assert ed.message.zh.startswith("题目参数不是 YAML 映射：line 2")
+    assert "an alias" in ed.message_html.value
+    assert ed.task_params == {"attacker": "B"}              # the last good fields are kept
+
+
+def test_task_fields_nested_too_deep_are_refused(tmp_path):
+    ed = connect6_win(tmp_path)
+    ed.params_box.value = "attacker: B"
+    ed.params_box.value = "a: " + "[" * 5000 + "]" * 5000
+    assert ed.message.en.startswith("The task fields are not a YAML mapping")
+    assert ed.task_params == {"attacker": "B"}

@@ -525,11 +525,19 @@ class BoardEditor(W.VBox):
     def _params_from_ui(self) -> None:
         if self._syncing:
             return
+        from ..exercises.schema import ExerciseFormatError, parse_text
+        where = "task"
         try:
-            value = yaml.safe_load(self.params_box.value) if self.params_box.value.strip() else {}
+            # bounded like an exercise file: no aliases (an alias bomb would hang the editor), no deep nesting
+            value = parse_text(self.params_box.value, where) if self.params_box.value.strip() else {}
             if not isinstance(value, dict):
                 raise ValueError("write field: value lines")
-        except (yaml.YAMLError, ValueError) as e:
+        except ExerciseFormatError as e:
+            error = (e.errors or [str(e)])[0]
+            error = error[len(where) + 2:] if error.startswith(where + ": ") else error
+            self._say(TEXTS["bad_params"].format(error=error), "error")
+            return
+        except ValueError as e:
             self._say(TEXTS["bad_params"].format(error=str(e).splitlines()[0]), "error")
             return
         self.task_params = value
