@@ -32,6 +32,8 @@ import random
 import time
 from functools import lru_cache
 
+from ..analysis.connect6 import hitting_number, minimal_defences
+
 EMPTY, BLACK, WHITE = 0, 1, 2
 COLOUR = {"B": BLACK, "W": WHITE}
 LETTER = {BLACK: "B", WHITE: "W"}
@@ -172,8 +174,8 @@ class Position:
                 best = empties
         return list(best) if best is not None else None
 
-    def threat_count(self, colour: int, cap: int = 3) -> int:
-        """Least stones the opponent needs to leave ``colour`` no six next turn (capped)."""
+    def threat_count(self, colour: int, cap: int | None = 3) -> int:
+        """Least stones the opponent needs to leave ``colour`` no six next turn (capped; None: exact)."""
         sets = [frozenset(self.empties(w)) for w in self.threat_windows(colour)]
         return hitting_number(sets, cap)
 
@@ -205,48 +207,23 @@ class Position:
         return [p for _, p in scored[:k]]
 
 
-def hitting_number(sets: list[frozenset], cap: int = 3) -> int:
-    """Size of the least set of points meeting every set, capped at ``cap``.
-
-    >>> hitting_number([frozenset({1, 2}), frozenset({2, 3})])
-    1
-    >>> hitting_number([frozenset({1}), frozenset({2}), frozenset({3})])
-    3
-    """
-    if not sets:
-        return 0
-    return min(cap, _hit(sets, cap))
-
-
-def _hit(sets: list[frozenset], budget: int) -> int:
-    if not sets:
-        return 0
-    if budget == 0:
-        return 1
-    first = min(sets, key=len)
-    best = budget
-    for p in first:
-        rest = [s for s in sets if p not in s]
-        best = min(best, 1 + _hit(rest, best - 1))
-        if best == 1:
-            break
-    return best
-
-
 def hitting_sets(sets: list[frozenset], size: int, candidates: list[int]) -> list[tuple[int, ...]]:
-    """All point sets of ``size`` (≤ 2) that meet every set; spare stones from ``candidates``."""
-    universe = sorted(set().union(*sets)) if sets else []
-    out = set()
-    singles = [p for p in universe if all(p in s for s in sets)]
+    """All point sets of ``size`` (≤ 2) that meet every set; spare stones from ``candidates``.
+
+    A turn is two stones, so besides the minimal defences (the shared
+    threat core) a point that stops everything alone is paired with every
+    candidate and every other threat point.
+
+    >>> hitting_sets([frozenset({1, 2}), frozenset({2, 3})], 2, [7])
+    [(1, 2), (1, 3), (2, 3), (2, 7)]
+    """
+    minimal = minimal_defences(sets)
+    singles = [d[0] for d in minimal if len(d) == 1]
     if size == 1:
         return [(p,) for p in singles]
-    for p in singles:
-        for q in candidates:
-            if q != p:
-                out.add(tuple(sorted((p, q))))
-    for p, q in itertools.combinations(universe, 2):
-        if all(p in s or q in s for s in sets):
-            out.add((p, q))
+    spares = set(candidates).union(*sets)
+    out = {d for d in minimal if len(d) == 2}
+    out.update(tuple(sorted((p, q))) for p in singles for q in spares if q != p)
     return sorted(out)
 
 

@@ -52,6 +52,7 @@ from ..games.connect6 import Connect6State, geometry
 __all__ = [
     "winning_points", "threat_count", "defenses", "attacks", "threat_windows",
     "threat_lines", "explain_defense", "LineThreat", "DefenseReport", "Window",
+    "hitting_number", "minimal_defences",
 ]
 
 DIRECTION_NAMES = {
@@ -165,31 +166,66 @@ def winning_points(s: Connect6State, player: str) -> list[str]:
     return sorted({pts[i] for _, _, _, empties in _threats(s, player) for i in empties})
 
 
-def _min_hitting_set(sets: list[frozenset]) -> int:
-    """Exact size of a minimum hitting set of sets of one or two points."""
-    forced = {next(iter(x)) for x in sets if len(x) == 1}
-    edges = {x for x in sets if len(x) == 2 and not (x & forced)}
-    return len(forced) + _vertex_cover(edges)
+# --------------------------------------------------------------------------
+# The threat core, shared with the computer player (ai/connect6.py): both
+# find the threat windows their own way (this module by scanning the cells,
+# the AI from window counts it keeps up to date stone by stone) and hand
+# their empty points here. tests/test_connect6_threat_core.py holds the two
+# to the same answers on random positions.
 
 
-def _vertex_cover(edges: set) -> int:
-    # Branch on a vertex of highest degree: take it, or take all its neighbours.
-    if not edges:
+def hitting_number(sets: list[frozenset], cap: int | None = None) -> int:
+    """The size of the least set of points meeting every set, capped at ``cap`` (None: exact).
+
+    With the threat windows' empty points as ``sets`` this is the threat
+    count; a cap of 3 answers "can two stones stop it?" faster.
+
+    >>> hitting_number([frozenset({1, 2}), frozenset({2, 3})])
+    1
+    >>> hitting_number([frozenset({1}), frozenset({2}), frozenset({3})]), hitting_number([frozenset({1}), frozenset({2}), frozenset({3})], 2)
+    (3, 2)
+    """
+    if not sets:
         return 0
-    degree: dict = {}
-    for e in edges:
-        for v in e:
-            degree[v] = degree.get(v, 0) + 1
-    v = max(degree, key=degree.__getitem__)
-    if degree[v] == 1:
-        return len(edges)          # a matching: one stone per edge
-    without_v = {e for e in edges if v not in e}
-    best = 1 + _vertex_cover(without_v)
-    neighbours = {u for e in edges if v in e for u in e if u != v}
-    if len(neighbours) < best:
-        rest = {e for e in without_v if not (e & neighbours)}
-        best = min(best, len(neighbours) + _vertex_cover(rest))
+    budget = len(sets) if cap is None else cap
+    return min(budget, _hit(sets, budget))
+
+
+def _hit(sets: list[frozenset], budget: int) -> int:
+    # Branch on the points of a smallest set (one of them must be taken);
+    # a branch that cannot beat the best so far stops at once.
+    if not sets:
+        return 0
+    if budget == 0:
+        return 1
+    first = min(sets, key=len)
+    best = budget
+    for p in first:
+        rest = [x for x in sets if p not in x]
+        best = min(best, 1 + _hit(rest, best - 1))
+        if best == 1:
+            break
     return best
+
+
+def minimal_defences(sets: list[frozenset]) -> list[tuple]:
+    """Every minimal set of one or two points meeting all ``sets``, as sorted tuples in sorted order.
+
+    ``[()]`` when there is nothing to meet; pairs never contain a point
+    that meets everything alone (that pair would not be minimal).
+
+    >>> minimal_defences([frozenset({1, 2}), frozenset({2, 3}), frozenset({2, 4})])
+    [(2,)]
+    >>> minimal_defences([frozenset({1, 2}), frozenset({3, 4})])
+    [(1, 3), (1, 4), (2, 3), (2, 4)]
+    """
+    if not sets:
+        return [()]
+    union = sorted(set().union(*sets))
+    singles = {i for i in union if all(i in x for x in sets)}
+    rest = [i for i in union if i not in singles]
+    pairs = [(a, b) for a, b in combinations(rest, 2) if all(a in x or b in x for x in sets)]
+    return sorted([(i,) for i in singles] + pairs)
 
 
 def threat_count(s: Connect6State, player: str) -> int:
@@ -204,7 +240,7 @@ def threat_count(s: Connect6State, player: str) -> int:
     threats = _threats(s, player)
     if not threats:
         return 0
-    return _min_hitting_set([frozenset(t[3]) for t in threats])
+    return hitting_number([frozenset(t[3]) for t in threats])
 
 
 def defenses(s: Connect6State, attacker: str) -> list[tuple[str, ...]]:
@@ -220,17 +256,10 @@ def defenses(s: Connect6State, attacker: str) -> list[tuple[str, ...]]:
     if not threats:
         return [()]
     sets = [frozenset(t[3]) for t in threats]
-    if _min_hitting_set(sets) > 2:
+    if hitting_number(sets, 3) > 2:
         return []
     pts = geometry(s.size).points
-    union = sorted({i for x in sets for i in x})
-    singles = [i for i in union if all(i in x for x in sets)]
-    out = [(pts[i],) for i in singles]
-    rest = [i for i in union if i not in singles]
-    for a, b in combinations(rest, 2):
-        if all(a in x or b in x for x in sets):
-            out.append(tuple(sorted((pts[a], pts[b]))))
-    return sorted(out)
+    return sorted(tuple(sorted(pts[i] for i in d)) for d in minimal_defences(sets))
 
 
 def attacks(s: Connect6State, player: str) -> list[tuple[str, ...]]:
@@ -291,7 +320,7 @@ def attacks(s: Connect6State, player: str) -> list[tuple[str, ...]]:
         sets = dict(base)
         for ch in changes:
             sets.update(ch)
-        return len(sets) >= 3 and _min_hitting_set(list(sets.values())) >= 3
+        return len(sets) >= 3 and hitting_number(list(sets.values()), 3) >= 3
 
     n = s.size
 
@@ -396,7 +425,7 @@ def threat_lines(s: Connect6State, player: str) -> list[LineThreat]:
         windows = tuple(tuple(g.points[i] for i in line.indices[k:k + 6]) for k, _ in items)
         stones = tuple(g.points[i] for i in line.indices[lo:hi] if s.cells[i] == player)
         empties = sorted({g.points[i] for _, e in items for i in e})
-        blockers = _min_hitting_set([frozenset(e) for _, e in items])
+        blockers = hitting_number([frozenset(e) for _, e in items])
         out.append(LineThreat(player, line.direction, windows, stones, tuple(empties), blockers))
     return out
 
