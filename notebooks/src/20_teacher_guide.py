@@ -244,12 +244,16 @@ Image(page.getvalue())
 # %% [markdown]
 # ## 4 · The class report 班级报告
 #
-# Each learner's answers are saved in a progress file (`progress-<name>.json`; `00_start_here` shows where).
+# Each learner's answers are saved in a progress file, `progress-<slug>-<hash>.json`: the slug is the name made
+# file-safe (`Ana`, or `learner` for a name such as 小明 with no Latin letters) and the hash is of the exact
+# name, so two learners never share a file (`00_start_here` shows the folder; the name is also inside the file).
 # Collect the files and run `fangqi-teach report FILES… -o report.html`: a table and a plot per exercise
 # (learners who tried it, solved it, attempts, hints), the exercises most learners miss flagged, and every
 # file that could not be used with the reason. Here, two made-up learners and one damaged file:
 #
-# > **中文：** 每个学生的作答记录保存在进度文件里。收齐后运行 `fangqi-teach report 文件… -o report.html`：
+# > **中文：** 每个学生的作答记录保存在进度文件 `progress-<简名>-<哈希>.json` 里：简名是名字中可用作文件名的部分
+# > （如 `Ana`；小明这样没有拉丁字母的名字写作 `learner`），哈希由完整的名字算出，所以两个学生不会共用一个文件。
+# > 收齐后运行 `fangqi-teach report 文件… -o report.html`：
 # > 每道题一行（尝试人数、做对人数、作答次数、提示次数）和一张图，标出多数学生没做对的题，并列出无法使用的文件及原因。
 
 # %% tags=["nbval-check-output"]
