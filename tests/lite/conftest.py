@@ -1,7 +1,7 @@
 """Fixtures for the browser-edition tests: the JupyterLite site, built here, served on 127.0.0.1, in Chromium.
 
-The site is built once per session by ``scripts/build_lite.py`` into
-``build/lite-test`` (downloads cached in ``build/lite-cache``; about 40 s
+The site is built once per session by ``scripts/build_lite.py`` into a
+temporary folder (downloads cached in ``build/lite-cache``; about 40 s
 once cached, 2 min from nothing) — or taken from ``$FANGQI_LITE_SITE``
 when that names an already built site. Every request the page makes to
 any host other than the site's is aborted and recorded
@@ -27,6 +27,20 @@ sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
 from harness import chromium_missing_reason, launch_chromium  # noqa: E402
 
 
+def _browser_conftest():
+    """tests/browser/conftest.py as a module (its xdist ``loadgroup`` fix is needed here too)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_fangqi_browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Keeps this folder's tests on one xdist worker even when tests/browser is not collected (the
+# hook does nothing when the group tag is already there, so running it twice is harmless).
+pytest_collection_modifyitems = _browser_conftest().pytest_collection_modifyitems
+
+
 @pytest.fixture(scope="session")
 def lite_chromium_ready():
     """Skip (or fail under CI) when the browser cannot run here."""
@@ -38,8 +52,13 @@ def lite_chromium_ready():
 
 
 @pytest.fixture(scope="session")
-def lite_site(lite_chromium_ready) -> dict:
-    """The built site: ``{"path": Path, "figures": {...}}`` (build time, size, notebooks)."""
+def lite_site(lite_chromium_ready, tmp_path_factory) -> dict:
+    """The built site: ``{"path": Path, "figures": {...}}`` (build time, size, notebooks).
+
+    Built into this session's temporary folder: another test run in the
+    same checkout must not rebuild it under our feet (the downloads cache
+    is shared).
+    """
     import json
 
     import build_lite
@@ -48,7 +67,7 @@ def lite_site(lite_chromium_ready) -> dict:
     if given:
         path = Path(given).resolve()
         return {"path": path, "figures": json.loads((path / "build-figures.json").read_text())}
-    path = ROOT / "build" / "lite-test"
+    path = tmp_path_factory.mktemp("lite") / "site"
     return {"path": path, "figures": build_lite.build(path)}
 
 
