@@ -224,6 +224,35 @@ def test_no_english_in_the_chinese_edition(path):
     assert not leaks, f"{_name(path)} shows English to a Chinese reader:\n" + "\n".join(leaks)
 
 
+def _text_forms(nb) -> list[tuple[str, str]]:
+    """(where, text) of every ``text/plain`` output, also those beside a picture.
+
+    A viewer that cannot show the picture (a terminal, a screen reader, a diff) shows this text.
+    """
+    out = []
+    for cell in nb.cells:
+        for o in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            text = o.get("data", {}).get("text/plain")
+            if text:
+                out.append((cell.id, "".join(text) if isinstance(text, list) else text))
+    return out
+
+
+@pytest.mark.parametrize("path", CHINESE, ids=[_name(p) for p in CHINESE])
+def test_text_forms_of_a_fresh_chinese_build_are_chinese(path, tmp_path, monkeypatch):
+    """The Chinese edition as the build makes it now: every object's text form in Chinese.
+
+    Built in memory (nothing under notebooks/ is written), so it checks the code, not the last build.
+    """
+    monkeypatch.setenv("FANGQI_TEACH_DATA", str(tmp_path))      # the kernel's progress: not the tester's
+    nb = BUILD.read_source(SOURCES / f"{path.stem}.py", "zh")
+    BUILD.execute(nb, folder=path.parent)
+    nb = BUILD.strip(nb, _name(path), "zh")
+    leaks = [f"{where}: {text[:80]!r}: {' '.join(sorted(set(latin_words(text))))}"
+             for where, text in _text_forms(nb) if latin_words(text)]
+    assert not leaks, f"{_name(path)} shows English text forms to a Chinese reader:\n" + "\n".join(leaks)
+
+
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[_name(p) for p in ALL_NOTEBOOKS])
 def test_code_is_hidden_unless_shown(path):
     if path.stem in BUILD.ENGLISH_ONLY:
