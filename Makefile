@@ -44,4 +44,4 @@ goldens: $(STAMP)
 	$(PY) scripts/make_goldens.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache test-artifacts build/lite build/lite-bench build/lite-cache
