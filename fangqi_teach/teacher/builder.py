@@ -43,7 +43,7 @@ from ..files import write_atomically
 from ..games import GAMES
 from ..i18n import Text
 from ..exercises.model import Exercise, thaw
-from ..exercises.schema import ID_PATTERN, read_file, validate_data
+from ..exercises.schema import ID_PATTERN, ExerciseFormatError, read_file, validate_data
 
 PACK_SUFFIXES = (".yaml", ".yml", ".json")
 #: Answers asked from the checkers by :meth:`ExerciseBuilder.validate` (more are counted as "more").
@@ -378,8 +378,8 @@ def read_pack_data(path: Path) -> dict | None:
         return None
     try:
         data = read_file(path)
-    except (yaml.YAMLError, json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ValueError(f"{path} cannot be read as a pack ({type(e).__name__}); it was not changed") from None
+    except ExerciseFormatError as e:      # the reader's own reason: bad YAML, an alias, too deep …
+        raise ValueError(f"{path} cannot be read as a pack ({'; '.join(e.errors)}); it was not changed") from None
     if not isinstance(data, dict) or not isinstance(data.get("exercises"), list):
         raise ValueError(f"{path} is not an exercise pack (no list of exercises); it was not changed")
     return data
