@@ -952,10 +952,34 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
     """
     game = str(game).strip().lower()
     s = new_game(game, **options)
-    v, g = s.variant, s.geo
-    bad = StateFormatError.invalid
+    pieces = _setup_pieces(s, black, white, diagram)
+    f = SavedFields({"player": str(player).upper() if isinstance(player, str) else player, "phase": phase,
+                     "hands": hands, "credits": credits or {}, "tired": tired or {}, "window": window})
+    s.player = f.colour("player")
+    on_board = _setup_supplies(s, pieces, f, phase, hands)
+    g = s.geo
+    s.credits = f.per_player("credits", 0, g.n, each=0)
+    marks = [f.sub("tired").point(c, g.board, None, none=True) for c in "BW"]
+    s.tired = tuple(g.board.index[p] if p else -1 for p in marks)
+    if window is None:
+        window = s.phase == "pull" and s.variant.leave_a_chance and s.options["leave_a_chance"]
+    s.window = SavedFields({"window": window}).flag("window")
+    if s.phase != "place":
+        _refuse_a_lost_game(s.variant, on_board)
+    kind, count = _setup_owed(s, pending)
+    ev: list[Event] = []
+    _OWED_SETUP[kind](s, ev, count)
+    s.events = tuple(ev)
+    s._legal = s._board = s._hash = None
+    _check_coherent(s)   # a set-up meets the same invariants as a saved state
+    return s
+
+
+def _setup_pieces(s: FangState, black, white, diagram: str | None) -> dict[str, str]:
+    """``{point: colour}`` of a set-up: the diagram's pieces, then the ``black`` and ``white`` lists."""
+    g, bad = s.geo, StateFormatError.invalid
     try:
-        pieces = parse_diagram(game, diagram) if diagram is not None else {}
+        pieces = parse_diagram(s.game, diagram) if diagram is not None else {}
     except ValueError as e:
         raise bad("diagram", str(e), f"无法读取棋盘图：{e}") from None
     for colour, key, pts in (("B", "black", black), ("W", "white", white)):
@@ -965,9 +989,16 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
             if name in pieces and pieces[name] != colour:
                 raise bad(name, "given to both players", "同时给了黑白双方")
             pieces[name] = colour
-    f = SavedFields({"player": str(player).upper() if isinstance(player, str) else player, "phase": phase,
-                     "hands": hands, "credits": credits or {}, "tired": tired or {}, "window": window})
-    player = f.colour("player")
+    return pieces
+
+
+def _setup_supplies(s: FangState, pieces: dict[str, str], f: SavedFields, phase: str | None,
+                    hands: dict | None) -> dict[str, int]:
+    """Board, hands, removed counts and phase of a set-up (hands and phase default from each other).
+
+    Returns the pieces on the board per colour.
+    """
+    v, g, bad = s.variant, s.geo, StateFormatError.invalid
     on_board = {c: sum(1 for x in pieces.values() if x == c) for c in "BW"}
     if hands is None:
         # Dafang keeps its unplaced pieces after placing (60 pieces, 36 points):
@@ -978,10 +1009,9 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
         hands = dict(zip("BW", f.per_player("hands", 0, v.supply, each=0)))
     if phase is None:
         phase = "place" if any(hands.values()) else "move"
-    phase = SavedFields({"phase": phase}).choice("phase", ("place", "pull", "move"))
-    removed = {}
+    s.phase = SavedFields({"phase": phase}).choice("phase", ("place", "pull", "move"))
+    removed = {c: v.supply[_SIDE[c]] - on_board[c] - hands[c] for c in "BW"}
     for c in "BW":
-        removed[c] = v.supply[_SIDE[c]] - on_board[c] - hands[c]
         if removed[c] < 0:
             raise bad(f"hands.{c}", f"{_NAMES[c].en} has only {v.supply[_SIDE[c]]} pieces "
                                     f"({on_board[c]} on the board, {hands[c]} in hand)",
@@ -992,60 +1022,75 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
     s.cells = "".join(cells)
     s.hand_counts = (hands["B"], hands["W"])
     s.removed_counts = (removed["B"], removed["W"])
-    s.player, s.phase = player, phase
-    s.credits = f.per_player("credits", 0, g.n, each=0)
-    marks = [f.sub("tired").point(c, g.board, None, none=True) for c in "BW"]
-    s.tired = tuple(g.board.index[p] if p else -1 for p in marks)
-    if window is None:
-        window = phase == "pull" and v.leave_a_chance and s.options["leave_a_chance"]
-    s.window = SavedFields({"window": window}).flag("window")
-    if phase != "place":
-        low = [c for c in "BW" if on_board[c] <= v.losing_count]
-        if low:
-            who = Text(" and ".join(_NAMES[c].en for c in low), "和".join(_NAMES[c].zh for c in low))
-            raise bad("board", f"the game would already be over: {who.en} {'has' if len(low) == 1 else 'have'} "
-                               f"{v.losing_count} or fewer pieces",
-                      f"对局应已结束：{who.zh}只剩 {v.losing_count} 枚或更少")
+    return on_board
+
+
+def _refuse_a_lost_game(v: Variant, on_board: dict[str, int]) -> None:
+    """After placing, a side at the losing count has already lost: no set-up there."""
+    low = [c for c in "BW" if on_board[c] <= v.losing_count]
+    if low:
+        who = Text(" and ".join(_NAMES[c].en for c in low), "和".join(_NAMES[c].zh for c in low))
+        raise StateFormatError.invalid(
+            "board", f"the game would already be over: {who.en} {'has' if len(low) == 1 else 'have'} "
+                     f"{v.losing_count} or fewer pieces", f"对局应已结束：{who.zh}只剩 {v.losing_count} 枚或更少")
+
+
+def _setup_owed(s: FangState, pending) -> tuple[str, int]:
+    """The owed kind and count of a set-up's ``pending`` (a kind, or ``{"kind": …, "count": …}``)."""
     if isinstance(pending, str):
         pending = {"kind": pending}
     pf = SavedFields({} if pending is None else pending, "pending")
-    kind = pf.choice("kind", ("place", "extra_place", "capture", "pull", "make_room", "move", "pass"),
-                     {"place": "place", "pull": "pull", "move": "move"}[phase])
-    count = pf.integer("count", 1, sum(v.supply), 1)
-    where = {"place": "place", "extra_place": "place", "pull": "pull", "move": "move", "pass": "move"}
-    if kind in where and where[kind] != phase or kind == "capture" and phase == "pull" \
-            or kind == "make_room" and phase == "place":
-        raise bad("pending.kind", f"{kind} is not owed in the {phase} phase", f"{phase}阶段不会欠 {kind}")
-    ev: list[Event] = []
-    if kind in ("place", "extra_place"):
-        if hands[player] == 0:
+    kind = pf.choice("kind", ("place", "extra_place", "capture", "pull", "make_room", "move", "pass"), s.phase)
+    count = pf.integer("count", 1, sum(s.variant.supply), 1)
+    if kind not in _STAGES[s.phase]:      # what each phase can owe
+        raise StateFormatError.invalid("pending.kind", f"{kind} is not owed in the {s.phase} phase",
+                                       f"{s.phase}阶段不会欠 {kind}")
+    return kind, count
+
+
+def _owe_place(kind: str):
+    def owe(s: FangState, ev: list, count: int) -> None:
+        bad, player = StateFormatError.invalid, s.player
+        if s.hand_counts[_SIDE[player]] == 0:
             raise bad(f"hands.{player}", f"{kind} needs pieces in {_NAMES[player].en}'s hand",
                       f"{kind} 需要{_NAMES[player].zh}手中有棋子")
         if EMPTY not in s.cells:
             raise bad("board", "the board is full: placing is over", "棋盘已满，布子阶段已经结束")
         _begin_turn(s, player, kind, 1 if kind == "place" else count)
-    elif kind == "capture":
-        _begin_turn(s, player, "capture", count)
-        s.turn_shaped = True
-        _resolve_captures(s, ev)
-    elif kind == "pull":
-        first, second = v.pull_order
-        if player == first:
-            base = s.options.get("pull_base", 1)
-            extra = s.credits[_SIDE[second]] if v.placing == "pull_credits" else 0
-            s.pull_next = ((second, base + extra),)
-        _start_pull_turn(s, ev, player, count)
-    elif kind == "make_room":
-        _begin_turn(s, player, "make_room", 1)
-        if not _room_pieces(s):
-            raise bad("pending.kind", f"no loose piece of {_NAMES[player].en} would free the opponent",
-                      f"{_NAMES[player].zh}没有能给对方让路的散子")
-    else:
-        _start_move_turn(s, ev, player)
-    s.events = tuple(ev)
-    s._legal = s._board = s._hash = None
-    _check_coherent(s)   # a set-up meets the same invariants as a saved state
-    return s
+    return owe
+
+
+def _owe_capture(s: FangState, ev: list, count: int) -> None:
+    _begin_turn(s, s.player, "capture", count)
+    s.turn_shaped = True
+    _resolve_captures(s, ev)
+
+
+def _owe_pull(s: FangState, ev: list, count: int) -> None:
+    v, player = s.variant, s.player
+    first, second = v.pull_order
+    if player == first:
+        # The second puller's turn follows: its base plus its Ningxia credits.
+        base = s.options.get("pull_base", 1)
+        extra = s.credits[_SIDE[second]] if v.placing == "pull_credits" else 0
+        s.pull_next = ((second, base + extra),)
+    _start_pull_turn(s, ev, player, count)
+
+
+def _owe_make_room(s: FangState, ev: list, count: int) -> None:
+    _begin_turn(s, s.player, "make_room", 1)
+    if not _room_pieces(s):
+        raise StateFormatError.invalid("pending.kind", f"no loose piece of {_NAMES[s.player].en} would free the "
+                                                       "opponent", f"{_NAMES[s.player].zh}没有能给对方让路的散子")
+
+
+def _owe_move(s: FangState, ev: list, count: int) -> None:
+    _start_move_turn(s, ev, s.player)     # "pass" follows by itself when the player cannot move
+
+
+#: How a set-up starts what it owes, by owed-action kind.
+_OWED_SETUP = {"place": _owe_place("place"), "extra_place": _owe_place("extra_place"), "capture": _owe_capture,
+               "pull": _owe_pull, "make_room": _owe_make_room, "move": _owe_move, "pass": _owe_move}
 
 
 # --------------------------------------------------------------------------
