@@ -328,5 +328,10 @@ class GameRegistry(OrderedDict[str, Game]):
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = move_to_end = _read_only
 
+    def __contains__(self, name: object) -> bool:
+        # Like the tuple of names it replaces: ``{} in GAMES`` is False, not a TypeError
+        # (files and browser messages ask this about values of any type).
+        return isinstance(name, str) and OrderedDict.__contains__(self, name)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (GameRegistry, (tuple(self.values()),))
