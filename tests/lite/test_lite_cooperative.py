@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -19,7 +20,14 @@ from fangqi_teach.widgets.game import background_mode, play
 
 
 def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
+    """Run ``coro`` on a fresh event loop in its own thread.
+
+    (A session-scoped Playwright, used by the browser tests on the same
+    worker, keeps an event loop "running" in the main thread, where
+    ``asyncio.run`` would refuse to start.)
+    """
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coro, 60)).result()
 
 
 def test_modes():
