@@ -23,6 +23,7 @@ from pathlib import Path
 from ..i18n import Text, check_language, get_language
 from .model import Exercise, Pack
 
+SELF_CHECK = Text("Self-check: {text}", "自我检查：{text}")
 NO_EXERCISES = Text("Stage {n} of {name} has no exercises yet.", "{name}的第 {n} 阶段还没有练习。")
 GAME_NAMES = {"dafang": Text("dafang", "大方棋"), "ningxia": Text("ningxia", "宁夏方棋"),
               "xinjiang": Text("xinjiang", "新疆方棋"), "maonan": Text("maonan", "毛南三棋"),
@@ -77,6 +78,18 @@ class Practice:
             print(NO_EXERCISES.get(self.lang).format(n=number, name=name))
             return None
         return ExerciseWidget(exercises, learner=self.learner, lang=self.lang)
+
+    def self_check(self, number: int) -> None:
+        """Print the packs' self-check for stage ``number`` (a pack's ``self_check:``), if any.
+
+        >>> Practice.for_game("connect6", learner="doctest", lang="en").self_check(3)
+        Self-check: I never assume a second stone can still be placed once six is made.
+        >>> Practice.for_game("maonan", learner="doctest", lang="en").self_check(3)
+        """
+        for pack in self.packs:
+            text = pack.self_check.get(number)
+            if text is not None:
+                print(SELF_CHECK.get(self.lang).format(text=text.get(self.lang)))
 
     def __repr__(self) -> str:
         counts = ", ".join(f"stage {n}: {len(e)}" for n, e in self.stages().items())

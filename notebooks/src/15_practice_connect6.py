@@ -53,6 +53,9 @@ practice.summary()
 # %%
 practice.stage(1)
 
+# %% tags=["nbval-check-output"]
+practice.self_check(1)
+
 # %% [markdown]
 # ## Stage 2 · Compare choices
 # <!-- zh -->
@@ -61,6 +64,9 @@ practice.stage(1)
 # %%
 practice.stage(2)
 
+# %% tags=["nbval-check-output"]
+practice.self_check(2)
+
 # %% [markdown]
 # ## Stage 3 · Review a game
 # <!-- zh -->
@@ -68,3 +74,6 @@ practice.stage(2)
 
 # %%
 practice.stage(3)
+
+# %% tags=["nbval-check-output"]
+practice.self_check(3)
