@@ -25,7 +25,7 @@ from html import escape
 from pathlib import Path
 
 from ..i18n import Text, check_language
-from .progress import data_dir
+from .progress import data_dir, learner_file_name
 
 TEXTS = {
     "title": Text("Your progress file (for your teacher)", "你的进度文件（交给老师）"),
@@ -40,12 +40,17 @@ TEXTS = {
 MAX_BYTES = 5_000_000
 
 
-def progress_files(directory: str | Path | None = None) -> list[Path]:
-    """The learners' progress files in ``directory`` (default :func:`data_dir`), by name."""
+def progress_files(directory: str | Path | None = None, learner: str | None = None) -> list[Path]:
+    """The progress files in ``directory`` (default :func:`data_dir`), by name: ``learner``'s only, if given.
+
+    (In a class folder shared on a server the other learners' files are not
+    theirs to download, and the system would refuse to read them anyway.)
+    """
     folder = Path(directory) if directory is not None else data_dir()
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("progress-*.json") if p.is_file() and p.stat().st_size <= MAX_BYTES)
+    pattern = learner_file_name(learner) if learner is not None else "progress-*.json"
+    return sorted(p for p in folder.glob(pattern) if p.is_file() and p.stat().st_size <= MAX_BYTES)
 
 
 def data_url(raw: bytes) -> str:
@@ -61,16 +66,23 @@ def decode_data_url(url: str) -> bytes:
     return base64.b64decode(payload)
 
 
-def progress_links(directory: str | Path | None = None) -> list[tuple[str, str]]:
-    """``(file name, data URL)`` for each progress file."""
-    return [(p.name, data_url(p.read_bytes())) for p in progress_files(directory)]
+def progress_links(directory: str | Path | None = None, learner: str | None = None) -> list[tuple[str, str]]:
+    """``(file name, data URL)`` for each progress file that can be read."""
+    links = []
+    for p in progress_files(directory, learner):
+        try:
+            links.append((p.name, data_url(p.read_bytes())))
+        except OSError:         # unreadable (another user's file): nothing to offer
+            continue
+    return links
 
 
-def progress_html(directory: str | Path | None = None, lang: str | None = None) -> str:
+def progress_html(directory: str | Path | None = None, lang: str | None = None,
+                  learner: str | None = None) -> str:
     """The HTML of the download box: a heading, a link per file (or why there is none), where they are kept."""
     lang = check_language(lang)
     folder = Path(directory) if directory is not None else data_dir()
-    links = progress_links(folder)
+    links = progress_links(folder, learner)
     parts = [f"<b>{escape(TEXTS['title'].get(lang))}</b><br>"]
     if not links:
         parts.append(escape(TEXTS["none"].get(lang)))
@@ -82,7 +94,11 @@ def progress_html(directory: str | Path | None = None, lang: str | None = None) 
     return "".join(parts)
 
 
-def download_progress(directory: str | Path | None = None, lang: str | None = None):
-    """An ipywidgets ``HTML`` with a download link per progress file; run the cell again to refresh it."""
+def download_progress(directory: str | Path | None = None, lang: str | None = None,
+                      learner: str | None = None):
+    """An ipywidgets ``HTML`` with the download link of ``learner``'s progress file (default: the learner
+    remembered on the start page); run the cell again to refresh it."""
     import ipywidgets as W
-    return W.HTML(progress_html(directory, lang))
+
+    from .learner import get_learner
+    return W.HTML(progress_html(directory, lang, learner if learner is not None else get_learner()))

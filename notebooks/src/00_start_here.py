@@ -62,6 +62,16 @@ L.name_box()
 L.overview()
 
 # %% [markdown]
+# If your teacher collects progress files, download yours here and hand it in. (In the browser edition your
+# progress is kept by this browser only, so this file is also your copy.)
+# <!-- zh -->
+# 老师要收进度文件时，在这里下载你的文件交上去。（在浏览器版里，进度只存在这个浏览器中，这个文件也是你自己的备份。）
+
+# %%
+from fangqi_teach.exercises.download import download_progress
+download_progress()
+
+# %% [markdown]
 # ## How the boards work
 #
 # Click a point to place a piece. To move a piece, click it, then click where it goes; green dots show where it
