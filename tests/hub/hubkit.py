@@ -41,6 +41,7 @@ import stat
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 
@@ -50,6 +51,8 @@ PROXY_DIR = ROOT / "build" / "hub-proxy"
 ARTIFACTS = ROOT / "test-artifacts" / "hub"
 PROXY_PACKAGE = "configurable-http-proxy@5"
 PREFIX = "fqhub-"               # every user and group this module creates starts with it
+# Two runs at once (the test and `make bench`, or two checkouts) would remove each other's users.
+MACHINE_LOCK = pathlib.Path(tempfile.gettempdir()) / "fangqi-teach-hub.lock"
 
 
 # -- can it run here? -----------------------------------------------------------
@@ -266,11 +269,14 @@ class Classroom:
     @classmethod
     @contextlib.contextmanager
     def created(cls, base, learners, teacher):
-        room = cls(base, learners, teacher)
-        try:
-            yield room.create()
-        finally:
-            room.remove()
+        """The class for the ``with`` block; one at a time on a machine (same user names, same ACLs)."""
+        from fangqi_teach.files import locked
+        with locked(MACHINE_LOCK, timeout=600):
+            room = cls(base, learners, teacher)
+            try:
+                yield room.create()
+            finally:
+                room.remove()
 
 
 def _exists(user: str) -> bool:
