@@ -516,16 +516,7 @@ def board_diagram(board_spec, board: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class RuleOption:
-    """A house decision [D#] of the rules, exposed as an engine option."""
-
-    name: str
-    decision: str         # "D7"
-    default: object
-    en: str
-    zh: str
-    games: tuple[str, ...] = field(default=())
+# (Rule options, typed and checked in one place, are games.contract.RuleOption.)
 
 
 # --------------------------------------------------------------------------

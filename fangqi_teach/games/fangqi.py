@@ -187,7 +187,16 @@ class _Geometry:
         self.board = b
         self.names = b.points
         self.n = len(b.points)
-        idx = b.index
+        self.step_only = variant.movement == "step"
+        self._index_shapes(variant)
+        self._index_rays(diagonal_moves)
+        self._index_actions()
+        self._index_lines(diagonal_moves)
+        self._events: dict = {}
+
+    def _index_shapes(self, variant: Variant) -> None:
+        """The scoring shapes, their values, and which shapes and squares hold each point."""
+        b, idx = self.board, self.board.index
         scoring = set(variant.place_values) | set(variant.move_values)
         self.shapes: tuple[Shape, ...] = tuple(s for s in b.shapes if s.kind in scoring)
         self.shape_points = tuple(tuple(idx[p] for p in s.points) for s in self.shapes)
@@ -204,12 +213,20 @@ class _Geometry:
                 for i in pts:
                     sq[i].append(pts)
         self.squares_at = tuple(tuple(a) for a in sq)
+        # For each point, its squares as (the three other corners..., all four).
+        self.square_others = tuple(
+            tuple(tuple(k for k in pts if k != e) + (pts,) for pts in self.squares_at[e])
+            for e in range(self.n))
+
+    def _index_rays(self, diagonal_moves: bool) -> None:
+        """Movement rays from each point (plain and with move names) and the neighbours."""
+        b = self.board
         # Movement rays: from each point, the points in each direction, nearest first.
         dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)]
         if diagonal_moves:
             dirs += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
         ncols, nrows = len(b.columns), b.rows
-        limit = 1 if variant.movement == "step" else max(ncols, nrows)
+        limit = 1 if self.step_only else max(ncols, nrows)
         rays, named = [], []
         for i, name in enumerate(self.names):
             c, r = b.coords(name)
@@ -230,6 +247,9 @@ class _Geometry:
         self.rays = tuple(rays)
         self.named_rays = tuple(named)
         self.neighbours = tuple(tuple(ray[0] for ray in rs) for rs in self.rays)
+
+    def _index_actions(self) -> None:
+        """Every well-formed action string of the board, and each move's path."""
         self.remove_names = tuple("x" + p for p in self.names)
         # Every well-formed action string of this board -> (kind, from, to).
         table = {"pass": ("pass", -1, -1)}
@@ -244,6 +264,10 @@ class _Geometry:
                     table[s] = ("move", i, j)
                     self.paths[s] = tuple(x for x, _ in ray[:k + 1])
         self.actions = table
+
+    def _index_lines(self, diagonal_moves: bool) -> None:
+        """The movement lines, and the move names along them from each position."""
+        ncols, nrows = len(self.board.columns), self.board.rows
         # Movement lines (rows, columns, and diagonals with the D1 option), each
         # read from the cells string as a short segment: the moves along a line
         # depend only on that segment, so they are computed once per segment
@@ -274,13 +298,7 @@ class _Geometry:
                    tuple(f"{self.names[pts[a]]}-{self.names[pts[b]]}" for b in range(a + 1, len(pts))))
                   for a in range(len(pts)))
             for _, pts in lines)
-        self.step_only = variant.movement == "step"
         self._line_moves: list[dict] = [{} for _ in lines]
-        self._events: dict = {}
-        # For each point, its squares as (the three other corners..., all four).
-        self.square_others = tuple(
-            tuple(tuple(k for k in pts if k != e) + (pts,) for pts in self.squares_at[e])
-            for e in range(self.n))
 
     def event(self, kind: str, player: str, i: int, j: int = -1) -> Event:
         """The place/move event for these points, shared (events are immutable values)."""
