@@ -38,11 +38,12 @@ def progress_bar(done: int, total: int, label: str, width: int = 30) -> str:
 
 def run(args) -> int:
     from ..ai.arena import match, save_result
+    from ..games import GAMES
     if args.games < 1:
         raise ValueError("-n must be at least 1")
     if args.time_scale <= 0:
         raise ValueError("--time-scale must be positive")
-    options = {"size": args.size} if args.size and args.game == "connect6" else {}
+    options = {"size": args.size} if args.size and GAMES[args.game].capabilities.sized_board else {}
     tty = sys.stderr.isatty()
 
     def show(done, label):

@@ -37,6 +37,7 @@ from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402  (after the c
 from matplotlib.figure import Figure  # noqa: E402
 
 from ..exercises.model import STAGES, Exercise, Pack  # noqa: E402
+from ..games import GAMES  # noqa: E402
 
 A4 = (8.27, 11.69)                 # inches, portrait
 PER_PAGE = 2                       # exercises on one page
@@ -147,7 +148,7 @@ def answer_form(exercise: Exercise) -> str:
         return "point" if params.get("mode", "all") == "one" else "points"
     if kind == "count":
         return "number"
-    if exercise.game == "connect6":
+    if GAMES[exercise.game].capabilities.two_stone_turns:     # a turn is stones, not one action
         return "stones"
     return "turn" if params.get("scope", "action") == "turn" else "action"
 
