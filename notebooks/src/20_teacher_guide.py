@@ -286,6 +286,20 @@ from fangqi_teach.teacher.report import plot_png
 Image(plot_png(report))
 
 # %% [markdown]
+# On a class server (`docs/classroom.md`) every learner's progress file is saved in one class folder, and the
+# report can stay open while the class works: the widget below redraws whenever a learner saves. There the
+# folder can be left out (`ClassReportWidget()` reads `$FANGQI_TEACH_DATA`, the class folder), and
+# `fangqi-teach handout PACK --to CLASS_FOLDER` puts a pack's practice notebook in front of every learner.
+#
+# > **中文：** 在班级服务器上（见 `docs/classroom.md`），每个学生的进度文件都存在同一个班级文件夹里，报告可以在上课时一直开着：
+# > 下面的小部件在有学生保存时自动刷新。在服务器上可以不写文件夹（`ClassReportWidget()` 读 `$FANGQI_TEACH_DATA`，即班级文件夹）；
+# > `fangqi-teach handout 题包 --to 班级文件夹` 把题包的练习笔记本发到每个学生面前。
+
+# %%
+from fangqi_teach.teacher.class_report import ClassReportWidget
+ClassReportWidget(class_folder, packs=[connect6_pack])
+
+# %% [markdown]
 # That is the whole loop: build or edit an exercise, validate it, save it into a pack, hand the pack out as
 # a notebook or a worksheet, and read the class report to see which exercises need another lesson.
 #
