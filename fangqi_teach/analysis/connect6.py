@@ -278,12 +278,47 @@ def attacks(s: Connect6State, player: str) -> list[tuple[str, ...]]:
     [('a1',), ('g1',)]
     """
     g = geometry(s.size)
-    n2 = s.size * s.size
-    cells = s.cells
-    opp = other(player)
-    lines, windows = _tables(s.size)
-    wins_at = _windows_at(s.size)
-    # candidate points: empties of live windows holding ≥2 of the player's stones
+    candidates = _attack_candidates(s, player)
+    base = {t[0]: frozenset(t[3]) for t in _threats(s, player)}
+    out = []
+    alone_wins, alone_strong = set(), set()
+    after = {}
+    for i in candidates:
+        ch = _placed(s, player, (i,))
+        if ch is None:
+            alone_wins.add(i)
+            out.append((g.points[i],))
+            continue
+        after[i] = ch
+        if _strong(base, [ch]):
+            alone_strong.add(i)
+    for a, b in combinations(sorted(candidates - alone_wins), 2):
+        if a in alone_strong or b in alone_strong:
+            hit = True
+        elif _near(s.size, a, b):      # a window may hold both: place them together
+            ch = _placed(s, player, (a, b))
+            hit = ch is None or _strong(base, [ch])
+        else:                          # no window holds both: their effects simply add up
+            hit = _strong(base, [after[a], after[b]])
+        if hit:
+            out.append(tuple(sorted((g.points[a], g.points[b]))))
+    if alone_strong:
+        # A stone that leaves three threats alone makes a turn with any second stone.
+        seen = set(out)
+        for a in alone_strong:
+            for b in range(s.size * s.size):
+                if s.cells[b] == "." and b != a and b not in candidates:
+                    pair = tuple(sorted((g.points[a], g.points[b])))
+                    if pair not in seen:
+                        seen.add(pair)
+                        out.append(pair)
+    return sorted(out)
+
+
+def _attack_candidates(s: Connect6State, player: str) -> set[int]:
+    """The empty points of ``player``'s live windows holding ≥2 of its stones (where an attack can start)."""
+    cells, opp = s.cells, other(player)
+    lines, _ = _tables(s.size)
     candidates = set()
     for line in lines:
         seg = cells[line.slice]
@@ -293,75 +328,44 @@ def attacks(s: Connect6State, player: str) -> list[tuple[str, ...]]:
             w = seg[k:k + 6]
             if opp not in w and w.count(player) >= 2:
                 candidates.update(line.indices[k + m] for m in range(6) if w[m] == ".")
-    base = {t[0]: frozenset(t[3]) for t in _threats(s, player)}
+    return candidates
 
-    def placed(stones: tuple[int, ...]):
-        """After placing ``stones``: None for a six, else the threat windows they change."""
-        c = list(cells)
-        for i in stones:
-            c[i] = player
-        changed = {}
-        for i in stones:
-            for wid in wins_at[i]:
-                line_no, k = windows[wid]
-                idx = lines[line_no].indices[k:k + 6]
-                w = [c[j] for j in idx]
-                if opp in w:
-                    continue
-                mine = w.count(player)
-                if mine == 6:
-                    return None
-                if mine >= 4:
-                    changed[wid] = frozenset(j for j in idx if c[j] == ".")
-        return changed
 
-    def strong(changes: list) -> bool:
-        """Whether the threat windows, with these changes, need three or more blockers."""
-        sets = dict(base)
-        for ch in changes:
-            sets.update(ch)
-        return len(sets) >= 3 and hitting_number(list(sets.values()), 3) >= 3
+def _placed(s: Connect6State, player: str, stones: tuple[int, ...]) -> dict | None:
+    """After placing ``stones``: None for a six, else the threat windows they change (id -> empty points)."""
+    opp = other(player)
+    lines, windows = _tables(s.size)
+    c = list(s.cells)
+    for i in stones:
+        c[i] = player
+    changed = {}
+    for i in stones:
+        for wid in _windows_at(s.size)[i]:
+            line_no, k = windows[wid]
+            idx = lines[line_no].indices[k:k + 6]
+            w = [c[j] for j in idx]
+            if opp in w:
+                continue
+            mine = w.count(player)
+            if mine == 6:
+                return None
+            if mine >= 4:
+                changed[wid] = frozenset(j for j in idx if c[j] == ".")
+    return changed
 
-    n = s.size
 
-    def near(a: int, b: int) -> bool:
-        # whether one window can hold both points (same line, at most 5 apart)
-        dc, dr = b % n - a % n, b // n - a // n
-        return (dc == 0 or dr == 0 or abs(dc) == abs(dr)) and max(abs(dc), abs(dr)) <= 5
+def _strong(base: dict, changes: list) -> bool:
+    """Whether the threat windows ``base``, with these changes, need three or more blockers."""
+    sets = dict(base)
+    for ch in changes:
+        sets.update(ch)
+    return len(sets) >= 3 and hitting_number(list(sets.values()), 3) >= 3
 
-    out = []
-    alone_wins, alone_strong = set(), set()
-    after = {}
-    for i in candidates:
-        ch = placed((i,))
-        if ch is None:
-            alone_wins.add(i)
-            out.append((g.points[i],))
-            continue
-        after[i] = ch
-        if strong([ch]):
-            alone_strong.add(i)
-    cand = sorted(candidates - alone_wins)
-    for a, b in combinations(cand, 2):
-        if a in alone_strong or b in alone_strong:
-            hit = True
-        elif near(a, b):      # a window may hold both: place them together
-            ch = placed((a, b))
-            hit = ch is None or strong([ch])
-        else:                 # no window holds both: their effects simply add up
-            hit = strong([after[a], after[b]])
-        if hit:
-            out.append(tuple(sorted((g.points[a], g.points[b]))))
-    if alone_strong:
-        seen = set(out)
-        for a in alone_strong:
-            for b in range(n2):
-                if cells[b] == "." and b != a and b not in candidates:
-                    pair = tuple(sorted((g.points[a], g.points[b])))
-                    if pair not in seen:
-                        seen.add(pair)
-                        out.append(pair)
-    return sorted(out)
+
+def _near(n: int, a: int, b: int) -> bool:
+    """Whether one window of an ``n``-board can hold both points (same line, at most 5 apart)."""
+    dc, dr = b % n - a % n, b // n - a // n
+    return (dc == 0 or dr == 0 or abs(dc) == abs(dr)) and max(abs(dc), abs(dr)) <= 5
 
 
 @lru_cache(maxsize=None)
