@@ -22,7 +22,12 @@ import pytest
 import fangqi_teach as ft
 from fangqi_teach.core import StateFormatError
 from fangqi_teach.games import GAMES, connect6, fangqi, get_game, maonan
-from fangqi_teach.games.contract import SETUP_FIELDS, Game, GameStateProtocol, SetupFieldError
+from fangqi_teach.games.contract import (
+    SETUP_FIELDS,
+    Game,
+    GameStateProtocol,
+    SetupFieldError,
+)
 from fangqi_teach.testing import random_game
 
 NAMES = ("dafang", "ningxia", "xinjiang", "maonan", "connect6")
@@ -55,6 +60,13 @@ def test_the_registry_is_read_only():
     with pytest.raises(TypeError):
         del GAMES["dafang"]
     assert list(GAMES) == list(NAMES)
+
+
+def test_the_registry_copies_and_pickles_by_name():
+    import copy
+    import pickle
+    assert list(GAMES.copy()) == list(copy.copy(GAMES)) == list(pickle.loads(pickle.dumps(GAMES))) == list(NAMES)
+    assert all(pickle.loads(pickle.dumps(g)) is g for g in GAMES.values())
 
 
 def test_unknown_games_are_refused_with_the_list():
@@ -94,10 +106,11 @@ def test_every_entry_point_refuses_a_bad_option_with_the_same_message(name):
             with pytest.raises(ValueError) as by_option:
                 o.check(bad)
             message = str(by_option.value)
-            for make in (lambda: ft.new_game(name, **{o.name: bad}), lambda: game.new(**{o.name: bad}),
-                         lambda: game.check_options({o.name: bad})):
+            option = {o.name: bad}
+            for make, args, kwargs in ((ft.new_game, (name,), option), (game.new, (), option),
+                                       (game.check_options, (option,), {})):
                 with pytest.raises(ValueError) as refused:
-                    make()
+                    make(*args, **kwargs)
                 assert str(refused.value) == message
             with pytest.raises(StateFormatError) as saved:
                 ft.from_json(dict(start, options={**start["options"], o.name: bad}))

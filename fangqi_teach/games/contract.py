@@ -310,6 +310,15 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Registered games are singletons: they pickle (multiprocessing, caches) by name.
+        return (_registered, (self.name,))
+
+
+def _registered(name: str) -> Game:
+    from . import get_game  # the registry imports this module: look it up when called
+    return get_game(name)
+
 
 class GameRegistry(OrderedDict[str, Game]):
     """``name -> Game`` in registration order; iterating yields the names. Read-only once built.
@@ -326,7 +335,10 @@ class GameRegistry(OrderedDict[str, Game]):
     def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("the game registry is read-only")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = move_to_end = _read_only
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = move_to_end = __ior__ = _read_only
+
+    def copy(self) -> GameRegistry:
+        return GameRegistry(self.values())
 
     def __contains__(self, name: object) -> bool:
         # Like the tuple of names it replaces: ``{} in GAMES`` is False, not a TypeError
