@@ -67,7 +67,8 @@ def run() -> str:
         "records without listing legal actions first. Pure Python, one core. Wall-clock rates; "
         "*per CPU s* divides by the process's CPU time instead, which a busy shared machine "
         "disturbs less.", "",
-        "| game | random games/s | actions/s | actions per CPU s | actions per game | play only, actions/s | round spread |",
+        "| game | random games/s | actions/s | actions per CPU s | actions per game "
+        "| play only, actions/s | round spread |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for game in GAMES:

@@ -83,9 +83,11 @@ ILLEGAL_TEXTS: dict[str, Text] = {
                       "{point} 上是你自己的棋子，要拿对方的子。"),
     "not_own_piece": Text("To make room you remove one of your own pieces; {point} is not yours.",
                           "让路时要拿掉自己的一枚棋子，{point} 上不是你的子。"),
-    "does_not_free": Text("Removing {point} would still leave your opponent unable to move; choose a piece whose removal opens a move.",
+    "does_not_free": Text("Removing {point} would still leave your opponent unable to move; "
+                          "choose a piece whose removal opens a move.",
                           "拿掉 {point} 之后对方仍然无路可走；请拿掉能让对方走动的那枚子。"),
-    "no_chance_left": Text("{action} would leave your opponent no slide that completes a square; at the start you must leave them a chance (开局别把对方堵死).",
+    "no_chance_left": Text("{action} would leave your opponent no slide that completes a square; "
+                           "at the start you must leave them a chance (开局别把对方堵死).",
                            "{action} 会让对方没有任何一步能成方；开局不能把对方堵死。"),
     "must_remove": Text("You must remove a piece now ({expected}).", "现在必须先拿子（{expected_zh}）。"),
     "must_place": Text("You must place a piece now ({expected}).", "现在必须落子（{expected_zh}）。"),
@@ -95,7 +97,8 @@ ILLEGAL_TEXTS: dict[str, Text] = {
     "not_your_turn": Text("It is not {player}'s turn.", "现在不是{player_zh}行棋。"),
     "tired_piece": Text("{detail}", "{detail_zh}"),
     # Connect6
-    "stones_never_move": Text("{action}: Connect6 stones never move and are never removed; place a stone on an empty point.",
+    "stones_never_move": Text("{action}: Connect6 stones never move and are never removed; "
+                              "place a stone on an empty point.",
                               "{action}：六子棋的棋子落下后不能移动，也不能拿掉；请在空点上落子。"),
     "no_pass": Text("There is no pass in Connect6; place a stone on an empty point.",
                     "六子棋不能让过，请在空点上落子。"),
@@ -106,9 +109,11 @@ ILLEGAL_TEXTS: dict[str, Text] = {
     "mid_turn": Text("{player} has already placed the first stone of this turn; place the second stone alone.",
                      "{player_zh}本回合已经下了第一子，请只下第二子。"),
     # Maonan Morris
-    "in_mill": Text("The piece on {point} is in a mill, and your opponent still has pieces outside mills; take one of those first.",
+    "in_mill": Text("The piece on {point} is in a mill, and your opponent still has pieces outside mills; "
+                    "take one of those first.",
                     "{point} 上的棋子在“直”里，对方还有不在“直”里的散子，要先吃散子。"),
-    "must_pull": Text("You cannot move any piece, so first pull (拔子) one enemy piece: write x and its point, like xd4.",
+    "must_pull": Text("You cannot move any piece, so first pull (拔子) one enemy piece: "
+                      "write x and its point, like xd4.",
                       "你没有可以走动的棋子，要先拔对方一子：写 x 加点名，例如 xd4。"),
 }
 
@@ -270,10 +275,12 @@ EVENT_TEXTS: dict[str, Text] = {
     "tired_no_capture": Text("the tired piece on {points} completes a shape but captures nothing",
                              "{points} 上的疲劳子虽成形，但不能吃子"),
     "waived": Text("leave-a-chance is waived: no choice leaves a chance", "没有任何着法能给对方留机会，本次不受限制"),
-    "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)", "{player} 无子可动，先拔对方一子"),
+    "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)",
+                         "{player} 无子可动，先拔对方一子"),
     "turn_ends": Text("{player} still cannot move: the turn ends", "{player} 仍然无子可动，回合结束"),
     "six": Text("{player} makes {value} in a row: {points}", "{player} 连成 {value} 子：{points}"),
-    "cannot_make_room": Text("{player} cannot make room: no loose piece of theirs would free the opponent, who must pass",
+    "cannot_make_room": Text("{player} cannot make room: "
+                             "no loose piece of theirs would free the opponent, who must pass",
                              "{player} 无法让路：拿掉哪枚散子对方都走不动，对方只能让过"),
     "timeout": Text("{player}'s time is up: the turn passes", "{player}超时，轮到对方"),
     "pull_skipped": Text("no pull step: a piece was captured while placing", "放子阶段吃过子，跳过拔子"),
@@ -362,7 +369,8 @@ PENDING_TEXTS: dict[str, Text] = {
     "capture": Text("{player}: remove {count} loose {target} piece(s)", "{player}：吃掉对方 {count} 枚散子"),
     "capture_any": Text("{player}: remove {count} {target} piece(s)", "{player}：吃掉对方 {count} 枚子"),
     "pull": Text("{player}: pull {count} loose {target} piece(s)", "{player}：拔掉对方 {count} 枚散子"),
-    "pin": Text("{player}: capture {count} {target} piece(s) by pinning (押子)", "{player}：押子，吃掉对方 {count} 枚子"),
+    "pin": Text("{player}: capture {count} {target} piece(s) by pinning (押子)",
+                "{player}：押子，吃掉对方 {count} 枚子"),
     "make_room": Text("{player}: remove one of your own pieces to make room", "{player}：拿掉自己的一枚子让路"),
     "blocked_pull": Text("{player}: you cannot move, so pull one {target} piece first (拔子)",
                          "{player}：无子可动，先拔对方一子"),

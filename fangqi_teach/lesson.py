@@ -45,7 +45,7 @@ progress for the learner remembered on the start page:
 >>> demo(moving, "a2-b2")      # a2-a3 would complete a diagonal of four and capture: refused
 Traceback (most recent call last):
 ...
-fangqi_teach.lesson.DemoBlunder: action 1, Black played a2-b2; better a2-a3: takes 1 piece(s) instead of 0 (pass allow={0: (why, 为什么)} if this is meant)
+fangqi_teach.lesson.DemoBlunder: action 1, Black played a2-b2; better a2-a3: takes 1 piece(s) instead of 0 ...
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def _start_state(start, options: dict):
 def check_line(start, line, allow=None, **options) -> list:
     """The review items of ``line`` that miss a win or a capture and are not in ``allow``.
 
-    >>> check_line("dafang", "a1 f6 b1 f5 a2 f4 b2") 
+    >>> check_line("dafang", "a1 f6 b1 f5 a2 f4 b2")
     []
     """
     from fangqi_teach.ai.advice import review

@@ -159,7 +159,8 @@ def pyyaml_wheel(version: str) -> Path:
     files[f"{dist}/METADATA"] = (f"Metadata-Version: 2.1\nName: PyYAML\nVersion: {version}\n"
                                  "Summary: YAML parser and emitter (pure-Python build of the sdist)\n"
                                  "License: MIT\n").encode()
-    files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: fangqi-teach build_lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: fangqi-teach build_lite\n"
+                              b"Root-Is-Purelib: true\nTag: py3-none-any\n")
     files[f"{dist}/top_level.txt"] = b"yaml\n"
     _write_wheel(wheel, files, dist)
     log(f"made {wheel.name} ({len(files) - 3} modules)")

@@ -59,7 +59,8 @@ def figures(root: Path) -> dict:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 lengths.append((node.end_lineno - node.lineno + 1, f"{rel}:{node.lineno} {node.name}"))
                 for inner in ast.walk(node):
-                    if isinstance(inner, ast.ImportFrom) and (inner.level or (inner.module or "").startswith("fangqi_teach")):
+                    if isinstance(inner, ast.ImportFrom) and (
+                            inner.level or (inner.module or "").startswith("fangqi_teach")):
                         nested_imports += 1
             if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("fangqi_teach")):
                 internal_imports += 1

@@ -10,8 +10,12 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fangqi_teach.games import GAMES  # noqa: E402
-from fangqi_teach.games import connect6, fangqi, maonan  # noqa: E402
+from fangqi_teach.games import (  # noqa: E402
+    GAMES,  # noqa: E402
+    connect6,
+    fangqi,
+    maonan,
+)
 
 INTRO = """# Rules reference
 

@@ -53,7 +53,8 @@ def test_dafang_diagonals():
     b = get_board("dafang")
     diags = b.shapes_of("diagonal3", "diagonal4", "diagonal5", "diagonal6")
     assert len(diags) == 14
-    by_kind = {k: [s.points for s in diags if s.kind == k] for k in ("diagonal3", "diagonal4", "diagonal5", "diagonal6")}
+    kinds = ("diagonal3", "diagonal4", "diagonal5", "diagonal6")
+    by_kind = {k: [s.points for s in diags if s.kind == k] for k in kinds}
     assert [len(v) for v in by_kind.values()] == [4, 4, 4, 2]
     assert ("a4", "b5", "c6") in by_kind["diagonal3"]
     assert ("d1", "e2", "f3") in by_kind["diagonal3"]

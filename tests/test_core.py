@@ -3,9 +3,21 @@
 import pytest
 
 import fangqi_teach as ft
-from fangqi_teach.core import (Event, FangqiError, IllegalAction, Pending, Result, SavedFields, StateFormatError,
-                               board_diagram, check_action, not_an_action, other, short_repr)
 from fangqi_teach.boards import get_board
+from fangqi_teach.core import (
+    Event,
+    FangqiError,
+    IllegalAction,
+    Pending,
+    Result,
+    SavedFields,
+    StateFormatError,
+    board_diagram,
+    check_action,
+    not_an_action,
+    other,
+    short_repr,
+)
 from fangqi_teach.i18n import Text, get_language, language, set_language
 
 

@@ -1,6 +1,5 @@
 """Board pictures: layout geometry, SVG, matplotlib export, the `boards` command."""
 
-import math
 import xml.etree.ElementTree as ET
 
 import pytest

@@ -296,7 +296,8 @@ def test_every_point_an_explanation_names_is_one_the_engine_ties_to_it(ex):
     named = {p for t in (ex.explanation, *ex.hints) for p in POINT.findall(t.en)
              if p in ex.state().board_spec.index}
     stray = named - engine_points(ex) - CHECKED_BELOW.get(ex.id, set())
-    assert not stray, f"{ex.id}: the explanation names {sorted(stray)}, which the position, answers and events never involve"
+    assert not stray, (f"{ex.id}: the explanation names {sorted(stray)}, "
+                       "which the position, answers and events never involve")
 
 
 def test_points_named_for_what_they_are_not():
@@ -409,7 +410,8 @@ def test_xinjiang_stage3_facts_come_from_the_engine():
     assert 49 - len(s.board) == 18 and "pull_skipped" in [e.kind for e in s.events]
     end = ex_of("xinjiang-3-04")
     record = list(end.position.record)
-    assert ("cucumber", ("b1", "b2", "b3", "b4", "b5", "b6", "b7")) in _shapes_of(replay("xinjiang", record[:88]), record[88])
+    cucumber = ("cucumber", ("b1", "b2", "b3", "b4", "b5", "b6", "b7"))
+    assert cucumber in _shapes_of(replay("xinjiang", record[:88]), record[88])
     final = replay("xinjiang", record)
     assert end.solutions() == ["91"] and sum(c == "W" for c in final.board.values()) == 3
     assert [a[0] for a in record[89:91]] == ["x", "x"]                    # two of the three captures made
@@ -418,7 +420,8 @@ def test_xinjiang_stage3_facts_come_from_the_engine():
     assert rec[69].startswith("x") and "-" in rec[70] and "-" in rec[71] and draw.solutions() == ["72"]
     place = ex_of("xinjiang-3-06")
     from fangqi_teach.exercises.checkers import _review_state
-    assert _shapes_of(_review_state(place), "g2") == [("square", ("f1", "g1", "f2", "g2"))] and place.solutions() == ["1"]
+    assert _shapes_of(_review_state(place), "g2") == [("square", ("f1", "g1", "f2", "g2"))]
+    assert place.solutions() == ["1"]
 
 
 def test_maonan_3_01_and_3_07_facts_come_from_the_engine():

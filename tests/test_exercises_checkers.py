@@ -215,7 +215,8 @@ def test_ends_at_counts_a_variation_from_a_set_up_position():
 
 
 def test_feedback_names_the_square_as_each_variant_does():
-    after = {"setup": {"player": "B", "phase": "move", "diagram": "3 . . . . . . . .\n2 X X . . . . . .\n1 X . X O O O O .\n  a b c d e f g h"}}
+    diagram = "3 . . . . . . . .\n2 X X . . . . . .\n1 X . X O O O O .\n  a b c d e f g h"
+    after = {"setup": {"player": "B", "phase": "move", "diagram": diagram}}
     ex = exercise("ningxia", after, {"kind": "play", "goal": {"shape": "square"}})
     v = ex.check("c1-b1")
     assert v.correct and "completes a square" in v.feedback.en and "成方" in v.feedback.zh

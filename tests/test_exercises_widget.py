@@ -57,7 +57,8 @@ def test_teacher_text_with_script_is_shown_as_text(progress):
     w.show_solution()
     html = all_html(w)
     assert "<script" not in html and "<b>bold" not in html
-    assert "Click &lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in w.prompt_html.value
+    assert ("Click &lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;"
+            in w.prompt_html.value)
     assert "Title &lt;script&gt;" in w.header_html.value
     assert "First hint &lt;script&gt;" in w.hints_html.value
     assert "Why &lt;script&gt;" in w.solution_html.value

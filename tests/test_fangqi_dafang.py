@@ -7,8 +7,7 @@ import pytest
 
 import fangqi_teach as ft
 from fangqi_teach.core import Event, IllegalAction
-from fangqi_teach.games.fangqi import (loose_pieces, new_game, safe_pieces, shapes_completed_by,
-                                       state_from_setup)
+from fangqi_teach.games.fangqi import loose_pieces, new_game, safe_pieces, shapes_completed_by, state_from_setup
 
 
 def setup(diagram, **kw):

@@ -11,8 +11,7 @@ import random
 
 import pytest
 
-from fangqi_teach.games import fangqi
-from fangqi_teach.games import from_json
+from fangqi_teach.games import fangqi, from_json
 from fangqi_teach.testing import check_invariants, random_game
 
 GAMES = ("dafang", "ningxia", "xinjiang")

@@ -12,8 +12,16 @@ import pytest
 import fangqi_teach as ft
 from fangqi_teach.core import EVENT_TEXTS, ILLEGAL_TEXTS, PENDING_TEXTS, REASON_TEXTS, Event, IllegalAction
 from fangqi_teach.games import fangqi
-from fangqi_teach.games.fangqi import (RULE_OPTIONS, VARIANTS, can_move, loose_pieces, new_game, safe_pieces,
-                                       shapes_completed_by, state_from_setup)
+from fangqi_teach.games.fangqi import (
+    RULE_OPTIONS,
+    VARIANTS,
+    can_move,
+    loose_pieces,
+    new_game,
+    safe_pieces,
+    shapes_completed_by,
+    state_from_setup,
+)
 from fangqi_teach.testing import random_game
 
 

@@ -19,8 +19,13 @@ from packaging.utils import canonicalize_name
 from fangqi_teach.cli import main
 from fangqi_teach.exercises.progress import Progress
 from fangqi_teach.exercises.schema import default_exercise_dir
-from fangqi_teach.teacher.class_report import (ClassReportWidget, expand_folders, folder_signature, hand_out,
-                                                progress_files)
+from fangqi_teach.teacher.class_report import (
+    ClassReportWidget,
+    expand_folders,
+    folder_signature,
+    hand_out,
+    progress_files,
+)
 
 PACK = default_exercise_dir() / "maonan" / "stage1.yaml"
 
@@ -108,8 +113,8 @@ def test_report_reads_a_class_folder(folder, tmp_path, capsys):
         p.record_attempt("maonan-1-01", correct=ok)
         p.record_attempt("maonan-1-01", correct=ok)        # second save leaves a .bak, which is not read
     hand_out(PACK, folder)                                  # handouts/ is not a progress file either
-    assert [p.name for p in progress_files(folder)] == sorted(p.path.name for p in
-                                                              (Progress(n, directory=folder) for n in ("ada", "bo", "cy")))
+    expected = sorted(Progress(n, directory=folder).path.name for n in ("ada", "bo", "cy"))
+    assert [p.name for p in progress_files(folder)] == expected
     out = tmp_path / "r.html"
     assert main(["report", str(folder), "-o", str(out)]) == 0
     assert "3 learner(s), 1 exercise(s), 1 flagged, 0 file(s) not used" in capsys.readouterr().out

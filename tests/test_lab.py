@@ -95,7 +95,8 @@ def test_make_lab_starts_jupyterlab_on_the_start_notebook(tmp_path):
         deadline = time.monotonic() + 60
         while not opened.exists():
             assert server.poll() is None, "make lab's jupyter exited:\n" + log_path.read_text(errors="replace")
-            assert time.monotonic() < deadline, "JupyterLab never opened a browser:\n" + log_path.read_text(errors="replace")
+            assert time.monotonic() < deadline, ("JupyterLab never opened a browser:\n"
+                                                 + log_path.read_text(errors="replace"))
             time.sleep(0.1)
         time.sleep(0.2)  # the recorder may still be writing
         target = opened.read_text()

@@ -260,7 +260,8 @@ def test_a_wrong_value_is_refused_naming_the_field_and_the_file_kept(tmp_path, e
 
 
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"format": NaN}', "\xff\xfe", '{"a": 1e999999}',
-                                  '{"format": "fangqi-teach-progress", "version": 1, "exercises": {"x": {"seconds": 1e999}}}',
+                                  '{"format": "fangqi-teach-progress", "version": 1, '
+                                  '"exercises": {"x": {"seconds": 1e999}}}',
                                   '{"format": "fangqi-teach-progress", "version": 1, "exercises": {"x": {"attempts": '
                                   + "9" * 5000 + '}}}'])
 def test_hostile_text_is_refused_not_raised(tmp_path, text):

@@ -8,8 +8,7 @@ import pytest
 import yaml
 
 from fangqi_teach.exercises.schema import load_pack
-from fangqi_teach.teacher.builder import (ExerciseBuilder, ExerciseExists, OutsideFolder, pack_ids,
-                                          safe_pack_name)
+from fangqi_teach.teacher.builder import ExerciseBuilder, ExerciseExists, OutsideFolder, pack_ids, safe_pack_name
 
 # Xinjiang, movement phase: Black's square a1 b1 a2 b2 protects four pieces; c3 and d4 stand alone.
 LOOSE_DIAGRAM = """

@@ -5,16 +5,14 @@ from __future__ import annotations
 import shutil
 import subprocess
 
-import numpy as np
 import pytest
 from matplotlib.image import imread
 from pypdf import PdfReader
+from test_teacher_builder import LOOSE_DIAGRAM as DIAGRAM  # the same small Xinjiang position
 
 from fangqi_teach.cli import main
 from fangqi_teach.teacher.builder import ExerciseBuilder
 from fangqi_teach.teacher.worksheet import chinese_font, make_worksheet, worksheet_pages, wrap
-
-from test_teacher_builder import LOOSE_DIAGRAM as DIAGRAM  # the same small Xinjiang position
 
 
 def _exercise(eid, task, prompt_en, prompt_zh):

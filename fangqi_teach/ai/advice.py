@@ -265,10 +265,10 @@ def _after_own_turn(s, player: str, steps: int = 8):
 def _review_connect6(record, options: dict, start=None) -> list[ReviewItem]:
     from .connect6 import COLOUR, Position, hitting_number, hitting_sets
     items: list[ReviewItem] = []
-    for first, player, start, end, played in _turns("connect6", record, options, start):
+    for first, player, before, end, played in _turns("connect6", record, options, start):
         if end.winner == player:
             continue
-        pos = Position.from_state(start)
+        pos = Position.from_state(before)
         me = COLOUR[player]
         stones = 1 if pos.stones == 0 else 2
         win = pos.winning_stones(me, stones)

@@ -151,7 +151,7 @@ class AlphaBeta:
             children = [(a, None) for a in actions]
         for first in (self.killers.get(ply), hint):
             if first is not None:
-                for i, (a, c) in enumerate(children):
+                for i, (a, _c) in enumerate(children):
                     if a == first:
                         if i:
                             children.insert(0, children.pop(i))

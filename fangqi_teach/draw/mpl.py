@@ -117,7 +117,8 @@ def render_figure(lay: dict, m: dict, title: str | None = None, ax=None) -> Figu
             size = lay["font"] if len(text) <= 2 else max(8, round(lay["font"] * 0.75))
             # plain text: mathtext would read "$" in a teacher's label as markup
             ax.text(*pts[p], text, ha="center", va="center",
-                    fontfamily=(cjk_font() if has_cjk(text) else None) or "sans-serif", fontsize=size * pt, fontweight="bold",
+                    fontfamily=(cjk_font() if has_cjk(text) else None) or "sans-serif",
+                    fontsize=size * pt, fontweight="bold",
                     color=fill, zorder=7, parse_math=False)
     return fig
 

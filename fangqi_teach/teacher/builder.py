@@ -39,11 +39,11 @@ from typing import Any
 
 import yaml
 
+from ..exercises.model import Exercise, thaw
+from ..exercises.schema import ID_PATTERN, ExerciseFormatError, read_file, validate_data
 from ..files import write_atomically
 from ..games import GAMES
 from ..i18n import Text
-from ..exercises.model import Exercise, thaw
-from ..exercises.schema import ID_PATTERN, ExerciseFormatError, read_file, validate_data
 
 PACK_SUFFIXES = (".yaml", ".yml", ".json")
 #: Answers asked from the checkers by :meth:`ExerciseBuilder.validate` (more are counted as "more").

@@ -167,7 +167,8 @@ class ClassReportWidget:
         self.button.on_click(lambda _b: self.refresh())
         self.frame = W.HTML()
         self.box = W.VBox([W.HTML(f"<b>{escape(LABELS['title'].get(self.lang))}</b> · "
-                                  f"{escape(LABELS['folder'].get(self.lang))}: <code>{escape(str(self.folder))}</code>"),
+                                  f"{escape(LABELS['folder'].get(self.lang))}: "
+                                  f"<code>{escape(str(self.folder))}</code>"),
                            W.HBox([self.button, self.status]), self.frame])
         self._signature = None
         self._stop = threading.Event()

@@ -583,7 +583,6 @@ class BoardEditor(W.VBox):
         """Check the exercise; show the problems, or the correct answers on the board."""
         report = self.builder().validate()
         self.report = report
-        lang = self.lang
         if report.problems:
             self._say(report.summary(), "error")
             self.answers_html.value = "<ul>" + "".join(f"<li>{_h(p)}</li>" for p in report.problems) + "</ul>"
@@ -671,7 +670,10 @@ class BoardEditor(W.VBox):
         return data, metadata
 
     def _id_used_elsewhere(self, exercise_id: str, target: Path) -> str:
-        """The first other pack under the folder that holds ``exercise_id`` ("" if none): ids are unique across packs."""
+        """The first other pack under the folder that holds ``exercise_id`` ("" if none).
+
+        Ids are unique across packs.
+        """
         from ..exercises.schema import iter_exercise_files
         if not self.folder.is_dir():
             return ""

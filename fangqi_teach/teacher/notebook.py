@@ -62,7 +62,8 @@ def practice_notebook(pack_path) -> nbformat.NotebookNode:
     # Teacher texts go into Markdown, which renders HTML: escape them.
     cells = [nbformat.v4.new_markdown_cell(INTRO.format(title_en=escape(title_en), title_zh=escape(title_zh))),
              nbformat.v4.new_code_cell(SETUP.format(name=path.name, text=text)),
-             nbformat.v4.new_markdown_cell("## Your progress 进度\nRun this cell again at any time to refresh the table. "
+             nbformat.v4.new_markdown_cell("## Your progress 进度\n"
+                                           "Run this cell again at any time to refresh the table. "
                                            "随时重新运行此单元以刷新表格。"),
              nbformat.v4.new_code_cell("practice.summary()")]
     for number in pack.stages():

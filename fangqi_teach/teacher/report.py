@@ -222,12 +222,13 @@ def report_html(report: ClassReport, lang: str = "en") -> str:
         t = report.titles.get(eid)
         return f"{_h(eid)} · {_h(t.get(lang))}" if t is not None else _h(eid)
 
+    files = LABELS["files"].get(lang).format(n=len(report.learners) + len(report.problems), bad=len(report.problems))
     out = [f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{_h(L["title"])}</title>',
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
            "td,th{border:1px solid #bbb;padding:3px 8px;text-align:center}td.l{text-align:left}"
            "tr.flag td{background:#fde2e2}.bad{color:#b00020}</style></head><body>",
            f"<h1>{_h(L['title'])}</h1>",
-           f"<p>{_h(LABELS['files'].get(lang).format(n=len(report.learners) + len(report.problems), bad=len(report.problems)))}</p>"]
+           f"<p>{_h(files)}</p>"]
     if report.problems:
         out.append(f"<h2>{_h(L['problems'])}</h2><ul>")
         out += [f'<li class="bad">{_h(p.path)}: {_h(p.reason.get(lang))}</li>' for p in report.problems]
@@ -241,7 +242,8 @@ def report_html(report: ClassReport, lang: str = "en") -> str:
     else:
         out.append(f"<p>{_h(L['none_flagged'])}</p>")
     out.append(f"<h2>{_h(L['by_exercise'])}</h2><table><tr>")
-    out += [f"<th>{_h(L[k])}</th>" for k in ("exercise", "tried", "solved", "solved_share", "attempts", "hints", "shown")]
+    columns = ("exercise", "tried", "solved", "solved_share", "attempts", "hints", "shown")
+    out += [f"<th>{_h(L[k])}</th>" for k in columns]
     out.append("<th></th></tr>")
     for r in report.rows:
         share = f"{r['solved']}/{r['tried']}" if r["tried"] else "–"

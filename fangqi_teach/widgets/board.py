@@ -26,8 +26,8 @@ import anywidget
 import traitlets as t
 
 from ..boards import Board, get_board
-from ..draw.layout import board_layout
 from ..core import short_repr
+from ..draw.layout import board_layout
 from ..draw.svg import normalize_marks, render_svg
 from ..i18n import Text
 

@@ -48,8 +48,8 @@ import ipywidgets as W
 
 from .. import ai
 from ..core import IllegalAction, StateFormatError
-from ..draw.svg import REMOVAL_KINDS
 from ..draw.layout import action_points
+from ..draw.svg import REMOVAL_KINDS
 from ..games import GAMES, new_game
 from ..i18n import Text, check_language, get_language, player_name
 from .board import BoardWidget

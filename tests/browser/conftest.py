@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from harness import LabServer, chromium_missing_reason, launch_chromium, new_page
 from helpers import close_documents
 

@@ -7,9 +7,18 @@ and drives it with the real mouse in Chromium.
 import statistics
 
 import pytest
-
-from helpers import (click_latency_ms, click_point, find_board, open_notebook, piece_colour, pieces_on,
-                     run_all, screenshot, targets_on, widget_text)
+from helpers import (
+    click_latency_ms,
+    click_point,
+    find_board,
+    open_notebook,
+    piece_colour,
+    pieces_on,
+    run_all,
+    screenshot,
+    targets_on,
+    widget_text,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -89,7 +98,8 @@ LATENCY_LIMIT_MS = 600
 
 
 def test_click_to_stone_latency_on_19x19(page, lab):
-    lab.write_notebook("scratch/latency.ipynb", ["import fangqi_teach as ft\ngame = ft.play('connect6', lang='en')\ngame"])
+    lab.write_notebook("scratch/latency.ipynb",
+                       ["import fangqi_teach as ft\ngame = ft.play('connect6', lang='en')\ngame"])
     open_notebook(page, lab, "scratch/latency.ipynb")
     run_all(page)
     board = find_board(page)

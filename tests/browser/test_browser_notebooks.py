@@ -10,7 +10,6 @@ import os
 import pathlib
 
 import pytest
-
 from harness import NOTEBOOKS
 from helpers import drawn_boards, find_board, open_notebook, run_all, screenshot
 

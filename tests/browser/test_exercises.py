@@ -8,7 +8,6 @@ Uses the shipped Connect6 stage-1 exercise "Make six" (c6-1-03):
 """
 
 import pytest
-
 from helpers import click_point, find_board, open_notebook, run_all, screenshot, widget_button, widget_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]

@@ -1,9 +1,7 @@
 """The game panel in the browser: hint, a turn against the computer, language switch."""
 
 import pytest
-
-from helpers import (click_point, find_board, open_notebook, pieces_on, run_all, screenshot, widget_button,
-                     widget_text)
+from helpers import click_point, find_board, open_notebook, pieces_on, run_all, screenshot, widget_button, widget_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

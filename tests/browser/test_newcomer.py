@@ -19,7 +19,6 @@ import subprocess
 import time
 
 import pytest
-
 from harness import NOTEBOOKS
 from helpers import click_point, close_documents, find_board, open_notebook, run_all, screenshot, widget_text
 

@@ -10,7 +10,6 @@ server's temporary copy of ``notebooks/``; each cell shows one board as an
 """
 
 import pytest
-
 from helpers import open_notebook, picture_source, pictures, run_all, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]

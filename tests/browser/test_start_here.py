@@ -1,7 +1,6 @@
 """The learner's first minute: open 00_start_here, run it, try its board, follow a link, switch language."""
 
 import pytest
-
 from helpers import click_point, find_board, open_notebook, outputs_text, run_all, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -36,7 +35,8 @@ def test_start_here_link_opens_a_lesson(page, lab):
     link.click()
 
     page.wait_for_function(
-        "(path) => { const w = window.jupyterapp.shell.currentWidget; return !!(w && w.context && w.context.path === path); }",
+        "(path) => { const w = window.jupyterapp.shell.currentWidget; "
+        "return !!(w && w.context && w.context.path === path); }",
         arg=target)
     page.locator(".jp-Notebook .jp-RenderedMarkdown h1", has_text="Connect6").first.wait_for()
     screenshot(page, "start-here-followed-link")
@@ -50,6 +50,7 @@ def test_start_here_opens_the_chinese_edition(page, lab):
     link.click()
 
     page.wait_for_function(
-        "() => { const w = window.jupyterapp.shell.currentWidget; return !!(w && w.context && w.context.path === 'zh/00_start_here.ipynb'); }")
+        "() => { const w = window.jupyterapp.shell.currentWidget; "
+        "return !!(w && w.context && w.context.path === 'zh/00_start_here.ipynb'); }")
     page.locator(".jp-Notebook .jp-RenderedMarkdown h1", has_text="从这里开始").first.wait_for()
     screenshot(page, "start-here-chinese")

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import random
 
+from fuzzkit import check_state, pick
+
 import fangqi_teach as ft
 from fangqi_teach.teacher.editor import PENDING, editor
-from fuzzkit import check_state, pick
 
 NUMBERS = [0, 1, 2, 3, 5, 9, 12, 24, 25, 30]
 

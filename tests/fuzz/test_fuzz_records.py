@@ -17,12 +17,12 @@ from __future__ import annotations
 import codecs
 import random
 
+from fuzzkit import check_refusal, check_state, pick, seed_states
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fangqi_teach as ft
 from fangqi_teach.widgets.game import MAX_RECORD_BYTES, GameWidget
-from fuzzkit import check_refusal, check_state, pick, seed_states
 
 SPACES = [" ", "  ", "\t", "\n", "\r\n", "\u3000", "\xa0", "\u2028", ","]
 

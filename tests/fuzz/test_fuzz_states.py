@@ -16,11 +16,11 @@ from __future__ import annotations
 import copy
 import random
 
+from fuzzkit import check_refusal, check_state, pick, seed_states
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fangqi_teach as ft
-from fuzzkit import check_refusal, check_state, pick, seed_states
 
 ENTRY = "from_json"
 

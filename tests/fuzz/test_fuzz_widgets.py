@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
+from fuzzkit import check_state, pick
+
 import fangqi_teach as ft
 from fangqi_teach.widgets.board import BoardWidget
 from fangqi_teach.widgets.game import GameWidget
-from fuzzkit import check_state, pick
 
 TRAITS = ["pieces", "last", "selected", "targets", "removable", "marks", "labels", "arrows", "message", "busy",
           "interactive", "geometry", "layout", "comm", "nonsense"]

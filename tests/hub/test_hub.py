@@ -24,10 +24,10 @@ import sys
 import tempfile
 import time
 
+import hubkit
 import pytest
 import yaml
 
-import hubkit
 from fangqi_teach.exercises.progress import Progress
 
 # The teacher's own pack: one exercise, so the test does not follow edits to the workbook's packs.

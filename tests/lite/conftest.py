@@ -30,7 +30,8 @@ from harness import chromium_missing_reason, launch_chromium  # noqa: E402
 def _browser_conftest():
     """tests/browser/conftest.py as a module (its xdist ``loadgroup`` fix is needed here too)."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("_fangqi_browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
+    spec = importlib.util.spec_from_file_location("_fangqi_browser_conftest",
+                                                  ROOT / "tests" / "browser" / "conftest.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -24,9 +24,18 @@ import time
 from pathlib import Path
 
 import pytest
-
-from helpers import (_APP_LOADED, _NOTEBOOK_READY, _OPEN_IN_PAGE, click_latency_ms, click_point,
-                     close_documents, drawn_boards, run_all, widget_button, widget_text)
+from helpers import (
+    _APP_LOADED,
+    _NOTEBOOK_READY,
+    _OPEN_IN_PAGE,
+    click_latency_ms,
+    click_point,
+    close_documents,
+    drawn_boards,
+    run_all,
+    widget_button,
+    widget_text,
+)
 from helpers import boards as board_locator
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("lite")]
