@@ -46,8 +46,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..core import other
-from ..i18n import Text, check_language
 from ..games.connect6 import Connect6State, geometry
+from ..i18n import Text, check_language
 
 __all__ = [
     "winning_points", "threat_count", "defenses", "attacks", "threat_windows",
@@ -182,7 +182,8 @@ def hitting_number(sets: list[frozenset], cap: int | None = None) -> int:
 
     >>> hitting_number([frozenset({1, 2}), frozenset({2, 3})])
     1
-    >>> hitting_number([frozenset({1}), frozenset({2}), frozenset({3})]), hitting_number([frozenset({1}), frozenset({2}), frozenset({3})], 2)
+    >>> apart = [frozenset({1}), frozenset({2}), frozenset({3})]
+    >>> hitting_number(apart), hitting_number(apart, 2)
     (3, 2)
     """
     if not sets:
@@ -420,7 +421,7 @@ def threat_lines(s: Connect6State, player: str) -> list[LineThreat]:
     """``player``'s threat windows grouped by line (one explanation per line)."""
     g = geometry(s.size)
     groups: dict = {}
-    for wid, line, k, empties in _threats(s, player):
+    for _, line, k, empties in _threats(s, player):
         groups.setdefault(line.number, (line, []))[1].append((k, empties))
     out = []
     for line, items in groups.values():

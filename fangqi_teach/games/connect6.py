@@ -31,8 +31,18 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..boards import TITLES, get_board
-from ..core import (Event, GameState, IllegalAction, Pending, Result, SavedFields, StateFormatError, other,
-                    parse_or_refuse, short_repr)
+from ..core import (
+    Event,
+    GameState,
+    IllegalAction,
+    Pending,
+    Result,
+    SavedFields,
+    StateFormatError,
+    other,
+    parse_or_refuse,
+    short_repr,
+)
 from ..i18n import Text
 from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
 

@@ -105,7 +105,8 @@ def check_options(game: str, table: Iterable[RuleOption], options: Mapping[str, 
     An unknown name (or one of another game's options) raises
     :class:`ValueError` naming it; so does a value of the wrong type or range.
 
-    >>> table = (RuleOption("timer", "D6", False, "", ""), RuleOption("tired_piece", "D11", True, "", "", ("xinjiang",)))
+    >>> table = (RuleOption("timer", "D6", False, "", ""),
+    ...          RuleOption("tired_piece", "D11", True, "", "", ("xinjiang",)))
     >>> check_options("maonan", table, {"tired_piece": False})
     Traceback (most recent call last):
     ...

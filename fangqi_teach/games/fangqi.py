@@ -31,10 +31,21 @@ from functools import lru_cache
 from itertools import compress
 
 from ..boards import TITLES, Board, Shape, get_board
-from ..core import (Event, GameState, IllegalAction, Pending, Result, SavedFields, StateFormatError, check_point,
-                    not_an_action, other, parse_or_refuse)
-from ..i18n import Text
+from ..core import (
+    Event,
+    GameState,
+    IllegalAction,
+    Pending,
+    Result,
+    SavedFields,
+    StateFormatError,
+    check_point,
+    not_an_action,
+    other,
+    parse_or_refuse,
+)
 from ..glossary import shape_term
+from ..i18n import Text
 from ..notation import parse_action
 from .contract import SETUP_FIELDS, Capabilities, Game, RuleOption, check_options
 
@@ -113,36 +124,45 @@ _ALL = ("dafang", "ningxia", "xinjiang")
 
 RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("diagonal_moves", "D1", False,
-               "Pieces may also move along diagonals (off: orthogonal grid lines only; diagonals are shapes, not lines).",
+               "Pieces may also move along diagonals (off: orthogonal grid lines only; diagonals are shapes, not "
+               "lines).",
                "棋子也可以沿斜线走（默认关闭：只沿横竖线走，斜线只是棋形）。", _ALL),
     RuleOption("take_safe_if_no_loose", "D2", False,
-               "When no loose enemy piece is left, captures and pulls may take safe pieces (off: what is owed is forfeited).",
+               "When no loose enemy piece is left, captures and pulls may take safe pieces (off: what is owed is "
+               "forfeited).",
                "对方没有散子时可以吃铁子（默认关闭：欠的吃子作废）。", _ALL),
     RuleOption("make_room", "D3", True,
-               "A turn that leaves the opponent unable to move obliges the player to remove one of their own loose pieces that frees the opponent; if none does, the opponent passes.",
+               "A turn that leaves the opponent unable to move obliges the player to remove one of their own loose "
+               "pieces that frees the opponent; if none does, the opponent passes.",
                "走完后对方无路可走，要拿掉自己一枚能让对方走动的散子；没有这样的子，对方让过。", _ALL),
     RuleOption("two_passes_draw", "D4", True,
                "Two passes in a row end the game as a draw (whatever the house-rule setting).",
                "连续两次让过即为和棋（与和棋约定无关）。", _ALL),
     RuleOption("house_draws", "D5", True,
-               "House rule: draw after draw_turns movement turns without a removal, or the same position for the draw_repetitions-th time.",
+               "House rule: draw after draw_turns movement turns without a removal, or the same position for the "
+               "draw_repetitions-th time.",
                "和棋约定：连续若干走子回合无子离盘，或同一局面出现若干次，判和。", _ALL),
     RuleOption("draw_turns", "D5", 100,
                "Movement turns without any piece leaving the board that draw the game (house rule).",
                "连续多少个走子回合无子离盘判和（和棋约定）。", _ALL),
     RuleOption("draw_repetitions", "D5", 3,
-               "The occurrence of the same position, at the start of a movement turn, that draws the game (house rule).",
+               "The occurrence of the same position, at the start of a movement turn, that draws the game (house "
+               "rule).",
                "同一局面在走子回合开始时第几次出现判和（和棋约定）。", _ALL),
     RuleOption("turn_seconds", "D6", 60,
-               "Seconds a turn may last (0: no timer). On expiry the turn passes: owed placements, pulls and captures are forfeited, an owed make-room removal is done with the first eligible piece in point order.",
-               "每回合限时秒数（0 为不计时）。超时换对方走：欠的放子、拔子、吃子作废，欠的让路自动拿按点序第一枚可拿的子。", _ALL),
+               "Seconds a turn may last (0: no timer). On expiry the turn passes: owed placements, pulls and "
+               "captures are forfeited, an owed make-room removal is done with the first eligible piece in point "
+               "order.",
+               "每回合限时秒数（0 为不计时）。"
+               "超时换对方走：欠的放子、拔子、吃子作废，欠的让路自动拿按点序第一枚可拿的子。", _ALL),
     RuleOption("first_placer", "D7", "B",
                "Who places first in Dafang Qi.", "大方棋谁先放子。", ("dafang",), choices=("B", "W")),
     RuleOption("pull_base", "D8", 1,
                "Pieces each player pulls in Ningxia before adding their pull credits (Black pulls first).",
                "宁夏方棋拔子时每方先拔的基本枚数（另加放子时得到的拔子数，黑方先拔）。", ("ningxia",)),
     RuleOption("leave_a_chance", "D9", True,
-               "Ningxia: from the first pull to the end of White's first movement turn, each action must leave the opponent a slide that completes a square (waived when no choice does).",
+               "Ningxia: from the first pull to the end of White's first movement turn, each action must leave the "
+               "opponent a slide that completes a square (waived when no choice does).",
                "宁夏方棋：从第一次拔子到白方第一次走子结束，每一手都要给对方留下一步能成方的滑动（没有任何着法能做到时不受限制）。",
                ("ningxia",)),
     RuleOption("tired_piece", "D11", True,
@@ -152,7 +172,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                "Xinjiang: a tired mark earned by a player's last placement carries into their first movement turn.",
                "新疆方棋：最后一次放子得到的疲劳标记带到第一个走子回合。", ("xinjiang",)),
     RuleOption("forfeited_capture_counts", "D17", False,
-               "Xinjiang: shapes whose captures were all forfeited count as a capture (skip the pull, tire the piece). Off: only an actual removal counts.",
+               "Xinjiang: shapes whose captures were all forfeited count as a capture (skip the pull, tire the "
+               "piece). Off: only an actual removal counts.",
                "新疆方棋：吃子全部作废的棋形也算吃过子（跳过拔子、疲劳）。默认关闭：只有真正拿掉了子才算。",
                ("xinjiang",)),
 )
@@ -228,7 +249,7 @@ class _Geometry:
         ncols, nrows = len(b.columns), b.rows
         limit = 1 if self.step_only else max(ncols, nrows)
         rays, named = [], []
-        for i, name in enumerate(self.names):
+        for name in self.names:
             c, r = b.coords(name)
             mine, mine_named = [], []
             for dc, dr in dirs:

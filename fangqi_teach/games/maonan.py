@@ -32,12 +32,22 @@ an action costs the same at any length. ``board``, ``cells``, ``hands``,
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import NamedTuple
 
 from ..boards import TITLES, get_board
-from ..core import (PLAYERS, Event, GameState, IllegalAction, Pending, Result, SavedFields, StateFormatError,
-                    not_an_action, other, parse_or_refuse)
+from ..core import (
+    PLAYERS,
+    Event,
+    GameState,
+    IllegalAction,
+    Pending,
+    Result,
+    SavedFields,
+    StateFormatError,
+    not_an_action,
+    other,
+    parse_or_refuse,
+)
 from ..i18n import Text
 from ..notation import parse_action
 from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
@@ -949,7 +959,8 @@ def _check_coherent(s: MorrisState) -> None:
 
 def _from_setup(game: str, setup: dict, **options) -> MorrisState:
     """A set-up at the start of a turn (:func:`from_board`); a ``phase`` given must be the one the hands make."""
-    state = from_board(setup_stones(setup, parse_diagram), setup.get("player", "W"), hands=setup.get("hands"), **options)
+    stones = setup_stones(setup, parse_diagram)
+    state = from_board(stones, setup.get("player", "W"), hands=setup.get("hands"), **options)
     if "phase" in setup and setup["phase"] != state.phase:
         raise SetupFieldError("phase", f"with these hands the phase is {state.phase}, not {setup['phase']}",
                               f"按手中棋子，阶段是 {state.phase}，不是 {setup['phase']}")
