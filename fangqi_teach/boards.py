@@ -17,6 +17,7 @@ board as a ``networkx.Graph``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from string import ascii_lowercase
@@ -135,7 +136,12 @@ def _grid_name(columns: str, c: int, r: int) -> str:
     return f"{columns[c]}{r + 1}"
 
 
-def _grid(name: str, ncols: int, nrows: int, shapes_fn, star_points=()) -> Board:
+#: A board's point name at (column, row), both from 0 at the lower left.
+At = Callable[[int, int], str]
+
+
+def _grid(name: str, ncols: int, nrows: int, shapes_fn: Callable[[At, int, int], Iterator[Shape]],
+          star_points: tuple[str, ...] = ()) -> Board:
     columns = ascii_lowercase[:ncols]
     points = tuple(_grid_name(columns, c, r) for r in range(nrows) for c in range(ncols))
     pos = {_grid_name(columns, c, r): (float(c), float(r)) for r in range(nrows) for c in range(ncols)}
@@ -162,13 +168,13 @@ def _finish(board: Board) -> Board:
     return board
 
 
-def _cells(at, ncols, nrows):
+def _cells(at: At, ncols: int, nrows: int) -> Iterator[Shape]:
     for r in range(nrows - 1):
         for c in range(ncols - 1):
             yield Shape("square", (at(c, r), at(c + 1, r), at(c, r + 1), at(c + 1, r + 1)))
 
 
-def _dafang_shapes(at, n, _):
+def _dafang_shapes(at: At, n: int, _: int) -> Iterator[Shape]:
     yield from _cells(at, n, n)
     # Diagonals, "/" direction: c - r = k; "\" direction: c + r = k.
     # A line of length L < 6 cuts off the corner it faces.
@@ -181,7 +187,7 @@ def _dafang_shapes(at, n, _):
             if len(pts) < 3:
                 continue
             names = tuple(at(c, r) for c, r in pts)
-            corner = ()
+            corner: tuple[str, ...] = ()
             if len(pts) < n:
                 # the cut corner is the board corner on the far side of the line
                 cs = {c for c, _ in pts}
@@ -196,7 +202,7 @@ def _dafang_shapes(at, n, _):
         yield Shape("edge_dragon" if c in (0, n - 1) else "dragon", tuple(at(c, r) for r in range(n)))
 
 
-def _xinjiang_shapes(at, n, _):
+def _xinjiang_shapes(at: At, n: int, _: int) -> Iterator[Shape]:
     yield from _cells(at, n, n)
     for r in range(n):
         yield Shape("cucumber", tuple(at(c, r) for c in range(n)))
@@ -204,7 +210,7 @@ def _xinjiang_shapes(at, n, _):
         yield Shape("cucumber", tuple(at(c, r) for r in range(n)))
 
 
-def _connect6_windows(at, ncols, nrows):
+def _connect6_windows(at: At, ncols: int, nrows: int) -> Iterator[Shape]:
     for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
         for r in range(nrows):
             for c in range(ncols):
@@ -242,11 +248,11 @@ def _maonan() -> Board:
         pos[f"d{low_row}"] = (mid, lo)
     points = tuple(sorted(pos, key=lambda p: (p[0], int(p[1:]))))
     mills = tuple(Shape("mill", tuple(m.split())) for m in MAONAN_MILLS)
-    edges = set()
+    edges: set[tuple[str, str]] = set()
     for m in mills:
         a, b, c = m.points
-        edges.add(tuple(sorted((a, b))))
-        edges.add(tuple(sorted((b, c))))
+        edges.add((min(a, b), max(a, b)))
+        edges.add((min(b, c), max(b, c)))
     return _finish(Board(name="maonan", points=points, pos=pos,
                          edges=tuple(sorted(edges)), shapes=mills))
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import reprlib
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import glossary
 from .i18n import Text, check_language, player_name
@@ -125,6 +126,9 @@ class FangqiError(ValueError):
     and Chinese: :class:`IllegalAction` (an action the rules forbid) and
     :class:`StateFormatError` (saved data that cannot be loaded).
     """
+
+    en: str     # set by each subclass
+    zh: str
 
 
 class IllegalAction(FangqiError):
@@ -234,7 +238,7 @@ class Event:
         return describe_event(self, lang)
 
     def to_json(self) -> dict:
-        d = {"kind": self.kind}
+        d: dict[str, Any] = {"kind": self.kind}
         if self.player:
             d["player"] = self.player
         if self.points:
@@ -323,7 +327,7 @@ REASON_TEXTS: dict[str, Text] = {
 
 
 # The value a reason text shows when none was recorded (the [D5] defaults)
-_REASON_DEFAULT_VALUES = {"no_removal_100": 100, "repetition": 3}
+_REASON_DEFAULT_VALUES: dict[str, int | str] = {"no_removal_100": 100, "repetition": 3}
 
 
 def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
@@ -435,7 +439,7 @@ class Result:
         return describe_event(Event("draw", value=self.value, reason=self.reason), lang)
 
     def to_json(self) -> dict:
-        d = {"outcome": self.outcome, "winner": self.winner, "reason": self.reason}
+        d: dict[str, Any] = {"outcome": self.outcome, "winner": self.winner, "reason": self.reason}
         if self.value:
             d["value"] = self.value
         return d
@@ -477,6 +481,21 @@ class GameState:
 
     game: str = ""
 
+    if TYPE_CHECKING:  # what the subclasses provide (see above), as attributes or properties
+        @property
+        def board_spec(self) -> Any: ...
+        @property
+        def player(self) -> str: ...
+        @property
+        def phase(self) -> str: ...
+        @property
+        def board(self) -> dict[str, str]: ...
+        @property
+        def result(self) -> Result | None: ...
+        @property
+        def record(self) -> tuple[str, ...]: ...
+        def play(self, action: str) -> GameState: ...
+
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -507,7 +526,7 @@ class GameState:
 
 def board_diagram(board_spec, board: dict[str, str]) -> str:
     """Rows top to bottom with coordinates; points that do not exist are blank."""
-    glyph = {"B": "X", "W": "O"}
+    glyph: dict[str | None, str] = {"B": "X", "W": "O"}
     if board_spec.is_grid:
         columns, nrows = board_spec.columns, board_spec.rows
     else:  # Maonan: points named on a 7×7 frame
@@ -670,6 +689,13 @@ class SavedFields:
             raise StateFormatError.of(self.name(key), "text", v)
         return v
 
+    @overload
+    def colour(self, key: str, default: Any = ..., none: Literal[False] = ...) -> str: ...
+    @overload
+    def colour(self, key: str, default: Any = ..., *, none: bool) -> str | None: ...
+    @overload
+    def colour(self, key: str, default: Any, none: bool) -> str | None: ...
+
     def colour(self, key: str, default=_MISSING, none: bool = False) -> str | None:
         """``"B"`` or ``"W"`` (or ``None`` when ``none``)."""
         v = self.raw(key, default)
@@ -757,6 +783,12 @@ class SavedFields:
             return check(dict(f.data))
         except (ValueError, TypeError) as e:
             raise StateFormatError.of(f.where, "option", detail=str(e)) from None
+
+
+@overload
+def check_point(value: Any, board: Any, field: str, none: Literal[False] = ...) -> str: ...
+@overload
+def check_point(value: Any, board: Any, field: str, none: bool) -> str | None: ...
 
 
 def check_point(value, board, field: str, none: bool = False) -> str | None:

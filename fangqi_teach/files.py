@@ -24,15 +24,15 @@ from pathlib import Path
 try:                                    # POSIX
     import fcntl
     if not hasattr(fcntl, "flock"):     # Pyodide has fcntl without flock (one process: nothing to lock)
-        fcntl = None
+        fcntl = None  # type: ignore[assignment]
 except ImportError:                     # Windows
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 try:                                    # Windows
     import msvcrt
 except ImportError:
-    msvcrt = None
+    msvcrt = None  # type: ignore[assignment]
 if sys.platform == "emscripten":        # Pyodide (whatever its fcntl offers): one process
-    fcntl = msvcrt = None
+    fcntl = msvcrt = None  # type: ignore[assignment]
 
 #: How long :func:`locked` waits for another program to finish before giving up.
 LOCK_TIMEOUT = 10.0

@@ -13,6 +13,7 @@ Chinese; ``str(text)`` gives the current language.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -42,7 +43,7 @@ def check_language(lang: str | None) -> str:
 
 
 @contextmanager
-def language(lang: str):
+def language(lang: str) -> Iterator[None]:
     """Temporarily use another default language."""
     old = _current[0]
     _current[0] = check_language(lang)
@@ -62,7 +63,7 @@ class Text:
     def get(self, lang: str | None = None) -> str:
         return self.zh if check_language(lang) == "zh" else self.en
 
-    def format(self, **kw) -> "Text":
+    def format(self, **kw: object) -> "Text":
         return Text(self.en.format(**kw), self.zh.format(**kw))
 
     def __add__(self, other: "Text") -> "Text":

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
+from typing import Any
 
 import ipywidgets as W
 
@@ -64,7 +65,7 @@ __all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph",
 #: Lesson steps of a game live in ``exercises/<game>/lesson.yaml`` (stage 1).
 LESSON_FILE = "lesson.yaml"
 
-_CURRENT = {"game": None}
+_CURRENT: dict[str, Any] = {"game": None}
 
 
 class DemoBlunder(ValueError):
@@ -288,7 +289,7 @@ class Choice(W.VBox):
         self.prompt, self.why = Text(*prompt), Text(*why)
         self.choices = [Text(*c) for c in choices]
         self.answer = answer
-        self.picked = None
+        self.picked: int | None = None
         self.feedback = W.HTML()
         self.buttons = [W.Button(description=c.get(self.lang), layout=W.Layout(width="auto", margin="2px"))
                         for c in self.choices]
@@ -528,6 +529,7 @@ def progress_rows(name: str | None = None) -> list[dict]:
     progress = progress_for(name or learner())
     rows = []
     for game in ft.GAMES:
+        every: Any
         try:
             every = _exercises(game).values()
         except ValueError:      # a pack being written is broken: the start page still opens (tests report it)

@@ -24,6 +24,7 @@ Action(kind='move', points=('c3', 'c5'))
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .boards import Board
@@ -79,18 +80,18 @@ def normalize_action(board: Board, text: str) -> str:
     return str(parse_action(board, text))
 
 
-def parse_record(board: Board, record: str | list | tuple) -> list[str]:
+def parse_record(board: Board, record: str | list[str] | tuple[str, ...]) -> list[str]:
     """A game record (actions separated by white space) as canonical strings."""
     items = record.split() if isinstance(record, str) else list(record)
     return [normalize_action(board, a) for a in items]
 
 
-def format_record(actions) -> str:
+def format_record(actions: Iterable[object]) -> str:
     """Actions joined into a record string."""
     return " ".join(str(a) for a in actions)
 
 
-def parse_points(board: Board, text: str | list | tuple) -> list[str]:
+def parse_points(board: Board, text: str | list[str] | tuple[str, ...]) -> list[str]:
     """A set of points such as ``"c3 d4"`` or ``"c3,d4"`` (for select tasks), sorted."""
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     pts = {board.parse_point(p) for p in items}

@@ -99,7 +99,7 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
     win = turn_win(state, cap=1500, deadline=start + budget * 0.25)
     if win is not None:
         return win
-    children = {}
+    children: dict = {}
     actions = most_valuable_shapes(state, legal, children)
     deadline = start + budget * SEARCH_SHARE[level]
     search = AlphaBeta(evaluate, deadline, rng)
@@ -158,7 +158,7 @@ def _greedy(state, legal, evaluate, rng, me, deadline):
 def _avoid_handing_over(state, best: str, values: dict, legal: list[str], deadline: float) -> str:
     """The best action that does not let the opponent win next turn, if any does not
     (searched actions by value first, then any other legal action)."""
-    ranked = sorted(values, key=values.get, reverse=True)
+    ranked = sorted(values, key=values.__getitem__, reverse=True)
     if best in ranked:
         ranked.remove(best)
     ranked.insert(0, best)

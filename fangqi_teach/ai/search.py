@@ -225,7 +225,7 @@ class AlphaBeta:
                 # is better at this depth. Values of different depths are not
                 # compared: they differ by who moved last.
                 if order[0] in current:
-                    a = max(current, key=current.get)
+                    a = max(current, key=current.__getitem__)
                     if current[a] > current[order[0]]:
                         best = a
                 break

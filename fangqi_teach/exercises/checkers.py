@@ -25,7 +25,9 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core import IllegalAction, other
 from ..glossary import shape_term
@@ -168,7 +170,7 @@ def _parse_actions(ctx, answer: str, form: str) -> list[str]:
 class _Run:
     """An answer played out: the final state, every event, or the reason it failed."""
 
-    state: object
+    state: Any              # the game's state class
     events: list
     error: Text | None = None
     bad_point: str = ""
@@ -176,7 +178,8 @@ class _Run:
 
 def _play_out(state, actions: list[str], scope: str) -> _Run:
     mover = state.player
-    s, events = state, []
+    s = state
+    events: list = []
     for i, a in enumerate(actions):
         if s.is_over:
             prev = actions[i - 1]
@@ -353,7 +356,7 @@ def _candidate_answers(ctx, scope: str, limit: int | None = None):
     mover = s0.player
     count = 0
     # Depth-first with lazy children: a state is played only when visited.
-    stack = [(s0, [], iter(s0.legal_actions()))]
+    stack: list = [(s0, [], iter(s0.legal_actions()))]
     while stack:
         s, path, todo = stack[-1]
         a = next(todo, None)
@@ -742,7 +745,8 @@ def _live_window_points(state, player: str, min_stones: int) -> list[str]:
 
 def _open_lines_text(state, player: str, most: int = 3) -> Text:
     """'the line e3–e8 holds four Black stones: Black wins at e7 e8' for the open lines of ``player``."""
-    seen, parts = set(), []
+    seen: set = set()
+    parts = []
     for window, empties in _live_windows(state, player, 4):
         key = frozenset(empties)
         if key in seen or any(key >= k for k in seen):
@@ -877,6 +881,7 @@ def _solve_attack(ctx, params, limit: int) -> list[str]:
         return out[:limit]
     need = params.get("threats", 3)
     owed = 1 if s0.pending.kind == "second_stone" else s0.pending.count
+    combos: Iterable[tuple[str, ...]]
     if need == 3 and owed == 2:
         combos = (t for t in c6.attacks(s0, mover) if len(t) == 2)
     else:

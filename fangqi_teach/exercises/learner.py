@@ -110,8 +110,9 @@ def get_learner(directory=None) -> str:
 
     Never raises: a bad ``learner.json`` is set aside and reported in :data:`PROBLEMS`.
     """
-    if hub_user():
-        return hub_user()
+    hub = hub_user()
+    if hub:
+        return hub
     path = _file(directory)
     unsaved = _UNSAVED.get(_key(path))
     if unsaved is not None:
@@ -145,8 +146,9 @@ def set_learner(name: str, directory=None) -> str:
     written the name is still this kernel's learner (and :data:`PROBLEMS`
     says it was not saved for other notebooks).
     """
-    if hub_user():
-        return hub_user()
+    hub = hub_user()
+    if hub:
+        return hub
     name = _clean(name)
     if not name:
         raise ValueError("a learner's name cannot be empty")

@@ -47,7 +47,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ..files import locked, write_atomically
 from ..i18n import Text
@@ -206,14 +206,14 @@ def parse_progress(data: Any) -> tuple[str | None, dict, int]:
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("exercises"), dict):
         raise ProgressFormatError("foreign", Text("is not a fangqi-teach progress file",
                                                   "不是 fangqi-teach 的进度文件"))
-    version = data.get("version")
+    version: Any = data.get("version")          # checked below: untrusted JSON until then
     if not _whole(version, 1, MAX_COUNT):
         _invalid("version", version, Text("is not a format version (a whole number)", "不是格式版本号（整数）"))
     if version > VERSION:
         raise ProgressFormatError("newer", Text(f"was written by a newer version of fangqi-teach "
                                                 f"(format version {version})",
                                                 f"由更新版本的 fangqi-teach 写入（格式版本 {version}）"))
-    learner = data.get("learner")
+    learner: Any = data.get("learner")
     if learner is not None and (not isinstance(learner, str) or len(learner) > MAX_NAME):
         _invalid("learner", learner, Text(f"is not a learner's name (a text of at most {MAX_NAME} characters)",
                                           f"不是学生姓名（最多 {MAX_NAME} 个字符的文字）"))
@@ -234,7 +234,7 @@ def _whole(v, low, high) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
 
-def _invalid(field: str, value, what: Text):
+def _invalid(field: str, value, what: Text) -> NoReturn:
     shown = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     shown = shown if len(shown) <= 60 else shown[:57] + "…"
     raise ProgressFormatError("invalid", Text(f"{shown} {what.en}", f"{shown} {what.zh}"), field)

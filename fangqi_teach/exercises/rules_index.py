@@ -508,6 +508,7 @@ def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
         if opt.decision != decision or (opt.games and game not in opt.games):
             continue
         value = current.get(opt.name, opt.default)
+        alt: bool | str | int
         if isinstance(value, bool):
             alt = not value
         elif opt.name in ("first_placer",):

@@ -108,7 +108,7 @@ def _unknown(keys, allowed) -> list[tuple[str, str]]:
     return out
 
 
-def _text(value: Any, err, eid: str, field: str, required: bool = True) -> Text | None:
+def _text(value: Any, err, eid: str | None, field: str, required: bool = True) -> Text | None:
     if value is None:
         if required:
             err.add(eid, field, 'missing (a mapping with "en" and "zh")')
@@ -339,6 +339,7 @@ def load_pack(path: str | Path, solve: bool = False) -> Pack:
     pack, errors = validate_file(path, solve=solve)
     if errors:
         raise ExerciseFormatError(errors)
+    assert pack is not None         # no pack comes with errors
     return pack
 
 
@@ -359,6 +360,7 @@ def pack_from_data(data: Any, file: str = "<data>", solve: bool = False) -> Pack
     pack, errors = validate_data(data, file, solve=solve)
     if errors:
         raise ExerciseFormatError(errors)
+    assert pack is not None         # no pack comes with errors
     return pack
 
 
@@ -502,6 +504,9 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
     task = _task(item.get("task"), game, eid, err, position)
     if len(err.errors) > n_before:
         return None
+    # each missing part added an error above
+    assert title is not None and prompt is not None and explanation is not None
+    assert position is not None and task is not None
     ex = Exercise(eid, game, stage, title, prompt, tuple(hints), explanation, position, task,
                   tuple(tags), difficulty, file)
     _check_against_state(ex, eid, err, solve)
@@ -903,7 +908,9 @@ def iter_exercise_files(paths) -> list[Path]:
 
 def validate_paths(paths, solve: bool = True) -> tuple[list[Pack], list[str]]:
     """Validate every file under ``paths``; ids must be unique across files too."""
-    packs, errors, owners = [], [], {}
+    packs: list[Pack] = []
+    errors: list[str] = []
+    owners: dict[str, str] = {}
     for f in iter_exercise_files(paths):
         if not f.exists():
             errors.append(f"{f}: no such file")

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import time
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
@@ -56,6 +57,9 @@ from ..i18n import Text, check_language, get_language
 from .model import Exercise, Pack
 from .positions import board_for
 from .progress import Progress, progress_for
+
+if TYPE_CHECKING:
+    from ..widgets.board import BoardWidget
 
 TEXTS = {
     "check": Text("Check", "检查"),
@@ -150,7 +154,7 @@ class ExerciseWidget(W.VBox):
         for name, b in self.replay_buttons.items():
             b.on_click(lambda _b, name=name: self.replay(name))
         self.replay_html = W.HTML()
-        self.board = None
+        self.board: BoardWidget = None  # type: ignore[assignment]  # show() below makes it
         self.last_verdict = None
         super().__init__(layout=W.Layout(width="100%"))
         self.show(self.index)
@@ -377,7 +381,8 @@ class ExerciseWidget(W.VBox):
         if not self.review_states:
             return
         last = len(self.review_states) - 1
-        target = {"first": 0, "back": self.step - 1, "forward": self.step + 1, "last": last}.get(where, where)
+        moves = {"first": 0, "back": self.step - 1, "forward": self.step + 1, "last": last}
+        target = moves.get(where, where) if isinstance(where, str) else where
         self.step = max(0, min(int(target), last))
         self._show_step()
 

@@ -231,7 +231,8 @@ class ExerciseBuilder:
         """A builder holding an exercise as written in a file (``game`` when the file gives it at the top)."""
         data = copy.deepcopy(data)
         position = dict(data.get("position") or {})
-        b = cls(data.get("game") or game, data.get("id", ""), data.get("stage", 1), position.pop("options", None))
+        # str(): a missing or foreign game is refused by the constructor, named as before
+        b = cls(str(data.get("game") or game), data.get("id", ""), data.get("stage", 1), position.pop("options", None))
         b.position = position
         b.task_data = dict(data.get("task") or {})
         b.text_data = {k: dict(data[k]) for k in ("title", "prompt", "explanation") if k in data}
@@ -282,6 +283,7 @@ class ExerciseBuilder:
         exercise, errors = self._validated()
         if errors:
             raise ValueError("; ".join(errors))
+        assert exercise is not None     # no exercise comes with errors
         return exercise
 
     def validate(self, limit: int = ANSWER_LIMIT) -> ValidationReport:
@@ -289,6 +291,7 @@ class ExerciseBuilder:
         exercise, errors = self._validated()
         if errors:
             return ValidationReport(tuple(errors))
+        assert exercise is not None     # no exercise comes with errors
         try:
             found = exercise.solutions(limit + 1)
         except Exception as e:  # a checker's error is a problem of this exercise, shown to the teacher
@@ -401,7 +404,8 @@ def save_exercise(builder: ExerciseBuilder, pack_path, root=None, replace: bool 
     if not isinstance(builder.id, str) or not ID_PATTERN.match(builder.id):
         raise ValueError(f"{builder.id!r} is not an exercise id (lower-case letters, digits, '-', '_', '.')")
     old = read_pack_data(target)
-    data = copy.deepcopy(old) if old is not None else {"format": 1, "game": builder.game, "exercises": []}
+    data: dict[str, Any] = (copy.deepcopy(old) if old is not None
+                            else {"format": 1, "game": builder.game, "exercises": []})
     pack_game = data.get("game")
     if pack_game is not None and pack_game != builder.game:
         raise ValueError(f"{target.name} is a {pack_game} pack; this exercise is {builder.game}")

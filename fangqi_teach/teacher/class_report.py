@@ -170,7 +170,7 @@ class ClassReportWidget:
                                   f"{escape(LABELS['folder'].get(self.lang))}: "
                                   f"<code>{escape(str(self.folder))}</code>"),
                            W.HBox([self.button, self.status]), self.frame])
-        self._signature = None
+        self._signature: tuple | None = None
         self._stop = threading.Event()
         self.refresh()
         self._thread = None
@@ -188,10 +188,10 @@ class ClassReportWidget:
             self.status.value = escape(LABELS["no_folder"].get(self.lang).format(folder=self.folder))
             self.frame.value = ""
             return
-        self._signature = folder_signature(self.folder)
+        self._signature = signature = folder_signature(self.folder)
         self.frame.value = report_frame(self.folder, self.packs, self.lang)
         self.status.value = escape(LABELS["updated"].get(self.lang).format(
-            time=time.strftime("%H:%M:%S"), n=len(self._signature)))
+            time=time.strftime("%H:%M:%S"), n=len(signature)))
 
     def _watch(self) -> None:
         while not self._stop.wait(self.every):

@@ -127,7 +127,8 @@ def refusal_reason(error: Exception) -> Text:
     English-only ``PositionError`` but keeps it as the context, so the
     bilingual text is looked for along the chain.
     """
-    e, depth = error, 0
+    e: BaseException | None = error
+    depth = 0
     while e is not None and depth < 10:
         if isinstance(e, FangqiError) and hasattr(e, "zh"):
             return Text(e.en, e.zh)

@@ -131,10 +131,14 @@ def read_progress(path) -> LearnerProgress | FileProblem:
 
 def class_report(paths, packs=()) -> ClassReport:
     """Gather the progress files ``paths``; ``packs`` (files or :class:`Pack`) add titles and untried exercises."""
-    learners, problems = [], []
+    learners: list[LearnerProgress] = []
+    problems: list[FileProblem] = []
     for path in paths:
         got = read_progress(path)
-        (learners if isinstance(got, LearnerProgress) else problems).append(got)
+        if isinstance(got, LearnerProgress):
+            learners.append(got)
+        else:
+            problems.append(got)
     order: list[str] = []
     titles: dict[str, object] = {}
     for pack in packs:

@@ -27,6 +27,7 @@ import time
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..extras import require_matplotlib
 from ..i18n import Text, check_language
@@ -45,7 +46,7 @@ KEY_LINES = 46                     # lines of the answer key on one page
 KEY_ANSWERS = 6                    # answers listed per exercise in the key
 FONT_PACKAGE = "pylopdf_fonts_zh_cn"
 
-LABELS = {
+LABELS: dict[str, Any] = {       # Texts, and the answer forms' Texts under "form"
     "answer": Text("Answer:", "答案："),
     "key": Text("Answer key", "答案"),
     "page": Text("page {i} of {n}", "第 {i} 页，共 {n} 页"),
@@ -96,6 +97,8 @@ def chinese_font() -> str | None:
     except ImportError:
         return None
     from matplotlib import font_manager
+    if module.__file__ is None:
+        return None
     path = Path(module.__file__).parent / "NotoSansSC-Regular.otf"
     if not path.exists():
         return None
@@ -107,7 +110,7 @@ def chinese_font() -> str | None:
         import dataclasses
         regular = next(e for e in manager.ttflist if Path(e.fname) == path)
         manager.ttflist.append(dataclasses.replace(regular, weight="bold"))
-        manager._findfont_cached.cache_clear()
+        manager._findfont_cached.cache_clear()  # type: ignore[attr-defined]  # matplotlib's font cache
     return font_manager.FontProperties(fname=str(path)).get_name()
 
 

@@ -21,6 +21,8 @@ shows as an SVG picture (``image/svg+xml`` in ``_repr_mimebundle_``).
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Callable
+from typing import Any
 
 import anywidget
 import traitlets as t
@@ -60,13 +62,13 @@ class BoardWidget(anywidget.AnyWidget):
 
     geometry = t.Dict().tag(sync=True)   # draw.layout.board_layout (not `layout`: ipywidgets' own)
     pieces = t.Dict().tag(sync=True)
-    last = t.List().tag(sync=True)
+    last: t.List[Any] = t.List().tag(sync=True)
     selected = t.Unicode("").tag(sync=True)
-    targets = t.List().tag(sync=True)
-    removable = t.List().tag(sync=True)
+    targets: t.List[Any] = t.List().tag(sync=True)
+    removable: t.List[Any] = t.List().tag(sync=True)
     marks = t.Dict().tag(sync=True)
     labels = t.Dict().tag(sync=True)
-    arrows = t.List().tag(sync=True)
+    arrows: t.List[Any] = t.List().tag(sync=True)
     message = t.Unicode("").tag(sync=True)
     busy = t.Bool(False).tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
@@ -81,8 +83,8 @@ class BoardWidget(anywidget.AnyWidget):
         super().__init__(geometry=board_layout(spec, cell=cell), interactive=interactive, message=message,
                          **normalize_marks(pieces, **marks))
         self.board_spec = spec
-        self._click_handlers = []
-        self._problem_handlers = []
+        self._click_handlers: list[Callable] = []
+        self._problem_handlers: list[Callable] = []
         self.on_msg(self._handle_frontend_message)
 
     @classmethod

@@ -355,8 +355,8 @@ class GameWidget(W.VBox):
             self._message = Text(str(e), f"“{str(point)[:40]}”不是这块棋盘上的点。")
             return
         if s.is_over:
-            e = IllegalAction.of("game_over", point)
-            self._message = Text(e.en, e.zh)
+            refused = IllegalAction.of("game_over", point)
+            self._message = Text(refused.en, refused.zh)
             return
         if self._busy == "computer" or self.computer == s.player:
             self._message = TEXTS["wait"] if self._busy else TEXTS["computer_turn"]
@@ -682,6 +682,7 @@ class GameWidget(W.VBox):
     def _render_review(self) -> None:
         """The board and review panel for the item shown (the caller holds the lock)."""
         review, lang = self._review, self.lang
+        assert review is not None               # called while a review is shown
         item = review.items[review.at]
         before = self.review_position(item)
         with self.board.hold_sync():
