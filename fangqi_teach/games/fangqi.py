@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
+from typing import Any
 
 from ..boards import TITLES, Board, Shape, get_board
 from ..core import (
@@ -223,19 +224,19 @@ class _Geometry:
         self.shape_points = tuple(tuple(idx[p] for p in s.points) for s in self.shapes)
         self.place_value = tuple(variant.place_values.get(s.kind, 0) for s in self.shapes)
         self.move_value = tuple(variant.move_values.get(s.kind, 0) for s in self.shapes)
-        at = [[] for _ in range(self.n)]
+        at: list[list[int]] = [[] for _ in range(self.n)]
         for sid, pts in enumerate(self.shape_points):
             for i in pts:
                 at[i].append(sid)
         self.shapes_at = tuple(tuple(a) for a in at)
-        sq = [[] for _ in range(self.n)]
+        sq: list[list[tuple[int, ...]]] = [[] for _ in range(self.n)]
         for s, pts in zip(self.shapes, self.shape_points):
             if s.kind == "square":
                 for i in pts:
                     sq[i].append(pts)
         self.squares_at = tuple(tuple(a) for a in sq)
         # For each point, its squares as (the three other corners..., all four).
-        self.square_others = tuple(
+        self.square_others: tuple[tuple[tuple[Any, ...], ...], ...] = tuple(
             tuple(tuple(k for k in pts if k != e) + (pts,) for pts in self.squares_at[e])
             for e in range(self.n))
 
@@ -253,7 +254,7 @@ class _Geometry:
             c, r = b.coords(name)
             mine, mine_named = [], []
             for dc, dr in dirs:
-                ray = []
+                ray: list[int] = []
                 cc, rr = c + dc, r + dr
                 while 0 <= cc < ncols and 0 <= rr < nrows and len(ray) < limit:
                     ray.append(rr * ncols + cc)
@@ -293,7 +294,7 @@ class _Geometry:
         # read from the cells string as a short segment: the moves along a line
         # depend only on that segment, so they are computed once per segment
         # seen and then looked up (move generation is the hot path of play).
-        lines = []
+        lines: list[tuple[slice | None, tuple[int, ...]]] = []
         for r in range(nrows):
             lines.append((slice(r * ncols, (r + 1) * ncols), tuple(range(r * ncols, (r + 1) * ncols))))
         for c in range(ncols):
@@ -336,7 +337,7 @@ class _Geometry:
         cache = self._line_moves[k]
         found = cache.get(key)
         if found is None:
-            out = []
+            out: list[str] = []
             runs = self.line_runs[k]
             cap = 1 if self.step_only else len(segment)
             find = segment.find
@@ -443,18 +444,18 @@ class FangState(GameState):
     cells: str                           # one character per point: "." empty, "B", "W"
     player: str
     phase: str
-    stage: str                           # what is owed now: "place", "capture", "pull", …
+    stage: str | None                    # what is owed now: "place", "capture", "pull", … (None when over)
     owed: int
-    hand_counts: tuple[int, int]
-    removed_counts: tuple[int, int]
-    credits: tuple[int, int]
+    hand_counts: tuple[int, ...]         # per colour, Black first
+    removed_counts: tuple[int, ...]
+    credits: tuple[int, ...]
     pull_next: tuple
     actor: int
     turn_captured: bool
     turn_shaped: bool
     turn_removal: bool
     placing_captured: bool
-    tired: tuple[int, int]
+    tired: tuple[int, ...]
     window: bool
     quiet_turns: int
     history: tuple
@@ -464,6 +465,9 @@ class FangState(GameState):
     events: tuple[Event, ...]
     variant: Variant
     geo: _Geometry
+    _legal: tuple | None                 # caches, filled on first use
+    _hash: int | None
+    _board: dict[str, str] | None
 
     # -- construction ---------------------------------------------------
 
@@ -677,6 +681,7 @@ class FangState(GameState):
         action = str(a)
         g, cells, p, q = self.geo, self.cells, self.player, other(self.player)
         pend = self.pending
+        assert pend is not None             # the game is not over (checked above)
         expect = {"expected": pend.text("en"), "expected_zh": pend.text("zh")}
         stage = self.stage
         idx = g.board.index
