@@ -77,7 +77,7 @@ def from_json(d: dict):
     """
     fields = SavedFields(d)
     name = fields.raw("game")
-    key = name.strip().lower() if isinstance(name, str) else None
+    key = name.strip().lower() if isinstance(name, str) else ""
     if key not in GAMES:
         raise StateFormatError.of("game", "choice", name, choices=", ".join(GAMES))
     return GAMES[key].from_json(d)

@@ -347,10 +347,10 @@ def from_board(board: dict | str, player: str = "B", stones_left: int = 2, **opt
         board = parse_diagram(board, n)
     f = SavedFields({"board": board, "player": player, "stones_left": stones_left})
     player, stones_left = f.colour("player"), f.integer("stones_left", 1, 2)
-    cells = ["."] * (n * n)
+    marks = ["."] * (n * n)
     for p, c in f.board("board", get_board("connect6", n)).items():
-        cells[g.index[p]] = c
-    cells = "".join(cells)
+        marks[g.index[p]] = c
+    cells = "".join(marks)
     for i, c in enumerate(cells):
         if c != "." and _lines_through(cells, g, i):
             raise StateFormatError("board", f"there is already six in a row through {g.points[i]}: that game is over",
