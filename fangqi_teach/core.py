@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import glossary
 from .i18n import Text, check_language, player_name
+from .notation import parse_action
 
 PLAYERS = ("B", "W")
 
@@ -181,7 +182,6 @@ def parse_or_refuse(board, action):
     unknown_point
     bad_action
     """
-    from .notation import parse_action
     if not isinstance(action, str):
         raise not_an_action(action)
     try:
@@ -804,7 +804,6 @@ def check_point(value, board, field: str, none: bool = False) -> str | None:
 
 def check_action(value, board, field: str) -> str:
     """One action of a saved record, in canonical spelling (``timeout`` included, RULES.md [D6])."""
-    from .notation import parse_action
     if not isinstance(value, str) or len(value) > 40:
         raise StateFormatError.of(field, "text", value)
     try:

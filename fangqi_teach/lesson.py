@@ -57,7 +57,18 @@ from typing import Any
 import ipywidgets as W
 
 import fangqi_teach as ft
+from fangqi_teach.ai.advice import review
+from fangqi_teach.core import shape_name
+from fangqi_teach.draw.svg import board_svg
+from fangqi_teach.exercises import learner as remembered
+from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
+from fangqi_teach.exercises.progress import progress_for
+from fangqi_teach.exercises.rules_index import RULES
+from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+from fangqi_teach.exercises.widget import ExerciseWidget
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
+from fangqi_teach.notation import parse_record
+from fangqi_teach.widgets.board import BoardWidget
 
 __all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes", "teaches",
            "name_box", "overview", "progress_problems", "learner", "DemoBlunder", "LESSON_FILE"]
@@ -94,7 +105,6 @@ def lang() -> str:
 
 def learner() -> str:
     """The learner whose progress the lesson records (the name given on the start page)."""
-    from fangqi_teach.exercises.learner import get_learner
     return get_learner()
 
 
@@ -121,7 +131,6 @@ def _game_title(game: str, lang_: str) -> str:
 @lru_cache(maxsize=None)
 def _exercises(game: str) -> dict:
     """Every exercise of ``game`` (lesson steps and practice packs), by id."""
-    from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
     folder = default_exercise_dir() / game
     return {ex.id: ex for path in sorted(folder.glob("*.yaml")) for ex in load_pack(path)}
 
@@ -151,8 +160,6 @@ def step(exercise_id: str):
     The returned widget has ``click(point)``, ``verdict`` and
     ``answer_text()`` for tests.
     """
-    from fangqi_teach.exercises.progress import progress_for
-    from fangqi_teach.exercises.widget import ExerciseWidget
     return ExerciseWidget(exercise(exercise_id), progress=progress_for(learner()), lang=lang(), in_place=True)
 
 
@@ -169,8 +176,6 @@ def check_line(start, line, allow=None, **options) -> list:
     >>> check_line("dafang", "a1 f6 b1 f5 a2 f4 b2")
     []
     """
-    from fangqi_teach.ai.advice import review
-    from fangqi_teach.notation import parse_record
     state = _start_state(start, options)
     actions = parse_record(state.board_spec, line) if isinstance(line, str) else list(line)
     items = review(actions, state.game, start=state, **(options if isinstance(start, str) else {}))
@@ -199,8 +204,6 @@ class Demo(W.VBox):
     """A line of play the learner steps through with ⏮ ◀ ▶ (see :func:`demo`)."""
 
     def __init__(self, start, line, allow=None, at=None, **options):
-        from fangqi_teach.notation import parse_record
-        from fangqi_teach.widgets.board import BoardWidget
         first = _start_state(start, options)
         self.actions = parse_record(first.board_spec, line) if isinstance(line, str) else list(line)
         self.states = [first]
@@ -375,7 +378,6 @@ def teaches(*rule_ids: str) -> None:
 
     >>> teaches("D5", "fangqi.0.timer")
     """
-    from fangqi_teach.exercises.rules_index import RULES
     unknown = [r for r in rule_ids if r not in RULES]
     if unknown:
         raise KeyError(f"not rule ids of rules_index: {unknown}")
@@ -436,8 +438,6 @@ def shapes(game: str, kinds) -> Picture:
     >>> shapes("dafang", ["diagonal3"])
     4 shapes of dafang: diagonal3
     """
-    from fangqi_teach.core import shape_name
-    from fangqi_teach.draw.svg import board_svg
     kinds = [kinds] if isinstance(kinds, str) else list(kinds)
     found = ft.get_board(game).shapes_of(*kinds)
     cells = "".join(
@@ -469,8 +469,6 @@ def progress_problems(name: str | None = None) -> list[Text]:
     >>> progress_problems("nobody")
     []
     """
-    from fangqi_teach.exercises import learner as remembered
-    from fangqi_teach.exercises.progress import progress_for
     found = list(remembered.PROBLEMS) + list(progress_for(name or learner()).problems)
     return [t for i, t in enumerate(found) if t not in found[:i]]
 
@@ -480,8 +478,6 @@ def name_box():
 
     What went wrong with ``learner.json`` (set aside, not saved) is shown below it.
     """
-    from fangqi_teach.exercises import learner as remembered
-    from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
     field = W.Text(value="" if get_learner() == "default" else get_learner(),
                    placeholder=_text("your name", "你的名字"), layout=W.Layout(width="16em"))
     button = W.Button(description=_text("Remember me", "记住我"), button_style="primary")
@@ -525,7 +521,6 @@ def progress_rows(name: str | None = None) -> list[dict]:
     >>> [r["game"] for r in progress_rows("nobody")][:2]
     ['dafang', 'ningxia']
     """
-    from fangqi_teach.exercises.progress import progress_for
     progress = progress_for(name or learner())
     rows = []
     for game in ft.GAMES:
@@ -544,7 +539,6 @@ def progress_rows(name: str | None = None) -> list[dict]:
 
 @lru_cache(maxsize=None)
 def _lesson_ids(game: str) -> frozenset:
-    from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
     path = default_exercise_dir() / game / LESSON_FILE
     return frozenset(e.id for e in load_pack(path)) if path.exists() else frozenset()
 

@@ -58,8 +58,8 @@ def fingerprint(ex):
     """The position asked about (board, player, what is owed) and the task, comparable across packs."""
     s = ex.state()
     if ex.task.kind == "review":
-        from fangqi_teach.exercises.checkers import _review_state
-        s = _review_state(ex)
+        from fangqi_teach.exercises.checkers import review_state
+        s = review_state(ex)
         task = dict(thaw(ex.task.params)["question"])
         if task.get("quantity") == "ends_at":        # asked about the whole record, not one position
             task["record"] = list(ex.position.record)
@@ -267,8 +267,8 @@ def _points_of(action_text: str) -> set[str]:
 
 def engine_points(ex) -> set[str]:
     """Points the engine ties to the exercise: pieces, answers, events, the record, threats, shape-making choices."""
-    from fangqi_teach.exercises.checkers import _review_state
-    s = _review_state(ex) if ex.task.kind == "review" else ex.state()
+    from fangqi_teach.exercises.checkers import review_state
+    s = review_state(ex) if ex.task.kind == "review" else ex.state()
     known = set(s.board) | set(ex.position.labels) | _points_of(" ".join(ex.position.record or ()))
     known |= set(POINT.findall(str(dict(ex.task.params))))
     for answer in ex.solutions(50):
@@ -332,15 +332,15 @@ def _shapes_of(state, action):
 
 
 def test_dafang_stage3_facts_come_from_the_engine():
-    from fangqi_teach.exercises.checkers import _review_state
+    from fangqi_teach.exercises.checkers import review_state
     two = ex_of("dafang-3-02")
-    s = _review_state(two)
+    s = review_state(two)
     assert two.solutions() == ["b2-b3"]
     assert _shapes_of(s, "b2-b3") == [("diagonal4", ("a4", "b3", "c2", "d1")), ("square", ("a3", "b3", "a4", "b4"))]
     assert all(len(_shapes_of(s, m)) == 1 for m in ("a3-b3", "b4-b3", "b4-b5"))
     three = ex_of("dafang-3-03")
     assert three.position.record[53] == "b3-b2" and three.solutions() == ["2"]
-    assert _shapes_of(_review_state(three), "b3-b2") == [("diagonal3", ("a3", "b2", "c1")),
+    assert _shapes_of(review_state(three), "b3-b2") == [("diagonal3", ("a3", "b2", "c1")),
                                                          ("square", ("b1", "c1", "b2", "c2"))]
     draw = ex_of("dafang-3-04")
     record = list(draw.position.record)
@@ -348,7 +348,7 @@ def test_dafang_stage3_facts_come_from_the_engine():
                 if any(e.kind == "remove" for e in replay("dafang", record[:n], draw_turns=3).events)]
     assert removals[-1] == 87 and draw.solutions() == ["90"]
     last = ex_of("dafang-3-05")
-    s = _review_state(last)
+    s = review_state(last)
     assert [p for p, c in s.board.items() if c == "W"] == ["c3"] and "e1-d1 xc3" in last.solutions()
 
 
@@ -362,13 +362,13 @@ def test_dafang_1_14_the_square_was_complete_then_broken():
 
 
 def test_maonan_stage3_facts_come_from_the_engine():
-    from fangqi_teach.exercises.checkers import _review_state
+    from fangqi_teach.exercises.checkers import review_state
     pin = ex_of("maonan-3-02")
-    s = _review_state(pin)
+    s = review_state(pin)
     assert ("shape", ("f2", "d2", "b2")) in [(e.kind, e.points) for e in s.events]
     assert all(s.board[p] == "W" for p in ("e5", "f6", "g7")) and pin.solutions() == ["d5 d7"]
     move = ex_of("maonan-3-03")
-    s = _review_state(move)
+    s = review_state(move)
     assert [a for a in s.legal_actions() if any(e.kind == "shape" for e in s.play(a).events)] == ["d7-g7"]
     draw = ex_of("maonan-3-05")
     record = list(draw.position.record)
@@ -381,16 +381,16 @@ def test_maonan_stage3_facts_come_from_the_engine():
 
 
 def test_ningxia_stage3_facts_come_from_the_engine():
-    from fangqi_teach.exercises.checkers import _review_state
+    from fangqi_teach.exercises.checkers import review_state
     credits = ex_of("ningxia-3-01")
-    s = _review_state(credits)
+    s = review_state(credits)
     assert _shapes_of(s, "e2") == [("square", ("d1", "e1", "d2", "e2")), ("square", ("e1", "f1", "e2", "f2"))]
     record = list(credits.position.record)
     assert [record[27], record[31]] == ["g2", "h3"] and credits.solutions() == ["2"]
     pulls = replay("ningxia", record[:59]).pending
     assert (pulls.kind, pulls.player, pulls.count) == ("pull", "W", 5)
     square = ex_of("ningxia-3-03")
-    s = _review_state(square)
+    s = review_state(square)
     assert record[67] == "d5-c5" and _shapes_of(s, "d5-c5") == [("square", ("b5", "c5", "b6", "c6"))]
     window = ex_of("ningxia-3-04")
     moves = [n for n, a in enumerate(record, 1) if "-" in a]
@@ -419,8 +419,8 @@ def test_xinjiang_stage3_facts_come_from_the_engine():
     rec = list(draw.position.record)
     assert rec[69].startswith("x") and "-" in rec[70] and "-" in rec[71] and draw.solutions() == ["72"]
     place = ex_of("xinjiang-3-06")
-    from fangqi_teach.exercises.checkers import _review_state
-    assert _shapes_of(_review_state(place), "g2") == [("square", ("f1", "g1", "f2", "g2"))]
+    from fangqi_teach.exercises.checkers import review_state
+    assert _shapes_of(review_state(place), "g2") == [("square", ("f1", "g1", "f2", "g2"))]
     assert place.solutions() == ["1"]
 
 
@@ -432,8 +432,8 @@ def test_maonan_3_01_and_3_07_facts_come_from_the_engine():
     assert record[23] == "c5" and replay("maonan", record[:23]).player == "B"
     assert first.state().player == "W" and first.state().phase == "move"
     two = ex_of("maonan-3-07")
-    from fangqi_teach.exercises.checkers import _review_state
-    s = _review_state(two)
+    from fangqi_teach.exercises.checkers import review_state
+    s = review_state(two)
     into_b6 = [a for a in s.legal_actions() if a.endswith("-b6")]
     assert len(into_b6) == 5 and two.solutions() == ["b4-b6"]
     assert _shapes_of(s, "b4-b6") == [("mill", ("a4", "b6", "d7")), ("mill", ("a7", "b6", "c5"))]

@@ -61,8 +61,8 @@ def _question(ex):
 def _random_answers(ex, rng, n=6):
     """Answers of the right form chosen at random (most of them wrong)."""
     kind, params = _question(ex)
-    from fangqi_teach.exercises.checkers import _review_state
-    state = _review_state(ex) if ex.task.kind == "review" else ex.state()
+    from fangqi_teach.exercises.checkers import review_state
+    state = review_state(ex) if ex.task.kind == "review" else ex.state()
     board_points = list(state.board_spec.points)
     out = []
     for _ in range(n):

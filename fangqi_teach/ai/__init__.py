@@ -43,10 +43,10 @@ from __future__ import annotations
 import random
 import time
 
-from .advice import Hint, ReviewItem, hint, review
+from .advice import Hint, ReviewItem, explain_action, review
 from .connect6 import choose_connect6
 from .evaluate import evaluator
-from .search import AlphaBeta, hands_over_win, turn_win
+from .search import AlphaBeta, hands_over_win, terminal_value, turn_win
 
 LEVELS = ("easy", "medium", "hard")
 BUDGETS = {"easy": 0.2, "medium": 1.0, "hard": 3.0}
@@ -110,6 +110,21 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
     return best
 
 
+def hint(state, level: str = "medium", seed: int | None = 0, time_limit: float | None = None) -> Hint:
+    """The suggested action for the player to act, with a one-line reason.
+
+    The action is what the computer at ``level`` would play.
+
+    >>> from fangqi_teach.games import connect6
+    >>> s = connect6.from_board({"a1": "B", "b1": "B", "c1": "B", "d1": "B", "i9": "W"}, "B", size=9)
+    >>> h = hint(s)
+    >>> h.action in ("e1", "f1"), h.reason.get("en")
+    (True, 'completes six in a row and wins')
+    """
+    action = choose(state, level, seed=seed, time_limit=time_limit)
+    return Hint(action, explain_action(state, action))
+
+
 def shape_gain(child, player: str) -> int:
     """What the shapes completed by the last action are worth to ``player``
     (0 when a tired piece completes them: it captures nothing)."""
@@ -140,7 +155,6 @@ def most_valuable_shapes(state, legal: list[str], children: dict | None = None) 
 
 
 def _greedy(state, legal, evaluate, rng, me, deadline):
-    from .search import terminal_value
     best, best_v = legal[0], None
     legal = list(legal)
     rng.shuffle(legal)  # when time runs out, the actions looked at are a fair sample

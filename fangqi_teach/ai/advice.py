@@ -1,13 +1,13 @@
-"""Advice for learners: ``hint(state)`` and ``review(record, game)`` (复盘).
+"""Advice for learners: why a hint's action is good (:func:`explain_action`) and ``review(record, game)`` (复盘).
 
 Both speak from engine events (a shape completed, a piece removed, a win)
-and from Connect6 threats, in English and Chinese.
+and from Connect6 threats, in English and Chinese. ``fangqi_teach.ai.hint``
+pairs the computer's choice with :func:`explain_action` in a :class:`Hint`.
 
 >>> from fangqi_teach.games import connect6
 >>> s = connect6.from_board({"a1": "B", "b1": "B", "c1": "B", "d1": "B", "i9": "W"}, "B", size=9)
->>> h = hint(s)
->>> h.action in ("e1", "f1"), h.reason.get("en")
-(True, 'completes six in a row and wins')
+>>> explain_action(s, "e1").get("en")
+'completes six in a row and wins'
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import other, shape_name
+from ..games import new_game
 from ..i18n import Text, check_language, player_name
+from ..notation import parse_record
+from .connect6 import COLOUR, Position, _stones_left, hitting_number, hitting_sets
 from .search import hands_over_win, turn_gain, turn_sequences, turn_win
 
 REMOVAL_PENDING = ("capture", "capture_any", "pull", "pin", "blocked_pull")
@@ -69,8 +72,6 @@ class ReviewItem:
 
         ``record`` and ``start`` are those given to :func:`review`.
         """
-        from ..games import new_game
-        from ..notation import parse_record
         s = start if start is not None else new_game(game, **options)
         actions = parse_record(s.board_spec, record) if isinstance(record, str) else list(record)
         for a in actions[: self.index]:
@@ -118,7 +119,6 @@ def explain_action(state, action: str) -> Text:
 
 
 def _explain_connect6(state, action: str) -> Text:
-    from .connect6 import COLOUR, Position, _stones_left
     pos = Position.from_state(state)
     me = COLOUR[state.player]
     stones = _stones_left(state, pos)
@@ -145,23 +145,11 @@ def _explain_connect6(state, action: str) -> Text:
                 "在最有潜力的地方延伸己方连线，同时截断对方")
 
 
-def hint(state, level: str = "medium", seed: int | None = 0, time_limit: float | None = None) -> Hint:
-    """The suggested action for the player to act, with a one-line reason.
-
-    The action is what the computer at ``level`` would play.
-    """
-    from . import choose
-    action = choose(state, level, seed=seed, time_limit=time_limit)
-    return Hint(action, explain_action(state, action))
-
-
 # ----------------------------------------------------------------------
 # Review
 
 def _turns(game: str, record, options: dict, start=None):
     """(index of first action, player, start state, end state, actions) per turn."""
-    from ..games import new_game
-    from ..notation import parse_record
     s = start if start is not None else new_game(game, **options)
     actions = parse_record(s.board_spec, record) if isinstance(record, str) else list(record)
     turns = []
@@ -263,7 +251,6 @@ def _after_own_turn(s, player: str, steps: int = 8):
 
 
 def _review_connect6(record, options: dict, start=None) -> list[ReviewItem]:
-    from .connect6 import COLOUR, Position, hitting_number, hitting_sets
     items: list[ReviewItem] = []
     for first, player, before, end, played in _turns("connect6", record, options, start):
         if end.winner == player:

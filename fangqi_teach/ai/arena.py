@@ -20,6 +20,7 @@ import random
 import time
 from dataclasses import asdict, dataclass, field
 
+from ..games import new_game
 from . import BUDGETS, LEVELS, choose
 
 PLAYERS = LEVELS + ("random",)
@@ -71,7 +72,6 @@ class MatchResult:
 def play_game(game: str, black: str, white: str, seed: int, time_scale: float = 1.0,
               max_actions: int = 3000, options: dict | None = None, budget_use: dict | None = None):
     """Play one game; returns the final state (a draw when ``max_actions`` runs out: None winner)."""
-    from ..games import new_game
     s = new_game(game, **(options or {}))
     rng = random.Random(seed)
     levels = {"B": black, "W": white}

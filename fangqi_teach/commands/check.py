@@ -23,13 +23,13 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    exercise = _exercise(args.file, args.exercise_id)
+    exercise = find_exercise(args.file, args.exercise_id)
     verdict = exercise.check(args.answer)
     print(json.dumps(verdict.to_json(args.lang), ensure_ascii=False))
     return 0
 
 
-def _exercise(file: str, exercise_id: str):
+def find_exercise(file: str, exercise_id: str):
     pack = load_pack(file)
     try:
         return pack[exercise_id]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from .check import _exercise
+from .check import find_exercise
 
 
 def add_arguments(parser) -> None:
@@ -21,7 +21,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     if args.limit < 1:
         raise ValueError("--limit must be at least 1")
-    exercise = _exercise(args.file, args.exercise_id)
+    exercise = find_exercise(args.file, args.exercise_id)
     found = exercise.solutions(args.limit + 1)
     answers = found[:args.limit]
     print(json.dumps({"count": len(answers), "answers": answers, "more": len(found) > args.limit},

@@ -25,7 +25,7 @@ from matplotlib.figure import Figure  # noqa: E402  (after the clear message abo
 from matplotlib.patches import Circle, FancyArrowPatch  # noqa: E402
 
 from .layout import board_layout  # noqa: E402
-from .svg import PALETTE, mark_colour, normalize_marks, state_marks  # noqa: E402
+from .svg import PALETTE, board_svg, mark_colour, normalize_marks, state_marks  # noqa: E402
 
 DPI = 100  # layout pixels per inch of the figure; save with a higher dpi for print
 
@@ -164,7 +164,6 @@ def save_board(path, board, pieces=None, dpi: int = 2 * DPI, **kw) -> Path:
     """
     path = Path(path)
     if path.suffix.lower() == ".svg":
-        from .svg import board_svg
         path.write_text(board_svg(board, pieces, **kw), encoding="utf-8")
         return path
     fig = board_figure(board, pieces, **kw)

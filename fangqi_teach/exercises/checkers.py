@@ -34,6 +34,9 @@ from ..glossary import shape_term
 from ..i18n import Text, player_name
 from ..notation import normalize_action, parse_points, parse_record
 from .positions import board_for
+from ..games import replay
+from ..analysis import connect6 as c6
+from ..games import new_game
 
 CAPTURE_REASONS = ("capture", "capture_any", "pin", "pin_any")
 CAPTURE_PENDING = ("capture", "capture_any", "pin", "pin_any")
@@ -114,7 +117,7 @@ def check(exercise, answer: str) -> Verdict:
     ctx = Context(exercise, state, board_for(exercise.game, exercise.position.options))
     kind, params = task.kind, task.params
     if kind == "review":
-        ctx = Context(exercise, _review_state(exercise), ctx.board)
+        ctx = Context(exercise, review_state(exercise), ctx.board)
         q = params["question"]
         kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
     try:
@@ -129,14 +132,13 @@ def solutions(exercise, limit: int = 50) -> list[str]:
     ctx = Context(exercise, exercise.state(), board_for(exercise.game, exercise.position.options))
     kind, params = task.kind, task.params
     if kind == "review":
-        ctx = Context(exercise, _review_state(exercise), ctx.board)
+        ctx = Context(exercise, review_state(exercise), ctx.board)
         q = params["question"]
         kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
     return _SOLVERS[kind](ctx, params, limit)
 
 
-def _review_state(exercise):
-    from ..games import replay
+def review_state(exercise):
     record = exercise.position.record or ()
     at = exercise.task.get("at")
     upto = record if at is None else record[:at]
@@ -176,7 +178,7 @@ class _Run:
     bad_point: str = ""
 
 
-def _play_out(state, actions: list[str], scope: str) -> _Run:
+def play_out(state, actions: list[str], scope: str) -> _Run:
     mover = state.player
     s = state
     events: list = []
@@ -229,7 +231,6 @@ def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int
             owed = s.pending.count
         return done + owed
     if name == "threats":
-        from ..analysis import connect6 as c6
         return 0 if s.is_over else c6.threat_count(s, mover)
     raise ValueError(f"unknown measure {name}")
 
@@ -328,7 +329,7 @@ def _check_play(ctx, params, answer: str) -> Verdict:
     scope = _scope(ctx, params)
     actions = _parse_actions(ctx, answer, _form(ctx, scope))
     mover = ctx.state.player
-    run = _play_out(ctx.state, actions, scope)
+    run = play_out(ctx.state, actions, scope)
     canon = " ".join(actions)
     if run.error is not None:
         return Verdict(False, run.error, canon, points=(run.bad_point,) if run.bad_point else ())
@@ -406,7 +407,7 @@ def _best_value(ctx, params, key: str) -> int:
     seen = 0
     for actions in _candidate_answers(ctx, scope):
         seen += 1
-        run = _play_out(ctx.state, actions, scope)
+        run = play_out(ctx.state, actions, scope)
         if run.error is None:
             best = max(best, _measure(measure, ctx.state, run, mover, params["goal"].get("shape", "any")))
     if seen >= ENUMERATION_LIMIT and not (ctx.exercise.game == "connect6" and scope == "turn"):
@@ -459,7 +460,7 @@ def _solve_play(ctx, params, limit: int) -> list[str]:
     best = {k: _best_value(ctx, params, k) for k, v in goal.items() if v == "max"}
 
     def accept(actions) -> bool:
-        run = _play_out(ctx.state, actions, scope)
+        run = play_out(ctx.state, actions, scope)
         return run.error is None and not _goal_failures(ctx, params, run, mover, best)
 
     if ctx.exercise.game == "connect6" and scope == "turn":
@@ -504,7 +505,7 @@ def _pieces(state, player: str, safe: bool) -> list[str]:
     return [p for p in pts if (_protector(state, p) is not None) == safe]
 
 
-def _property(ctx, params, prop: str) -> list[str]:
+def property_answers(ctx, params, prop: str) -> list[str]:
     s = ctx.state
     index = ctx.board.index
     legal = s.legal_actions()
@@ -529,7 +530,6 @@ def _property(ctx, params, prop: str) -> list[str]:
                        for e in t.events):
                     pts.append(a)
     elif prop == "winning_points":
-        from ..analysis import connect6 as c6
         pts = list(c6.winning_points(s, params["player"]))
     else:
         raise ValueError(f"unknown property {prop}")
@@ -622,7 +622,7 @@ def _check_select(ctx, params, answer: str) -> Verdict:
     prop = params["property"]
     picked = _parse_point_set(ctx, answer)
     canon = " ".join(picked) if picked else "none"
-    truth = _property(ctx, params, prop)
+    truth = property_answers(ctx, params, prop)
     name = _property_name(params, prop, ctx.exercise.game)
     if params.get("mode", "all") == "one":
         if len(picked) != 1:
@@ -645,7 +645,7 @@ def _check_select(ctx, params, answer: str) -> Verdict:
 
 
 def _solve_select(ctx, params, limit: int) -> list[str]:
-    truth = _property(ctx, params, params["property"])
+    truth = property_answers(ctx, params, params["property"])
     if params.get("mode", "all") == "one":
         return truth[:limit]
     return [" ".join(truth) if truth else "none"]
@@ -660,7 +660,7 @@ def _count_value(ctx, params) -> tuple[int, Text]:
     s = ctx.state
     if q in ("extra_placements", "pull_credits", "captures", "shapes"):
         actions = parse_record(ctx.board, str(params["action"]))
-        run = _play_out(s, actions, "action" if len(actions) == 1 else "turn")
+        run = play_out(s, actions, "action" if len(actions) == 1 else "turn")
         if run.error is not None and run.state is s:
             raise ValueError(f"task.action cannot be played: {run.error.en}")
         value = _measure(q, s, run, s.player, params.get("shape", "any"))
@@ -668,7 +668,6 @@ def _count_value(ctx, params) -> tuple[int, Text]:
         return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + _events_text(run.events)
                        + T(f", so {value} {unit.en}.", f"，所以是 {value} {unit.zh}。"))
     if q == "threat_count":
-        from ..analysis import connect6 as c6
         pl = params["player"]
         value = c6.threat_count(s, pl)
         lines = _open_lines_text(s, pl)
@@ -676,7 +675,7 @@ def _count_value(ctx, params) -> tuple[int, Text]:
                                 f"{player_name(other(pl), 'zh')}要下 {value} 子才能挡住所有赢法。")
     if q == "ends_at":
         return _ends_at(ctx, params)
-    pts = _property(ctx, params, q)
+    pts = property_answers(ctx, params, q)
     name = _property_name(params, q, ctx.exercise.game)
     listing = " ".join(pts) if pts else "none"
     return len(pts), T(f"The {name.en}: {listing}.", f"{name.zh}：{listing}。")
@@ -685,7 +684,6 @@ def _count_value(ctx, params) -> tuple[int, Text]:
 def _ends_at(ctx, params) -> tuple[int, Text]:
     """The action number at which the game ends: from the start of the game for a record,
     or counted from a set-up position for a ``variation`` played from it."""
-    from ..games import new_game
     ex = ctx.exercise
     if "swap" in params:
         record = list(ex.position.record or ())
@@ -767,13 +765,12 @@ def _open_lines_text(state, player: str, most: int = 3) -> Text:
 
 
 def _check_defend(ctx, params, answer: str) -> Verdict:
-    from ..analysis import connect6 as c6
     s0 = ctx.state
     defender = s0.player
     attacker = params.get("attacker", other(defender))
     actions = _parse_actions(ctx, answer, "stones")
     canon = " ".join(actions)
-    run = _play_out(s0, actions, "turn")
+    run = play_out(s0, actions, "turn")
     if run.error is not None:
         return Verdict(False, run.error, canon, points=(run.bad_point,) if run.bad_point else ())
     s = run.state
@@ -790,7 +787,6 @@ def _check_defend(ctx, params, answer: str) -> Verdict:
 
 
 def _solve_defend(ctx, params, limit: int) -> list[str]:
-    from ..analysis import connect6 as c6
     s0 = ctx.state
     defender = s0.player
     attacker = params.get("attacker", other(defender))
@@ -841,14 +837,13 @@ def _dedupe(items):
 
 
 def _check_attack(ctx, params, answer: str) -> Verdict:
-    from ..analysis import connect6 as c6
     s0 = ctx.state
     mover = s0.player
     defender = other(mover)
     need = params.get("threats", 3)
     actions = _parse_actions(ctx, answer, "stones")
     canon = " ".join(actions)
-    run = _play_out(s0, actions, "turn")
+    run = play_out(s0, actions, "turn")
     if run.error is not None:
         return Verdict(False, run.error, canon, points=(run.bad_point,) if run.bad_point else ())
     s = run.state
@@ -873,7 +868,6 @@ def _check_attack(ctx, params, answer: str) -> Verdict:
 
 
 def _solve_attack(ctx, params, limit: int) -> list[str]:
-    from ..analysis import connect6 as c6
     s0 = ctx.state
     mover = s0.player
     out = _winning_turns(s0, mover)
@@ -890,7 +884,7 @@ def _solve_attack(ctx, params, limit: int) -> list[str]:
     for tried, combo in enumerate(combos):
         if tried >= ATTACK_PAIR_LIMIT:
             break
-        run = _play_out(s0, list(combo), "turn")
+        run = play_out(s0, list(combo), "turn")
         if run.error is not None:
             continue
         s = run.state

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ..i18n import Text, check_language
 from .progress import data_dir, learner_file_name
+from .learner import get_learner
 
 TEXTS = {
     "title": Text("Your progress file (for your teacher)", "你的进度文件（交给老师）"),
@@ -100,5 +101,4 @@ def download_progress(directory: str | Path | None = None, lang: str | None = No
     remembered on the start page); run the cell again to refresh it."""
     import ipywidgets as W
 
-    from .learner import get_learner
     return W.HTML(progress_html(directory, lang, learner if learner is not None else get_learner()))

@@ -40,6 +40,10 @@ from dataclasses import dataclass
 
 from ..core import other
 from ..i18n import player_name
+from ..games.connect6 import from_board
+from ..analysis import connect6 as c6
+from .positions import six_in_a_row
+from .schema import validate_data
 
 KINDS = ("defend", "attack", "threats", "winning_points")
 ALIASES = {"count": "threats", "select": "winning_points"}
@@ -143,7 +147,6 @@ def _place_motif(rng, stones: dict, motif: str, attacker: str, size: int, centre
 
 def _random_state(rng, kind: str, size: int):
     """A random position for ``kind`` (not yet checked) and the attacker."""
-    from ..games.connect6 import from_board
     attacker = rng.choice("BW")
     defender = other(attacker)
     centre = size // 2
@@ -183,8 +186,6 @@ def _random_state(rng, kind: str, size: int):
 
 def _figures(state, kind: str, attacker: str):
     """``(threats, answers, lines, split)`` when ``state`` is a good ``kind`` puzzle, else None."""
-    from ..analysis import connect6 as c6
-    from .positions import six_in_a_row
     if six_in_a_row(state):
         return None
     defender = other(attacker)
@@ -220,7 +221,6 @@ def _figures(state, kind: str, attacker: str):
 
 def _strong_alone(state, player: str, points) -> set:
     """The points where one stone of ``player`` already leaves three threats or more."""
-    from ..analysis import connect6 as c6
     index = state.board_spec.index
     out = set()
     for p in points:
@@ -267,7 +267,6 @@ def rate(kind: str, threats: int, answers: int, lines: int, split: bool) -> int:
 
 
 def _lines_text(state, attacker: str) -> dict:
-    from ..analysis import connect6 as c6
     lines = c6.threat_lines(state, attacker)
     en = "; ".join(t.text("en") for t in lines)
     zh = "；".join(t.text("zh") for t in lines)
@@ -275,7 +274,6 @@ def _lines_text(state, attacker: str) -> dict:
 
 
 def _texts(state, kind: str, attacker: str, figures) -> dict:
-    from ..analysis import connect6 as c6
     A_en, A_zh = player_name(attacker, "en"), player_name(attacker, "zh")
     D = other(attacker)
     D_en, D_zh = player_name(D, "en"), player_name(D, "zh")
@@ -386,7 +384,6 @@ def _setup(state) -> dict:
 
 def _proven(data: dict, size: int) -> bool:
     """True when the exercise validates and its first answers check correct."""
-    from .schema import validate_data
     pack, errors = validate_data({"format": 1, "game": "connect6", "stage": 1, "exercises": [data]},
                                  "<generated>", solve=False)
     if errors or pack is None:

@@ -26,6 +26,9 @@ from types import MappingProxyType
 from typing import Any
 
 from ..i18n import Text
+from .positions import build_state
+from .checkers import check
+from .checkers import solutions
 
 STAGES = {
     1: Text("Understand the rule", "理解规则"),
@@ -36,12 +39,12 @@ STAGES = {
 TASK_KINDS = ("play", "select", "count", "defend", "attack", "review")
 
 
-def _freeze(value: Any) -> Any:
+def freeze(value: Any) -> Any:
     """Deep read-only copy of plain YAML data (dicts become mapping proxies, lists tuples)."""
     if isinstance(value, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
+        return tuple(freeze(v) for v in value)
     return value
 
 
@@ -110,18 +113,15 @@ class Exercise:
     def state(self):
         """The engine state of the position (built once, states are immutable)."""
         if "state" not in self._cache:
-            from .positions import build_state
             self._cache["state"] = build_state(self.game, self.position)
         return self._cache["state"]
 
     def check(self, answer: str):
         """Grade ``answer``: a :class:`~fangqi_teach.exercises.checkers.Verdict`."""
-        from .checkers import check
         return check(self, answer)
 
     def solutions(self, limit: int = 50) -> list[str]:
         """Every correct answer, up to ``limit``, computed by the engine."""
-        from .checkers import solutions
         return solutions(self, limit)
 
     @property

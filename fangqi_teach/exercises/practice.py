@@ -22,6 +22,11 @@ from pathlib import Path
 
 from ..i18n import Text, check_language, get_language
 from .model import Exercise, Pack
+from .learner import get_learner
+from .schema import default_exercise_dir, load_pack
+from .schema import pack_from_data, parse_text
+from .widget import PackSummary
+from .widget import ExerciseWidget
 
 SELF_CHECK = Text("Self-check: {text}", "自我检查：{text}")
 NO_EXERCISES = Text("Stage {n} of {name} has no exercises yet.", "{name}的第 {n} 阶段还没有练习。")
@@ -34,7 +39,6 @@ class Practice:
     """The exercises of some packs, by stage, for one learner."""
 
     def __init__(self, packs, learner: str | None = None, lang: str | None = None, name: str = ""):
-        from .learner import get_learner
         self.packs = [packs] if isinstance(packs, Pack) else list(packs)
         # None: the learner remembered on the start page (lessons record under the same name)
         self.learner = learner or get_learner()
@@ -45,7 +49,6 @@ class Practice:
     def for_game(cls, game: str, learner: str | None = None, folder: str | Path | None = None,
                  pattern: str = "stage*.yaml", **kw) -> "Practice":
         """The staged packs of ``game`` in the exercise folder (``exercises/<game>/stage*.yaml``)."""
-        from .schema import default_exercise_dir, load_pack
         base = Path(folder) if folder else default_exercise_dir()
         packs = [load_pack(p) for p in sorted((base / game).glob(pattern))]
         return cls(packs, learner=learner, name=game, **kw)
@@ -53,7 +56,6 @@ class Practice:
     @classmethod
     def from_text(cls, text: str, file: str, learner: str | None = None, **kw) -> "Practice":
         """A pack carried inside a notebook as YAML text (read like a pack file: no aliases, bounded)."""
-        from .schema import pack_from_data, parse_text
         return cls(pack_from_data(parse_text(text, file), file), learner=learner, **kw)
 
     def stages(self) -> dict[int, list[Exercise]]:
@@ -66,12 +68,10 @@ class Practice:
 
     def summary(self):
         """The progress table (:class:`~fangqi_teach.exercises.widget.PackSummary`)."""
-        from .widget import PackSummary
         return PackSummary(self.packs, learner=self.learner, lang=self.lang)
 
     def stage(self, number: int):
         """An exercise widget for one stage, or a note when it has no exercises."""
-        from .widget import ExerciseWidget
         exercises = self.stages().get(number)
         if not exercises:
             name = GAME_NAMES[self.name].get(self.lang) if self.name in GAME_NAMES else self.name

@@ -17,6 +17,16 @@ the ids no exercise is tagged with.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from ..analysis import connect6 as c6
+from ..core import other
+from ..notation import parse_record
+from .checkers import property_answers
+from ..games import new_game
+from ..games import replay
+from .checkers import Context, play_out, review_state, solutions
+from .positions import board_for
+from .checkers import review_state
+from .checkers import solutions
 
 
 @dataclass(frozen=True)
@@ -311,8 +321,6 @@ def _task_rules(ex, state, kind: str, params) -> set[str]:
         if kind == "defend":
             out.add("connect6.4.winning_points")
     if kind == "defend" or prop == "threat_count":
-        from ..analysis import connect6 as c6
-        from ..core import other
         attacker = params.get("attacker", other(state.player)) if kind == "defend" else params.get("player", "B")
         if c6.threat_count(state, attacker) == 2:
             out.add("connect6.4.two_threats")
@@ -327,15 +335,13 @@ def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
     if kind in ("play", "defend", "attack"):
         return [solution.split()]
     if kind == "count" and "action" in params:
-        from ..notation import parse_record
         return [parse_record(ctx.board, str(params["action"]))]
     prop = params.get("property") or params.get("quantity")
     points = [] if solution == "none" else solution.split()
     if kind == "count":
         if prop not in ("legal_removals", "legal_places", "completes", "destinations", "movable"):
             return []
-        from .checkers import _property
-        points = _property(ctx, params, prop)
+        points = property_answers(ctx, params, prop)
     legal = ctx.state.legal_actions()
     if prop == "legal_removals":
         return [["x" + p] for p in points]
@@ -350,8 +356,6 @@ def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
 
 def _ending_events(ex, params) -> tuple[str, list]:
     """ends_at: the events of the action that ends the replayed game, and the phase before it."""
-    from ..games import new_game
-    from ..notation import parse_record
     s = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
     if "swap" in params:
         record = list(ex.position.record or ())
@@ -371,7 +375,6 @@ def _reformed(ex, state, events) -> bool:
     """Whether an answer completes a shape that was complete earlier in the record and was broken since."""
     if not ex.position.record:
         return False
-    from ..games import new_game
     shapes = {frozenset(e.points) for e in events if e.kind == "shape"}
     if not shapes:
         return False
@@ -427,10 +430,6 @@ def _placing_ended_not_full(before, after) -> bool:
 
 def _stops_two_threats(ex, variation: str) -> bool:
     """Connect6: whether a turn of ``variation`` faces exactly two threats and leaves none."""
-    from ..analysis import connect6 as c6
-    from ..core import other
-    from ..games import new_game
-    from ..notation import parse_record
     s = new_game("connect6", **dict(ex.position.options))
     for a in parse_record(s.board_spec, variation):
         if s.pending.kind != "second_stone" and not s.is_over:
@@ -446,14 +445,11 @@ def _stops_two_threats(ex, variation: str) -> bool:
 
 
 def _replay_state(ex, actions):
-    from ..games import replay
     return replay(ex.game, list(actions), **dict(ex.position.options))
 
 
 def solve_runs(ex) -> tuple[set[str], bool]:
     """``(rules, solved)``: the rules met by (a) and (b) for ``ex``, and whether a solution was found."""
-    from .checkers import Context, _play_out, _review_state, solutions
-    from .positions import board_for
     key = "practised_runs"
     if key in ex._cache:
         return ex._cache[key]
@@ -461,7 +457,7 @@ def solve_runs(ex) -> tuple[set[str], bool]:
     kind, params = task.kind, task.params
     state = ex.state()
     if kind == "review":
-        state = _review_state(ex)
+        state = review_state(ex)
         q = params["question"]
         kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
     ctx = Context(ex, state, board_for(ex.game, ex.position.options))
@@ -483,7 +479,7 @@ def solve_runs(ex) -> tuple[set[str], bool]:
     for sol in found:
         for actions in _answer_actions(ctx, kind, params, sol):
             one = "action" if len(actions) == 1 and kind in ("select", "count") else "turn"
-            run = _play_out(state, actions, scope if kind == "play" else one)
+            run = play_out(state, actions, scope if kind == "play" else one)
             if run.error is None:
                 rules |= _step_rules(ex.game, state, actions)
                 if "fangqi.0.shape_reformed" in ex.tags and _reformed(ex, state, run.events):
@@ -524,8 +520,7 @@ def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
 
 
 def _question_state(ex):
-    from .checkers import _review_state
-    return _review_state(ex) if ex.task.kind == "review" else ex.state()
+    return review_state(ex) if ex.task.kind == "review" else ex.state()
 
 
 def changes_with_option(ex, decision: str) -> bool:
@@ -533,7 +528,6 @@ def changes_with_option(ex, decision: str) -> bool:
     from dataclasses import replace
     from types import MappingProxyType
 
-    from .checkers import solutions
     current = dict(ex.position.options)
 
     def answers(e):         # the answers, and whose they are

@@ -32,9 +32,13 @@ from ..boards import get_board
 from ..core import IllegalAction
 from ..games import GAMES
 from ..i18n import Text
-from .model import TASK_KINDS, Exercise, Pack, Position, Task, _freeze
+from .model import TASK_KINDS, Exercise, Pack, Position, Task, freeze
 from .positions import board_for
 from .rules_index import RULES
+from ..notation import parse_record
+from .positions import PositionError
+from .checkers import play_out
+from .checkers import solutions
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 MAX_ID = 80
@@ -554,13 +558,12 @@ def _position(raw, game, eid, err) -> Position | None:
         if not isinstance(rec, (str, list)) or (isinstance(rec, list) and not all(isinstance(a, str) for a in rec)):
             err.add(eid, "position.record", f"must be a text of actions separated by spaces, not {_kind(rec)}")
             return None
-        from ..notation import parse_record
         try:
             actions = tuple(parse_record(board, rec))
         except ValueError as e:
             err.add(eid, "position.record", str(e).split("; an action is")[0])
             return None
-        return Position(record=actions, options=_freeze(options), labels=_freeze(labels))
+        return Position(record=actions, options=freeze(options), labels=freeze(labels))
     setup = raw["setup"]
     if not isinstance(setup, dict):
         err.add(eid, "position.setup", f"must be a mapping: black, white, player (and phase, hands, pending), "
@@ -634,7 +637,7 @@ def _position(raw, game, eid, err) -> Position | None:
         if not isinstance(pend, dict) or not isinstance(pend.get("kind"), str):
             err.add(eid, "position.setup.pending", "must be a mapping like {kind: capture, count: 2}")
         clean["pending"] = pend
-    return Position(setup=_freeze(clean), options=_freeze(options), labels=_freeze(labels))
+    return Position(setup=freeze(clean), options=freeze(options), labels=freeze(labels))
 
 
 def _labels(raw, board, eid, err) -> dict:
@@ -678,7 +681,7 @@ def _task(raw, game, eid, err, position) -> Task | None:
     except (ValueError, TypeError):
         board = get_board(game)
     _task_params(kind, params, game, board, eid, err, "task")
-    return Task(kind, _freeze(params))
+    return Task(kind, freeze(params))
 
 
 def _player(value, eid, err, field):
@@ -757,7 +760,6 @@ def _task_params(kind, params, game, board, eid, err, prefix):
                         or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in sw)):
                     err.add(eid, f"{prefix}.swap", "two action numbers of the record (1 = first action), e.g. [6, 7]")
             if "variation" in params:
-                from ..notation import parse_record
                 try:
                     parse_record(board, params["variation"])
                 except (ValueError, AttributeError, TypeError) as e:
@@ -797,7 +799,6 @@ def _property_params(prop, params, board, game, eid, err, prefix):
     if "shape" in params:
         _shape_kind(board, params["shape"], eid, err, f"{prefix}.shape")
     if "action" in params:
-        from ..notation import parse_record
         try:
             if not parse_record(board, str(params["action"])):
                 err.add(eid, f"{prefix}.action", "empty: the action(s) whose effect is counted")
@@ -813,7 +814,6 @@ def _property_params(prop, params, board, game, eid, err, prefix):
 # Checks that need the engine
 
 def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
-    from .positions import PositionError
     try:
         state = ex.state()
     except PositionError as e:
@@ -842,10 +842,8 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         return
     action = task.get("action")
     if action is not None:
-        from ..notation import parse_record
-        from .checkers import _play_out
         actions = parse_record(state.board_spec, str(action))
-        run = _play_out(state, actions, "action" if len(actions) == 1 else "turn")
+        run = play_out(state, actions, "action" if len(actions) == 1 else "turn")
         if run.error is not None:
             err.add(eid, "task.action", f"cannot be played here: {run.error.en}")
             return
@@ -862,7 +860,6 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         err.add(eid, "position", f"the game is already over ({state.result.text('en')}); nothing can be played")
         return
     if solve:
-        from .checkers import solutions
         try:
             found = solutions(ex, 1)
         except ValueError as e:     # the task cannot be decided here (e.g. too many turns to compare)

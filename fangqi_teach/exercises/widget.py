@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import time
 from html import escape
-from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
@@ -57,9 +56,12 @@ from ..i18n import Text, check_language, get_language
 from .model import Exercise, Pack
 from .positions import board_for
 from .progress import Progress, progress_for
-
-if TYPE_CHECKING:
-    from ..widgets.board import BoardWidget
+from .checkers import review_state as rs
+from ..games import new_game
+from .schema import load_pack
+from ..widgets.board import BoardWidget
+from ..draw.layout import action_points
+from .model import STAGES
 
 TEXTS = {
     "check": Text("Check", "检查"),
@@ -167,7 +169,6 @@ class ExerciseWidget(W.VBox):
 
     def show(self, index: int) -> None:
         """Show exercise number ``index`` (0-based) from its start."""
-        from ..widgets.board import BoardWidget
         self.index = max(0, min(index, len(self.exercises) - 1))
         ex = self.exercise
         self.hints_shown = 0
@@ -330,7 +331,6 @@ class ExerciseWidget(W.VBox):
         self.actions.append(action)
         self.origin = ""
         self.answer_box.value = " ".join(self.actions)
-        from ..draw.layout import action_points
         self.board.set_marks(self.scratch.board, last=action_points(action), selected=None, targets=[],
                              marks={}, clear=False)
         events = EVENT_SEPARATOR.get(self.lang).join(e.text(self.lang) for e in self.scratch.events)
@@ -387,7 +387,6 @@ class ExerciseWidget(W.VBox):
         self._show_step()
 
     def _show_step(self) -> None:
-        from ..draw.layout import action_points
         s = self.review_states[self.step]
         n = len(self.review_states) - 1
         if self.step == 0:
@@ -507,7 +506,6 @@ class ExerciseWidget(W.VBox):
         """Show the first correct answer on the board: its points in green."""
         if not answers or answers[0] == "none" or self._answer_mode() == "count":
             return
-        from ..draw.layout import action_points
         points = [p for token in answers[0].split() for p in action_points(token)]
         self.board.set_marks(marks={p: "green" for p in points if p in self.board.board_spec.index})
 
@@ -572,13 +570,11 @@ def _target_size(ex: Exercise) -> int:
 
 
 def _review_state(ex: Exercise):
-    from .checkers import _review_state as rs
     return rs(ex)
 
 
 def _replay_states(ex: Exercise) -> list:
     """The states along a review exercise's record, from the initial position."""
-    from ..games import new_game
     s = new_game(ex.game, **dict(ex.position.options))
     states = [s]
     for action in ex.position.record or ():
@@ -617,7 +613,6 @@ class PackSummary(W.VBox):
         head = "".join(f"<th>{_h(x)}</th>" for x in (
             "", TEXTS["stage_col"].get(lang), TEXTS["solved"].get(lang),
             TEXTS["attempted"].get(lang), TEXTS["total"].get(lang), TEXTS["hints"].get(lang), ""))
-        from .model import STAGES
         body = []
         for r in self.rows():
             pct = int(round(100 * r["solved"] / r["total"])) if r["total"] else 0
@@ -637,6 +632,5 @@ class PackSummary(W.VBox):
 
 def exercise_widget(path_or_pack, learner: str = "default", lang: str | None = None, **kw) -> ExerciseWidget:
     """An :class:`ExerciseWidget` for a pack file (path) or a loaded pack."""
-    from .schema import load_pack
     pack = path_or_pack if isinstance(path_or_pack, (Pack, Exercise, list)) else load_pack(path_or_pack)
     return ExerciseWidget(pack, learner=learner, lang=lang, **kw)

@@ -38,7 +38,11 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from ..exercises.progress import data_dir
+from ..files import write_atomically
 from ..i18n import Text, check_language, get_language
+from .notebook import practice_notebook
+from .report import class_report, report_html
 
 #: The sub-folder of a class folder that holds the handed-out notebooks.
 HANDOUTS = "handouts"
@@ -97,8 +101,6 @@ def hand_out(pack_path, class_folder, name: str | None = None) -> Handout:
     """
     import nbformat
 
-    from ..files import write_atomically
-    from .notebook import practice_notebook
     folder = Path(class_folder)
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder}: no such class folder (create it first, see docs/classroom.md)")
@@ -139,7 +141,6 @@ def report_frame(folder, packs=(), lang: str | None = None, height: int = 560) -
 
     The iframe keeps the report page's own styles out of JupyterLab's page.
     """
-    from .report import class_report, report_html
     lang = check_language(lang or get_language())
     page = report_html(class_report(progress_files(folder), packs), lang)
     return (f'<iframe class="fangqi-class-report" srcdoc="{escape(page, quote=True)}" '
@@ -157,7 +158,6 @@ class ClassReportWidget:
     def __init__(self, folder=None, packs=(), lang: str | None = None, every: float = 10.0):
         import ipywidgets as W
 
-        from ..exercises.progress import data_dir
         self.folder = Path(folder) if folder is not None else data_dir()
         self.packs = list(packs)
         self.lang = check_language(lang or get_language())

@@ -43,8 +43,15 @@ import ipywidgets as W
 import yaml
 
 from ..core import FangqiError, StateFormatError
+from ..draw.layout import action_points
+from ..exercises.model import Position, freeze
+from ..exercises.positions import board_for, build_state
+from ..exercises.progress import Progress
+from ..exercises.schema import ExerciseFormatError, default_exercise_dir, iter_exercise_files, parse_text
+from ..exercises.widget import ExerciseWidget
 from ..games import GAMES
 from ..i18n import Text, check_language, get_language
+from ..widgets.board import BoardWidget
 from .builder import ExerciseBuilder, ExerciseExists, OutsideFolder, ValidationReport, inside, pack_ids, safe_pack_name
 
 FANG = ("dafang", "ningxia", "xinjiang")
@@ -150,15 +157,12 @@ class BoardEditor(W.VBox):
     """
 
     def __init__(self, game: str = "dafang", lang: str | None = None, folder=None, **options):
-        from ..exercises.positions import board_for
-        from ..widgets.board import BoardWidget
         if game not in GAMES:
             raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
         self.game = game
         self.options = dict(options)
         self.lang = check_language(lang or get_language())
         if folder is None:
-            from ..exercises.schema import default_exercise_dir
             folder = default_exercise_dir()
         self.folder = Path(folder)
         self.family = "fang" if game in FANG else game
@@ -333,9 +337,7 @@ class BoardEditor(W.VBox):
         return d
 
     def _build_state(self):
-        from ..exercises.model import Position, _freeze
-        from ..exercises.positions import build_state
-        return build_state(self.game, Position(setup=_freeze(self.setup()), options=_freeze(self.options)))
+        return build_state(self.game, Position(setup=freeze(self.setup()), options=freeze(self.options)))
 
     def _rebuild_state(self) -> bool:
         """Build the engine state; False (and the engine's reason shown) when it refuses."""
@@ -526,7 +528,6 @@ class BoardEditor(W.VBox):
     def _params_from_ui(self) -> None:
         if self._syncing:
             return
-        from ..exercises.schema import ExerciseFormatError, parse_text
         where = "task"
         try:
             # bounded like an exercise file: no aliases (an alias bomb would hang the editor), no deep nesting
@@ -591,7 +592,6 @@ class BoardEditor(W.VBox):
             return report
         self._say(report.summary(), "ok")
         marks, arrows = {}, []
-        from ..draw.layout import action_points
         for answer in report.answers:
             for token in answer.split():
                 if token == "none" or token.isdigit():
@@ -607,8 +607,6 @@ class BoardEditor(W.VBox):
 
     def try_it(self):
         """Open the exercise as a learner sees it (progress goes to a temporary folder)."""
-        from ..exercises.progress import Progress
-        from ..exercises.widget import ExerciseWidget
         try:
             exercise = self.builder().build()
         except ValueError as e:
@@ -675,7 +673,6 @@ class BoardEditor(W.VBox):
 
         Ids are unique across packs.
         """
-        from ..exercises.schema import iter_exercise_files
         if not self.folder.is_dir():
             return ""
         for f in iter_exercise_files([self.folder]):

@@ -24,6 +24,7 @@ from pathlib import Path
 import nbformat
 
 from ..exercises.model import STAGES
+from ..exercises.schema import load_pack
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
@@ -48,7 +49,6 @@ practice = Practice.from_text(PACK_TEXT, PACK_FILE, learner=LEARNER)'''
 
 def practice_notebook(pack_path) -> nbformat.NotebookNode:
     """The practice notebook of the pack file ``pack_path`` (validated first)."""
-    from ..exercises.schema import load_pack
     path = Path(pack_path)
     pack = load_pack(path)                      # refuses a broken pack with every problem listed
     text = path.read_text(encoding="utf-8")

@@ -35,6 +35,7 @@ from html import escape
 from pathlib import Path
 
 from ..exercises.progress import ProgressFormatError, read_progress_file
+from ..exercises.schema import load_pack
 from ..extras import MissingExtra, has_matplotlib, require_matplotlib
 from ..i18n import Text, check_language
 
@@ -143,7 +144,6 @@ def class_report(paths, packs=()) -> ClassReport:
     titles: dict[str, object] = {}
     for pack in packs:
         if not hasattr(pack, "exercises"):
-            from ..exercises.schema import load_pack
             pack = load_pack(pack)
         for ex in pack.exercises:
             if ex.id not in titles:

@@ -37,8 +37,10 @@ require_matplotlib(Text("Printable worksheets", "可打印的练习单"))
 from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402  (after the clear message above)
 from matplotlib.figure import Figure  # noqa: E402
 
+from ..draw.mpl import cjk_font, state_figure  # noqa: E402
 from ..exercises.model import STAGES, Exercise, Pack  # noqa: E402
-from ..games import GAMES  # noqa: E402
+from ..exercises.schema import load_pack  # noqa: E402
+from ..games import GAMES, replay  # noqa: E402
 
 A4 = (8.27, 11.69)                 # inches, portrait
 PER_PAGE = 2                       # exercises on one page
@@ -87,7 +89,6 @@ class WorksheetInfo:
 
 def chinese_font() -> str | None:
     """A font family that draws Chinese: installed on the machine, or from ``pylopdf-fonts-zh-cn``."""
-    from ..draw.mpl import cjk_font
     name = cjk_font()
     if name:
         return name
@@ -160,7 +161,6 @@ def question_state(exercise: Exercise):
     """The state the question is about (for a review: after ``at`` actions of the record)."""
     if exercise.task.kind != "review":
         return exercise.state()
-    from ..games import replay
     record = list(exercise.position.record or ())
     at = exercise.task.get("at")
     return replay(exercise.game, record if at is None else record[:at], **dict(exercise.position.options))
@@ -169,7 +169,6 @@ def question_state(exercise: Exercise):
 def _load(pack_or_path) -> Pack:
     if isinstance(pack_or_path, Pack):
         return pack_or_path
-    from ..exercises.schema import load_pack
     return load_pack(pack_or_path)
 
 
@@ -252,7 +251,6 @@ def _page(title: str, number: int, total: int, lang: str, family) -> Figure:
 
 def _exercise_slot(fig: Figure, ex: Exercise, number: int, slot: int, per_page: int, lang: str, family) -> None:
     """One exercise in its band of the page: board on the left, texts on the right."""
-    from ..draw.mpl import state_figure
     band = 0.92 / per_page
     top = 0.95 - slot * band
     state = question_state(ex)

@@ -30,7 +30,7 @@ import traitlets as t
 from ..boards import Board, get_board
 from ..core import short_repr
 from ..draw.layout import board_layout
-from ..draw.svg import normalize_marks, render_svg
+from ..draw.svg import normalize_marks, render_svg, state_marks
 from ..i18n import Text
 
 HERE = pathlib.Path(__file__).parent
@@ -103,7 +103,6 @@ class BoardWidget(anywidget.AnyWidget):
 
     def show_state(self, state, **marks) -> None:
         """Show ``state`` (see :meth:`from_state`), replacing every highlight."""
-        from ..draw.svg import state_marks
         shown = state_marks(state)
         shown.update({k: v for k, v in normalize_marks(**marks).items() if k in marks})
         self.set_marks(shown.pop("pieces"), clear=True, **shown)

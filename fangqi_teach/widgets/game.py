@@ -47,7 +47,8 @@ from pathlib import Path
 import ipywidgets as W
 
 from .. import ai
-from ..core import IllegalAction, StateFormatError
+from ..ai import advice
+from ..core import IllegalAction, StateFormatError, short_repr
 from ..draw.layout import action_points
 from ..draw.svg import REMOVAL_KINDS
 from ..games import GAMES, new_game
@@ -344,7 +345,6 @@ class GameWidget(W.VBox):
         s = self.state
         self._hint = None
         if not isinstance(point, str):      # a click is a point's name; from Python anything may come
-            from ..core import short_repr
             spec, shown = s.board_spec, short_repr(point)
             self._message = Text(f"{shown} is not a point of the {spec.title} board ({spec.describe_points()})",
                                  f"{shown} 不是这块棋盘上的点。")
@@ -592,8 +592,7 @@ class GameWidget(W.VBox):
             game, options = self.game, dict(self.options)
 
             def work():
-                from ..ai.advice import review
-                return review(actions, game, start=start, **options)
+                return advice.review(actions, game, start=start, **options)
 
             self._selected = self._hint = None
             self._message = None
