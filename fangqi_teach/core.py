@@ -23,14 +23,17 @@ from __future__ import annotations
 
 import re
 import reprlib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from . import glossary
+from .boards import Board
 from .i18n import Text, check_language, player_name
-from .notation import parse_action
+from .notation import Action, parse_action
 
 PLAYERS = ("B", "W")
+_T = TypeVar("_T")      # SavedFields.choice and .options: what a choice or a check gives
 
 
 def other(player: str) -> str:
@@ -149,7 +152,7 @@ class IllegalAction(FangqiError):
         self.code, self.en, self.zh, self.action = code, en, zh, action
 
     @classmethod
-    def of(cls, code: str, action: str | None = None, **params) -> "IllegalAction":
+    def of(cls, code: str, action: str | None = None, **params: Any) -> "IllegalAction":
         """Build from the :data:`ILLEGAL_TEXTS` row for ``code``."""
         text = ILLEGAL_TEXTS.get(code, Text("{detail}", "{detail_zh}"))
         p = {"action": action or "", "detail": "", "detail_zh": "", "expected": "",
@@ -165,7 +168,7 @@ class IllegalAction(FangqiError):
         return self.zh if check_language(lang) == "zh" else self.en
 
 
-def parse_or_refuse(board, action):
+def parse_or_refuse(board: Board, action: object) -> Action:
     """Parse ``action`` for ``board`` (a :class:`~fangqi_teach.notation.Action`);
     text that is not an action becomes an :class:`IllegalAction`:
     ``unknown_point`` for a well-formed name that is not on this board,
@@ -192,7 +195,7 @@ def parse_or_refuse(board, action):
         raise IllegalAction.of(code, str(action).strip(), detail=str(e)) from None
 
 
-def not_an_action(action) -> IllegalAction:
+def not_an_action(action: object) -> IllegalAction:
     """The refusal of an action that is not text (a list, a number, bytes …): ``bad_action``.
 
     >>> not_an_action([["a1"]]).message("en")
@@ -202,7 +205,7 @@ def not_an_action(action) -> IllegalAction:
     return IllegalAction.of("bad_action", shown, detail=f"{shown}: an action is text, such as c3, c3-c5, xd4 or pass")
 
 
-def _fmt(template: str, params: dict) -> str:
+def _fmt(template: str, params: dict[str, Any]) -> str:
     try:
         return template.format(**params)
     except (KeyError, IndexError):
@@ -237,7 +240,7 @@ class Event:
     def text(self, lang: str | None = None) -> str:
         return describe_event(self, lang)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
         if self.player:
             d["player"] = self.player
@@ -254,7 +257,7 @@ class Event:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "Event":
+    def from_json(cls, d: dict[str, Any]) -> "Event":
         return cls(d["kind"], d.get("player"), tuple(d.get("points", ())), d.get("value", 0),
                    d.get("shape", ""), d.get("reason", ""), d.get("game", ""))
 
@@ -438,14 +441,14 @@ class Result:
             return describe_event(Event("win", self.winner, value=self.value, reason=self.reason), lang)
         return describe_event(Event("draw", value=self.value, reason=self.reason), lang)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"outcome": self.outcome, "winner": self.winner, "reason": self.reason}
         if self.value:
             d["value"] = self.value
         return d
 
     @classmethod
-    def from_json(cls, d: dict | None) -> "Result | None":
+    def from_json(cls, d: dict[str, Any] | None) -> "Result | None":
         return None if d is None else cls(d["outcome"], d.get("winner"), d["reason"], int(d.get("value", 0)))
 
     def __str__(self) -> str:
@@ -524,7 +527,7 @@ class GameState:
         return state_svg(self)
 
 
-def board_diagram(board_spec, board: dict[str, str]) -> str:
+def board_diagram(board_spec: Board, board: dict[str, str]) -> str:
     """Rows top to bottom with coordinates; points that do not exist are blank."""
     glyph: dict[str | None, str] = {"B": "X", "W": "O"}
     if board_spec.is_grid:
@@ -573,7 +576,7 @@ _SHORT = reprlib.Repr()
 _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 3, 40, 40, 4, 4
 
 
-def short_repr(value) -> str:
+def short_repr(value: object) -> str:
     """``repr(value)`` cut short, safe on any depth of nesting (for messages).
 
     >>> short_repr([["a1"]] * 9), short_repr([[[["a1"]]]])
@@ -602,7 +605,7 @@ class StateFormatError(FangqiError):
         self.field, self.en, self.zh = field, en, zh or en
 
     @classmethod
-    def of(cls, field: str, code: str, value=None, **params) -> "StateFormatError":
+    def of(cls, field: str, code: str, value: object = None, **params: Any) -> "StateFormatError":
         """Build from the :data:`FORMAT_TEXTS` row for ``code``."""
         p = {"field": field, "value": short_repr(value), **params}
         p.setdefault("detail_zh", p.get("detail", ""))
@@ -644,7 +647,7 @@ class SavedFields:
     fangqi_teach.core.StateFormatError: player: expected "B" (Black) or "W" (White), not 'Q'
     """
 
-    def __init__(self, data, where: str = ""):
+    def __init__(self, data: Any, where: str = ""):
         if not isinstance(data, dict):
             raise StateFormatError.of(where or "state", "not_object", data)
         self.data, self.where = data, where
@@ -652,38 +655,38 @@ class SavedFields:
     def name(self, key: str) -> str:
         return f"{self.where}.{key}" if self.where else key
 
-    def raw(self, key: str, default=_MISSING):
+    def raw(self, key: str, default: Any = _MISSING) -> Any:
         if key in self.data:
             return self.data[key]
         if default is _MISSING:
             raise StateFormatError.of(self.name(key), "missing")
         return default
 
-    def sub(self, key: str, default=_MISSING) -> "SavedFields":
+    def sub(self, key: str, default: Any = _MISSING) -> "SavedFields":
         """The nested object ``key`` (``default`` a dict when it may be left out)."""
         return SavedFields(self.raw(key, default), self.name(key))
 
-    def integer(self, key: str, lo: int, hi: int, default=_MISSING) -> int:
+    def integer(self, key: str, lo: int, hi: int, default: Any = _MISSING) -> int:
         """A whole number in ``lo..hi`` (``true``, ``1.5`` and ``"3"`` are refused)."""
         v = self.raw(key, default)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             raise StateFormatError.of(self.name(key), "integer", v, lo=lo, hi=hi)
         return v
 
-    def flag(self, key: str, default=_MISSING) -> bool:
+    def flag(self, key: str, default: Any = _MISSING) -> bool:
         v = self.raw(key, default)
         if not isinstance(v, bool):
             raise StateFormatError.of(self.name(key), "flag", v)
         return v
 
-    def choice(self, key: str, choices, default=_MISSING):
+    def choice(self, key: str, choices: Sequence[_T], default: Any = _MISSING) -> _T:
         v = self.raw(key, default)
         if not any(v is c or (type(v) is type(c) and v == c) for c in choices):
             shown = ", ".join("null" if c is None else '""' if c == "" else str(c) for c in choices)
             raise StateFormatError.of(self.name(key), "choice", v, choices=shown)
-        return v
+        return v  # type: ignore[no-any-return]  # one of the choices, checked above
 
-    def text(self, key: str, default=_MISSING, limit: int = 200) -> str:
+    def text(self, key: str, default: Any = _MISSING, limit: int = 200) -> str:
         v = self.raw(key, default)
         if not isinstance(v, str) or len(v) > limit:
             raise StateFormatError.of(self.name(key), "text", v)
@@ -696,21 +699,21 @@ class SavedFields:
     @overload
     def colour(self, key: str, default: Any, none: bool) -> str | None: ...
 
-    def colour(self, key: str, default=_MISSING, none: bool = False) -> str | None:
+    def colour(self, key: str, default: Any = _MISSING, none: bool = False) -> str | None:
         """``"B"`` or ``"W"`` (or ``None`` when ``none``)."""
         v = self.raw(key, default)
         if v in PLAYERS and isinstance(v, str) or (none and v is None):
             return v
         raise StateFormatError.of(self.name(key), "colour", v)
 
-    def items(self, key: str, default=_MISSING, limit: int = MAX_ITEMS) -> list:
+    def items(self, key: str, default: Any = _MISSING, limit: int = MAX_ITEMS) -> list[Any]:
         """A list (a JSON array) of at most ``limit`` items."""
         v = self.raw(key, default)
         if not isinstance(v, (list, tuple)) or len(v) > limit:
             raise StateFormatError.of(self.name(key), "list", v, hi=limit)
         return list(v)
 
-    def texts(self, key: str, default=_MISSING, limit: int = MAX_ITEMS, each: int = 200) -> tuple[str, ...]:
+    def texts(self, key: str, default: Any = _MISSING, limit: int = MAX_ITEMS, each: int = 200) -> tuple[str, ...]:
         out = []
         for k, v in enumerate(self.items(key, default, limit)):
             if not isinstance(v, str) or len(v) > each:
@@ -718,7 +721,8 @@ class SavedFields:
             out.append(v)
         return tuple(out)
 
-    def per_player(self, key: str, lo: int, hi, default=_MISSING, each=_MISSING) -> tuple[int, int]:
+    def per_player(self, key: str, lo: int, hi: int | tuple[int, int], default: Any = _MISSING,
+                   each: Any = _MISSING) -> tuple[int, int]:
         """``{"B": n, "W": m}`` with both in ``lo..hi``, as ``(n, m)``; ``hi`` may be a pair
         (one bound per player), ``each`` the value of a player left out."""
         f = self.sub(key, default)
@@ -728,11 +732,11 @@ class SavedFields:
                 raise StateFormatError.of(f.where, "choice", k, choices="B, W")
         return f.integer("B", lo, his[0], each), f.integer("W", lo, his[1], each)
 
-    def point(self, key: str, board, default=_MISSING, none: bool = False) -> str | None:
+    def point(self, key: str, board: Board, default: Any = _MISSING, none: bool = False) -> str | None:
         """A point name of ``board`` (any case; ``None`` when ``none``)."""
         return check_point(self.raw(key, default), board, self.name(key), none)
 
-    def board(self, key: str, board, default=_MISSING) -> dict[str, str]:
+    def board(self, key: str, board: Board, default: Any = _MISSING) -> dict[str, str]:
         """``{point: "B" | "W"}``: every point on ``board``, every colour B or W."""
         f = self.sub(key, default)
         out: dict[str, str] = {}
@@ -743,12 +747,12 @@ class SavedFields:
             out[name] = f.colour(p)
         return out
 
-    def record(self, key: str, board, default=()) -> tuple[str, ...]:
+    def record(self, key: str, board: Board, default: Any = ()) -> tuple[str, ...]:
         """A list of actions, each in the notation of ``board`` (canonical spelling)."""
         return tuple(check_action(a, board, f"{self.name(key)}[{k}]")
                      for k, a in enumerate(self.items(key, default)))
 
-    def result(self, key: str, reasons, default=None) -> "Result | None":
+    def result(self, key: str, reasons: Iterable[str], default: Any = None) -> "Result | None":
         """``null`` or a :class:`Result` whose reason is one of ``reasons`` (the game's)."""
         if self.raw(key, default) is None:
             return None
@@ -761,7 +765,7 @@ class SavedFields:
         reason = f.choice("reason", tuple(reasons))
         return Result(outcome, winner, reason, f.integer("value", 0, 10 ** 6, 0))
 
-    def events(self, key: str, board, default=()) -> tuple["Event", ...]:
+    def events(self, key: str, board: Board, default: Any = ()) -> tuple["Event", ...]:
         """What the last action did (shown to the learner), each event checked."""
         out = []
         for k, e in enumerate(self.items(key, default, limit=1000)):
@@ -774,7 +778,7 @@ class SavedFields:
                              f.choice("shape", ("",) + tuple(SHAPE_NAMES), ""), reason))
         return tuple(out)
 
-    def options(self, key: str, check, default=None):
+    def options(self, key: str, check: Callable[[dict[str, Any]], _T], default: dict[str, Any] | None = None) -> _T:
         """Rule options through the engine's own ``check(dict)``; its ``ValueError`` names the option."""
         f = self.sub(key, {} if default is None else default)
         if not all(isinstance(k, str) for k in f.data):
@@ -791,7 +795,7 @@ def check_point(value: Any, board: Any, field: str, none: Literal[False] = ...) 
 def check_point(value: Any, board: Any, field: str, none: bool) -> str | None: ...
 
 
-def check_point(value, board, field: str, none: bool = False) -> str | None:
+def check_point(value: Any, board: Board, field: str, none: bool = False) -> str | None:
     """The canonical name of ``value`` as a point of ``board``; :class:`StateFormatError` if it is not one."""
     if none and value is None:
         return None
@@ -802,7 +806,7 @@ def check_point(value, board, field: str, none: bool = False) -> str | None:
     raise StateFormatError.of(field, "point", value, board=board.title, board_zh=board.title_zh)
 
 
-def check_action(value, board, field: str) -> str:
+def check_action(value: Any, board: Board, field: str) -> str:
     """One action of a saved record, in canonical spelling (``timeout`` included, RULES.md [D6])."""
     if not isinstance(value, str) or len(value) > 40:
         raise StateFormatError.of(field, "text", value)
