@@ -179,7 +179,7 @@ class BoardEditor(W.VBox):
         self.task_kind = "play"
         self.task_params: dict = yaml.safe_load(self._template("play"))
         self.report: ValidationReport | None = None
-        self.trial = None
+        self.trial: ExerciseWidget | None = None
         self.saved_path: Path | None = None
         self._awaiting_confirm: str | None = None
         self.message = Text("", "")
