@@ -18,7 +18,7 @@ from ..core import other, shape_name
 from ..games import new_game
 from ..i18n import Text, check_language, player_name
 from ..notation import parse_record
-from .connect6 import COLOUR, Position, _stones_left, hitting_number, hitting_sets
+from .connect6 import COLOUR, Position, hitting_number, hitting_sets, stones_left
 from .search import hands_over_win, turn_gain, turn_sequences, turn_win
 
 REMOVAL_PENDING = ("capture", "capture_any", "pull", "pin", "blocked_pull")
@@ -121,7 +121,7 @@ def explain_action(state, action: str) -> Text:
 def _explain_connect6(state, action: str) -> Text:
     pos = Position.from_state(state)
     me = COLOUR[state.player]
-    stones = _stones_left(state, pos)
+    stones = stones_left(state, pos)
     g = pos.g
     p = g.index[action]
     win = pos.winning_stones(me, stones)

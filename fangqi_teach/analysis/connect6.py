@@ -78,8 +78,8 @@ class _Line:
 def _tables(size: int):
     """Lines (as slices of the cells string) and windows, for one board size."""
     n = size
-    lines = []
-    windows = []               # window id -> (line number, offset on the line)
+    lines: list[_Line] = []
+    windows: list[tuple[int, int]] = []     # window id -> (line number, offset on the line)
     for direction, (dc, dr) in zip(_DIRECTIONS, ((1, 0), (0, 1), (1, 1), (1, -1))):
         starts = []
         for r in range(n):
@@ -281,7 +281,7 @@ def attacks(s: Connect6State, player: str) -> list[tuple[str, ...]]:
     g = geometry(s.size)
     candidates = _attack_candidates(s, player)
     base = {t[0]: frozenset(t[3]) for t in _threats(s, player)}
-    out = []
+    out: list[tuple[str, ...]] = []
     alone_wins, alone_strong = set(), set()
     after = {}
     for i in candidates:
@@ -320,7 +320,7 @@ def _attack_candidates(s: Connect6State, player: str) -> set[int]:
     """The empty points of ``player``'s live windows holding ≥2 of its stones (where an attack can start)."""
     cells, opp = s.cells, other(player)
     lines, _ = _tables(s.size)
-    candidates = set()
+    candidates: set[int] = set()
     for line in lines:
         seg = cells[line.slice]
         if seg.count(player) < 2:
@@ -372,7 +372,7 @@ def _near(n: int, a: int, b: int) -> bool:
 @lru_cache(maxsize=None)
 def _windows_at(size: int) -> tuple:
     lines, windows = _tables(size)
-    at = [[] for _ in range(size * size)]
+    at: list[list[int]] = [[] for _ in range(size * size)]
     for wid, (line_no, k) in enumerate(windows):
         for i in lines[line_no].indices[k:k + 6]:
             at[i].append(wid)

@@ -61,7 +61,7 @@ class Geometry(NamedTuple):
 
     size: int
     points: tuple[str, ...]           # index -> name, a1 first, row by row
-    index: dict                       # name -> index
+    index: dict  # type: ignore[assignment]  # name -> index (a field named like tuple.index)
     rays: tuple                       # rays[i][d]: indices from i going forward along DIRECTIONS[d]
     back_rays: tuple                  # the same going backward
     sorted_indices: tuple[int, ...]   # indices in the string order of their names
@@ -258,7 +258,8 @@ class Connect6State(_Fields, GameState):
             raise IllegalAction.of("game_over", text)
         if player is not None and player != self.player:
             raise IllegalAction.of("not_your_turn", text, player=player)
-        if self.pending.kind == "second_stone":
+        pending = self.pending
+        if pending is not None and pending.kind == "second_stone":      # (not over: a stone is owed)
             raise IllegalAction.of("mid_turn", text, player=self.player)
         owed = self.turn_size
         if len(stones) != owed:

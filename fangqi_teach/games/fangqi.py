@@ -1364,6 +1364,7 @@ def _do_move(n: FangState, ev: list, i: int, j: int) -> None:
 
 def _do_remove_action(n: FangState, ev: list, i: int) -> None:
     stage = n.stage
+    assert stage is not None            # a removal is owed, so the game is not over
     if stage == "make_room":
         _remove(n, ev, i, "make_room")
         if n.phase != "over":

@@ -319,7 +319,7 @@ _LOG = _Fields._fields.index("log")
 
 
 def _chain(actions) -> tuple | None:
-    log = None
+    log: tuple | None = None
     for a in actions:
         log = (a, log)
     return log
@@ -535,6 +535,7 @@ class MorrisState(_Fields, GameState):
 
     def _wrong_kind(self, action: str, code: str) -> IllegalAction:
         p = self.pending
+        assert p is not None            # asked only while an action is owed
         return IllegalAction.of(code, action, expected=p.text("en"), expected_zh=p.text("zh"))
 
     # -- the state machine -------------------------------------------------------
@@ -571,14 +572,15 @@ class MorrisState(_Fields, GameState):
             event = events[1]
         mills = completes[mine & area]
         if mills:
-            events = [event]
+            said = [event]
             for m in mills:
-                events.append(_MILL_EVENTS[me, m])
+                said.append(_MILL_EVENTS[me, m])
             return self._owe_captures(black, white, self.hand, self.lost, len(mills), self.turn_removed,
-                                      action, events)
+                                      action, said)
         # No mill: the turn ends. This is _next_turn and _begin_movement_turn
         # for the most frequent case, inlined because random play, the tests
         # and the AI spend most of their time here.
+        seen: tuple[int, ...]
         if self.turn_removed:
             quiet, seen = 0, ()
         else:
@@ -924,9 +926,11 @@ def _check_coherent(s: MorrisState) -> None:
     if s.any_target and (task != "capture" or s.opts[_RECHECK]):
         raise bad("any_target", "any piece may be taken only in a capture decided once [D19]",
                   "只有一次性判断的吃子才能任吃一枚")
-    if s.phase == "over":
-        loser = other(s.result.winner) if s.result.winner else None
-        if s.result.outcome == "win" and (s.result.winner != me or s.count(loser) or s.hand[loser == "W"]):
+    result = s.result
+    if s.phase == "over" and result is not None:        # (a result is given exactly when over: checked above)
+        loser = other(result.winner) if result.winner else None
+        if result.outcome == "win" and (result.winner != me or loser is None
+                                        or s.count(loser) or s.hand[loser == "W"]):
             raise bad("result", "a win takes every piece of the loser, on the last action of the winner",
                       "胜方要在自己的最后一手吃光对方的子")
         return
