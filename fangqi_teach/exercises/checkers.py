@@ -16,10 +16,15 @@ correct answers the same way.
 ...     "task": {"kind": "play", "goal": {"win": True}}}]})["demo"]
 >>> ex.check("f1").correct
 True
->>> v = ex.check("f2 g2"); v.correct, v.feedback.en
-(False, 'Your answer f2 g2: Black places on f2; Black places on g2. It does not win the game. The longest Black line through your stones has 2; six are needed.')
->>> ex.check("f1 z1").feedback.en
-'"z1" is not a point of the Connect6 board (columns a–i, rows 1–9). Expected: the stones of your turn separated by spaces, e.g. j10 k11 (one stone if it already makes six).'
+>>> import textwrap
+>>> v = ex.check("f2 g2"); v.correct
+False
+>>> print(textwrap.fill(v.feedback.en, 100))
+Your answer f2 g2: Black places on f2; Black places on g2. It does not win the game. The longest
+Black line through your stones has 2; six are needed.
+>>> print(textwrap.fill(ex.check("f1 z1").feedback.en, 100))
+"z1" is not a point of the Connect6 board (columns a–i, rows 1–9). Expected: the stones of your turn
+separated by spaces, e.g. j10 k11 (one stone if it already makes six).
 """
 
 from __future__ import annotations
@@ -29,14 +34,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..analysis import connect6 as c6
 from ..core import IllegalAction, other
+from ..games import new_game, replay
 from ..glossary import shape_term
 from ..i18n import Text, player_name
 from ..notation import normalize_action, parse_points, parse_record
 from .positions import board_for
-from ..games import replay
-from ..analysis import connect6 as c6
-from ..games import new_game
 
 CAPTURE_REASONS = ("capture", "capture_any", "pin", "pin_any")
 CAPTURE_PENDING = ("capture", "capture_any", "pin", "pin_any")
@@ -190,7 +194,8 @@ def play_out(state, actions: list[str], scope: str) -> _Run:
         if s.player != mover:
             return _Run(s, events, T(f"Your turn ends after {actions[i - 1]}; {a} would be "
                                      f"{player_name(s.player, 'en')}'s action.",
-                                     f"走完 {actions[i - 1]} 你的回合就结束了；{a} 该由{player_name(s.player, 'zh')}来走。"))
+                                     f"走完 {actions[i - 1]} 你的回合就结束了；"
+                                     f"{a} 该由{player_name(s.player, 'zh')}来走。"))
         try:
             s = s.play(a)
         except IllegalAction as e:
@@ -694,7 +699,7 @@ def _ends_at(ctx, params) -> tuple[int, Text]:
     s = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
     for n, a in enumerate(record, 1):
         s = s.play(a)
-        if s.is_over:
+        if s.result is not None:        # the game is over
             rest = len(record) - n
             return n, T(f"The game ends at action {n} ({a}): {s.result.text('en')}"
                         + (f"; the remaining {rest} action(s) are never played." if rest else "."),
@@ -778,7 +783,8 @@ def _check_defend(ctx, params, answer: str) -> Verdict:
         return Verdict(True, T(f"Correct: you make six first ({s.result.text('en')}).",
                                f"正确：你先连成六（{s.result.text('zh')}）。"), canon)
     if c6.threat_count(s, attacker) == 0:
-        return Verdict(True, T(f"Correct: after {canon} {player_name(attacker, 'en')} has no line left that can make six.",
+        return Verdict(True, T(f"Correct: after {canon} {player_name(attacker, 'en')} "
+                               "has no line left that can make six.",
                                f"正确：下了 {canon} 之后{player_name(attacker, 'zh')}没有能成六的线了。"), canon)
     still = c6.winning_points(s, attacker)
     report = c6.explain_defense(s0, attacker, [a for a in actions if s0.board.get(a) is None])

@@ -25,8 +25,8 @@ from html import escape
 from pathlib import Path
 
 from ..i18n import Text, check_language
-from .progress import data_dir, learner_file_name
 from .learner import get_learner
+from .progress import data_dir, learner_file_name
 
 TEXTS = {
     "title": Text("Your progress file (for your teacher)", "你的进度文件（交给老师）"),

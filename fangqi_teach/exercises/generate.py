@@ -38,10 +38,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core import other
-from ..i18n import player_name
-from ..games.connect6 import from_board
 from ..analysis import connect6 as c6
+from ..core import other
+from ..games.connect6 import from_board
+from ..i18n import player_name
 from .positions import six_in_a_row
 from .schema import validate_data
 
@@ -298,7 +298,8 @@ def _texts(state, kind: str, attacker: str, figures) -> dict:
             "explanation": {
                 "en": f"{lines['en']} Threat count {tc}: {answers} minimal defence{'s' if answers > 1 else ''} "
                       f"({shown}); where one stone is enough the other may go anywhere.",
-                "zh": f"{lines['zh']}威胁数 {tc}：最小防守共 {answers} 种（{shown}）；一子就够时，另一子可以下在任何地方。"},
+                "zh": f"{lines['zh']}威胁数 {tc}：最小防守共 {answers} 种（{shown}）；"
+                      "一子就够时，另一子可以下在任何地方。"},
         }
     if kind == "attack":
         turns, alone = state.__dict__["_generated_attacks"]
@@ -322,7 +323,8 @@ def _texts(state, kind: str, attacker: str, figures) -> dict:
             ],
             "explanation": {
                 "en": (f"For example: {example_en}. " if alone else
-                       f"{answers} pair{'s' if answers > 1 else ''} of stones leave three threats or more, for example {example_en}. ")
+                       f"{answers} pair{'s' if answers > 1 else ''} of stones leave three threats or more, "
+                       f"for example {example_en}. ")
                       + f"{D_en} can then stop at most two of them.",
                 "zh": (f"例如：{example_zh}。" if alone else
                        f"共有 {answers} 种两子下法能留下三个以上的威胁，例如 {example_zh}。")
@@ -331,7 +333,8 @@ def _texts(state, kind: str, attacker: str, figures) -> dict:
     if kind == "threats":
         return {
             "title": {"en": f"Count {A_en}'s threats", "zh": f"数{A_zh}的威胁"},
-            "prompt": {"en": f"How many stones must {D_en} place to leave {A_en} no win next turn ({A_en}'s threat count)?",
+            "prompt": {"en": f"How many stones must {D_en} place to leave {A_en} no win next turn "
+                             f"({A_en}'s threat count)?",
                        "zh": f"{D_zh}至少要下几子，{A_zh}下一手才无法取胜（{A_zh}的威胁数）？"},
             "hints": [
                 {"en": "List the winning points line by line.", "zh": "逐条线列出赢点。"},
@@ -345,12 +348,14 @@ def _texts(state, kind: str, attacker: str, figures) -> dict:
         }
     return {
         "title": {"en": f"{A_en}'s winning points", "zh": f"{A_zh}的赢点"},
-        "prompt": {"en": f"Click every winning point of {A_en} (where {A_en} completes six with at most two stones), then submit.",
+        "prompt": {"en": f"Click every winning point of {A_en} "
+                         f"(where {A_en} completes six with at most two stones), then submit.",
                    "zh": f"点出{A_zh}所有的赢点（{A_zh}最多再下两子就能成六的空点），然后提交。"},
         "hints": [
             {"en": "A winning point lies in a window of six with four or more of the stones and no enemy stone.",
              "zh": "赢点在含有四子以上、没有对方棋子的六格窗口里。"},
-            {"en": "Check every window along each line, not only the obvious ends.", "zh": "每条线的每个窗口都要查，不只是两端。"},
+            {"en": "Check every window along each line, not only the obvious ends.",
+             "zh": "每条线的每个窗口都要查，不只是两端。"},
         ],
         "explanation": {"en": lines["en"], "zh": lines["zh"]},
     }
@@ -368,7 +373,8 @@ def _task(kind: str, attacker: str) -> dict:
 
 def _tags(kind: str, threats: int) -> list[str]:
     tags = {"defend": ["connect6.4.threats"], "attack": ["connect6.4.threats"],
-            "threats": ["connect6.4.threats"], "winning_points": ["connect6.4.winning_points", "connect6.4.window"]}[kind]
+            "threats": ["connect6.4.threats"],
+            "winning_points": ["connect6.4.winning_points", "connect6.4.window"]}[kind]
     if kind == "defend" and threats == 2:
         tags = tags + ["connect6.4.two_threats"]
     return tags

@@ -26,9 +26,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ..i18n import Text
+from .checkers import check, solutions
 from .positions import build_state
-from .checkers import check
-from .checkers import solutions
 
 STAGES = {
     1: Text("Understand the rule", "理解规则"),

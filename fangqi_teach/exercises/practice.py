@@ -21,12 +21,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..i18n import Text, check_language, get_language
-from .model import Exercise, Pack
 from .learner import get_learner
-from .schema import default_exercise_dir, load_pack
-from .schema import pack_from_data, parse_text
-from .widget import PackSummary
-from .widget import ExerciseWidget
+from .model import Exercise, Pack
+from .schema import default_exercise_dir, load_pack, pack_from_data, parse_text
+from .widget import ExerciseWidget, PackSummary
 
 SELF_CHECK = Text("Self-check: {text}", "自我检查：{text}")
 NO_EXERCISES = Text("Stage {n} of {name} has no exercises yet.", "{name}的第 {n} 阶段还没有练习。")

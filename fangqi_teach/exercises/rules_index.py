@@ -17,16 +17,13 @@ the ids no exercise is tagged with.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from ..analysis import connect6 as c6
 from ..core import other
+from ..games import connect6, new_game, replay
 from ..notation import parse_record
-from .checkers import property_answers
-from ..games import new_game
-from ..games import replay
-from .checkers import Context, play_out, review_state, solutions
+from .checkers import Context, play_out, property_answers, review_state, solutions
 from .positions import board_for
-from .checkers import review_state
-from .checkers import solutions
 
 
 @dataclass(frozen=True)
@@ -430,14 +427,14 @@ def _placing_ended_not_full(before, after) -> bool:
 
 def _stops_two_threats(ex, variation: str) -> bool:
     """Connect6: whether a turn of ``variation`` faces exactly two threats and leaves none."""
-    s = new_game("connect6", **dict(ex.position.options))
+    s = connect6.new_game(**dict(ex.position.options))
     for a in parse_record(s.board_spec, variation):
-        if s.pending.kind != "second_stone" and not s.is_over:
+        if s.pending is not None and s.pending.kind != "second_stone":     # (pending is None only when over)
             start = s
         s = s.play(a)
         if s.is_over:
             return False
-        turn_ended = s.player != start.player and s.pending.kind != "second_stone"
+        turn_ended = s.player != start.player and (s.pending is None or s.pending.kind != "second_stone")
         attacker = other(start.player)
         if turn_ended and c6.threat_count(start, attacker) == 2 and c6.threat_count(s, attacker) == 0:
             return True

@@ -4,7 +4,7 @@ Files are read with ``yaml.safe_load`` or ``json.loads`` only: an
 exercise file is data, never code. Every field is checked, and each
 problem is reported as ``FILE: EXERCISE_ID: FIELD: message``, e.g.::
 
-    exercises/ningxia/stage2.yaml: ningxia-2-04: position.record: "c9" is not a point of the Ningxia Fang Qi board (columns a–h, rows 1–7)
+    exercises/ningxia/stage2.yaml: ningxia-2-04: difficulty: 11 is not a difficulty (a whole number 1–10)
 
 The checks go as far as the engine: a record is replayed, a set-up is
 built and checked for consistency, and the task's parameters are checked
@@ -32,13 +32,11 @@ from ..boards import get_board
 from ..core import IllegalAction
 from ..games import GAMES
 from ..i18n import Text
-from .model import TASK_KINDS, Exercise, Pack, Position, Task, freeze
-from .positions import board_for
-from .rules_index import RULES
 from ..notation import parse_record
-from .positions import PositionError
-from .checkers import play_out
-from .checkers import solutions
+from .checkers import play_out, solutions
+from .model import TASK_KINDS, Exercise, Pack, Position, Task, freeze
+from .positions import PositionError, board_for
+from .rules_index import RULES
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 MAX_ID = 80
@@ -232,14 +230,13 @@ def parse_text(text: str, file: str = "<text>", kind: str = "yaml") -> Any:
     larger than :data:`MAX_FILE_BYTES`. The loaders are safe: data only,
     never code.
 
-    >>> parse_text("a: &x [1]\\nb: *x\\n")
-    Traceback (most recent call last):
-    ...
-    fangqi_teach.exercises.schema.ExerciseFormatError: <text>: line 2: an alias (*name) is not allowed in an exercise file; write the value out
-    >>> parse_text('{"game": "maonan", "game": "dafang"}', kind="json")
-    Traceback (most recent call last):
-    ...
-    fangqi_teach.exercises.schema.ExerciseFormatError: <text>: not valid JSON: the field "game" appears twice in one object
+    >>> for text, kind in (("a: &x [1]\\nb: *x\\n", "yaml"), ('{"game": "maonan", "game": "dafang"}', "json")):
+    ...     try:
+    ...         parse_text(text, kind=kind)
+    ...     except ExerciseFormatError as e:
+    ...         print(e)
+    <text>: line 2: an alias (*name) is not allowed in an exercise file; write the value out
+    <text>: not valid JSON: the field "game" appears twice in one object
     """
     if len(text) > MAX_FILE_BYTES:
         raise ExerciseFormatError([f"{file}: larger than {MAX_FILE_BYTES // 1000} KB; an exercise file is smaller"])
@@ -411,8 +408,8 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
             continue
         eid = item.get("id")
         if not isinstance(eid, str) or len(eid) > MAX_ID or not ID_PATTERN.match(eid):
-            err.add(None, f"{label}.id", f"{_show(eid)} is not an exercise id (lower-case letters, digits, '-', '_', '.'; "
-                                         f"at most {MAX_ID} characters)")
+            err.add(None, f"{label}.id", f"{_show(eid)} is not an exercise id "
+                                         f"(lower-case letters, digits, '-', '_', '.'; at most {MAX_ID} characters)")
             continue
         if eid in seen:
             err.add(eid, "id", "appears twice in this file")
@@ -427,7 +424,10 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
 
 
 def _self_check(raw, err) -> dict:
-    """``self_check:`` — the learner's self-check per stage, ``{1: {en, zh}, 2: …}``, or one text for the pack's stage."""
+    """``self_check:`` — the learner's self-check per stage, ``{1: {en, zh}, 2: …}``.
+
+    Or one text, for the pack's stage.
+    """
     if raw is None:
         return {}
     if isinstance(raw, dict) and set(raw) <= {"en", "zh"}:
@@ -473,7 +473,8 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
     if stage is _REPORTED:
         pass                # the file's stage is wrong: reported once, above
     elif not _whole(stage, 1, 3):
-        err.add(eid, "stage", f"{_show(stage)} is not a stage: 1 understand the rule, 2 compare choices, 3 review a game")
+        err.add(eid, "stage", f"{_show(stage)} is not a stage: "
+                              "1 understand the rule, 2 compare choices, 3 review a game")
     title = _text(item.get("title"), err, eid, "title")
     prompt = _text(item.get("prompt"), err, eid, "prompt")
     explanation = _text(item.get("explanation"), err, eid, "explanation")
@@ -491,7 +492,8 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
     tags_raw = item.get("tags")
     tags: list[str] = []
     if not isinstance(tags_raw, list) or not tags_raw:
-        err.add(eid, "tags", "missing: a list of the rule ids practised (see rules_index.py), e.g. [ningxia.2.leave_chance, D9]")
+        err.add(eid, "tags", "missing: a list of the rule ids practised (see rules_index.py), "
+                             "e.g. [ningxia.2.leave_chance, D9]")
     else:
         for j, tag in enumerate(tags_raw):
             if not isinstance(tag, str) or tag not in RULES:
@@ -699,7 +701,8 @@ def _point(board, value, eid, err, field):
 def _shape_kind(board, value, eid, err, field):
     kinds = sorted({s.kind for s in board.shapes if s.kind != "window"})
     if value != "any" and value not in kinds:
-        err.add(eid, field, f'{value!r} is not a shape of the {board.title} board; one of: {", ".join(kinds + ["any"])}')
+        err.add(eid, field, f'{value!r} is not a shape of the {board.title} board; '
+                            f'one of: {", ".join(kinds + ["any"])}')
 
 
 def _count_value(value, eid, err, field, allow_max=True):
@@ -717,7 +720,8 @@ def _task_params(kind, params, game, board, eid, err, prefix):
             err.add(eid, f"{prefix}.scope", f'{scope!r}: "action" (one action) or "turn" (the whole turn)')
         goal = params.get("goal")
         if not isinstance(goal, dict) or not goal:
-            err.add(eid, f"{prefix}.goal", f"missing: a mapping of goals, e.g. {{captures: 2}}; goals: {', '.join(GOALS)}")
+            err.add(eid, f"{prefix}.goal", "missing: a mapping of goals, e.g. {captures: 2}; "
+                                           f"goals: {', '.join(GOALS)}")
             return
         for k, msg in _unknown(goal.keys(), GOALS):
             err.add(eid, f"{prefix}.goal.{k}", msg)
@@ -753,7 +757,8 @@ def _task_params(kind, params, game, board, eid, err, prefix):
         _property_params(q, params, board, game, eid, err, prefix)
         if q == "ends_at":
             if ("swap" in params) == ("variation" in params):
-                err.add(eid, f"{prefix}", 'ends_at needs exactly one of "swap" (two action numbers) or "variation" (a record)')
+                err.add(eid, f"{prefix}", 'ends_at needs exactly one of "swap" (two action numbers) '
+                                          'or "variation" (a record)')
             if "swap" in params:
                 sw = params["swap"]
                 if (not isinstance(sw, list) or len(sw) != 2
@@ -774,7 +779,8 @@ def _task_params(kind, params, game, board, eid, err, prefix):
         if "threats" in params:
             t = params["threats"]
             if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 10:
-                err.add(eid, f"{prefix}.threats", f"{t!r}: the least threat count, a whole number (3 cannot be stopped)")
+                err.add(eid, f"{prefix}.threats",
+                        f"{t!r}: the least threat count, a whole number (3 cannot be stopped)")
     elif kind == "review":
         if "at" in params:
             at = params["at"]

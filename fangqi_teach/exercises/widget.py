@@ -52,16 +52,15 @@ from html import escape
 import ipywidgets as W
 
 from ..core import IllegalAction
+from ..draw.layout import action_points
+from ..games import new_game
 from ..i18n import Text, check_language, get_language
-from .model import Exercise, Pack
+from ..widgets.board import BoardWidget
+from .checkers import review_state as rs
+from .model import STAGES, Exercise, Pack
 from .positions import board_for
 from .progress import Progress, progress_for
-from .checkers import review_state as rs
-from ..games import new_game
 from .schema import load_pack
-from ..widgets.board import BoardWidget
-from ..draw.layout import action_points
-from .model import STAGES
 
 TEXTS = {
     "check": Text("Check", "检查"),

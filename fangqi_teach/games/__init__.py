@@ -24,6 +24,8 @@ and iterating it yields the names. Every state satisfies
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import IllegalAction, SavedFields, StateFormatError
 from . import connect6, fangqi, maonan
 from .contract import Game, GameRegistry, GameStateProtocol
@@ -49,7 +51,7 @@ def get_game(name: str) -> Game:
     return GAMES[key]
 
 
-def new_game(name: str, **options):
+def new_game(name: str, **options: Any) -> GameStateProtocol:
     """The initial state of ``name``; rule options ([D#]) as keyword arguments.
 
     >>> s = new_game("dafang")
@@ -59,7 +61,7 @@ def new_game(name: str, **options):
     return get_game(name).new(**options)
 
 
-def from_json(d: dict):
+def from_json(d: dict[str, Any]) -> GameStateProtocol:
     """Restore a state from :meth:`to_json` output, checking it first.
 
     The result satisfies the game's invariants (piece counts within the
@@ -83,7 +85,7 @@ def from_json(d: dict):
     return GAMES[key].from_json(d)
 
 
-def replay(name: str, record, **options):
+def replay(name: str, record: object, **options: Any) -> GameStateProtocol:
     """The state after playing ``record`` (a string of actions, or a list) from the start.
 
     An action the rules refuse, or text that is no action, raises
