@@ -27,10 +27,11 @@ The board is kept as one string of ``size*size`` characters (``.`` empty,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..boards import TITLES, get_board
+from ..boards import TITLES, Board, get_board
 from ..core import (
     Event,
     GameState,
@@ -61,9 +62,9 @@ class Geometry(NamedTuple):
 
     size: int
     points: tuple[str, ...]           # index -> name, a1 first, row by row
-    index: dict  # type: ignore[assignment]  # name -> index (a field named like tuple.index)
-    rays: tuple                       # rays[i][d]: indices from i going forward along DIRECTIONS[d]
-    back_rays: tuple                  # the same going backward
+    index: dict[str, int]  # type: ignore[assignment]  # name -> index (a field named like tuple.index)
+    rays: tuple[Any, ...]             # rays[i][d]: indices from i going forward along DIRECTIONS[d]
+    back_rays: tuple[Any, ...]        # the same going backward
     sorted_indices: tuple[int, ...]   # indices in the string order of their names
 
 
@@ -99,7 +100,7 @@ def geometry(size: int = 19) -> Geometry:
     return Geometry(n, board.points, dict(board.index), tuple(rays), tuple(back), order)
 
 
-def _check_options(options: dict) -> dict:
+def _check_options(options: dict[str, Any]) -> dict[str, Any]:
     return check_options("connect6", RULE_OPTIONS, options)
 
 
@@ -109,9 +110,9 @@ class _Fields(NamedTuple):
     player: str              # who places next (the last player once the game is over)
     stones_left: int         # stones still to place in this turn: 1 or 2 (0 when over)
     turn_size: int           # stones this turn places: 1 for Black's opening, else 2
-    record: tuple
+    record: tuple[str, ...]
     result: Result | None
-    events: tuple
+    events: tuple[Event, ...]
 
 
 class Connect6State(_Fields, GameState):
@@ -127,11 +128,11 @@ class Connect6State(_Fields, GameState):
     # -- the uniform interface -------------------------------------------
 
     @property
-    def board_spec(self):
+    def board_spec(self) -> Board:
         return get_board("connect6", self.size)
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return {"size": self.size}
 
     @property
@@ -157,17 +158,17 @@ class Connect6State(_Fields, GameState):
         return {points[i]: c for i, c in enumerate(self.cells) if c != "."}
 
     @property
-    def hands(self) -> dict:
+    def hands(self) -> dict[str, int]:
         return {}           # Connect6 has no supply: stones are unlimited
 
     @property
-    def removed(self) -> dict:
+    def removed(self) -> dict[str, int]:
         return {}           # nothing is ever removed
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and tuple.__eq__(self, other)
 
-    def __ne__(self, other) -> bool:
+    def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
@@ -205,7 +206,7 @@ class Connect6State(_Fields, GameState):
             raise IllegalAction.of("occupied", g.points[i], point=g.points[i])
         return self._place(i)
 
-    def _parse(self, action) -> int:
+    def _parse(self, action: object) -> int:
         board = self.board_spec
         a = parse_or_refuse(board, action)
         if a.kind == "place":
@@ -238,7 +239,7 @@ class Connect6State(_Fields, GameState):
 
     # -- extras ---------------------------------------------------------------
 
-    def play_turn(self, turn, player: str | None = None) -> "Connect6State":
+    def play_turn(self, turn: str | Iterable[str], player: str | None = None) -> "Connect6State":
         """Play a whole turn: ``"j10 k11"`` (one point at the opening).
 
         The turn must start at the beginning of a turn and hold exactly the
@@ -285,7 +286,7 @@ class Connect6State(_Fields, GameState):
         """Stones of ``player`` on the board."""
         return self.cells.count(player)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": "connect6",
             "options": self.options,
@@ -320,7 +321,7 @@ def _lines_through(cells: str, g: Geometry, i: int) -> list[tuple[int, ...]]:
     return found
 
 
-def new_game(name: str = "connect6", **options) -> Connect6State:
+def new_game(name: str = "connect6", **options: Any) -> Connect6State:
     """The empty board; ``size`` (6–19, default 19) is the only option."""
     if str(name).strip().lower() != "connect6":
         raise ValueError(f'this module plays "connect6", not "{name}"')
@@ -329,7 +330,8 @@ def new_game(name: str = "connect6", **options) -> Connect6State:
     return Connect6State(n, "." * (n * n), "B", 1, 1, (), None, ())
 
 
-def from_board(board: dict | str, player: str = "B", stones_left: int = 2, **options) -> Connect6State:
+def from_board(board: dict[str, str] | str, player: str = "B", stones_left: int = 2,
+               **options: Any) -> Connect6State:
     """A hand-made position (for lessons, puzzles and tests); no record.
 
     ``board`` is ``{point: colour}`` or a diagram as printed by
@@ -391,7 +393,7 @@ def parse_diagram(text: str, size: int) -> dict[str, str]:
 _REASONS = ("six", "full_board", "agreement")
 
 
-def state_from_json(d: dict) -> Connect6State:
+def state_from_json(d: dict[str, Any]) -> Connect6State:
     """Restore a state saved with :meth:`Connect6State.to_json`, checked field by field.
 
     Refused with :class:`~fangqi_teach.core.StateFormatError` naming the
@@ -458,7 +460,7 @@ def _check_coherent(s: Connect6State, g: Geometry) -> None:
 _PENDING = {None: 2, "stone": 2, "second_stone": 1}     # owed kind -> stones left in the turn
 
 
-def _from_setup(game: str, setup: dict, **options) -> Connect6State:
+def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> Connect6State:
     """A set-up: stones, who plays, and ``pending: second_stone`` when one stone of the turn is down."""
     pending = setup.get("pending") or {}
     kind = pending if isinstance(pending, str) else pending.get("kind") if isinstance(pending, dict) else pending
