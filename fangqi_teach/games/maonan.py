@@ -32,9 +32,10 @@ an action costs the same at any length. ``board``, ``cells``, ``hands``,
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
-from ..boards import TITLES, get_board
+from ..boards import TITLES, Board, get_board
 from ..core import (
     PLAYERS,
     Event,
@@ -93,7 +94,7 @@ _OPTION_NAMES = tuple(o.name for o in RULE_OPTIONS)
  _REPETITIONS, _TIMER, _TIMER_SECONDS) = range(len(RULE_OPTIONS))
 
 
-def _check_options(options: dict) -> tuple:
+def _check_options(options: dict[str, Any]) -> tuple[Any, ...]:
     # A tuple in RULE_OPTIONS order: the engine reads options by position (_TIMER …) on its hot path.
     return tuple(check_options("maonan", RULE_OPTIONS, options).values())
 
@@ -117,7 +118,7 @@ MILL_MASKS = tuple(sum(1 << INDEX[p] for p in m) for m in MILLS)
 MILLS_THROUGH = tuple(tuple((m, mask) for m, mask in zip(MILLS, MILL_MASKS) if p in m) for p in POINTS)
 
 
-def _mills_completed_at(i: int) -> tuple[int, dict]:
+def _mills_completed_at(i: int) -> tuple[int, dict[int, Any]]:
     # (the other points of the mills through i, {those of them a colour holds:
     # the mills a piece of that colour on i completes}), for every subset
     area = 0
@@ -157,7 +158,7 @@ _MOVE_INFO = {a: (i, j, (1 << i) | (1 << j), *COMPLETES[j],
               for (i, j), a in MOVE_ACTIONS.items()}
 
 
-class _Labels(dict):
+class _Labels(dict[int, tuple[Any, ...]]):
     """``chunk value -> tuple of labels``, filled on first sight.
 
     ``labels[shift + k]`` belongs to bit ``k`` of the chunk. A mask is cut
@@ -167,11 +168,11 @@ class _Labels(dict):
     then simply refills it).
     """
 
-    def __init__(self, labels, shift: int, limit: int = 1 << 18):
+    def __init__(self, labels: Any, shift: int, limit: int = 1 << 18) -> None:
         super().__init__()
         self.labels, self.shift, self.limit = tuple(labels), shift, limit
 
-    def __missing__(self, value: int) -> tuple:
+    def __missing__(self, value: int) -> tuple[Any, ...]:
         if len(self) >= self.limit:
             self.clear()
         labels, shift, out, rest = self.labels, self.shift, [], value
@@ -199,12 +200,12 @@ for (_i, _j), _a in MOVE_ACTIONS.items():
     _INTO[_j] |= 1 << _MOVE_BIT[_a]
 
 
-def _byte_unions(per_point: list) -> tuple:
+def _byte_unions(per_point: list[Any]) -> tuple[Any, ...]:
     # table k, entry b: the union of per_point[8k + t] over the bits t of b
     return tuple(tuple(_union(per_point, 8 * k, b) for b in range(256)) for k in range(N // 8))
 
 
-def _union(per_point, first, byte) -> int:
+def _union(per_point: list[Any], first: int, byte: int) -> int:
     out = 0
     for t in range(8):
         if byte >> t & 1:
@@ -220,7 +221,7 @@ _M24 = (1 << 24) - 1
 assert len(MOVE_LIST) <= 96
 
 
-def _moves(own: int, empty: int) -> tuple:
+def _moves(own: int, empty: int) -> tuple[Any, ...]:
     """The one-step moves of the pieces in ``own`` into ``empty``, sorted.
 
     >>> _moves(1 << INDEX["a1"], FULL ^ (1 << INDEX["a1"]))
@@ -231,12 +232,12 @@ def _moves(own: int, empty: int) -> tuple:
     return _MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24] + _MOVES_3[x >> 72]
 
 
-def _names(mask: int) -> tuple:
+def _names(mask: int) -> tuple[Any, ...]:
     """The points of ``mask``, sorted."""
     return _POINTS_LOW[mask & 4095] + _POINTS_HIGH[mask >> 12]
 
 
-def _removals(mask: int) -> tuple:
+def _removals(mask: int) -> tuple[Any, ...]:
     """``x`` + the points of ``mask``, sorted."""
     return _REMOVES_LOW[mask & 4095] + _REMOVES_HIGH[mask >> 12]
 
@@ -269,7 +270,7 @@ def in_mill(cells: str, i: int) -> bool:
     return any(all(cells[INDEX[q]] == c for q in m) for m, _ in MILLS_THROUGH[i])
 
 
-def _moves_plain(cells: str, colour: str) -> tuple:
+def _moves_plain(cells: str, colour: str) -> tuple[Any, ...]:
     """The one-step moves of ``colour``, in string order (the plain definition)."""
     return tuple(sorted(a for (i, j), a in MOVE_ACTIONS.items() if cells[i] == colour and cells[j] == "."))
 
@@ -296,30 +297,30 @@ def _key_from_text(text: str) -> int:
 
 
 class _Fields(NamedTuple):
-    opts: tuple            # option values in RULE_OPTIONS order
+    opts: tuple[Any, ...]  # option values in RULE_OPTIONS order
     black: int             # Black's pieces: bit i is POINTS[i]
     white: int             # White's pieces
     player: str            # who acts now (the last actor once over)
     phase: str             # "place", "move" or "over"
     task: str              # "place", "capture", "move", "pull"; "" when over
     owed: int              # captures still owed in this turn (task "capture")
-    hand: tuple            # pieces in hand (Black, White)
-    lost: tuple            # pieces removed from the board (Black, White)
+    hand: tuple[int, int]  # pieces in hand (Black, White)
+    lost: tuple[int, int]  # pieces removed from the board (Black, White)
     quiet: int             # [D5] movement turns in a row without a removal
-    seen: tuple            # [D5] positions (_key) at the starts of movement turns since the last removal
+    seen: tuple[int, ...]  # [D5] positions (_key) at the starts of movement turns since the last removal
     turn_removed: bool     # a removal happened in the current movement turn
     any_target: bool       # [D19] off: this capture sequence may take any piece
-    moves: tuple           # task "move": the legal moves (computed once, with the turn)
-    log: tuple | None      # the record as a chain (last action, earlier chain): O(1) to extend
+    moves: tuple[Any, ...]  # task "move": the legal moves (computed once, with the turn)
+    log: tuple[Any, ...] | None  # the record as a chain (last action, earlier chain): O(1) to extend
     result: Result | None
-    events: tuple
+    events: tuple[Any, ...]
 
 
 _LOG = _Fields._fields.index("log")
 
 
-def _chain(actions) -> tuple | None:
-    log: tuple | None = None
+def _chain(actions: Iterable[str]) -> tuple[Any, ...] | None:
+    log: tuple[Any, ...] | None = None
     for a in actions:
         log = (a, log)
     return log
@@ -338,13 +339,13 @@ class MorrisState(_Fields, GameState):
     board_spec = BOARD
     __repr__ = GameState.__repr__
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return False
         return (self[:_LOG] == other[:_LOG] and self[_LOG + 1:] == other[_LOG + 1:]
                 and self.record == other.record)
 
-    def __ne__(self, other) -> bool:
+    def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
@@ -367,7 +368,7 @@ class MorrisState(_Fields, GameState):
     # -- read-only views ------------------------------------------------------
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return dict(zip(_OPTION_NAMES, self.opts))
 
     @property
@@ -447,7 +448,7 @@ class MorrisState(_Fields, GameState):
             return list(self.moves)
         return list(self._legal_actions())
 
-    def _legal_actions(self) -> tuple:
+    def _legal_actions(self) -> tuple[Any, ...]:
         task = self.task
         if task == "place":
             return _names(FULL ^ (self.black | self.white))
@@ -525,7 +526,7 @@ class MorrisState(_Fields, GameState):
             raise IllegalAction.of("in_mill", action, point=POINTS[i])
         return self._capture(i, action, any_allowed)
 
-    def _parse(self, action) -> tuple:
+    def _parse(self, action: object) -> tuple[Any, ...]:
         a = parse_or_refuse(BOARD, action)
         if a.kind == "pass":
             raise IllegalAction.of("cannot_pass", "pass")
@@ -601,7 +602,8 @@ class MorrisState(_Fields, GameState):
                                    self.lost, quiet, seen, False, False, moves, (action, self.log), None,
                                    (event,)))
 
-    def _owe_captures(self, black, white, hand, lost, owed, turn_removed, action, events) -> "MorrisState":
+    def _owe_captures(self, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int], owed: int,
+                      turn_removed: bool, action: str, events: Any) -> "MorrisState":
         enemy_pieces = white if self.player == "B" else black
         if not enemy_pieces:
             # [D15] nothing to take: the captures are forfeited
@@ -691,7 +693,7 @@ class MorrisState(_Fields, GameState):
         events = [Event("forfeit", self.player, value=owed, reason="timeout")]
         return _next_turn(self, self.black, self.white, self.hand, self.lost, self.turn_removed, "timeout", events)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": "maonan",
             "options": self.options,
@@ -712,7 +714,8 @@ class MorrisState(_Fields, GameState):
         }
 
 
-def _win(s: MorrisState, black, white, hand, lost, action, events) -> MorrisState:
+def _win(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int], action: str,
+         events: Any) -> MorrisState:
     # [D16] checked after every removal; whatever was still owed is dropped
     me = s.player
     events.append(Event("win", me, reason="no_pieces"))
@@ -720,7 +723,8 @@ def _win(s: MorrisState, black, white, hand, lost, action, events) -> MorrisStat
                                (), (action, s.log), Result("win", me, "no_pieces"), tuple(events)))
 
 
-def _next_turn(s: MorrisState, black, white, hand, lost, turn_removed, action, events) -> MorrisState:
+def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int],
+               turn_removed: bool, action: str, events: Any) -> MorrisState:
     """The current player's turn is over: whose turn is next, and what do they owe?"""
     me = s.player
     log = s.log if action is None else (action, s.log)
@@ -745,7 +749,9 @@ def _next_turn(s: MorrisState, black, white, hand, lost, turn_removed, action, e
     return _begin_movement_turn(opts, black, white, other(me), hand, lost, quiet, seen, log, events)
 
 
-def _begin_movement_turn(opts, black, white, player, hand, lost, quiet, seen, log, events) -> MorrisState:
+def _begin_movement_turn(opts: tuple[Any, ...], black: int, white: int, player: str, hand: tuple[int, int],
+                         lost: tuple[int, int], quiet: int, seen: tuple[int, ...], log: tuple[Any, ...] | None,
+                         events: Any) -> MorrisState:
     if opts[_HOUSE_DRAWS]:
         reason = None
         if quiet >= opts[_QUIET_LIMIT]:
@@ -767,7 +773,7 @@ def _begin_movement_turn(opts, black, white, player, hand, lost, quiet, seen, lo
 # --------------------------------------------------------------------------
 # Construction
 
-def new_game(name: str = "maonan", **options) -> MorrisState:
+def new_game(name: str = "maonan", **options: Any) -> MorrisState:
     """The start: empty board, 12 pieces in each hand; options are the [D#] of RULE_OPTIONS."""
     if str(name).strip().lower() != "maonan":
         raise ValueError(f'this module plays "maonan", not "{name}"')
@@ -812,7 +818,8 @@ def parse_diagram(text: str) -> dict[str, str]:
     return out
 
 
-def from_board(board: dict | str, player: str = "W", hands: dict | None = None, **options) -> MorrisState:
+def from_board(board: dict[str, str] | str, player: str = "W", hands: dict[str, int] | None = None,
+               **options: Any) -> MorrisState:
     """A hand-made position (lessons, puzzles, tests), at the start of ``player``'s turn.
 
     ``board`` is ``{point: colour}`` or a diagram. With both hands empty
@@ -861,7 +868,7 @@ _REASONS = ("no_pieces", "no_removal_100", "repetition")
 _NAMES = {"B": Text("Black", "黑方"), "W": Text("White", "白方")}
 
 
-def state_from_json(d: dict) -> MorrisState:
+def state_from_json(d: dict[str, Any]) -> MorrisState:
     """Restore a state saved with :meth:`MorrisState.to_json`, checked field by field.
 
     Refused with :class:`~fangqi_teach.core.StateFormatError` naming the
@@ -961,7 +968,7 @@ def _check_coherent(s: MorrisState) -> None:
 # Registration as a :class:`~.contract.Game`
 
 
-def _from_setup(game: str, setup: dict, **options) -> MorrisState:
+def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> MorrisState:
     """A set-up at the start of a turn (:func:`from_board`); a ``phase`` given must be the one the hands make."""
     stones = setup_stones(setup, parse_diagram)
     state = from_board(stones, setup.get("player", "W"), hands=setup.get("hands"), **options)
@@ -971,7 +978,7 @@ def _from_setup(game: str, setup: dict, **options) -> MorrisState:
     return state
 
 
-def _board(**options):
+def _board(**options: Any) -> Board:
     _check_options(options)
     return BOARD
 
