@@ -21,8 +21,7 @@
 # <!-- zh -->
 # # 第一课 · 大方棋
 #
-# 大方棋在 6×6 的棋盘上下，双方各有 30 枚子。一盘棋分三段：先轮流**放子**，把棋盘放满；再**拔子**，双方各拔掉对方一枚；
-# 然后**走子**。把对方的子吃光就赢了。
+# 大方棋在 6×6 的棋盘上下，双方各有 30 枚子。一盘棋分三段：先轮流**放子**，把棋盘放满；再**拔子**，双方各拔掉对方一枚；然后**走子**。把对方的子吃光就赢了。
 #
 # 下面每一步都有自己的棋盘，直接在上面点。点完它马上告诉你对不对。
 
@@ -53,7 +52,7 @@ L.step("dafang-lesson-01")
 # A shape made while placing captures nothing. Instead you place again at once, as many more pieces as the
 # shape is worth. If one piece completes several shapes, their values add up.
 # <!-- zh -->
-# 放子时成形不吃子，而是马上多放：棋形值几，就多放几枚。一子同时成几个形，价值相加。
+# 放子时摆成棋型不吃子，而是马上多放：棋型值几，就多放几枚。一子同时摆成几个棋型，价值相加。
 
 # %%
 L.step("dafang-lesson-02")
@@ -68,8 +67,7 @@ L.step("dafang-lesson-02")
 # <!-- zh -->
 # ## 二、斜线和龙
 #
-# 成形的不只是大方。一整条斜线，只要两头落在相邻的两条边上，也算棋形：斜三、斜四、斜五；斜六从一个角贯穿到对角。
-# 占满一整行或一整列叫**龙**，占满最外面的一行或一列叫**边龙**。一两个点的斜线不算棋形。下面是引擎里各棋形的价值：
+# 棋型不只是大方。一整条斜线，只要两头落在相邻的两条边上，也算棋型：斜三、斜四、斜五；斜六从一个角贯穿到对角。占满一整行或一整列叫**龙**，占满最外面的一行或一列叫**边龙**。一两个点的斜线不算棋型。下面是引擎里各棋型的价值：
 
 # %% tags=["nbval-check-output"]
 from fangqi_teach.core import shape_name
@@ -150,7 +148,7 @@ L.say("{player}", "{player}", player=ft.i18n.player_name(after_pulls.player))
 # <!-- zh -->
 # ## 五、走子和吃子
 #
-# 现在每次把一枚子沿线走**一格**，走到相邻的空点上。棋子不能斜着走：斜线只是棋形，不是路（本书约定）。走子成形就吃子：一次点一枚，吃对方的散子。
+# 现在每次把一枚子沿线走**一格**，走到相邻的空点上。棋子不能斜着走：斜线只是棋型，不是路（本书约定）。走子摆成棋型就吃子：一次点一枚，吃对方的散子。
 
 # %%
 L.step("dafang-lesson-06")
@@ -162,7 +160,7 @@ L.step("dafang-lesson-07")
 # What if a shape is worth more captures than the enemy has loose pieces? You take what you can; the rest is
 # lost (a house rule).
 # <!-- zh -->
-# 如果棋形该吃的子比对方的散子还多呢？能吃几枚吃几枚，其余的作废（本书约定）。
+# 如果棋型该吃的子比对方的散子还多呢？能吃几枚吃几枚，其余的作废（本书约定）。
 
 # %%
 L.step("dafang-lesson-08")
@@ -171,7 +169,7 @@ L.step("dafang-lesson-08")
 # A shape that was already complete does not capture again. But if you break it by moving a piece away, and
 # later move back, it is a new shape and captures again.
 # <!-- zh -->
-# 已经成好的形不会重复吃子。但如果把一枚子走开，拆散了它，后来再走回去，重新成形，就又能吃子。
+# 已经摆好的棋型不会重复吃子。但如果把一枚子走开，拆散了它，后来再走回去，重新摆成，就又能吃子。
 
 # %%
 square_kept = state_from_setup("dafang", phase="move", player="B", black="a1 b1 a2 b2", white="f6 f5 e6 d4")
@@ -205,7 +203,7 @@ L.step("dafang-lesson-10")
 # <!-- zh -->
 # ## 七、获胜
 #
-# 吃光对方的子就赢。最后一枚被吃掉的那一刻，对局就结束，哪怕棋形还有没吃完的子。
+# 吃光对方的子就赢。最后一枚被吃掉的那一刻，对局就结束，哪怕棋型还有没吃完的子。
 
 # %%
 L.step("dafang-lesson-11")
@@ -223,13 +221,13 @@ L.say("Losing count in Dafang: {n} pieces.", "大方棋输的子数：{n} 枚。
 # %% [markdown]
 # ## 8. Passing and draws
 #
-# A player who cannot move at the start of their turn passes. Two passes in a row end the game in a draw. On a
-# Dafang board only one player at a time can be stuck, so in real play this never happens: the board below is
-# set up to show it. Nobody can move; press **Pass** for White, then for Black.
+# A player who cannot move at the start of their turn passes. Two passes in a row end the game in a draw. Both
+# players can be stuck at once only if the board is still full after the pulls: every piece safe, so both pulls
+# were lost. That almost never happens in a real game; the board below is set up to show it. Nobody can move; press **Pass** for White, then for Black.
 # <!-- zh -->
 # ## 八、让过与和棋
 #
-# 轮到自己时一步也走不了，就让过。双方连续让过两次，就是和棋。大方棋的棋盘上，同一时间只可能有一方被堵死，所以实战中不会出现；下面的局面是特意摆出来的：谁都走不了，先替白方按“让过”，再替黑方按。
+# 轮到自己时一步也走不了，就让过。双方连续让过两次，就是和棋。只有拔子以后棋盘仍然是满的，双方才会同时走不动：那要每枚子都是铁子，两次拔子都作废。实战中几乎遇不到，下面的局面是特意摆出来的：谁都走不了，先替白方按“让过”，再替黑方按。
 
 # %%
 stuck = state_from_setup("dafang", player="W", phase="move", diagram="""
@@ -330,7 +328,7 @@ L.graph("dafang", highlight=["a1", "f1", "a6", "f6"])
 # %% [markdown]
 # All the diagonals that count as shapes:
 # <!-- zh -->
-# 所有算作棋形的斜线：
+# 所有算作棋型的斜线：
 
 # %%
 L.shapes("dafang", ["diagonal3", "diagonal4", "diagonal5", "diagonal6"])

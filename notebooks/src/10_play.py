@@ -19,8 +19,7 @@
 # <!-- zh -->
 # # 对弈
 #
-# 五种棋都可以和电脑下，也可以和身边的朋友在同一块屏幕上对下。选好棋、对手和难度，按“开始”。
-# 棋盘旁边的面板里，随时可以换对手、换难度、悔棋、要提示、打开每步 60 秒的计时，还能保存棋谱。
+# 五种棋都可以和电脑下，也可以和身边的朋友在同一块屏幕上对下。选好棋、对手和难度，按“开始”。棋盘旁边的面板里，随时可以换对手、换难度、悔棋、要提示、打开每步 60 秒的计时，还能保存棋谱。
 
 # %%
 import fangqi_teach as ft
@@ -32,7 +31,7 @@ import ipywidgets as W
 from IPython.display import display
 from fangqi_teach.i18n import Text
 
-words = {"game": Text("Game", "棋"), "opponent": Text("Opponent", "对手"), "level": Text("Level", "难度"),
+words = {"game": Text("Game", "棋种"), "opponent": Text("Opponent", "对手"), "level": Text("Level", "难度"),
          "start": Text("Start", "开始"), "two": Text("Two players", "双人对下"),
          "W": Text("Computer plays White", "电脑执白"), "B": Text("Computer plays Black", "电脑执黑"),
          "easy": Text("easy", "简单"), "medium": Text("medium", "中等"), "hard": Text("hard", "困难")}
