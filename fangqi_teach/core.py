@@ -97,7 +97,7 @@ ILLEGAL_TEXTS: dict[str, Text] = {
     "must_remove": Text("You must remove a piece now ({expected}).", "现在必须先拿子（{expected_zh}）。"),
     "must_place": Text("You must place a piece now ({expected}).", "现在必须落子（{expected_zh}）。"),
     "must_move": Text("You must move a piece now ({expected}).", "现在必须走子（{expected_zh}）。"),
-    "must_pass": Text("You cannot move, so you must pass.", "你无子可动，只能让过（pass）。"),
+    "must_pass": Text("You cannot move, so you must pass.", "你无子可动，只能让过。"),
     "cannot_pass": Text("You can still act, so you may not pass.", "你还有着法，不能让过。"),
     "not_your_turn": Text("It is not {player}'s turn.", "现在不是{player_zh}行棋。"),
     "tired_piece": Text("{detail}", "{detail_zh}"),
@@ -263,19 +263,19 @@ class Event:
 
 
 EVENT_TEXTS: dict[str, Text] = {
-    "place": Text("{player} places on {points}", "{player} 落子 {points}"),
-    "move": Text("{player} moves {from_} to {to}", "{player} 从 {from_} 走到 {to}"),
-    "remove": Text("{player} removes the piece on {points} ({reason})", "{player} 拿掉 {points} 上的子（{reason}）"),
-    "pin": Text("{player} pins: a piece from hand goes on {points}", "{player} 押子：手中一子放到 {points}"),
+    "place": Text("{player} places on {points}", "{player}落子 {points}"),
+    "move": Text("{player} moves {from_} to {to}", "{player}从 {from_} 走到 {to}"),
+    "remove": Text("{player} removes the piece on {points} ({reason})", "{player}拿掉 {points} 上的子（{reason}）"),
+    "pin": Text("{player} pins: a piece from hand goes on {points}", "{player}押子：手中一子放到 {points}"),
     "shape": Text("{player} completes a {shape} ({points}), worth {value}",
-                  "{player} 成{shape}（{points}），值 {value}"),
-    "extra_placements": Text("{player} earns {value} extra placement(s)", "{player} 多放 {value} 子"),
-    "pull_credit": Text("{player} earns {value} pull credit(s)", "{player} 得到 {value} 次拔子"),
-    "owed": Text("{player} must now {reason} {value}", "{player} 现在要{reason} {value} 枚"),
-    "forfeit": Text("{player} forfeits {value} ({reason})", "{player} 作废 {value} 次（{reason}）"),
-    "make_room": Text("{player} must remove one of their own pieces to make room", "{player} 必须拿掉自己的一枚子让路"),
-    "pass": Text("{player} cannot move and passes", "{player} 无子可走，让过"),
-    "skip": Text("{player} is skipped ({reason})", "{player} 跳过（{reason}）"),
+                  "{player}成{shape}（{points}），值 {value}"),
+    "extra_placements": Text("{player} earns {value} extra placement(s)", "{player}多放 {value} 子"),
+    "pull_credit": Text("{player} earns {value} pull credit(s)", "{player}拔子时可多拔 {value} 枚"),
+    "owed": Text("{player} must now {reason} {value}", "{player}现在要{verb} {value} 枚"),
+    "forfeit": Text("{player} forfeits {value} ({reason})", "{player}作废 {value} 次（{reason}）"),
+    "make_room": Text("{player} must remove one of their own pieces to make room", "{player}必须拿掉自己的一枚子让路"),
+    "pass": Text("{player} cannot move and passes", "{player}无子可走，让过"),
+    "skip": Text("{player} is skipped ({reason})", "{player}跳过（{reason}）"),
     "phase": Text("the {reason} phase begins", "进入{reason}阶段"),
     "tired": Text("the piece on {points} is tired: it cannot capture on {player}'s next turn",
                   "{points} 上的子疲劳：{player}下一回合它不能吃子"),
@@ -283,15 +283,15 @@ EVENT_TEXTS: dict[str, Text] = {
                              "{points} 上的疲劳子虽成形，但不能吃子"),
     "waived": Text("leave-a-chance is waived: no choice leaves a chance", "没有任何着法能给对方留机会，本次不受限制"),
     "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)",
-                         "{player} 无子可动，先拔对方一子"),
-    "turn_ends": Text("{player} still cannot move: the turn ends", "{player} 仍然无子可动，回合结束"),
-    "six": Text("{player} makes {value} in a row: {points}", "{player} 连成 {value} 子：{points}"),
+                         "{player}无子可动，先拔对方一子"),
+    "turn_ends": Text("{player} still cannot move: the turn ends", "{player}仍然无子可动，回合结束"),
+    "six": Text("{player} makes {value} in a row: {points}", "{player}连成 {value} 子：{points}"),
     "cannot_make_room": Text("{player} cannot make room: "
                              "no loose piece of theirs would free the opponent, who must pass",
-                             "{player} 无法让路：拿掉哪枚散子对方都走不动，对方只能让过"),
+                             "{player}无法让路：拿掉哪枚散子对方都走不动，对方只能让过"),
     "timeout": Text("{player}'s time is up: the turn passes", "{player}超时，轮到对方"),
     "pull_skipped": Text("no pull step: a piece was captured while placing", "放子阶段吃过子，跳过拔子"),
-    "win": Text("{player} wins ({reason})", "{player} 获胜（{reason}）"),
+    "win": Text("{player} wins ({reason})", "{player}获胜（{reason}）"),
     "draw": Text("the game is drawn ({reason})", "和棋（{reason}）"),
 }
 
@@ -350,6 +350,10 @@ def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
     return text
 
 
+# What an "owed" event asks for, as a zh verb (吃 3 枚, not 吃子 3 枚)
+_OWED_VERBS: dict[str, str] = {"capture": "吃", "pull": "拔", "pin": "押", "blocked_pull": "拔"}
+
+
 def describe_event(e: Event, lang: str | None = None) -> str:
     lang = check_language(lang)
     template = EVENT_TEXTS.get(e.kind, Text(e.kind, e.kind)).get(lang)
@@ -361,6 +365,7 @@ def describe_event(e: Event, lang: str | None = None) -> str:
         "value": e.value,
         "shape": shape_name(e.shape, lang, e.game),
         "reason": reason_text(e.reason, lang, e.value) if e.reason else "",
+        "verb": _OWED_VERBS.get(e.reason, "") if lang == "zh" else "",
     }
     return _fmt(template, params)
 

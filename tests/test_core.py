@@ -48,7 +48,7 @@ def test_illegal_action_messages():
 def test_event_texts_in_both_languages():
     e = Event("remove", "W", ("d4",), reason="capture")
     assert e.text("en") == "White removes the piece on d4 (capture)"
-    assert e.text("zh") == "白方 拿掉 d4 上的子（吃子）"
+    assert e.text("zh") == "白方拿掉 d4 上的子（吃子）"
     assert Event.from_json(e.to_json()) == e
 
 

@@ -25,7 +25,7 @@ def test_seed_terms():
 
 def test_engine_texts_use_the_glossary():
     e = Event("shape", "B", ("a1", "b1", "a2", "b2"), 1, shape="square", game="ningxia")
-    assert e.text("zh") == "黑方 成方（a1 b1 a2 b2），值 1"
+    assert e.text("zh") == "黑方成方（a1 b1 a2 b2），值 1"
     assert Event.from_json(e.to_json()).text("en") == "Black completes a square (a1 b1 a2 b2), worth 1"
     assert shape_name("square", "zh", "dafang") == "大方"
 
