@@ -26,6 +26,7 @@ these games is a keyword option of :func:`new_game` (see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
@@ -78,8 +79,8 @@ class Variant:
     name: str
     supply: tuple[int, int]              # pieces of Black, White
     placing: str                         # see above
-    place_values: dict
-    move_values: dict
+    place_values: dict[str, Any]
+    move_values: dict[str, Any]
     placing_ends: str                    # "board_full" or "supplies_empty" ([D10])
     pull_order: tuple[str, str]          # who pulls first, second
     pull_only_if_no_capture: bool        # Xinjiang: pull step skipped after a placing capture
@@ -188,12 +189,12 @@ FIXED_DECISIONS = {
 }
 
 
-def rule_options_for(game: str) -> dict:
+def rule_options_for(game: str) -> dict[str, Any]:
     """The default options in force for ``game``."""
     return {o.name: o.default for o in RULE_OPTIONS if game in o.games}
 
 
-def _check_options(game: str, options: dict) -> dict:
+def _check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
     return check_options(game, RULE_OPTIONS, options)
 
 
@@ -214,7 +215,7 @@ class _Geometry:
         self._index_rays(diagonal_moves)
         self._index_actions()
         self._index_lines(diagonal_moves)
-        self._events: dict = {}
+        self._events: dict[Any, Any] = {}
 
     def _index_shapes(self, variant: Variant) -> None:
         """The scoring shapes, their values, and which shapes and squares hold each point."""
@@ -320,7 +321,7 @@ class _Geometry:
                    tuple(f"{self.names[pts[a]]}-{self.names[pts[b]]}" for b in range(a + 1, len(pts))))
                   for a in range(len(pts)))
             for _, pts in lines)
-        self._line_moves: list[dict] = [{} for _ in lines]
+        self._line_moves: list[dict[Any, Any]] = [{} for _ in lines]
 
     def event(self, kind: str, player: str, i: int, j: int = -1) -> Event:
         """The place/move event for these points, shared (events are immutable values)."""
@@ -440,7 +441,7 @@ class FangState(GameState):
     __slots__ = _FIELDS + ("variant", "geo", "_legal", "_hash", "_board")
     # The fields, declared for type checkers (GameStateProtocol); set by _initial and _child.
     game: str
-    options: dict
+    options: dict[str, Any]
     cells: str                           # one character per point: "." empty, "B", "W"
     player: str
     phase: str
@@ -449,7 +450,7 @@ class FangState(GameState):
     hand_counts: tuple[int, ...]         # per colour, Black first
     removed_counts: tuple[int, ...]
     credits: tuple[int, ...]
-    pull_next: tuple
+    pull_next: tuple[Any, ...]
     actor: int
     turn_captured: bool
     turn_shaped: bool
@@ -458,21 +459,21 @@ class FangState(GameState):
     tired: tuple[int, ...]
     window: bool
     quiet_turns: int
-    history: tuple
+    history: tuple[Any, ...]
     passes: int
     result: Result | None
     record: tuple[str, ...]
     events: tuple[Event, ...]
     variant: Variant
     geo: _Geometry
-    _legal: tuple | None                 # caches, filled on first use
+    _legal: tuple[Any, ...] | None                 # caches, filled on first use
     _hash: int | None
     _board: dict[str, str] | None
 
     # -- construction ---------------------------------------------------
 
     @classmethod
-    def _initial(cls, game: str, options: dict) -> "FangState":
+    def _initial(cls, game: str, options: dict[str, Any]) -> "FangState":
         v = VARIANTS[game]
         s = object.__new__(cls)
         s.game, s.options, s.variant = game, options, v
@@ -637,7 +638,7 @@ class FangState(GameState):
 
     # -- legal actions ------------------------------------------------------
 
-    def _legal_info(self):
+    def _legal_info(self) -> tuple[Any, ...]:
         if self._legal is None:
             self._legal = _compute_legal(self)
         return self._legal
@@ -669,7 +670,7 @@ class FangState(GameState):
             return False
         return i in _targets(self, cells[i]) if g.is_safe(cells, i) else True
 
-    def _diagnose(self, action) -> IllegalAction:
+    def _diagnose(self, action: object) -> IllegalAction:
         """Why ``action`` is not legal here: a stable code and a zh/en message."""
         text = str(action).strip()
         if self.phase == "over":
@@ -734,11 +735,11 @@ class FangState(GameState):
 
     # -- value semantics and JSON ------------------------------------------
 
-    def _key(self):
+    def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, f) if f != "options" else tuple(sorted(self.options.items()))
                      for f in _FIELDS)
 
-    def __eq__(self, other_state) -> bool:
+    def __eq__(self, other_state: object) -> bool:
         if not isinstance(other_state, FangState):
             return NotImplemented
         return self is other_state or self._key() == other_state._key()
@@ -748,7 +749,7 @@ class FangState(GameState):
             self._hash = hash(self._key())
         return self._hash
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         names = self.geo.names
         return {
             "game": self.game,
@@ -782,7 +783,7 @@ class FangState(GameState):
 # Entry points
 
 
-def new_game(name: str = "dafang", **options) -> FangState:
+def new_game(name: str = "dafang", **options: Any) -> FangState:
     """The initial state of ``"dafang"``, ``"ningxia"`` or ``"xinjiang"``.
 
     Rule options are the [D#] decisions of RULES.md (:data:`RULE_OPTIONS`);
@@ -808,7 +809,7 @@ _REASONS = ("no_pieces", "three_or_fewer", "both_three_or_fewer", "made_room", "
 _NAMES = {"B": Text("Black", "黑方"), "W": Text("White", "白方")}
 
 
-def state_from_json(d: dict) -> FangState:
+def state_from_json(d: dict[str, Any]) -> FangState:
     """Restore a state written by :meth:`FangState.to_json`, checked field by field.
 
     Refused with :class:`~fangqi_teach.core.StateFormatError` naming the
@@ -960,10 +961,10 @@ def parse_diagram(game: str, diagram: str) -> dict[str, str]:
     return dict(sorted(pieces.items(), key=lambda kv: b.index[kv[0]]))
 
 
-def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: str | None = None,
-                     hands: dict | None = None, pending=None, diagram: str | None = None,
-                     credits: dict | None = None, tired: dict | None = None, window: bool | None = None,
-                     **options) -> FangState:
+def state_from_setup(game: str, black: Any = (), white: Any = (), player: str = "B", phase: str | None = None,
+                     hands: dict[str, int] | None = None, pending: Any = None, diagram: str | None = None,
+                     credits: dict[str, int] | None = None, tired: dict[str, Any] | None = None,
+                     window: bool | None = None, **options: Any) -> FangState:
     """A state built from a set-up position (for lessons, exercises and tests).
 
     ``black`` / ``white`` list points (or give a text ``diagram``);
@@ -1019,7 +1020,7 @@ def state_from_setup(game: str, black=(), white=(), player: str = "B", phase: st
     return s
 
 
-def _setup_pieces(s: FangState, black, white, diagram: str | None) -> dict[str, str]:
+def _setup_pieces(s: FangState, black: Any, white: Any, diagram: str | None) -> dict[str, str]:
     """``{point: colour}`` of a set-up: the diagram's pieces, then the ``black`` and ``white`` lists."""
     g, bad = s.geo, StateFormatError.invalid
     try:
@@ -1037,7 +1038,7 @@ def _setup_pieces(s: FangState, black, white, diagram: str | None) -> dict[str, 
 
 
 def _setup_supplies(s: FangState, pieces: dict[str, str], f: SavedFields, phase: str | None,
-                    hands: dict | None) -> dict[str, int]:
+                    hands: dict[str, int] | None) -> dict[str, int]:
     """Board, hands, removed counts and phase of a set-up (hands and phase default from each other).
 
     Returns the pieces on the board per colour.
@@ -1079,7 +1080,7 @@ def _refuse_a_lost_game(v: Variant, on_board: dict[str, int]) -> None:
                      f"{v.losing_count} or fewer pieces", f"对局应已结束：{who.zh}只剩 {v.losing_count} 枚或更少")
 
 
-def _setup_owed(s: FangState, pending) -> tuple[str, int]:
+def _setup_owed(s: FangState, pending: Any) -> tuple[str, int]:
     """The owed kind and count of a set-up's ``pending`` (a kind, or ``{"kind": …, "count": …}``)."""
     if isinstance(pending, str):
         pending = {"kind": pending}
@@ -1092,8 +1093,8 @@ def _setup_owed(s: FangState, pending) -> tuple[str, int]:
     return kind, count
 
 
-def _owe_place(kind: str):
-    def owe(s: FangState, ev: list, count: int) -> None:
+def _owe_place(kind: str) -> Callable[[FangState, list[Event], int], None]:
+    def owe(s: FangState, ev: list[Event], count: int) -> None:
         bad, player = StateFormatError.invalid, s.player
         if s.hand_counts[_SIDE[player]] == 0:
             raise bad(f"hands.{player}", f"{kind} needs pieces in {_NAMES[player].en}'s hand",
@@ -1104,13 +1105,13 @@ def _owe_place(kind: str):
     return owe
 
 
-def _owe_capture(s: FangState, ev: list, count: int) -> None:
+def _owe_capture(s: FangState, ev: list[Event], count: int) -> None:
     _begin_turn(s, s.player, "capture", count)
     s.turn_shaped = True
     _resolve_captures(s, ev)
 
 
-def _owe_pull(s: FangState, ev: list, count: int) -> None:
+def _owe_pull(s: FangState, ev: list[Event], count: int) -> None:
     v, player = s.variant, s.player
     first, second = v.pull_order
     if player == first:
@@ -1121,14 +1122,14 @@ def _owe_pull(s: FangState, ev: list, count: int) -> None:
     _start_pull_turn(s, ev, player, count)
 
 
-def _owe_make_room(s: FangState, ev: list, count: int) -> None:
+def _owe_make_room(s: FangState, ev: list[Event], count: int) -> None:
     _begin_turn(s, s.player, "make_room", 1)
     if not _room_pieces(s):
         raise StateFormatError.invalid("pending.kind", f"no loose piece of {_NAMES[s.player].en} would free the "
                                                        "opponent", f"{_NAMES[s.player].zh}没有能给对方让路的散子")
 
 
-def _owe_move(s: FangState, ev: list, count: int) -> None:
+def _owe_move(s: FangState, ev: list[Event], count: int) -> None:
     _start_move_turn(s, ev, s.player)     # "pass" follows by itself when the player cannot move
 
 
@@ -1224,7 +1225,7 @@ def _moved(cells: str, i: int, j: int, colour: str) -> str:
     return cells[:j] + colour + cells[j + 1:i] + EMPTY + cells[i + 1:]
 
 
-def _compute_legal(s: FangState):
+def _compute_legal(s: FangState) -> tuple[list[str], frozenset[str], bool]:
     """(sorted action strings, the same as a set, leave-a-chance waived?).
 
     Actions are produced as strings only; :meth:`FangState.play` looks up
@@ -1262,7 +1263,7 @@ def _compute_legal(s: FangState):
     return names, frozenset(names), waived
 
 
-def _leave_a_chance(s: FangState, names: list[str]):
+def _leave_a_chance(s: FangState, names: list[str]) -> tuple[list[str], bool]:
     """Ningxia §2.4: keep the choices after which the opponent can still
     complete a square by a slide; when none does, the rule is waived."""
     g, cells, p = s.geo, s.cells, s.player
@@ -1283,11 +1284,11 @@ def _leave_a_chance(s: FangState, names: list[str]):
 # published, so setting its fields is safe); ``ev`` collects its events.
 
 
-def _set(t: tuple, side: str, value) -> tuple:
+def _set(t: tuple[Any, ...], side: str, value: Any) -> tuple[Any, ...]:
     return (value, t[1]) if side == "B" else (t[0], value)
 
 
-def _shape_events(n: FangState, ev: list, sids: list[int], values: tuple) -> int:
+def _shape_events(n: FangState, ev: list[Event], sids: list[int], values: tuple[Any, ...]) -> int:
     g, total = n.geo, 0
     for sid in sids:
         sh = g.shapes[sid]
@@ -1302,7 +1303,7 @@ def _placing_over(n: FangState) -> bool:
     return n.hand_counts == (0, 0)
 
 
-def _do_place(n: FangState, ev: list, i: int) -> None:
+def _do_place(n: FangState, ev: list[Event], i: int) -> None:
     p, v, g = n.player, n.variant, n.geo
     side = _SIDE[p]
     n.cells = n.cells[:i] + p + n.cells[i + 1:]
@@ -1340,7 +1341,7 @@ def _do_place(n: FangState, ev: list, i: int) -> None:
         _resolve_captures(n, ev)
 
 
-def _do_move(n: FangState, ev: list, i: int, j: int) -> None:
+def _do_move(n: FangState, ev: list[Event], i: int, j: int) -> None:
     p, g = n.player, n.geo
     n.cells = _moved(n.cells, i, j, p)
     ev.append(g.event("move", p, i, j))
@@ -1362,7 +1363,7 @@ def _do_move(n: FangState, ev: list, i: int, j: int) -> None:
     _resolve_captures(n, ev)
 
 
-def _do_remove_action(n: FangState, ev: list, i: int) -> None:
+def _do_remove_action(n: FangState, ev: list[Event], i: int) -> None:
     stage = n.stage
     assert stage is not None            # a removal is owed, so the game is not over
     if stage == "make_room":
@@ -1381,7 +1382,7 @@ def _do_remove_action(n: FangState, ev: list, i: int) -> None:
         _resolve_pulls(n, ev)
 
 
-def _remove(n: FangState, ev: list, i: int, reason: str) -> None:
+def _remove(n: FangState, ev: list[Event], i: int, reason: str) -> None:
     """Take the piece on point i off the board, then check for a win [D16]."""
     colour = n.cells[i]
     side = _SIDE[colour]
@@ -1400,7 +1401,7 @@ def _remove(n: FangState, ev: list, i: int, reason: str) -> None:
         _end_game(n, ev, Result("win", other(colour), why))
 
 
-def _end_game(n: FangState, ev: list, result: Result) -> None:
+def _end_game(n: FangState, ev: list[Event], result: Result) -> None:
     n.phase, n.stage, n.owed, n.result = "over", None, 0, result
     n.pull_next = ()
     if result.outcome == "win":
@@ -1409,7 +1410,7 @@ def _end_game(n: FangState, ev: list, result: Result) -> None:
         ev.append(Event("draw", reason=result.reason, value=result.value))
 
 
-def _resolve_captures(n: FangState, ev: list) -> None:
+def _resolve_captures(n: FangState, ev: list[Event]) -> None:
     """Ask for the next capture, or forfeit what cannot be taken, or finish the turn."""
     if n.owed > 0 and not _targets(n, other(n.player)):
         ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece"))
@@ -1423,7 +1424,7 @@ def _resolve_captures(n: FangState, ev: list) -> None:
         _make_room_check(n, ev)
 
 
-def _close_turn(n: FangState, ev: list) -> None:
+def _close_turn(n: FangState, ev: list[Event]) -> None:
     """End-of-turn bookkeeping shared by every phase: Xinjiang's tired mark."""
     p = n.player
     if n.variant.tired_piece:
@@ -1442,7 +1443,7 @@ def _begin_turn(n: FangState, player: str, stage: str, owed: int) -> None:
     n.actor, n.turn_captured, n.turn_shaped, n.turn_removal = -1, False, False, False
 
 
-def _end_place_turn(n: FangState, ev: list) -> None:
+def _end_place_turn(n: FangState, ev: list[Event]) -> None:
     _close_turn(n, ev)
     if _placing_over(n):
         _end_placing(n, ev)
@@ -1454,7 +1455,7 @@ def _end_place_turn(n: FangState, ev: list) -> None:
     _begin_turn(n, q, "place", 1)
 
 
-def _end_placing(n: FangState, ev: list) -> None:
+def _end_placing(n: FangState, ev: list[Event]) -> None:
     v, o = n.variant, n.options
     if v.tired_piece and not o["tired_from_last_placement"]:
         n.tired = (-1, -1)
@@ -1474,20 +1475,21 @@ def _end_placing(n: FangState, ev: list) -> None:
     ev.append(Event("phase", reason="pull_phase"))
     n.window = v.leave_a_chance and o["leave_a_chance"]
     first, second = v.pull_order
-    base = o.get("pull_base", 1)
-    count = lambda c: base + (n.credits[_SIDE[c]] if v.placing == "pull_credits" else 0)  # noqa: E731
+    base: int = o.get("pull_base", 1)
+    def count(c: str) -> int:
+        return base + (n.credits[_SIDE[c]] if v.placing == "pull_credits" else 0)
     n.pull_next = ((second, count(second)),)
     _start_pull_turn(n, ev, first, count(first))
 
 
-def _start_pull_turn(n: FangState, ev: list, player: str, count: int) -> None:
+def _start_pull_turn(n: FangState, ev: list[Event], player: str, count: int) -> None:
     _begin_turn(n, player, "pull", count)
     if count:
         ev.append(Event("owed", player, value=count, reason="pull"))
     _resolve_pulls(n, ev)
 
 
-def _resolve_pulls(n: FangState, ev: list) -> None:
+def _resolve_pulls(n: FangState, ev: list[Event]) -> None:
     if n.owed > 0 and not _targets(n, other(n.player)):
         ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece"))
         n.owed = 0
@@ -1495,7 +1497,7 @@ def _resolve_pulls(n: FangState, ev: list) -> None:
         _end_pull_turn(n, ev)
 
 
-def _end_pull_turn(n: FangState, ev: list, auto: bool = False) -> None:
+def _end_pull_turn(n: FangState, ev: list[Event], auto: bool = False) -> None:
     if n.pull_next:
         _close_turn(n, ev)
         (q, k), n.pull_next = n.pull_next[0], n.pull_next[1:]
@@ -1505,7 +1507,7 @@ def _end_pull_turn(n: FangState, ev: list, auto: bool = False) -> None:
     _make_room_check(n, ev, auto=auto)
 
 
-def _make_room_check(n: FangState, ev: list, auto: bool = False) -> None:
+def _make_room_check(n: FangState, ev: list[Event], auto: bool = False) -> None:
     """§0 make room [D3]: after a move turn or the last pull turn, free a blocked opponent."""
     p, g = n.player, n.geo
     q = other(p)
@@ -1520,7 +1522,7 @@ def _make_room_check(n: FangState, ev: list, auto: bool = False) -> None:
     _after_turn_actions(n, ev)
 
 
-def _auto_make_room(n: FangState, ev: list) -> None:
+def _auto_make_room(n: FangState, ev: list[Event]) -> None:
     """[D6] timer: the make-room removal owed is done with the first eligible piece in point order."""
     names = [n.geo.remove_names[i] for i in _room_pieces(n)]
     if n.window:
@@ -1533,7 +1535,7 @@ def _auto_make_room(n: FangState, ev: list) -> None:
         _after_turn_actions(n, ev)
 
 
-def _after_turn_actions(n: FangState, ev: list) -> None:
+def _after_turn_actions(n: FangState, ev: list[Event]) -> None:
     """The acting player is done: the pull phase gives way to moving, or the turn passes."""
     if n.phase == "pull":
         _close_turn(n, ev)
@@ -1542,14 +1544,14 @@ def _after_turn_actions(n: FangState, ev: list) -> None:
         _end_move_turn(n, ev)
 
 
-def _begin_moving(n: FangState, ev: list) -> None:
+def _begin_moving(n: FangState, ev: list[Event]) -> None:
     ev.append(Event("phase", reason="move"))
     n.phase = "move"
     n.quiet_turns, n.history, n.passes = 0, (), 0
     _start_move_turn(n, ev, n.variant.first_mover)
 
 
-def _end_move_turn(n: FangState, ev: list, passed: bool = False) -> None:
+def _end_move_turn(n: FangState, ev: list[Event], passed: bool = False) -> None:
     p, o = n.player, n.options
     _close_turn(n, ev)
     if n.turn_removal:
@@ -1565,7 +1567,7 @@ def _end_move_turn(n: FangState, ev: list, passed: bool = False) -> None:
     _start_move_turn(n, ev, other(p))
 
 
-def _start_move_turn(n: FangState, ev: list, player: str) -> None:
+def _start_move_turn(n: FangState, ev: list[Event], player: str) -> None:
     n.phase = "move"
     _begin_turn(n, player, "move", 1)
     o = n.options
@@ -1586,16 +1588,16 @@ def _start_move_turn(n: FangState, ev: list, player: str) -> None:
 # Registration: the three games as :class:`~.contract.Game` objects
 
 
-def _board(game: str, **options) -> Board:
+def _board(game: str, **options: Any) -> Board:
     _check_options(game, options)
     return VARIANTS[game].board
 
 
-def _from_setup(game: str, setup: dict, **options) -> FangState:
+def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> FangState:
     return state_from_setup(game, **setup, **options)
 
 
-def _read_diagram(game: str, text: str, **options) -> dict[str, str]:
+def _read_diagram(game: str, text: str, **options: Any) -> dict[str, str]:
     _check_options(game, options)
     return parse_diagram(game, text)
 
