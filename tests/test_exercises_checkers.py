@@ -30,8 +30,8 @@ def test_play_max_compares_with_every_other_action():
     v = ex.check("d3")
     assert not v.correct
     assert v.feedback.en == ("Your answer d3: Black places on d3. "
-                             "It gives 0 extra placement(s); another answer gives 2.")
-    assert "另有一种走法能有 2" in v.feedback.zh
+                             "It gives 0 extra placements; another answer gives 2.")
+    assert "另有一种走法能多放 2 子" in v.feedback.zh
 
 
 def test_play_shapes_and_shape_kind_goals():
@@ -78,7 +78,7 @@ def test_removes_goal_with_a_pin():
                   tags=["maonan.5.pin"])
     assert ex.solutions() == ["a7 xg4"]
     v = ex.check("a7 xg7")
-    assert not v.correct and "The piece(s) on g4 stay on the board." in v.feedback.en
+    assert not v.correct and "The piece on g4 stays on the board." in v.feedback.en
     assert "g4 上的子还在棋盘上" in v.feedback.zh
 
 
@@ -166,7 +166,7 @@ def test_play_threats_max_in_connect6():
     answers = ex.solutions()
     assert "p4 m10" in answers and "p8 o10" in answers
     v = ex.check("m10 n10")
-    assert not v.correct and "threat(s); another answer gives 3" in v.feedback.en
+    assert not v.correct and "1 threat; another answer gives 3" in v.feedback.en
 
 
 def test_review_at_and_ends_at_variation():

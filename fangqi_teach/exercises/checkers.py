@@ -268,13 +268,30 @@ def _longest_run_text(state, run: _Run, mover: str) -> Text:
              f"经过你所下棋子的最长{player_name(mover, 'zh')}连线只有 {best} 子，需要六子。")
 
 
+# A measured quantity in words: en singular or plural by n; zh a phrase per quantity
 MEASURE_TEXT = {
-    "extra_placements": Text("extra placement(s)", "次多放"),
-    "pull_credits": Text("pull credit(s)", "次拔子"),
-    "captures": Text("capture(s)", "枚吃子"),
-    "shapes": Text("shape(s)", "个形"),
-    "threats": Text("threat(s)", "个威胁"),
+    "extra_placements": (("extra placement", "extra placements"), "多放 {n} 子"),
+    "pull_credits": (("pull credit", "pull credits"), "多拔 {n} 枚"),
+    "captures": (("capture", "captures"), "吃 {n} 子"),
+    "shapes": (("shape", "shapes"), "成 {n} 个棋型"),
+    "threats": (("threat", "threats"), "有 {n} 个威胁"),
 }
+
+
+def measure_text(quantity: str, n: int) -> Text:
+    """``n`` of a measured quantity: "1 capture", "2 captures"; 「吃 2 子」.
+
+    >>> measure_text("captures", 1).en, measure_text("pull_credits", 2).en, measure_text("shapes", 2).zh
+    ('1 capture', '2 pull credits', '成 2 个棋型')
+    """
+    (one, many), zh = MEASURE_TEXT[quantity]
+    return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
+
+
+def _so(quantity: str, n: int) -> Text:
+    """The end of a count explanation: ", so 2 captures." 「，所以吃 2 子。」"""
+    zh = f"所以是 {n} 个威胁" if quantity == "threats" else "所以" + measure_text(quantity, n).zh
+    return T(f", so {measure_text(quantity, n).en}.", f"，{zh}。")
 
 
 def _scope(ctx, params) -> str:
@@ -307,7 +324,8 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
                     and e.reason != "make_room" for p in e.points}
             missing = [p for p in parse_points(ctx.board, list(v)) if p not in gone]
             if missing:
-                fails.append(T(f"The piece(s) on {' '.join(missing)} stay on the board.",
+                fails.append(T(f"The piece on {missing[0]} stays on the board." if len(missing) == 1
+                               else f"The pieces on {' '.join(missing)} stay on the board.",
                                f"{' '.join(missing)} 上的子还在棋盘上。"))
         elif k == "threats" and s.winner == mover:
             continue            # six now is better than any number of threats
@@ -320,13 +338,14 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
                 if want is None:
                     want = _best_value(ctx, params, k)
             if got < want:
-                unit = MEASURE_TEXT[measure]
+                has, wants = measure_text(measure, got), measure_text(measure, want)
+                only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 子
                 if v == "max":
-                    fails.append(T(f"It gives {got} {unit.en}; another answer gives {want}.",
-                                   f"这样只有 {got} {unit.zh}；另有一种走法能有 {want} {unit.zh}。"))
+                    fails.append(T(f"It gives {has.en}; another answer gives {want}.",
+                                   f"这样{only}{has.zh}；另有一种走法能{wants.zh}。"))
                 else:
-                    fails.append(T(f"It gives {got} {unit.en}; the goal is at least {want}.",
-                                   f"这样只有 {got} {unit.zh}；目标是至少 {want} {unit.zh}。"))
+                    fails.append(T(f"It gives {has.en}; the goal is at least {want}.",
+                                   f"这样{only}{has.zh}；目标是至少{wants.zh}。"))
     return fails
 
 
@@ -669,14 +688,13 @@ def _count_value(ctx, params) -> tuple[int, Text]:
         if run.error is not None and run.state is s:
             raise ValueError(f"task.action cannot be played: {run.error.en}")
         value = _measure(q, s, run, s.player, params.get("shape", "any"))
-        unit = MEASURE_TEXT[q]
         return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + _events_text(run.events)
-                       + T(f", so {value} {unit.en}.", f"，所以是 {value} {unit.zh}。"))
+                       + _so(q, value))
     if q == "threat_count":
         pl = params["player"]
         value = c6.threat_count(s, pl)
         lines = _open_lines_text(s, pl)
-        return value, lines + T(f" {player_name(other(pl), 'en')} needs {value} stone(s) to stop every win.",
+        return value, lines + T(f" {player_name(other(pl), 'en')} needs {value} {'stone' if value == 1 else 'stones'} to stop every win.",
                                 f"{player_name(other(pl), 'zh')}要下 {value} 子才能挡住所有赢法。")
     if q == "ends_at":
         return _ends_at(ctx, params)
@@ -702,7 +720,7 @@ def _ends_at(ctx, params) -> tuple[int, Text]:
         if s.result is not None:        # the game is over
             rest = len(record) - n
             return n, T(f"The game ends at action {n} ({a}): {s.result.text('en')}"
-                        + (f"; the remaining {rest} action(s) are never played." if rest else "."),
+                        + (f"; the remaining {rest} {'action is' if rest == 1 else 'actions are'} never played." if rest else "."),
                         f"对局在第 {n} 步（{a}）结束：{s.result.text('zh')}"
                         + (f"；后面 {rest} 步不会再下。" if rest else "。"))
     return 0, T("The game does not end within the record.", "按这个棋谱对局不会结束。")
@@ -869,7 +887,7 @@ def _check_attack(ctx, params, answer: str) -> Verdict:
     blocks = [d for d in c6.defenses(s, mover) if d]
     block = f" {player_name(defender, 'en')} can stop them with {' '.join(blocks[0])}." if blocks else ""
     block_zh = f"{player_name(defender, 'zh')}下 {' '.join(blocks[0])} 就能挡住。" if blocks else ""
-    return Verdict(False, T(f"{canon} leaves {tc} threat(s); {need} are needed.{block}",
+    return Verdict(False, T(f"{canon} leaves {measure_text('threats', tc).en}; {need} are needed.{block}",
                             f"{canon} 只形成 {tc} 个威胁，需要 {need} 个。{block_zh}"), canon)
 
 
