@@ -228,11 +228,19 @@ def test_a_demo_record_misses_no_win_and_no_capture(game, record, options, exs):
 # ---------------------------------------------------------------- Ply Yard (seed 003): Connect6 stages
 
 def test_connect6_stage_packs_end_with_the_seed_self_check():
+    """Each stage pack carries the seed page's self-check for that stage, in the learner's own words
+    (first person, not the seed's sentence): the one-stone opening, two stones read together with the
+    opponent's two-stone reply, and no stone after six."""
     from fangqi_teach.exercises.schema import load_pack
-    seed = {1: "首手例外", 2: "两点的联合作用", 3: "成六后"}
-    for stage, words in seed.items():
-        pack = load_pack(default_exercise_dir() / "connect6" / f"stage{stage}.yaml")
-        assert words in pack.self_check[stage].zh and pack.self_check[stage].en
+    ideas = {1: ("一子", "两子", "one-stone", "two-stone"),
+             2: ("两子", "对方", "two stones", "opponent"),
+             3: ("六", "第二子", "six", "second stone")}
+    seed_sentences = ("能区分首手例外与正常双子手", "计算中说明两点的联合作用", "不假定成六后")
+    for stage, words in ideas.items():
+        check = load_pack(default_exercise_dir() / "connect6" / f"stage{stage}.yaml").self_check[stage]
+        assert "我" in check.zh and " I " in f" {check.en} "
+        assert all(w in check.zh for w in words[:2]) and all(w in check.en for w in words[2:])
+        assert not any(s in check.zh for s in seed_sentences)      # our words, not the page's
 
 
 def test_stage2_compares_both_missing_points_with_one_stone_of_extension():
