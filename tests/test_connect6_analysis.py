@@ -175,7 +175,7 @@ def test_two_threats_where_the_obvious_pair_fails():
     assert not report.ok
     assert report.text("en") == ("Your stones block the column i1–i6, "
                                  "but the row b4–g4 still has winning points at f4 g4.")
-    assert report.text("zh") == "你的棋子挡住了竖线 i1–i6，但横线 b4–g4 上还有致胜点 f4 g4。"
+    assert report.text("zh") == "你的棋子挡住了竖线 i1–i6，但横线 b4–g4 上还有赢点 f4 g4。"
     assert an.explain_defense(s, "B", "A4, i5") == report
     assert an.explain_defense(s, "B", "f4 i6").ok
     with pytest.raises(ValueError):

@@ -412,7 +412,7 @@ class LineThreat:
         """'the row a4–f4 has a winning point at e4' and the like."""
         pts = " ".join(self.winning_points)
         if check_language(lang) == "zh":
-            return f"{self.name('zh')} 上有致胜点 {pts}"
+            return f"{self.name('zh')} 上有赢点 {pts}"
         word = "point" if len(self.winning_points) == 1 else "points"
         return f"{self.name('en')} has winning {word} at {pts}"
 
@@ -457,9 +457,9 @@ class DefenseReport:
         zh = check_language(lang) == "zh"
         blocked = ("、" if zh else ", ").join(t.name(lang) for t in self.blocked)
         if zh:
-            still = "；".join(f"{t.name('zh')} 上还有致胜点 {' '.join(t.winning_points)}" for t in self.open)
+            still = "；".join(f"{t.name('zh')} 上还有赢点 {' '.join(t.winning_points)}" for t in self.open)
             if not self.open:
-                return f"挡住了：{blocked}。对方下一回合没有致胜点了。" if blocked else "对方没有威胁。"
+                return f"挡住了：{blocked}。对方下一回合没有赢点了。" if blocked else "对方没有威胁。"
             return f"你的棋子挡住了{blocked}，但{still}。" if blocked else f"{still}。"
         still = "; ".join(
             f"{t.name('en')} still has "
