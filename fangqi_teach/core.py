@@ -222,7 +222,8 @@ class Event:
     ``kind`` (see :data:`EVENT_TEXTS`), the ``player`` it concerns,
     the ``points`` involved, a ``value`` (count of extra placements,
     captures …), the ``shape`` kind where a shape is involved, and a
-    ``reason`` code where something was forfeited, skipped or ended.
+    ``reason`` code where something was forfeited, skipped or ended,
+    and for a forfeit what is ``lost`` (a key of :data:`LOST_TEXTS`).
 
     >>> Event("shape", "B", ("a4", "b5", "c6"), 1, shape="diagonal3").text("en")
     'Black completes a diagonal of three (a4 b5 c6), worth 1'
@@ -236,6 +237,8 @@ class Event:
     reason: str = ""
     # the game whose board names the shape (Dafang's square is a 大方, Ningxia's a 方)
     game: str = field(default="", compare=False)
+    # what a forfeit gives up ("capture", "pull", "extra_placement" …): words only, like game
+    lost: str = field(default="", compare=False)
 
     def text(self, lang: str | None = None) -> str:
         return describe_event(self, lang)
@@ -254,12 +257,14 @@ class Event:
             d["reason"] = self.reason
         if self.game:
             d["game"] = self.game
+        if self.lost:
+            d["lost"] = self.lost
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Event":
         return cls(d["kind"], d.get("player"), tuple(d.get("points", ())), d.get("value", 0),
-                   d.get("shape", ""), d.get("reason", ""), d.get("game", ""))
+                   d.get("shape", ""), d.get("reason", ""), d.get("game", ""), d.get("lost", ""))
 
 
 EVENT_TEXTS: dict[str, Text] = {
@@ -272,7 +277,7 @@ EVENT_TEXTS: dict[str, Text] = {
     "extra_placements": Text("{player} earns {value} extra placement(s)", "{player}多放 {value} 子"),
     "pull_credit": Text("{player} earns {value} pull credit(s)", "{player}拔子时可多拔 {value} 枚"),
     "owed": Text("{player} must now {reason} {value}", "{player}现在要{verb} {value} 枚"),
-    "forfeit": Text("{player} forfeits {value} ({reason})", "{player}作废 {value} 次（{reason}）"),
+    "forfeit": Text("{player} forfeits {value}{lost} ({reason})", "{player}有 {value} 次{lost}作废（{reason}）"),
     "make_room": Text("{player} must remove one of their own pieces to make room", "{player}必须拿掉自己的一枚子让路"),
     "pass": Text("{player} cannot move and passes", "{player}无子可走，让过"),
     "skip": Text("{player} is skipped ({reason})", "{player}跳过（{reason}）"),
@@ -294,6 +299,24 @@ EVENT_TEXTS: dict[str, Text] = {
     "win": Text("{player} wins ({reason})", "{player}获胜（{reason}）"),
     "draw": Text("the game is drawn ({reason})", "和棋（{reason}）"),
 }
+
+# What a forfeit gives up: en (one, many), zh
+LOST_TEXTS: dict[str, tuple[tuple[str, str], str]] = {
+    "placement": (("placement", "placements"), "落子"),
+    "extra_placement": (("extra placement", "extra placements"), "多放"),
+    "move": (("move", "moves"), "走子"),
+    "capture": (("capture", "captures"), "吃子"),
+    "pull": (("pull", "pulls"), "拔子"),
+}
+
+
+def _lost_text(e: "Event", lang: str) -> str:
+    """What a forfeit gives up, to follow its count: " capture", " captures"; 「吃子」."""
+    if e.lost not in LOST_TEXTS:
+        return "" if lang == "en" else "着法"
+    (one, many), zh = LOST_TEXTS[e.lost]
+    return f" {one if e.value == 1 else many}" if lang == "en" else zh
+
 
 REASON_TEXTS: dict[str, Text] = {
     "capture": Text("capture", "吃子"),
@@ -366,6 +389,7 @@ def describe_event(e: Event, lang: str | None = None) -> str:
         "shape": shape_name(e.shape, lang, e.game),
         "reason": reason_text(e.reason, lang, e.value) if e.reason else "",
         "verb": _OWED_VERBS.get(e.reason, "") if lang == "zh" else "",
+        "lost": _lost_text(e, lang) if e.kind == "forfeit" else "",
     }
     return _fmt(template, params)
 
@@ -780,7 +804,8 @@ class SavedFields:
                            for j, p in enumerate(f.items("points", (), limit=400)))
             reason = f.choice("reason", ("",) + tuple(REASON_TEXTS) + tuple(PHASE_NAMES), "")
             out.append(Event(kind, f.colour("player", None, none=True), points, f.integer("value", 0, 10 ** 6, 0),
-                             f.choice("shape", ("",) + tuple(SHAPE_NAMES), ""), reason))
+                             f.choice("shape", ("",) + tuple(SHAPE_NAMES), ""), reason,
+                             lost=f.choice("lost", ("",) + tuple(LOST_TEXTS), "")))
         return tuple(out)
 
     def options(self, key: str, check: Callable[[dict[str, Any]], _T], default: dict[str, Any] | None = None) -> _T:

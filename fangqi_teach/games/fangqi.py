@@ -615,18 +615,19 @@ class FangState(GameState):
         ev = [Event("timeout", self.player)]
         p, stage = n.player, n.stage
         if stage in ("place", "extra_place"):
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout"))
+            lost = "placement" if stage == "place" else "extra_placement"
+            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost=lost))
             n.owed = 0
             _end_place_turn(n, ev)
         elif stage == "capture":
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout"))
+            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost="capture"))
             n.owed = 0
             if n.phase == "place":
                 _end_place_turn(n, ev)
             else:
                 _make_room_check(n, ev, auto=True)
         elif stage == "pull":
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout"))
+            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost="pull"))
             n.owed = 0
             _end_pull_turn(n, ev, auto=True)
         elif stage == "make_room":
@@ -1316,9 +1317,10 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
             ev.append(Event("extra_placements", p, value=worth))
         remaining = n.owed - 1 + worth
         if remaining and EMPTY not in n.cells:
-            ev.append(Event("forfeit", p, value=remaining, reason="board_full"))
+            ev.append(Event("forfeit", p, value=remaining, reason="board_full", lost="extra_placement"))
         elif remaining and n.hand_counts[side] == 0:
-            ev.append(Event("forfeit", p, value=remaining, reason="supply_empty"))
+            ev.append(Event("forfeit", p, value=remaining, reason="supply_empty",
+                            lost="extra_placement"))
         elif remaining:
             n.stage, n.owed = "extra_place", remaining
             return
@@ -1413,7 +1415,7 @@ def _end_game(n: FangState, ev: list[Event], result: Result) -> None:
 def _resolve_captures(n: FangState, ev: list[Event]) -> None:
     """Ask for the next capture, or forfeit what cannot be taken, or finish the turn."""
     if n.owed > 0 and not _targets(n, other(n.player)):
-        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece"))
+        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="capture"))
         n.owed = 0
     if n.owed > 0:
         n.stage = "capture"
@@ -1491,7 +1493,7 @@ def _start_pull_turn(n: FangState, ev: list[Event], player: str, count: int) -> 
 
 def _resolve_pulls(n: FangState, ev: list[Event]) -> None:
     if n.owed > 0 and not _targets(n, other(n.player)):
-        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece"))
+        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="pull"))
         n.owed = 0
     if n.owed == 0:
         _end_pull_turn(n, ev)

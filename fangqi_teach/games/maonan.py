@@ -607,7 +607,7 @@ class MorrisState(_Fields, GameState):
         enemy_pieces = white if self.player == "B" else black
         if not enemy_pieces:
             # [D15] nothing to take: the captures are forfeited
-            events.append(Event("forfeit", self.player, value=owed, reason="no_target"))
+            events.append(Event("forfeit", self.player, value=owed, reason="no_target", lost="capture"))
             return _next_turn(self, black, white, hand, lost, turn_removed, action, events)
         any_target = (not self.opts[_RECHECK]) and not enemy_pieces & ~_milled(enemy_pieces)
         return _make(MorrisState, (self.opts, black, white, self.player, self.phase, "capture", owed, hand, lost,
@@ -650,7 +650,7 @@ class MorrisState(_Fields, GameState):
                 return _make(MorrisState, (self.opts, black, white, me, self.phase, "capture", owed, hand, lost,
                                            self.quiet, (), True, self.any_target, (),
                                            (action, self.log), None, tuple(events)))
-            events.append(Event("forfeit", me, value=owed, reason="no_target"))
+            events.append(Event("forfeit", me, value=owed, reason="no_target", lost="capture"))
         return _next_turn(self, black, white, hand, lost, True, action, events)
 
     def _pull(self, i: int, action: str) -> "MorrisState":
@@ -685,12 +685,13 @@ class MorrisState(_Fields, GameState):
 
         >>> s = new_game("maonan").timeout()
         >>> s.player, s.hands, s.events[0].text("en")
-        ('W', {'B': 12, 'W': 12}, 'Black forfeits 1 (time ran out)')
+        ('W', {'B': 12, 'W': 12}, 'Black forfeits 1 placement (time ran out)')
         """
         if self.result is not None:
             raise IllegalAction.of("game_over", "timeout")
         owed = self.owed if self.task == "capture" else 1
-        events = [Event("forfeit", self.player, value=owed, reason="timeout")]
+        lost = {"place": "placement"}.get(self.task, self.task)     # move, pull, capture
+        events = [Event("forfeit", self.player, value=owed, reason="timeout", lost=lost)]
         return _next_turn(self, self.black, self.white, self.hand, self.lost, self.turn_removed, "timeout", events)
 
     def to_json(self) -> dict[str, Any]:
