@@ -694,7 +694,8 @@ def _count_value(ctx, params) -> tuple[int, Text]:
         pl = params["player"]
         value = c6.threat_count(s, pl)
         lines = _open_lines_text(s, pl)
-        return value, lines + T(f" {player_name(other(pl), 'en')} needs {value} {'stone' if value == 1 else 'stones'} to stop every win.",
+        stones = "stone" if value == 1 else "stones"
+        return value, lines + T(f" {player_name(other(pl), 'en')} needs {value} {stones} to stop every win.",
                                 f"{player_name(other(pl), 'zh')}要下 {value} 子才能挡住所有赢法。")
     if q == "ends_at":
         return _ends_at(ctx, params)
@@ -719,8 +720,9 @@ def _ends_at(ctx, params) -> tuple[int, Text]:
         s = s.play(a)
         if s.result is not None:        # the game is over
             rest = len(record) - n
+            actions = "action is" if rest == 1 else "actions are"
             return n, T(f"The game ends at action {n} ({a}): {s.result.text('en')}"
-                        + (f"; the remaining {rest} {'action is' if rest == 1 else 'actions are'} never played." if rest else "."),
+                        + (f"; the remaining {rest} {actions} never played." if rest else "."),
                         f"对局在第 {n} 步（{a}）结束：{s.result.text('zh')}"
                         + (f"；后面 {rest} 步不会再下。" if rest else "。"))
     return 0, T("The game does not end within the record.", "按这个棋谱对局不会结束。")
