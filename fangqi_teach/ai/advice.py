@@ -109,7 +109,8 @@ def explain_action(state, action: str) -> Text:
             parts[-1] = parts[-1] + Text(f": {pending.count} extra placement(s)", f"：多放 {pending.count} 子")
     for e in child.events:
         if e.kind == "pull_credit" and e.player == me:
-            parts.append(Text(f"earns {e.value} pull(s)", f"得到 {e.value} 次拔子"))
+            pulls = "extra pull" if e.value == 1 else "extra pulls"
+            parts.append(Text(f"earns {e.value} {pulls}", f"拔子时可多拔 {e.value} 枚"))
     if turn_win(state, cap=800) == action:
         parts.insert(0, Text("wins within this turn", "本回合内即可获胜"))
     if parts:
