@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -72,10 +74,21 @@ def test_a_long_name_in_the_file_is_cut_to_what_a_progress_file_allows(tmp_path)
     Progress(name, directory=tmp_path)       # a usable learner name
 
 
-@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="needs POSIX permissions, not root")
-def test_a_name_that_cannot_be_written_is_still_the_learner(tmp_path):
+def _unwritable(folder: Path, monkeypatch) -> None:
+    """Make saving into ``folder`` fail: a read-only folder, or (as root, whom permissions do not stop,
+    and on Windows) a disk that answers every write with "no space left"."""
+    if sys.platform != "win32" and os.geteuid() != 0:
+        folder.chmod(0o500)
+        return
+
+    def full_disk(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(LR, "write_atomically", full_disk)
+
+
+def test_a_name_that_cannot_be_written_is_still_the_learner(tmp_path, monkeypatch):
     set_learner("Mei", tmp_path)
-    tmp_path.chmod(0o500)                    # read-only folder: the new name cannot be written
+    _unwritable(tmp_path, monkeypatch)       # the new name cannot be written
     try:
         assert set_learner("Ada", tmp_path) == "Ada"
         assert get_learner(tmp_path) == "Ada"            # not lost in this kernel
@@ -83,6 +96,7 @@ def test_a_name_that_cannot_be_written_is_still_the_learner(tmp_path):
         assert any("could not be saved" in p.en and "无法保存你的名字" in p.zh for p in LR.PROBLEMS)
     finally:
         tmp_path.chmod(0o700)
+        monkeypatch.undo()
     assert set_learner("Ada", tmp_path) == "Ada"         # writable again: saved, and read from the file
     assert json.loads((tmp_path / "learner.json").read_text(encoding="utf-8")) == {"name": "Ada"}
     assert not LR._UNSAVED
