@@ -836,6 +836,48 @@ def check_point(value: Any, board: Board, field: str, none: bool = False) -> str
     raise StateFormatError.of(field, "point", value, board=board.title, board_zh=board.title_zh)
 
 
+#: "B"/"W" as a learner reads them, in both languages.
+SIDE_NAMES = {"B": Text("Black", "黑方"), "W": Text("White", "白方")}
+
+
+def check_piece_total(colour: str, on: int, hand: int, gone: int, supply: int) -> None:
+    """Pieces on the board, in hand and removed must add up to the side's supply.
+
+    >>> check_piece_total("B", 20, 5, 5, 30)
+    >>> try:
+    ...     check_piece_total("W", 36, 30, 0, 30)
+    ... except StateFormatError as e:
+    ...     print(e.zh)
+    hands.W：白方盘上 36 枚、手中 30 枚、被吃 0 枚，共 66 枚，但每方只有 30 枚
+    """
+    total = on + hand + gone
+    if total != supply:
+        name = SIDE_NAMES[colour]
+        raise StateFormatError.invalid(
+            f"hands.{colour}",
+            f"{name.en} has {on} on the board, {hand} in hand and {gone} removed: {total} pieces, "
+            f"but each side has {supply}",
+            f"{name.zh}盘上 {on} 枚、手中 {hand} 枚、被吃 {gone} 枚，共 {total} 枚，但每方只有 {supply} 枚")
+
+
+def check_result_fits_phase(phase: str, result: Any) -> None:
+    """A result exactly when the game is over.
+
+    >>> check_result_fits_phase("move", None)
+    >>> check_result_fits_phase("over", None)
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.core.StateFormatError: result: the game is over but no result is given
+    """
+    if (phase == "over") == (result is not None):
+        return
+    if result is None:
+        raise StateFormatError.invalid("result", "the game is over but no result is given",
+                                       "对局已结束，却没有写明结果")
+    raise StateFormatError.invalid("result", f"a result is given but the game is still in the {phase} phase",
+                                   f"写了结果，但对局仍在{phase}阶段")
+
+
 def check_action(value: Any, board: Board, field: str) -> str:
     """One action of a saved record, in canonical spelling (``timeout`` included, RULES.md [D6])."""
     if not isinstance(value, str) or len(value) > 40:

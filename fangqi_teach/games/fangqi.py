@@ -34,6 +34,7 @@ from typing import Any
 
 from ..boards import TITLES, Board, Shape, get_board
 from ..core import (
+    SIDE_NAMES,
     Event,
     GameState,
     IllegalAction,
@@ -41,7 +42,9 @@ from ..core import (
     Result,
     SavedFields,
     StateFormatError,
+    check_piece_total,
     check_point,
+    check_result_fits_phase,
     not_an_action,
     other,
     parse_or_refuse,
@@ -807,7 +810,7 @@ _STAGES = {"place": ("place", "extra_place", "capture"), "pull": ("pull", "make_
            "move": ("move", "pass", "capture", "make_room"), "over": (None,)}
 _REASONS = ("no_pieces", "three_or_fewer", "both_three_or_fewer", "made_room", "two_passes",
             "no_removal_100", "repetition")
-_NAMES = {"B": Text("Black", "黑方"), "W": Text("White", "白方")}
+_NAMES = SIDE_NAMES
 
 
 def state_from_json(d: dict[str, Any]) -> FangState:
@@ -871,18 +874,9 @@ def _check_coherent(s: FangState) -> None:
     v, g, cells, p, stage = s.variant, s.geo, s.cells, s.player, s.stage
     bad = StateFormatError.invalid
     for c in "BW":
-        on, hand, gone = cells.count(c), s.hand_counts[_SIDE[c]], s.removed_counts[_SIDE[c]]
-        if on + hand + gone != v.supply[_SIDE[c]]:
-            name = _NAMES[c]
-            raise bad(f"hands.{c}", f"{name.en} has {on} on the board, {hand} in hand and {gone} removed: "
-                                    f"{on + hand + gone} pieces, but the game gives {v.supply[_SIDE[c]]}",
-                      f"{name.zh}盘上 {on} 枚、手中 {hand} 枚、被吃 {gone} 枚，共 {on + hand + gone} 枚，"
-                      f"但本棋每方只有 {v.supply[_SIDE[c]]} 枚")
-    if (s.phase == "over") != (s.result is not None):
-        if s.result is None:
-            raise bad("result", "the game is over but no result is given", "对局已结束，却没有写明结果")
-        raise bad("result", f"a result is given but the game is still in the {s.phase} phase",
-                  f"写了结果，但对局仍在{s.phase}阶段")
+        check_piece_total(c, cells.count(c), s.hand_counts[_SIDE[c]], s.removed_counts[_SIDE[c]],
+                          v.supply[_SIDE[c]])
+    check_result_fits_phase(s.phase, s.result)
     if s.phase == "over":
         if s.owed:
             raise bad("owed", "nothing is owed once the game is over", "对局结束后不再欠任何着法")

@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 from ..boards import TITLES, Board, get_board
 from ..core import (
     PLAYERS,
+    SIDE_NAMES,
     Event,
     GameState,
     IllegalAction,
@@ -45,6 +46,8 @@ from ..core import (
     Result,
     SavedFields,
     StateFormatError,
+    check_piece_total,
+    check_result_fits_phase,
     not_an_action,
     other,
     parse_or_refuse,
@@ -866,7 +869,7 @@ def from_board(board: dict[str, str] | str, player: str = "W", hands: dict[str, 
 
 _TASKS = {"place": ("place", "capture"), "move": ("move", "pull", "capture"), "over": ("",)}
 _REASONS = ("no_pieces", "no_removal_100", "repetition")
-_NAMES = {"B": Text("Black", "黑方"), "W": Text("White", "白方")}
+_NAMES = SIDE_NAMES
 
 
 def state_from_json(d: dict[str, Any]) -> MorrisState:
@@ -917,18 +920,8 @@ def _check_coherent(s: MorrisState) -> None:
     bad = StateFormatError.invalid
     me, task = s.player, s.task
     for k, c in enumerate("BW"):
-        on = s.count(c)
-        if on + s.hand[k] + s.lost[k] != PIECES:
-            total = on + s.hand[k] + s.lost[k]
-            raise bad(f"hands.{c}", f"{_NAMES[c].en} has {on} on the board, {s.hand[k]} in hand and {s.lost[k]} "
-                                    f"removed: {total} pieces, but each side has {PIECES}",
-                      f"{_NAMES[c].zh}盘上 {on} 枚、手中 {s.hand[k]} 枚、被吃 {s.lost[k]} 枚，共 {total} 枚，"
-                      f"但每方只有 {PIECES} 枚")
-    if (s.phase == "over") != (s.result is not None):
-        if s.result is None:
-            raise bad("result", "the game is over but no result is given", "对局已结束，却没有写明结果")
-        raise bad("result", f"a result is given but the game is still in the {s.phase} phase",
-                  f"写了结果，但对局仍在{s.phase}阶段")
+        check_piece_total(c, s.count(c), s.hand[k], s.lost[k], PIECES)
+    check_result_fits_phase(s.phase, s.result)
     if (s.owed > 0) != (task == "capture"):
         raise bad("owed", f"{s.owed} does not fit the task {task or 'none'}", f"{s.owed} 与当前任务 {task} 不符")
     if s.any_target and (task != "capture" or s.opts[_RECHECK]):
