@@ -68,7 +68,7 @@ from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
 from fangqi_teach.exercises.widget import ExerciseWidget
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 from fangqi_teach.notation import parse_record
-from fangqi_teach.widgets.board import BoardWidget
+from fangqi_teach.widgets.board import BoardWidget, with_picture
 
 __all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes", "teaches",
            "name_box", "overview", "progress_problems", "learner", "DemoBlunder", "LESSON_FILE"]
@@ -256,12 +256,7 @@ class Demo(W.VBox):
         return f"Demo({game!r}, {n} actions, at {self.k})"
 
     def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        data = dict(data)
-        data["text/plain"] = repr(self)
-        data["image/svg+xml"] = self.board.svg()
-        return data, metadata
+        return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
 
 
 def demo(start, line, allow=None, at=None, **options) -> Demo:

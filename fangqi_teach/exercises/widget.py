@@ -55,7 +55,7 @@ from ..core import IllegalAction
 from ..draw.layout import action_points
 from ..games import new_game
 from ..i18n import Text, check_language, get_language
-from ..widgets.board import BoardWidget
+from ..widgets.board import BoardWidget, with_picture
 from .checkers import review_state as rs
 from .model import STAGES, Exercise, Pack
 from .positions import board_for
@@ -546,12 +546,7 @@ class ExerciseWidget(W.VBox):
 
     def _repr_mimebundle_(self, **kwargs):
         # Static viewers (nbconvert HTML, GitHub) get the board picture and a fixed text.
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        data = dict(data)
-        data["text/plain"] = repr(self)
-        data["image/svg+xml"] = self.board.svg()
-        return data, metadata
+        return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
 
 
 def _target_size(ex: Exercise) -> int:

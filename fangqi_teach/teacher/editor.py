@@ -51,7 +51,7 @@ from ..exercises.schema import ExerciseFormatError, default_exercise_dir, iter_e
 from ..exercises.widget import ExerciseWidget
 from ..games import GAMES
 from ..i18n import Text, check_language, get_language
-from ..widgets.board import BoardWidget
+from ..widgets.board import BoardWidget, with_picture
 from .builder import ExerciseBuilder, ExerciseExists, OutsideFolder, ValidationReport, inside, pack_ids, safe_pack_name
 
 FANG = ("dafang", "ningxia", "xinjiang")
@@ -661,12 +661,7 @@ class BoardEditor(W.VBox):
 
     def _repr_mimebundle_(self, **kwargs):
         # Static viewers (nbconvert, GitHub) show the board being edited as a picture.
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        data = dict(data)
-        data["image/svg+xml"] = self.board.svg()
-        data["text/plain"] = repr(self)
-        return data, metadata
+        return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
 
     def _id_used_elsewhere(self, exercise_id: str, target: Path) -> str:
         """The first other pack under the folder that holds ``exercise_id`` ("" if none).

@@ -223,12 +223,22 @@ class BoardWidget(anywidget.AnyWidget):
         return f"BoardWidget({', '.join(parts)})"
 
     def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        data = dict(data)
-        data["image/svg+xml"] = self.svg()
-        data["text/plain"] = repr(self)
-        return data, metadata
+        return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.svg())
+
+
+def with_picture(bundle, text: str, svg: str) -> tuple[dict, dict]:
+    """A widget's mime bundle plus a fixed ``text/plain`` and the board as ``image/svg+xml``.
+
+    JupyterLab shows the live widget; nbconvert, GitHub and nbval's text
+    comparison see the picture and the text (JUPYTER-NOTES: the default
+    repr holds a memory address).
+
+    >>> data, meta = with_picture({"text/plain": "<object at 0x7f…>"}, "BoardWidget(dafang)", "<svg/>")
+    >>> data["text/plain"], data["image/svg+xml"], meta
+    ('BoardWidget(dafang)', '<svg/>', {})
+    """
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+    return {**data, "text/plain": text, "image/svg+xml": svg}, metadata
 
 
 def _short(content) -> str:

@@ -53,7 +53,7 @@ from ..draw.layout import action_points
 from ..draw.svg import REMOVAL_KINDS
 from ..games import GAMES, new_game
 from ..i18n import Text, check_language, get_language, player_name
-from .board import BoardWidget
+from .board import BoardWidget, with_picture
 
 TEXTS = {
     "to_act": Text("{player} to play", "轮到{player}"),
@@ -1259,15 +1259,7 @@ class GameWidget(W.VBox):
         return f"GameWidget({self.game!r}, {status}, {n} action{'s' if n != 1 else ''}{extra})"
 
     def _repr_mimebundle_(self, **kwargs):
-        data = super()._repr_mimebundle_(**kwargs) or {}
-        if isinstance(data, tuple):
-            data, metadata = data
-        else:
-            metadata = {}
-        data = dict(data)
-        data["text/plain"] = repr(self)
-        data["image/svg+xml"] = self.board.svg()
-        return data, metadata
+        return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
 
 
 class _Review:
