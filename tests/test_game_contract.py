@@ -10,8 +10,8 @@ that say what the state offers, and states that satisfy
 from __future__ import annotations
 
 import inspect
-import random
 import os
+import random
 import shutil
 import subprocess
 import sys
