@@ -200,6 +200,13 @@ def test_capabilities_say_what_the_state_offers(name):
     assert caps.draw_by_agreement == hasattr(s, "agree_draw")
     assert caps.two_stone_turns == hasattr(s, "play_turn")
     assert caps.sized_board == any(o.name == "size" for o in GAMES[name].options)
+    # the rule-specific flags say what random games show: credits, tired pieces, removals
+    states = [t for seed in range(5) for t in random_game(name, random.Random(seed), **SMALL.get(name, {}))]
+    assert caps.pull_credits == any(any(getattr(t, "pull_credits", {}).values()) for t in states)
+    assert caps.tired_pieces == any(getattr(t, "tired_pieces", {}) for t in states)
+    assert caps.removals == any(t.record and t.record[-1].startswith("x") for t in states)
+    assert caps.removal_shape in ("square", "mill", "")
+    assert caps.line_threats == caps.two_stone_turns   # Connect6 only, today
 
 
 @pytest.mark.parametrize("name", NAMES)

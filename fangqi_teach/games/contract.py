@@ -141,6 +141,15 @@ class Capabilities:
     two_stone_turns: bool = False        # a turn is two place actions (Connect6); state.play_turn()
     sized_board: bool = False            # the "size" option chooses the board
     setup_fields: frozenset[str] = frozenset()   # which of SETUP_FIELDS a set-up may give
+    removal_shape: str = ""              # the shape that removes pieces: "square", "mill"; "" (none) if none
+    pull_credits: bool = False           # squares made while placing earn pulls: state.pull_credits (Ningxia)
+    tired_pieces: bool = False           # a capturing piece rests a turn: state.tired_pieces (Xinjiang)
+    line_threats: bool = False           # won by a line; threats, defend/attack tasks apply (Connect6)
+
+    @property
+    def removals(self) -> bool:
+        """Whether pieces are ever taken off the board (captures, pulls)."""
+        return bool(self.removal_shape)
 
 
 class SetupFieldError(StateFormatError):

@@ -1602,7 +1602,9 @@ def _register(game: str) -> Game:
     return Game(
         name=game, title=Text(*TITLES[game]),
         options=tuple(o for o in RULE_OPTIONS if game in o.games),
-        capabilities=Capabilities(turn_timer=True, setup_fields=frozenset(SETUP_FIELDS)),
+        capabilities=Capabilities(turn_timer=True, setup_fields=frozenset(SETUP_FIELDS), removal_shape="square",
+                                  pull_credits=VARIANTS[game].placing == "pull_credits",
+                                  tired_pieces=VARIANTS[game].tired_piece),
         make_board=lambda **options: _board(game, **options), make_new=new_game, make_setup=_from_setup,
         make_from_json=state_from_json, read_diagram=_read_diagram)
 

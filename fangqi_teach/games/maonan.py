@@ -979,7 +979,7 @@ def _board(**options: Any) -> Board:
 
 GAME = Game(
     name="maonan", title=Text(*TITLES["maonan"]), options=RULE_OPTIONS,
-    capabilities=Capabilities(turn_timer=True,
+    capabilities=Capabilities(turn_timer=True, removal_shape="mill",
                               setup_fields=frozenset({"black", "white", "diagram", "player", "phase", "hands"})),
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     read_diagram=lambda game, text, **options: parse_diagram(text))
