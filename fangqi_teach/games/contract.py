@@ -268,6 +268,10 @@ class Game:
     make_setup: Callable[..., GameStateProtocol]                  # (name, setup, **options) -> state
     make_from_json: Callable[[dict[str, Any]], GameStateProtocol]
     read_diagram: Callable[..., dict[str, str]]                   # (name, text, **options) -> stones
+    # (state, player) -> points, in point order: pieces a removal may not take (铁子) / may take (散子);
+    # None where nothing is ever removed (Connect6).
+    safe_pieces: Callable[[Any, str], list[str]] | None = None
+    loose_pieces: Callable[[Any, str], list[str]] | None = None
 
     def check_options(self, options: Mapping[str, object]) -> dict[str, Any]:
         """Every option in force: defaults overridden by ``options`` (checked; :class:`ValueError`)."""

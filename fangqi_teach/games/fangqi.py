@@ -1606,7 +1606,8 @@ def _register(game: str) -> Game:
                                   pull_credits=VARIANTS[game].placing == "pull_credits",
                                   tired_pieces=VARIANTS[game].tired_piece),
         make_board=lambda **options: _board(game, **options), make_new=new_game, make_setup=_from_setup,
-        make_from_json=state_from_json, read_diagram=_read_diagram)
+        make_from_json=state_from_json, read_diagram=_read_diagram,
+        safe_pieces=safe_pieces, loose_pieces=loose_pieces)
 
 
 DAFANG, NINGXIA, XINJIANG = (_register(game) for game in VARIANTS)

@@ -972,6 +972,25 @@ def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> MorrisState
     return state
 
 
+def safe_pieces(s: MorrisState, player: str) -> list[str]:
+    """The points of ``player``'s pieces standing in a complete mill (直), in point order.
+
+    >>> s = from_board({"a1": "B", "a4": "B", "a7": "B", "b2": "B", "g7": "W"}, "W")
+    >>> safe_pieces(s, "B"), loose_pieces(s, "B")
+    (['a1', 'a4', 'a7'], ['b2'])
+    """
+    mask = s.black if player == "B" else s.white
+    milled = _milled(mask)
+    return [POINTS[i] for i in range(N) if milled >> i & 1]
+
+
+def loose_pieces(s: MorrisState, player: str) -> list[str]:
+    """The points of ``player``'s pieces in no complete mill, in point order."""
+    mask = s.black if player == "B" else s.white
+    loose = mask & ~_milled(mask)
+    return [POINTS[i] for i in range(N) if loose >> i & 1]
+
+
 def _board(**options: Any) -> Board:
     _check_options(options)
     return BOARD
@@ -982,4 +1001,5 @@ GAME = Game(
     capabilities=Capabilities(turn_timer=True, removal_shape="mill",
                               setup_fields=frozenset({"black", "white", "diagram", "player", "phase", "hands"})),
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
+    safe_pieces=safe_pieces, loose_pieces=loose_pieces,
     read_diagram=lambda game, text, **options: parse_diagram(text))
