@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 from . import glossary
 from .boards import Board
 from .i18n import Text, check_language, player_name
-from .notation import Action, parse_action
+from .notation import MOVE, PASS, PLACE, REMOVE, Action, parse_action
 
 PLAYERS = ("B", "W")
 _T = TypeVar("_T")      # SavedFields.choice and .options: what a choice or a check gives
@@ -415,6 +415,15 @@ PENDING_TEXTS: dict[str, Text] = {
 }
 
 
+#: The kind of action (notation.PLACE, MOVE, REMOVE or PASS) each pending kind asks for.
+PENDING_ACTIONS: dict[str, str] = {
+    "place": PLACE, "extra_place": PLACE, "stone": PLACE, "second_stone": PLACE,
+    "capture": REMOVE, "capture_any": REMOVE, "pull": REMOVE, "pin": REMOVE, "make_room": REMOVE,
+    "blocked_pull": REMOVE, "move": MOVE, "pass": PASS,
+}
+assert set(PENDING_ACTIONS) == set(PENDING_TEXTS)
+
+
 @dataclass(frozen=True)
 class Pending:
     """What the player to act must do now.
@@ -431,6 +440,15 @@ class Pending:
     player: str
     count: int = 1
     target: str = ""
+
+    @property
+    def action_kind(self) -> str:
+        """What kind of action is owed: ``"place"``, ``"move"``, ``"remove"`` or ``"pass"``.
+
+        >>> Pending("pull", "B").action_kind
+        'remove'
+        """
+        return PENDING_ACTIONS[self.kind]
 
     def text(self, lang: str | None = None) -> str:
         lang = check_language(lang)

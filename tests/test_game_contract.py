@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import fangqi_teach as ft
-from fangqi_teach.core import StateFormatError
+from fangqi_teach.core import IllegalAction, StateFormatError
 from fangqi_teach.games import GAMES, connect6, fangqi, get_game, maonan
 from fangqi_teach.games.contract import (
     SETUP_FIELDS,
@@ -243,3 +243,27 @@ def test_the_engines_state_classes_satisfy_the_protocol_for_mypy(tmp_path):
 
 def test_the_engine_modules_register_their_games():
     assert (fangqi.DAFANG, fangqi.NINGXIA, fangqi.XINJIANG, maonan.GAME, connect6.GAME) == tuple(GAMES.values())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_refusal_says_what_play_says_without_playing(name):
+    """``state.refusal(a)`` is None exactly when ``play(a)`` succeeds, else play's own refusal (code and texts)."""
+    rng = random.Random(16)
+    checked = refused = 0
+    for seed in range(4):
+        for s in random_game(name, random.Random(seed), **SMALL.get(name, {}))[::5]:
+            points = list(s.board_spec.points)
+            texts = s.legal_actions()[:6] + ["pass", "XX", "z99", " C3 ", 7] + [
+                rng.choice(points) for _ in range(4)] + ["x" + rng.choice(points) for _ in range(4)] + [
+                f"{rng.choice(points)}-{rng.choice(points)}" for _ in range(4)]
+            for a in texts:
+                why = s.refusal(a)
+                try:
+                    s.play(a)
+                except IllegalAction as e:
+                    assert why is not None and (why.code, why.en, why.zh) == (e.code, e.en, e.zh), (s, a)
+                    refused += 1
+                else:
+                    assert why is None, (s, a, why)
+                checked += 1
+    assert refused > 50 and checked > refused

@@ -206,6 +206,22 @@ class Connect6State(_Fields, GameState):
             raise IllegalAction.of("occupied", g.points[i], point=g.points[i])
         return self._place(i)
 
+    def refusal(self, action: str) -> IllegalAction | None:
+        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
+
+        >>> s = new_game("connect6", size=9).play("e5")
+        >>> s.refusal("e5").code, s.refusal("e5-e6").code, s.refusal("d4") is None
+        ('occupied', 'stones_never_move', True)
+        """
+        if self.result is not None:
+            return IllegalAction.of("game_over", action if isinstance(action, str) else short_repr(action))
+        try:
+            i = self._parse(action)
+        except IllegalAction as e:
+            return e
+        g = geometry(self.size)
+        return IllegalAction.of("occupied", g.points[i], point=g.points[i]) if self.cells[i] != "." else None
+
     def _parse(self, action: object) -> int:
         board = self.board_spec
         a = parse_or_refuse(board, action)

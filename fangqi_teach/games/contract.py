@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from ..boards import Board
-from ..core import Event, Pending, Result, StateFormatError
+from ..core import Event, IllegalAction, Pending, Result, StateFormatError
 from ..i18n import Text
 
 __all__ = [
@@ -237,6 +237,7 @@ class GameStateProtocol(Protocol):
     def legal_actions(self) -> list[str]: ...  # sorted
     def play(self, action: str) -> GameStateProtocol: ...  # raises IllegalAction
     def is_legal(self, action: str) -> bool: ...
+    def refusal(self, action: str) -> IllegalAction | None: ...  # why not (None: legal), without playing
     def to_json(self) -> dict[str, Any]: ...  # plain JSON types
     def diagram(self) -> str: ...
 

@@ -605,6 +605,21 @@ class FangState(GameState):
         n.events = tuple(ev)
         return n
 
+    def refusal(self, action: str) -> IllegalAction | None:
+        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
+
+        >>> s = new_game("dafang")
+        >>> s.refusal("c3") is None, s.refusal("c3-c4").code
+        (True, 'wrong_phase')
+        """
+        try:
+            key = "".join(action.split()).lower()
+        except (AttributeError, TypeError):
+            return not_an_action(action)
+        if self.phase != "over" and key in self._legal_info()[1]:
+            return None
+        return self._diagnose(action)
+
     def timeout(self) -> "FangState":
         """The state after the turn's timer runs out [D6].
 

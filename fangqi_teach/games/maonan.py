@@ -479,8 +479,39 @@ class MorrisState(_Fields, GameState):
         """
         if action in self.moves:               # the common case, already known legal
             return self._move(action)
+        t, action = self._checked(action)
+        kind, i, _ = t
+        if kind is None:                       # "timeout", as written in records [D6]
+            return self.timeout()
+        task = self.task
+        if task == "place":
+            return self._place(i, action)
+        if task == "move":
+            return self._move(action)
+        if task == "pull":
+            return self._pull(i, action)
+        theirs = self.white if self.player == "B" else self.black
+        return self._capture(i, action, self.any_target or not theirs & ~_milled(theirs))
+
+    def refusal(self, action: str) -> IllegalAction | None:
+        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
+
+        >>> s = new_game("maonan").play("a1")
+        >>> s.refusal("a1").code, s.refusal("b2") is None
+        ('occupied', True)
+        """
+        if action in self.moves:
+            return None
         try:
-            t = _ACTIONS.get(action)
+            self._checked(action)
+        except IllegalAction as e:
+            return e
+        return None
+
+    def _checked(self, action: Any) -> tuple[tuple[Any, ...], str]:
+        """``(parsed, canonical text)`` of ``action`` if the rules allow it here; :class:`IllegalAction` if not."""
+        try:
+            t: tuple[Any, ...] | None = _ACTIONS.get(action)
         except TypeError:                      # not hashable, so not text: free on the usual path
             raise not_an_action(action) from None
         if t is None:
@@ -488,22 +519,21 @@ class MorrisState(_Fields, GameState):
                 raise not_an_action(action)
             if self.result is not None:
                 raise IllegalAction.of("game_over", action)
-            if action.strip().lower() == "timeout":   # as written in records [D6]
-                return self.timeout()
+            if action.strip().lower() == "timeout":
+                return (None, None, None), action
             t = self._parse(action)
             action = str(parse_action(BOARD, action))
         elif self.result is not None:
             raise IllegalAction.of("game_over", action)
         kind, i, j = t
-        task, me = self.task, self.player
-        black, white = self.black, self.white
-        mine, theirs = (black, white) if me == "B" else (white, black)
+        task = self.task
+        mine, theirs = (self.black, self.white) if self.player == "B" else (self.white, self.black)
         if task == "place":
             if kind != _PLACE:
                 raise self._wrong_kind(action, "must_place")
-            if (black | white) >> i & 1:
+            if (mine | theirs) >> i & 1:
                 raise IllegalAction.of("occupied", action, point=POINTS[i])
-            return self._place(i, action)
+            return t, action
         if task == "move":
             if kind != _MOVE:
                 raise self._wrong_kind(action, "must_move")
@@ -513,7 +543,7 @@ class MorrisState(_Fields, GameState):
             if j not in NEIGHBOURS[i]:
                 raise IllegalAction.of("not_adjacent", action, point=POINTS[j], origin=POINTS[i])
             if action in self.moves:           # a legal move written another way ("A1-A4")
-                return self._move(action)
+                return t, action
             raise IllegalAction.of("target_occupied", action, point=POINTS[j])
         # a removal is owed: a capture/pin or the blocked pull
         if kind != _REMOVE:
@@ -521,13 +551,11 @@ class MorrisState(_Fields, GameState):
         if not theirs >> i & 1:
             code = "own_piece" if mine >> i & 1 else "empty_point"
             raise IllegalAction.of(code, action, point=POINTS[i])
-        if task == "pull":
-            return self._pull(i, action)
-        milled = _milled(theirs)
-        any_allowed = self.any_target or not theirs & ~milled
-        if not any_allowed and milled >> i & 1:
-            raise IllegalAction.of("in_mill", action, point=POINTS[i])
-        return self._capture(i, action, any_allowed)
+        if task != "pull":
+            milled = _milled(theirs)
+            if not (self.any_target or not theirs & ~milled) and milled >> i & 1:
+                raise IllegalAction.of("in_mill", action, point=POINTS[i])
+        return t, action
 
     def _parse(self, action: object) -> tuple[Any, ...]:
         a = parse_or_refuse(BOARD, action)
