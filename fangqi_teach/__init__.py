@@ -37,7 +37,7 @@ __all__ = [
 _LAZY_MODULES = {"ai": ".ai", "connect6": ".analysis.connect6", "fangqi": ".games.fangqi"}
 _LAZY_FUNCTIONS = {
     "play": (".widgets.game", "play"),
-    "editor": (".teacher.editor", "editor"),
+    "editor": (".widgets.editor", "editor"),
     "Exercise": (".exercises.model", "Exercise"),
 }
 

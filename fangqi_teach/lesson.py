@@ -65,10 +65,10 @@ from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
 from fangqi_teach.exercises.progress import progress_for
 from fangqi_teach.exercises.rules_index import RULES
 from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-from fangqi_teach.exercises.widget import ExerciseWidget
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 from fangqi_teach.notation import parse_record
 from fangqi_teach.widgets.board import BoardWidget, with_picture
+from fangqi_teach.widgets.exercise import ExerciseWidget
 
 __all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes", "teaches",
            "name_box", "overview", "progress_problems", "learner", "DemoBlunder", "LESSON_FILE"]

@@ -467,7 +467,7 @@ def test_dafang_2_06_nobody_can_free_black():
 
 def test_the_exercise_board_shows_the_labels(tmp_path):
     from fangqi_teach.exercises.progress import Progress
-    from fangqi_teach.exercises.widget import ExerciseWidget
+    from fangqi_teach.widgets.exercise import ExerciseWidget
     ex = ex_of("c6-2-11")
     w = ExerciseWidget([ex], progress=Progress("tester", directory=tmp_path), lang="en")
     assert dict(w.board.labels) == {"i10": "A", "p7": "B"}

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from fangqi_teach.exercises.progress import Progress
 from fangqi_teach.exercises.schema import pack_from_data
-from fangqi_teach.exercises.widget import ExerciseWidget, PackSummary
+from fangqi_teach.widgets.exercise import ExerciseWidget, PackSummary
 
 EVIL = "<script>alert('x')</script> & <b>bold</b>"
 
@@ -276,3 +279,23 @@ def test_events_are_joined_with_the_languages_separator(progress):
     w.click("b4")
     w.click("a4")
     assert "; " in w.feedback_text()
+
+
+def test_the_widget_moved_to_the_widgets_layer_and_keeps_its_public_names():
+    import fangqi_teach.exercises as exercises
+    import fangqi_teach.widgets as widgets
+    from fangqi_teach.widgets.exercise import exercise_widget
+    assert exercises.ExerciseWidget is widgets.ExerciseWidget is ExerciseWidget
+    assert exercises.PackSummary is PackSummary and exercises.exercise_widget is exercise_widget
+    assert ExerciseWidget.__module__ == "fangqi_teach.widgets.exercise"
+
+
+def test_the_exercises_layer_loads_no_widget_code():
+    # schema, checkers, progress and the generator work without ipywidgets being imported at all
+    code = ("import sys\n"
+            "import fangqi_teach.exercises as x\n"
+            "from fangqi_teach.exercises import checkers, generate, progress, rules_index, schema\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('ipywidgets', 'fangqi_teach.widgets'))))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"

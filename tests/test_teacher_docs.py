@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["fangqi_teach.teacher", "fangqi_teach.teacher.builder", "fangqi_teach.teacher.editor",
+MODULES = ["fangqi_teach.teacher", "fangqi_teach.teacher.builder", "fangqi_teach.widgets.editor",
            "fangqi_teach.teacher.worksheet", "fangqi_teach.teacher.notebook", "fangqi_teach.teacher.report"]
 
 

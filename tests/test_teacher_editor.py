@@ -6,7 +6,7 @@ import pytest
 
 import fangqi_teach as ft
 from fangqi_teach.exercises.schema import load_pack
-from fangqi_teach.teacher.editor import BoardEditor, editor
+from fangqi_teach.widgets.editor import BoardEditor, editor
 
 
 def place(ed, colour, points):
@@ -29,6 +29,14 @@ def connect6_win(tmp_path) -> BoardEditor:
 
 def test_ft_editor_is_the_editor():
     assert ft.editor is editor
+
+
+def test_the_editor_moved_to_the_widgets_and_keeps_its_public_names():
+    import fangqi_teach.teacher as teacher
+    import fangqi_teach.widgets as widgets
+    assert teacher.editor is editor and teacher.BoardEditor is BoardEditor
+    assert widgets.BoardEditor is BoardEditor
+    assert BoardEditor.__module__ == "fangqi_teach.widgets.editor"
 
 
 def test_clicks_put_black_white_or_nothing(tmp_path):

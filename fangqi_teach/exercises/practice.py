@@ -21,10 +21,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..i18n import Text, check_language, get_language
+from ..widgets.exercise import ExerciseWidget, PackSummary
 from .learner import get_learner
 from .model import Exercise, Pack
 from .schema import default_exercise_dir, load_pack, pack_from_data, parse_text
-from .widget import ExerciseWidget, PackSummary
 
 SELF_CHECK = Text("Self-check: {text}", "自我检查：{text}")
 NO_EXERCISES = Text("Stage {n} of {name} has no exercises yet.", "{name}的第 {n} 阶段还没有练习。")
@@ -65,7 +65,7 @@ class Practice:
         return dict(sorted(out.items()))
 
     def summary(self):
-        """The progress table (:class:`~fangqi_teach.exercises.widget.PackSummary`)."""
+        """The progress table (:class:`~fangqi_teach.widgets.exercise.PackSummary`)."""
         return PackSummary(self.packs, learner=self.learner, lang=self.lang)
 
     def stage(self, number: int):

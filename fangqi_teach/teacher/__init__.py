@@ -2,7 +2,8 @@
 
 * :mod:`.builder` — :class:`ExerciseBuilder`: an exercise in a few lines,
   ``validate()`` (problems, correct answers, unique?), ``save(pack)``;
-* :mod:`.editor` — ``ft.editor(game)``: set up a position by clicking,
+* ``editor`` / ``BoardEditor`` (:mod:`fangqi_teach.widgets.editor`, with the
+  other widgets) — ``ft.editor(game)``: set up a position by clicking,
   validate, try and save it;
 * :mod:`.worksheet` — printable PDF worksheets with an answer key
   (``fangqi-teach worksheet``);
@@ -20,7 +21,7 @@ from importlib import import_module
 
 _LAZY = {
     "ExerciseBuilder": ".builder", "ValidationReport": ".builder", "safe_pack_name": ".builder",
-    "editor": ".editor", "BoardEditor": ".editor",
+    "editor": "..widgets.editor", "BoardEditor": "..widgets.editor",     # the widget, re-exported lazily
     "make_worksheet": ".worksheet", "worksheet_pages": ".worksheet",
     "practice_notebook": ".notebook", "write_practice_notebook": ".notebook",
     "class_report": ".report", "write_report": ".report",

@@ -4,9 +4,30 @@
   from traits (anywidget); lessons put pieces and marks on it.
 * :func:`~.game.play` / :class:`~.game.GameWidget` — a whole game with a
   side panel, against a friend or the computer (``ft.play("dafang")``).
+* :class:`~.exercise.ExerciseWidget` / :class:`~.exercise.PackSummary` —
+  solve exercises and see the progress (``exercise_widget(pack_file)``).
+* :class:`~.editor.BoardEditor` — set up a position by clicking and make
+  an exercise of it (``ft.editor("xinjiang")``; the function is not
+  re-exported here, where ``editor`` names the module).
+
+The exercise widget and the editor load on first use (they read packs and
+progress); the board and the game widget load with the package.
 """
+
+from importlib import import_module
 
 from .board import BoardWidget
 from .game import GameWidget, play
 
-__all__ = ["BoardWidget", "GameWidget", "play"]
+__all__ = ["BoardWidget", "GameWidget", "play", "ExerciseWidget", "PackSummary", "exercise_widget", "BoardEditor"]
+
+_LAZY = {"ExerciseWidget": ".exercise", "PackSummary": ".exercise", "exercise_widget": ".exercise",
+         "BoardEditor": ".editor"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'fangqi_teach.widgets' has no attribute {name!r}")

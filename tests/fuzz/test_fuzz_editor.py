@@ -19,7 +19,7 @@ import random
 from fuzzkit import check_state, pick
 
 import fangqi_teach as ft
-from fangqi_teach.teacher.editor import PENDING, editor
+from fangqi_teach.widgets.editor import PENDING, editor
 
 NUMBERS = [0, 1, 2, 3, 5, 9, 12, 24, 25, 30]
 

@@ -29,10 +29,10 @@ def test_learner_parts_import_without_matplotlib():
     r = _run_without_matplotlib("""
         import fangqi_teach as ft
         from fangqi_teach.draw import board_svg
-        from fangqi_teach.widgets import game, board
-        from fangqi_teach.exercises import widget, practice, progress
+        from fangqi_teach.widgets import game, board, exercise, editor
+        from fangqi_teach.exercises import practice, progress
         from fangqi_teach.exercises.schema import default_exercise_dir
-        import fangqi_teach.ai, fangqi_teach.teacher.editor, fangqi_teach.teacher.report
+        import fangqi_teach.ai, fangqi_teach.teacher.report
         g = ft.play("maonan")
         assert board_svg("dafang").startswith("<svg")
         print("ok")

@@ -48,11 +48,19 @@ from ..exercises.model import Position, freeze
 from ..exercises.positions import board_for, build_state
 from ..exercises.progress import Progress
 from ..exercises.schema import ExerciseFormatError, default_exercise_dir, iter_exercise_files, parse_text
-from ..exercises.widget import ExerciseWidget
 from ..games import GAMES
 from ..i18n import Text, check_language, get_language
-from ..widgets.board import BoardWidget, with_picture
-from .builder import ExerciseBuilder, ExerciseExists, OutsideFolder, ValidationReport, inside, pack_ids, safe_pack_name
+from ..teacher.builder import (
+    ExerciseBuilder,
+    ExerciseExists,
+    OutsideFolder,
+    ValidationReport,
+    inside,
+    pack_ids,
+    safe_pack_name,
+)
+from .board import BoardWidget, with_picture
+from .exercise import ExerciseWidget
 
 FANG = ("dafang", "ningxia", "xinjiang")
 
@@ -565,7 +573,7 @@ class BoardEditor(W.VBox):
     # -- the exercise ----------------------------------------------------------------
 
     def builder(self) -> ExerciseBuilder:
-        """The exercise as an :class:`~.builder.ExerciseBuilder` (from everything entered)."""
+        """The exercise as an :class:`~fangqi_teach.teacher.builder.ExerciseBuilder` (from everything entered)."""
         b = ExerciseBuilder(self.game, self.id_box.value.strip(), self.stage_menu.value, self.options)
         setup = self.setup()
         b.setup(setup.pop("black", ()), setup.pop("white", ()), **setup)

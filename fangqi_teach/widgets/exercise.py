@@ -21,7 +21,7 @@ again stay. Practice keeps the Check button.
 
 The answer line can always be typed into as well. Every text written by a
 teacher is HTML-escaped before it reaches the page. Progress (attempts,
-solved, hints, time) is saved per learner (:mod:`.progress`); what went
+solved, hints, time) is saved per learner (:mod:`~fangqi_teach.exercises.progress`); what went
 wrong with the progress file (set aside as corrupt, restored from the
 backup, not saved) is shown under the title, in the widget's language
 (:meth:`ExerciseWidget.problems_text`).
@@ -53,14 +53,14 @@ import ipywidgets as W
 
 from ..core import IllegalAction
 from ..draw.layout import action_points
+from ..exercises.checkers import review_state as rs
+from ..exercises.model import STAGES, Exercise, Pack
+from ..exercises.positions import board_for
+from ..exercises.progress import Progress, progress_for
+from ..exercises.schema import load_pack
 from ..games import new_game
 from ..i18n import Text, check_language, get_language
-from ..widgets.board import BoardWidget, with_picture
-from .checkers import review_state as rs
-from .model import STAGES, Exercise, Pack
-from .positions import board_for
-from .progress import Progress, progress_for
-from .schema import load_pack
+from .board import BoardWidget, with_picture
 
 TEXTS = {
     "check": Text("Check", "检查"),
@@ -368,7 +368,7 @@ class ExerciseWidget(W.VBox):
 
     @property
     def verdict(self):
-        """The last :class:`~.checkers.Verdict` (None before any answer)."""
+        """The last :class:`~fangqi_teach.exercises.checkers.Verdict` (None before any answer)."""
         return self.last_verdict
 
     def answer_text(self) -> str:
@@ -433,7 +433,7 @@ class ExerciseWidget(W.VBox):
          "previous": lambda: self.show(self.index - 1), "next": self.next}[name]()
 
     def check(self):
-        """Grade the answer line; show and return the :class:`~.checkers.Verdict`."""
+        """Grade the answer line; show and return the :class:`~fangqi_teach.exercises.checkers.Verdict`."""
         ex = self.exercise
         answer = self.answer_box.value
         verdict = ex.check(answer)
