@@ -36,10 +36,10 @@ from typing import Any
 
 from ..analysis import connect6 as c6
 from ..core import IllegalAction, other
-from ..games import new_game, replay
+from ..games import GAMES, new_game, replay
 from ..glossary import shape_term
 from ..i18n import Text, player_name
-from ..notation import normalize_action, parse_points, parse_record
+from ..notation import MOVE, PLACE, REMOVE, normalize_action, parse_action, parse_points, parse_record
 from .positions import board_for
 
 CAPTURE_REASONS = ("capture", "capture_any", "pin", "pin_any")
@@ -199,7 +199,7 @@ def play_out(state, actions: list[str], scope: str) -> _Run:
         try:
             s = s.play(a)
         except IllegalAction as e:
-            return _Run(s, events, T(f"{a}: {e.en}", f"{a}：{e.zh}"), _point_of(a))
+            return _Run(s, events, T(f"{a}: {e.en}", f"{a}：{e.zh}"), _point_of(s.board_spec, a))
         events.extend(s.events)
     if scope == "turn" and not s.is_over and s.player == mover and s.pending is not None:
         return _Run(s, events, T("Your turn is not finished: ", "你的回合还没走完：")
@@ -207,9 +207,15 @@ def play_out(state, actions: list[str], scope: str) -> _Run:
     return _Run(s, events)
 
 
-def _point_of(action: str) -> str:
-    a = action.lstrip("x")
-    return a.split("-")[-1]
+def _point_of(board, action: str) -> str:
+    """The point to highlight for a refused action: where it places, moves to or removes ("" for pass).
+
+    >>> from fangqi_teach.boards import get_board
+    >>> [_point_of(get_board("dafang"), a) for a in ("c3", "c3-c4", "xd4", "pass")]
+    ['c3', 'c4', 'd4', '']
+    """
+    points = parse_action(board, action).points
+    return points[-1] if points else ""
 
 
 def _events_text(events, mover: str | None = None) -> Text:
@@ -242,7 +248,7 @@ def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int
 
 def _longest_run_text(state, run: _Run, mover: str) -> Text:
     """Connect6: 'The longest Black line through your stones has 5 stones; six are needed.'"""
-    if state.game != "connect6":
+    if not GAMES[state.game].capabilities.line_threats:
         return T("", "")
     placed = [e.points[0] for e in run.events if e.kind == "place" and e.player == mover]
     if not placed:
@@ -294,12 +300,27 @@ def _so(quantity: str, n: int) -> Text:
     return T(f", so {measure_text(quantity, n).en}.", f"，{zh}。")
 
 
+def default_scope(game: str) -> str:
+    """What a ``play`` answer is when the task does not say: a whole turn where turns are
+    two stones (Connect6), else one action.
+
+    >>> default_scope("connect6"), default_scope("maonan")
+    ('turn', 'action')
+    """
+    return "turn" if GAMES[game].capabilities.two_stone_turns else "action"
+
+
 def _scope(ctx, params) -> str:
-    return params.get("scope", "turn" if ctx.exercise.game == "connect6" else "action")
+    return params.get("scope", default_scope(ctx.exercise.game))
+
+
+def _line_turns(ctx, scope: str) -> bool:
+    """Whether answers are whole turns of a line game, enumerated from its live windows (Connect6)."""
+    return scope == "turn" and GAMES[ctx.exercise.game].capabilities.line_threats
 
 
 def _form(ctx, scope: str) -> str:
-    if ctx.exercise.game == "connect6":
+    if GAMES[ctx.exercise.game].capabilities.two_stone_turns:     # stones, never moves or removals
         return "stones" if scope == "turn" else "point"
     return scope
 
@@ -371,7 +392,7 @@ def _candidate_answers(ctx, scope: str, limit: int | None = None):
     s0 = ctx.state
     if s0.is_over:
         return
-    if ctx.exercise.game == "connect6" and scope == "turn":
+    if _line_turns(ctx, scope):
         yield from _connect6_turns(s0, limit)
         return
     if scope == "action":
@@ -434,7 +455,7 @@ def _best_value(ctx, params, key: str) -> int:
         run = play_out(ctx.state, actions, scope)
         if run.error is None:
             best = max(best, _measure(measure, ctx.state, run, mover, params["goal"].get("shape", "any")))
-    if seen >= ENUMERATION_LIMIT and not (ctx.exercise.game == "connect6" and scope == "turn"):
+    if seen >= ENUMERATION_LIMIT and not _line_turns(ctx, scope):
         raise ValueError(f"{key}: max compares every answer, but this position has more than "
                          f"{ENUMERATION_LIMIT} turns; ask for one action (scope: action) or a number")
     return best
@@ -487,7 +508,7 @@ def _solve_play(ctx, params, limit: int) -> list[str]:
         run = play_out(ctx.state, actions, scope)
         return run.error is None and not _goal_failures(ctx, params, run, mover, best)
 
-    if ctx.exercise.game == "connect6" and scope == "turn":
+    if _line_turns(ctx, scope):
         return _solve_connect6(ctx, params, limit, accept)
     out = []
     for actions in _candidate_answers(ctx, scope):
@@ -502,8 +523,7 @@ def _solve_play(ctx, params, limit: int) -> list[str]:
 # Properties of points (select and count)
 
 def _protecting_shapes(state):
-    kind = "mill" if state.game == "maonan" else "square"
-    return state.board_spec.shapes_of(kind)
+    return state.board_spec.shapes_of(GAMES[state.game].capabilities.removal_shape)
 
 
 def _protector(state, point: str):
@@ -517,44 +537,42 @@ def _protector(state, point: str):
 
 
 def _pieces(state, player: str, safe: bool) -> list[str]:
-    from importlib import import_module
-    mod = import_module("fangqi_teach.games." + ("maonan" if state.game == "maonan" else "fangqi"))
-    helper = getattr(mod, "safe_pieces" if safe else "loose_pieces", None)
-    if helper is not None:
-        try:
-            return sorted(helper(state, player), key=state.board_spec.index.__getitem__)
-        except TypeError:
-            pass
-    pts = [p for p in state.board_spec.points if state.board.get(p) == player]
-    return [p for p in pts if (_protector(state, p) is not None) == safe]
+    """``player``'s safe (铁子) or loose (散子) pieces, in point order, as the engine rules them."""
+    game = GAMES[state.game]
+    pieces = game.safe_pieces if safe else game.loose_pieces
+    if pieces is None:      # the schema refuses these properties where nothing is removed
+        raise ValueError(f"{game.name} never removes pieces: no piece is loose or safe")
+    return pieces(state, player)
+
+
+def _completes(state, places: list[str], shape: str) -> list[str]:
+    """The points of ``places`` where a placement by the player to act completes ``shape`` ("any": any)."""
+    def completes(point: str) -> bool:
+        return any(e.kind == "shape" and e.player == state.player and (shape == "any" or e.shape == shape)
+                   for e in state.play(point).events)
+    return [p for p in places if completes(p)]
 
 
 def property_answers(ctx, params, prop: str) -> list[str]:
+    """The points that have the property ``prop`` in the position asked about, in point order."""
     s = ctx.state
     index = ctx.board.index
-    legal = s.legal_actions()
     if prop in ("loose_pieces", "safe_pieces"):
         return _pieces(s, params["player"], prop == "safe_pieces")
-    if prop == "legal_removals":
-        pts = [a[1:] for a in legal if a.startswith("x") and a[1:] in index]
+    legal = [parse_action(ctx.board, a) for a in s.legal_actions()] if prop != "winning_points" else []
+    if prop == "winning_points":
+        pts = c6.winning_points(s, params["player"])
+    elif prop == "legal_removals":
+        pts = [a.points[0] for a in legal if a.kind == REMOVE]
     elif prop == "legal_places":
-        pts = [a for a in legal if a in index]
+        pts = [a.points[0] for a in legal if a.kind == PLACE]
     elif prop == "movable":
-        pts = list({a.split("-")[0] for a in legal if "-" in a})
+        pts = [a.points[0] for a in legal if a.kind == MOVE]
     elif prop == "destinations":
         origin = ctx.board.parse_point(params["from"])
-        pts = [a.split("-")[1] for a in legal if a.startswith(origin + "-")]
+        pts = [a.points[1] for a in legal if a.kind == MOVE and a.points[0] == origin]
     elif prop == "completes":
-        shape = params["shape"]
-        pts = []
-        for a in legal:
-            if a in index:
-                t = s.play(a)
-                if any(e.kind == "shape" and e.player == s.player and (shape == "any" or e.shape == shape)
-                       for e in t.events):
-                    pts.append(a)
-    elif prop == "winning_points":
-        pts = list(c6.winning_points(s, params["player"]))
+        pts = _completes(s, [a.points[0] for a in legal if a.kind == PLACE], params["shape"])
     else:
         raise ValueError(f"unknown property {prop}")
     return sorted(set(pts), key=index.__getitem__)
@@ -595,7 +613,7 @@ def _why_not(ctx, params, prop: str, point: str) -> Text:
             name = shape_term(sh.kind, s.game)
             return T(f"{point} is safe: it belongs to the completed {name.en} {' '.join(sh.points)}.",
                      f"{point} 是铁子：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
-        guard = shape_term("mill" if s.game == "maonan" else "square", s.game)
+        guard = shape_term(GAMES[s.game].capabilities.removal_shape, s.game)
         return T(f"{point} is loose: no completed {guard.en} of its colour contains it.",
                  f"{point} 是散子：没有己方已成的{guard.zh}包含它。")
     action = {"legal_removals": "x" + point, "legal_places": point, "completes": point}.get(prop)
@@ -748,21 +766,37 @@ def _solve_count(ctx, params, limit: int) -> list[str]:
 # --------------------------------------------------------------------------
 # Connect6: defend and attack
 
-def _live_windows(state, player: str, min_stones: int):
-    """``(window points, empty points)`` of windows with no enemy stone and ≥ min_stones of ``player``."""
-    board = state.board
-    out = []
-    for sh in state.board_spec.shapes_of("window"):
-        colours = [board.get(p) for p in sh.points]
-        if other(player) in colours:
-            continue
-        if colours.count(player) >= min_stones:
-            out.append((sh.points, tuple(p for p, c in zip(sh.points, colours) if c is None)))
-    return out
+WINDOW_DIRECTIONS = ("row", "column", "diagonal", "antidiagonal")     # the board's order of windows
+
+
+def _threat_windows(state, player: str, min_stones: int = 4) -> list[c6.Window]:
+    """``player``'s threat windows holding ≥ ``min_stones`` (4 or more) stones, in the board's window order.
+
+    Why the order: the board lists windows by direction, then by first
+    point (row, column); feedback names the first lines found and the
+    solvers list the first answers, so they follow the board.
+    """
+    spec = state.board_spec
+
+    def board_order(w: c6.Window) -> tuple[int, int, int]:
+        c, r = spec.coords(w.points[0])
+        return WINDOW_DIRECTIONS.index(w.direction), r, c
+
+    return sorted((w for w in c6.threat_windows(state, player) if len(w.stones) >= min_stones), key=board_order)
 
 
 def _live_window_points(state, player: str, min_stones: int) -> list[str]:
-    pts = {p for _, empties in _live_windows(state, player, min_stones) for p in empties}
+    """The empty points of windows with no enemy stone and ≥ ``min_stones`` of ``player``'s, in point order.
+
+    Called with 2 (the candidate stones of a turn), below the analysis's
+    threat windows (≥ 4), so the board's windows are scanned here.
+    """
+    board, enemy = state.board, other(player)
+    pts: set[str] = set()
+    for sh in state.board_spec.shapes_of("window"):
+        colours = [board.get(p) for p in sh.points]
+        if enemy not in colours and colours.count(player) >= min_stones:
+            pts.update(p for p, c in zip(sh.points, colours) if c is None)
     return sorted(pts, key=state.board_spec.index.__getitem__)
 
 
@@ -770,7 +804,8 @@ def _open_lines_text(state, player: str, most: int = 3) -> Text:
     """'the line e3–e8 holds four Black stones: Black wins at e7 e8' for the open lines of ``player``."""
     seen: set = set()
     parts = []
-    for window, empties in _live_windows(state, player, 4):
+    for w in _threat_windows(state, player):
+        window, empties = w.points, w.empties
         key = frozenset(empties)
         if key in seen or any(key >= k for k in seen):
             continue
@@ -843,7 +878,8 @@ def _winning_turns(state, player: str) -> list[str]:
         return []
     owed = 1 if state.pending.kind == "second_stone" else state.pending.count
     out = []
-    for _, empties in _live_windows(state, player, 6 - owed):
+    for w in _threat_windows(state, player, 6 - owed):
+        empties = w.empties
         if len(empties) == 1:
             out.append(empties[0])
         elif len(empties) == 2 and owed == 2:
