@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -31,9 +32,10 @@ import yaml
 from ..boards import get_board
 from ..core import IllegalAction
 from ..games import GAMES
+from ..games.contract import SETUP_FIELDS
 from ..i18n import Text
 from ..notation import parse_record
-from .checkers import play_out, solutions
+from .checkers import default_scope, play_out, solutions
 from .model import TASK_KINDS, Exercise, Pack, Position, Task, freeze
 from .positions import PositionError, board_for
 from .rules_index import RULES
@@ -47,7 +49,6 @@ EXERCISE_FIELDS = ("id", "game", "stage", "title", "prompt", "hints", "explanati
                    "position", "task", "tags", "difficulty")
 POSITION_FIELDS = ("record", "setup", "options", "labels")
 MAX_LABEL = 3           # characters of a board label ("A", "B", "1")
-SETUP_FIELDS = ("black", "white", "diagram", "player", "phase", "hands", "pending", "credits", "tired", "window")
 
 # Task parameters: kind -> allowed fields (besides "kind").
 GOALS = ("legal", "shape", "shapes", "extra_placements", "pull_credits", "captures",
@@ -73,7 +74,7 @@ NEEDS = {
     "extra_placements": ("action",), "pull_credits": ("action",), "captures": ("action",),
     "shapes": ("action",),
 }
-CONNECT6_ONLY = ("winning_points", "threat_count", "threats")
+CONNECT6_ONLY = ("winning_points", "threat_count", "threats")     # where capabilities.line_threats
 
 
 class ExerciseFormatError(ValueError):
@@ -528,7 +529,32 @@ def _position(raw, game, eid, err) -> Position | None:
         return None
     for k, msg in _unknown(raw.keys(), POSITION_FIELDS):
         err.add(eid, f"position.{k}", msg)
-    options = raw.get("options", {}) or {}
+    options = _options(raw.get("options", {}) or {}, eid, err)
+    if options is None:
+        return None
+    try:
+        board = board_for(game, options)
+    except (ValueError, TypeError) as e:
+        err.add(eid, "position.options.size", str(e))
+        return None
+    labels = _labels(raw.get("labels"), board, eid, err)
+    has_record, has_setup = "record" in raw, "setup" in raw
+    if has_record == has_setup:
+        err.add(eid, "position", 'give exactly one of "record" and "setup"')
+        return None
+    if has_record:
+        actions = _record(raw["record"], board, eid, err)
+        if actions is None:
+            return None
+        return Position(record=actions, options=freeze(options), labels=freeze(labels))
+    clean = _setup(raw["setup"], board, eid, err)
+    if clean is None:
+        return None
+    return Position(setup=freeze(clean), options=freeze(options), labels=freeze(labels))
+
+
+def _options(options, eid, err) -> dict | None:
+    """``position.options``: a mapping of option names to plain values (checked by the engine later)."""
     if not isinstance(options, dict):
         err.add(eid, "position.options", f"must be a mapping of rule options, e.g. {{size: 9}}, not {_kind(options)}")
         return None
@@ -543,36 +569,45 @@ def _position(raw, game, eid, err) -> Position | None:
     if "size" in options and not _whole(options["size"], 1, 1000):
         err.add(eid, "position.options.size", f"{_show(options['size'])}: the board size is a whole number")
         return None
+    return options
+
+
+def _record(rec, board, eid, err) -> tuple[str, ...] | None:
+    """``position.record``: the actions from the start, in canonical notation."""
+    if rec is None:
+        rec = ""
+    if not isinstance(rec, (str, list)) or (isinstance(rec, list) and not all(isinstance(a, str) for a in rec)):
+        err.add(eid, "position.record", f"must be a text of actions separated by spaces, not {_kind(rec)}")
+        return None
     try:
-        board = board_for(game, options)
-    except (ValueError, TypeError) as e:
-        err.add(eid, "position.options.size", str(e))
+        return tuple(parse_record(board, rec))
+    except ValueError as e:
+        err.add(eid, "position.record", str(e).split("; an action is")[0])
         return None
-    labels = _labels(raw.get("labels"), board, eid, err)
-    has_record, has_setup = "record" in raw, "setup" in raw
-    if has_record == has_setup:
-        err.add(eid, "position", 'give exactly one of "record" and "setup"')
-        return None
-    if has_record:
-        rec = raw["record"]
-        if rec is None:
-            rec = ""
-        if not isinstance(rec, (str, list)) or (isinstance(rec, list) and not all(isinstance(a, str) for a in rec)):
-            err.add(eid, "position.record", f"must be a text of actions separated by spaces, not {_kind(rec)}")
-            return None
-        try:
-            actions = tuple(parse_record(board, rec))
-        except ValueError as e:
-            err.add(eid, "position.record", str(e).split("; an action is")[0])
-            return None
-        return Position(record=actions, options=freeze(options), labels=freeze(labels))
-    setup = raw["setup"]
+
+
+def _setup(setup, board, eid, err) -> dict[str, Any] | None:
+    """``position.setup``: the stones, the player to act and the optional state fields, checked."""
     if not isinstance(setup, dict):
         err.add(eid, "position.setup", f"must be a mapping: black, white, player (and phase, hands, pending), "
                                        f"not {_kind(setup)}")
         return None
     for k, msg in _unknown(setup.keys(), SETUP_FIELDS):
         err.add(eid, f"position.setup.{k}", msg)
+    clean = _setup_stones(setup, board, eid, err)
+    if clean is None:
+        return None
+    if "diagram" in setup:
+        if not isinstance(setup["diagram"], str) or not setup["diagram"].strip():
+            err.add(eid, "position.setup.diagram", "must be a text picture of the board (X Black, O White, . empty)")
+        else:
+            clean["diagram"] = setup["diagram"]
+    _setup_state_fields(setup, board, eid, err, clean)
+    return clean
+
+
+def _setup_stones(setup, board, eid, err) -> dict[str, Any] | None:
+    """``black`` and ``white``: lists (or texts) of points, each point once and in one colour."""
     clean: dict[str, Any] = {}
     for colour in ("black", "white"):
         pts = setup.get(colour, [])
@@ -595,17 +630,21 @@ def _position(raw, game, eid, err) -> Position | None:
         dup = sorted({p for p in clean[colour] if clean[colour].count(p) > 1})
         if dup:
             err.add(eid, f"position.setup.{colour}", f"{' '.join(dup)} listed twice")
-    if "diagram" in setup:
-        if not isinstance(setup["diagram"], str) or not setup["diagram"].strip():
-            err.add(eid, "position.setup.diagram", "must be a text picture of the board (X Black, O White, . empty)")
-        else:
-            clean["diagram"] = setup["diagram"]
+    return clean
+
+
+def _counts_by_player(value) -> bool:
+    """A mapping like ``{B: 3, W: 0}``: keys among B and W, whole numbers ≥ 0."""
+    return (isinstance(value, dict) and not set(value) - {"B", "W"}
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()))
+
+
+def _setup_state_fields(setup, board, eid, err, clean: dict[str, Any]) -> None:
+    """The optional state fields (credits, tired, window, player, phase, hands, pending) into ``clean``."""
     if "credits" in setup:
-        c = setup["credits"]
-        if (not isinstance(c, dict) or set(c) - {"B", "W"}
-                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in c.values())):
+        if not _counts_by_player(setup["credits"]):
             err.add(eid, "position.setup.credits", "must be a mapping like {B: 1, W: 0} of pull credits")
-        clean["credits"] = c
+        clean["credits"] = setup["credits"]
     if "tired" in setup:
         t = setup["tired"]
         if not isinstance(t, dict) or set(t) - {"B", "W"}:
@@ -627,11 +666,9 @@ def _position(raw, game, eid, err) -> Position | None:
             err.add(eid, "position.setup.phase", f'{_show(setup["phase"])}: one of place, pull, move')
         clean["phase"] = setup["phase"]
     if "hands" in setup:
-        h = setup["hands"]
-        if (not isinstance(h, dict) or set(h) - {"B", "W"}
-                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in h.values())):
+        if not _counts_by_player(setup["hands"]):
             err.add(eid, "position.setup.hands", "must be a mapping like {B: 3, W: 2} of pieces in hand")
-        clean["hands"] = h
+        clean["hands"] = setup["hands"]
     if "pending" in setup:
         pend = setup["pending"]
         if isinstance(pend, str):
@@ -639,7 +676,6 @@ def _position(raw, game, eid, err) -> Position | None:
         if not isinstance(pend, dict) or not isinstance(pend.get("kind"), str):
             err.add(eid, "position.setup.pending", "must be a mapping like {kind: capture, count: 2}")
         clean["pending"] = pend
-    return Position(setup=freeze(clean), options=freeze(options), labels=freeze(labels))
 
 
 def _labels(raw, board, eid, err) -> dict:
@@ -674,7 +710,7 @@ def _task(raw, game, eid, err, position) -> Task | None:
     if kind not in TASK_KINDS:
         err.add(eid, "task.kind", f"{kind!r} is not a task kind; choose one of {', '.join(TASK_KINDS)}")
         return None
-    if kind in ("defend", "attack") and game != "connect6":
+    if kind in ("defend", "attack") and not GAMES[game].capabilities.line_threats:
         err.add(eid, "task.kind", f'"{kind}" tasks are for Connect6 only')
         return None
     params = {k: v for k, v in raw.items() if k != "kind"}
@@ -714,84 +750,106 @@ def _count_value(value, eid, err, field, allow_max=True):
 def _task_params(kind, params, game, board, eid, err, prefix):
     for k, msg in _unknown(params.keys(), TASK_FIELDS[kind]):
         err.add(eid, f"{prefix}.{k}", msg)
-    if kind == "play":
-        scope = params.get("scope", "turn" if game == "connect6" else "action")
-        if scope not in ("action", "turn"):
-            err.add(eid, f"{prefix}.scope", f'{scope!r}: "action" (one action) or "turn" (the whole turn)')
-        goal = params.get("goal")
-        if not isinstance(goal, dict) or not goal:
-            err.add(eid, f"{prefix}.goal", "missing: a mapping of goals, e.g. {captures: 2}; "
-                                           f"goals: {', '.join(GOALS)}")
-            return
-        for k, msg in _unknown(goal.keys(), GOALS):
-            err.add(eid, f"{prefix}.goal.{k}", msg)
-        for k, v in goal.items():
-            f = f"{prefix}.goal.{k}"
-            if k in ("legal", "win") and v is not True:
-                err.add(eid, f, "write true (or leave it out)")
-            elif k == "shape":
-                _shape_kind(board, v, eid, err, f)
-            elif k in ("shapes", "extra_placements", "pull_credits", "captures", "threats"):
-                _count_value(v, eid, err, f, allow_max=(k != "shapes"))
-            elif k == "removes":
-                if not isinstance(v, list) or not v:
-                    err.add(eid, f, "a list of the points whose enemy pieces must be removed")
-                else:
-                    for p in v:
-                        _point(board, p, eid, err, f)
-            if k in CONNECT6_ONLY and game != "connect6":
-                err.add(eid, f, "threats are counted in Connect6 only")
-    elif kind == "select":
-        prop = params.get("property")
-        if prop not in PROPERTIES:
-            err.add(eid, f"{prefix}.property", f"{prop!r}: one of {', '.join(PROPERTIES)}")
-            return
-        _property_params(prop, params, board, game, eid, err, prefix)
-        if params.get("mode", "all") not in ("all", "one"):
-            err.add(eid, f"{prefix}.mode", '"all" (select every such point) or "one" (any one of them)')
-    elif kind == "count":
-        q = params.get("quantity")
-        if q not in QUANTITIES:
-            err.add(eid, f"{prefix}.quantity", f"{q!r}: one of {', '.join(QUANTITIES)}")
-            return
-        _property_params(q, params, board, game, eid, err, prefix)
-        if q == "ends_at":
-            if ("swap" in params) == ("variation" in params):
-                err.add(eid, f"{prefix}", 'ends_at needs exactly one of "swap" (two action numbers) '
-                                          'or "variation" (a record)')
-            if "swap" in params:
-                sw = params["swap"]
-                if (not isinstance(sw, list) or len(sw) != 2
-                        or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in sw)):
-                    err.add(eid, f"{prefix}.swap", "two action numbers of the record (1 = first action), e.g. [6, 7]")
-            if "variation" in params:
-                try:
-                    parse_record(board, params["variation"])
-                except (ValueError, AttributeError, TypeError) as e:
-                    err.add(eid, f"{prefix}.variation", str(e))
-    elif kind == "defend":
-        if "attacker" in params:
-            _player(params["attacker"], eid, err, f"{prefix}.attacker")
-    elif kind == "attack":
-        g = params.get("goal", "threats")
-        if g not in ("win", "threats"):
-            err.add(eid, f"{prefix}.goal", f'{g!r}: "win" (six this turn) or "threats" (win or leave enough threats)')
-        if "threats" in params:
-            t = params["threats"]
-            if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 10:
-                err.add(eid, f"{prefix}.threats",
-                        f"{t!r}: the least threat count, a whole number (3 cannot be stopped)")
-    elif kind == "review":
-        if "at" in params:
-            at = params["at"]
-            if not isinstance(at, int) or isinstance(at, bool) or at < 0:
-                err.add(eid, f"{prefix}.at", f"{at!r}: the number of record actions to replay before the question")
-        q = params.get("question")
-        if not isinstance(q, dict) or q.get("kind") not in ("count", "select", "play"):
-            err.add(eid, f"{prefix}.question", "a mapping with kind count, select or play and that kind's fields")
-            return
-        _task_params(q["kind"], {k: v for k, v in q.items() if k != "kind"}, game, board, eid, err,
-                     f"{prefix}.question")
+    _KIND_PARAMS[kind](params, game, board, eid, err, prefix)
+
+
+def _play_params(params, game, board, eid, err, prefix):
+    scope = params.get("scope", default_scope(game))
+    if scope not in ("action", "turn"):
+        err.add(eid, f"{prefix}.scope", f'{scope!r}: "action" (one action) or "turn" (the whole turn)')
+    goal = params.get("goal")
+    if not isinstance(goal, dict) or not goal:
+        err.add(eid, f"{prefix}.goal", "missing: a mapping of goals, e.g. {captures: 2}; "
+                                       f"goals: {', '.join(GOALS)}")
+        return
+    for k, msg in _unknown(goal.keys(), GOALS):
+        err.add(eid, f"{prefix}.goal.{k}", msg)
+    for k, v in goal.items():
+        f = f"{prefix}.goal.{k}"
+        if k in ("legal", "win") and v is not True:
+            err.add(eid, f, "write true (or leave it out)")
+        elif k == "shape":
+            _shape_kind(board, v, eid, err, f)
+        elif k in ("shapes", "extra_placements", "pull_credits", "captures", "threats"):
+            _count_value(v, eid, err, f, allow_max=(k != "shapes"))
+        elif k == "removes":
+            if not isinstance(v, list) or not v:
+                err.add(eid, f, "a list of the points whose enemy pieces must be removed")
+            else:
+                for p in v:
+                    _point(board, p, eid, err, f)
+        if k in CONNECT6_ONLY and not GAMES[game].capabilities.line_threats:
+            err.add(eid, f, "threats are counted in Connect6 only")
+
+
+def _select_params(params, game, board, eid, err, prefix):
+    prop = params.get("property")
+    if prop not in PROPERTIES:
+        err.add(eid, f"{prefix}.property", f"{prop!r}: one of {', '.join(PROPERTIES)}")
+        return
+    _property_params(prop, params, board, game, eid, err, prefix)
+    if params.get("mode", "all") not in ("all", "one"):
+        err.add(eid, f"{prefix}.mode", '"all" (select every such point) or "one" (any one of them)')
+
+
+def _count_params(params, game, board, eid, err, prefix):
+    q = params.get("quantity")
+    if q not in QUANTITIES:
+        err.add(eid, f"{prefix}.quantity", f"{q!r}: one of {', '.join(QUANTITIES)}")
+        return
+    _property_params(q, params, board, game, eid, err, prefix)
+    if q == "ends_at":
+        _ends_at_params(params, board, eid, err, prefix)
+
+
+def _ends_at_params(params, board, eid, err, prefix):
+    if ("swap" in params) == ("variation" in params):
+        err.add(eid, f"{prefix}", 'ends_at needs exactly one of "swap" (two action numbers) '
+                                  'or "variation" (a record)')
+    if "swap" in params:
+        sw = params["swap"]
+        if (not isinstance(sw, list) or len(sw) != 2
+                or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in sw)):
+            err.add(eid, f"{prefix}.swap", "two action numbers of the record (1 = first action), e.g. [6, 7]")
+    if "variation" in params:
+        try:
+            parse_record(board, params["variation"])
+        except (ValueError, AttributeError, TypeError) as e:
+            err.add(eid, f"{prefix}.variation", str(e))
+
+
+def _defend_params(params, game, board, eid, err, prefix):
+    if "attacker" in params:
+        _player(params["attacker"], eid, err, f"{prefix}.attacker")
+
+
+def _attack_params(params, game, board, eid, err, prefix):
+    g = params.get("goal", "threats")
+    if g not in ("win", "threats"):
+        err.add(eid, f"{prefix}.goal", f'{g!r}: "win" (six this turn) or "threats" (win or leave enough threats)')
+    if "threats" in params:
+        t = params["threats"]
+        if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 10:
+            err.add(eid, f"{prefix}.threats",
+                    f"{t!r}: the least threat count, a whole number (3 cannot be stopped)")
+
+
+def _review_params(params, game, board, eid, err, prefix):
+    if "at" in params:
+        at = params["at"]
+        if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+            err.add(eid, f"{prefix}.at", f"{at!r}: the number of record actions to replay before the question")
+    q = params.get("question")
+    if not isinstance(q, dict) or q.get("kind") not in ("count", "select", "play"):
+        err.add(eid, f"{prefix}.question", "a mapping with kind count, select or play and that kind's fields")
+        return
+    _task_params(q["kind"], {k: v for k, v in q.items() if k != "kind"}, game, board, eid, err,
+                 f"{prefix}.question")
+
+
+# task kind -> the check of its parameters (params, game, board, eid, err, prefix)
+_KIND_PARAMS = {"play": _play_params, "select": _select_params, "count": _count_params,
+                "defend": _defend_params, "attack": _attack_params, "review": _review_params}
 
 
 def _property_params(prop, params, board, game, eid, err, prefix):
@@ -810,9 +868,10 @@ def _property_params(prop, params, board, game, eid, err, prefix):
                 err.add(eid, f"{prefix}.action", "empty: the action(s) whose effect is counted")
         except ValueError as e:
             err.add(eid, f"{prefix}.action", str(e))
-    if prop in CONNECT6_ONLY and game != "connect6":
+    caps = GAMES[game].capabilities
+    if prop in CONNECT6_ONLY and not caps.line_threats:
         err.add(eid, f"{prefix}", f"{prop} is a Connect6 notion")
-    if prop in ("loose_pieces", "safe_pieces") and game == "connect6":
+    if prop in ("loose_pieces", "safe_pieces") and not caps.removals:
         err.add(eid, f"{prefix}", f"{prop} is not a Connect6 notion (stones are never captured)")
 
 
@@ -885,7 +944,6 @@ def default_exercise_dir() -> Path:
     repository a symbolic link to ``exercises/``; a wheel holds copies), so
     an installed package or the browser site finds them without a checkout.
     """
-    import os
     env = os.environ.get("FANGQI_TEACH_EXERCISES")
     if env:
         return Path(env)
