@@ -43,9 +43,10 @@ from __future__ import annotations
 import random
 import time
 
+from ..games import GAMES
 from .advice import Hint, ReviewItem, explain_action, review
 from .connect6 import choose_connect6
-from .evaluate import evaluator
+from .evaluate import evaluator, tables
 from .search import AlphaBeta, hands_over_win, terminal_value, turn_win
 
 LEVELS = ("easy", "medium", "hard")
@@ -85,14 +86,15 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
     if state.phase == "over":
         raise ValueError("the game is over: there is no action to choose")
     rng = random.Random(seed)
-    if state.game == "connect6":
+    game = GAMES[state.game]
+    if game.capabilities.line_threats:   # won by a line: the threat-aware player of whole turns
         return choose_connect6(state, level, rng, budget * (0.8 if level != "easy" else 0.7))
     legal = state.legal_actions()
     if not legal:
         raise ValueError("the game is over: there is no action to choose")
     if len(legal) == 1:
         return legal[0]
-    evaluate = evaluator(state.game)
+    evaluate = evaluator(game.name)
     me = state.player
     if level == "easy":
         return _greedy(state, legal, evaluate, rng, me, start + budget * 0.8)
@@ -102,7 +104,7 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
     children: dict = {}
     actions = most_valuable_shapes(state, legal, children)
     deadline = start + budget * SEARCH_SHARE[level]
-    search = AlphaBeta(evaluate, deadline, rng)
+    search = AlphaBeta(evaluate, deadline, rng, key=tables(game.name).position_key)
     best, value, depth, values = search.search(state, max_depth=MAX_DEPTH[level], actions=actions,
                                                known=children)
     if level == "hard":

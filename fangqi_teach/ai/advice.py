@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import other, shape_name
-from ..games import new_game
+from ..games import GAMES, get_game, new_game
 from ..i18n import Text, check_language, player_name
 from ..notation import parse_record
 from .connect6 import COLOUR, Position, hitting_number, hitting_sets, stones_left
@@ -88,7 +88,7 @@ def _join(parts: list[Text], sep_en: str = "; ", sep_zh: str = "；") -> Text:
 
 def explain_action(state, action: str) -> Text:
     """A one-line reason for ``action`` in ``state``, from what it does."""
-    if state.game == "connect6":
+    if GAMES[state.game].capabilities.line_threats:
         return _explain_connect6(state, action)
     me = state.player
     child = state.play(action)
@@ -177,8 +177,8 @@ def review(record, game: str, cap: int = 1500, start=None, **options) -> list[Re
     set-up position, as in a lesson). ``cap`` bounds the positions
     examined per question (speed).
     """
-    if game == "connect6":
-        return _review_connect6(record, options, start)
+    if get_game(game).capabilities.line_threats:
+        return _review_line_game(game, record, options, start)
     items: list[ReviewItem] = []
     turns = _turns(game, record, options, start)
     # the end of one turn is the start of the next: walk each position once
@@ -251,9 +251,10 @@ def _after_own_turn(s, player: str, steps: int = 8):
     return None if s.phase == "over" or s.player == player else s
 
 
-def _review_connect6(record, options: dict, start=None) -> list[ReviewItem]:
+def _review_line_game(game: str, record, options: dict, start=None) -> list[ReviewItem]:
+    """:func:`review` for a game won by a line (Connect6): missed sixes and threats left unstopped."""
     items: list[ReviewItem] = []
-    for first, player, before, end, played in _turns("connect6", record, options, start):
+    for first, player, before, end, played in _turns(game, record, options, start):
         if end.winner == player:
             continue
         pos = Position.from_state(before)

@@ -31,6 +31,7 @@ import itertools
 import random
 import time
 from functools import lru_cache
+from string import ascii_lowercase
 
 from ..analysis.connect6 import hitting_number, minimal_defences
 
@@ -52,7 +53,6 @@ class Geometry:
     """Points, windows and neighbourhoods of an n×n board, computed once."""
 
     def __init__(self, n: int):
-        from string import ascii_lowercase
         self.n = n
         cols = ascii_lowercase[:n]
         self.names = [f"{cols[c]}{r + 1}" for r in range(n) for c in range(n)]
@@ -414,7 +414,18 @@ class Connect6Search:
             # every turn loses: at least block as much as possible
             points = pos.top_points(colour, 2)
             return tuple(points[:stones]), -WIN, 0
-        # a turn that leaves three threats, opponent unable to win first, wins
+        won = self.decisive_turn(colour, turns)
+        if won is not None:
+            return won, WIN - 2, 0
+        if stones == 2 and threat_depth and not pos.threat_windows(3 - colour):
+            turn = self.timed_threat_win(colour, threat_depth)
+            if turn is not None:
+                return turn, WIN - 3, 0
+        return self.deepen(colour, turns, max_depth)
+
+    def decisive_turn(self, colour: int, turns: list[tuple[int, ...]]) -> tuple[int, ...] | None:
+        """The first of ``turns`` that leaves three threats with the opponent unable to win first."""
+        pos = self.pos
         for turn in turns:
             for p in turn:
                 pos.place(p, colour)
@@ -422,38 +433,30 @@ class Connect6Search:
             for p in reversed(turn):
                 pos.undo(p)
             if decisive:
-                return turn, WIN - 2, 0
-        if stones == 2 and threat_depth and not pos.threat_windows(3 - colour):
-            # the threat search gets a third of the time left; the rest is the main search's
-            saved = self.deadline
-            now = time.perf_counter()
-            self.deadline = now + (saved - now) / 3
-            try:
-                turn = self.threat_win(colour, threat_depth)
-            except _Timeout:
-                turn = None
-            finally:
-                self.deadline = saved
-            if turn is not None:
-                return turn, WIN - 3, 0
+                return turn
+        return None
+
+    def timed_threat_win(self, colour: int, depth: int) -> tuple[int, ...] | None:
+        """:meth:`threat_win` within a third of the time left (the rest is the main search's)."""
+        saved = self.deadline
+        now = time.perf_counter()
+        self.deadline = now + (saved - now) / 3
+        try:
+            return self.threat_win(colour, depth)
+        except _Timeout:
+            return None
+        finally:
+            self.deadline = saved
+
+    def deepen(self, colour: int, turns: list[tuple[int, ...]], max_depth: int) -> tuple[tuple[int, ...], int, int]:
+        """Iterative deepening over ``turns`` until the deadline: the best turn, its value, the depth completed."""
         best_turn, done = turns[0], 0
         best_value: int | None = None
         order = list(turns)
         for depth in range(1, max_depth + 1):
             values: dict[tuple[int, ...], int] = {}
-            alpha = -WIN * 2
             try:
-                for turn in order:
-                    for p in turn:
-                        pos.place(p, colour)
-                    try:
-                        v = -self.negamax(3 - colour, depth - 1, -WIN * 2, -alpha, 1)
-                    finally:
-                        for p in reversed(turn):
-                            pos.undo(p)
-                    values[turn] = v
-                    if v > alpha:
-                        alpha = v
+                self._search_turns(colour, order, depth, values)
             except _Timeout:
                 # An unfinished iteration overrules the last finished one only
                 # if its best turn scores at least as well (or is the same
@@ -472,6 +475,23 @@ class Connect6Search:
             if abs(top) >= WIN // 2:
                 break
         return best_turn, best_value if best_value is not None else 0, done
+
+    def _search_turns(self, colour: int, order: list[tuple[int, ...]], depth: int,
+                      values: dict[tuple[int, ...], int]) -> None:
+        """The value of each turn in ``order`` searched ``depth`` turns deep, into ``values`` as found."""
+        pos = self.pos
+        alpha = -WIN * 2
+        for turn in order:
+            for p in turn:
+                pos.place(p, colour)
+            try:
+                v = -self.negamax(3 - colour, depth - 1, -WIN * 2, -alpha, 1)
+            finally:
+                for p in reversed(turn):
+                    pos.undo(p)
+            values[turn] = v
+            if v > alpha:
+                alpha = v
 
 
 # Stones planned for the second action of a turn, so the turn stays one idea.

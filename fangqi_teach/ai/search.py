@@ -32,6 +32,8 @@ from __future__ import annotations
 import random
 import time
 
+from ..games import GAMES
+
 WIN = 1_000_000.0
 # Obligations that remove a piece: resolved inside the search horizon.
 REMOVALS = ("capture", "capture_any", "pull", "pin", "blocked_pull", "make_room")
@@ -40,22 +42,36 @@ REMOVALS = ("capture", "capture_any", "pull", "pin", "blocked_pull", "make_room"
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-def position_key(state):
+def position_key(state, board=None):
     """What decides the future of a position, cheaply (for the transposition table).
 
     The engines' own equality includes the record, so it never matches a
     transposition; this key is the board, who acts and what is owed, the
-    hands and removals. It ignores the draw counters (a rare inaccuracy
-    all game programs accept for the speed a table brings).
+    hands and removals (and Xinjiang's tired pieces). It ignores the draw
+    counters (a rare inaccuracy all game programs accept for the speed a
+    table brings). ``board`` is the board in any exact form, by default
+    ``state.cells``; the evaluation tables hand over faster bit masks
+    (:meth:`~.evaluate.Tables.position_key`).
+
+    >>> from fangqi_teach.games import new_game
+    >>> position_key(new_game("xinjiang"))
+    ('.................................................', 'B', 'place', 1, 25, 24, 0, 0, ())
     """
-    cells = getattr(state, "masks", None) or getattr(state, "cells", None)
-    if not isinstance(cells, (str, tuple)):
-        cells = tuple(sorted(state.board.items()))
     pending = state.pending
     hands, removed = state.hands, state.removed
-    return (cells, state.player, pending.kind if pending else "", pending.count if pending else 0,
-            hands.get("B", 0), hands.get("W", 0), removed.get("B", 0), removed.get("W", 0),
-            tuple(sorted(getattr(state, "tired_pieces", {}).items())))
+    tired = tuple(sorted(state.tired_pieces.items())) if GAMES[state.game].capabilities.tired_pieces else ()
+    return (state.cells if board is None else board, state.player, pending.kind if pending else "",
+            pending.count if pending else 0, hands.get("B", 0), hands.get("W", 0), removed.get("B", 0),
+            removed.get("W", 0), tired)
+
+
+def _to_front(children: list, action: str) -> None:
+    """Move the pair of ``action`` to the front of ``children`` (in place), if it is there."""
+    for i, (a, _c) in enumerate(children):
+        if a == action:
+            if i:
+                children.insert(0, children.pop(i))
+            return
 
 
 class Timeout(Exception):
@@ -75,12 +91,13 @@ class AlphaBeta:
     """Iterative-deepening alpha-beta over single actions.
 
     ``evaluate(state, player)`` is the static value for ``player``;
-    ``deadline`` a ``time.perf_counter()`` instant.
+    ``deadline`` a ``time.perf_counter()`` instant; ``key(state)`` the
+    transposition-table key (:func:`position_key`, or a game's faster one).
     """
 
     def __init__(self, evaluate, deadline: float, rng: random.Random | None = None,
                  order_depth: int = 2, max_forced: int = 8, use_table: bool = True,
-                 removal_width: int = 3):
+                 removal_width: int = 3, key=position_key):
         self.evaluate = evaluate
         self.deadline = deadline
         self.rng = rng or random.Random(0)
@@ -91,6 +108,7 @@ class AlphaBeta:
         self.root = "B"
         # transposition table: position -> (depth, value, bound, best action)
         self.use_table = use_table
+        self.key = key
         self.removal_width = removal_width
         self.table: dict = {}
 
@@ -108,59 +126,58 @@ class AlphaBeta:
         actions = s.legal_actions()
         if len(actions) == 1 and forced < self.max_forced:
             return self._value(s.play(actions[0]), depth, alpha, beta, ply + 1, forced + 1)
-        key = position_key(s) if self.use_table else None
+        key = self.key(s) if self.use_table else None
         hint = None
         if key is not None:
             entry = self.table.get(key)
             if entry is not None:
                 e_depth, e_value, e_flag, hint = entry
-                if e_depth >= depth:
-                    if e_flag == EXACT:
-                        return e_value
-                    if e_flag == LOWER and e_value >= beta:
-                        return e_value
-                    if e_flag == UPPER and e_value <= alpha:
-                        return e_value
-        alpha0, beta0 = alpha, beta
+                if e_depth >= depth and (e_flag == EXACT or e_flag == LOWER and e_value >= beta
+                                         or e_flag == UPPER and e_value <= alpha):
+                    return e_value
         maximizing = s.player == self.root
+        children, next_depth, forced = self._children(s, actions, depth, ply, forced, maximizing)
+        for first in (self.killers.get(ply), hint):
+            if first is not None:
+                _to_front(children, first)
+        best, best_action = self._best_child(children, s, next_depth, alpha, beta, ply, forced, maximizing)
+        if key is not None and abs(best) < WIN / 2:  # mate scores depend on the ply: not stored
+            flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+            self.table[key] = (depth, best, flag, best_action)
+        return best
+
+    def _children(self, s, actions: list[str], depth: int, ply: int, forced: int, maximizing: bool):
+        """``(children, next depth, forced)``: the ``(action, state or None)`` pairs to search, in order."""
         pending = s.pending
-        next_depth = depth - 1
         if pending is not None and pending.kind in REMOVALS and forced < self.max_forced:
             # Removals finish what the last action started (a quiescence
             # extension): they do not use up the horizon, and only the few
             # best-looking victims are tried.
-            ev, root = self.evaluate, self.root
-            keyed = []
-            for a in actions:
-                c = s.play(a)
-                keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
-            keyed.sort(key=lambda t: t[0], reverse=maximizing)
-            children = [(a, c) for _, a, c in keyed[: self.removal_width]]
-            next_depth, forced = depth, forced + 1
-        elif depth >= self.order_depth:
+            return self._by_static_value(s, actions, ply, maximizing)[: self.removal_width], depth, forced + 1
+        if depth >= self.order_depth:
             # near the root, ordering by the static value pays for playing every child
-            ev, root = self.evaluate, self.root
-            keyed = []
-            for a in actions:
-                c = s.play(a)
-                keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
-            keyed.sort(key=lambda t: t[0], reverse=maximizing)
-            children = [(a, c) for _, a, c in keyed]
-        else:
-            # near the leaves children are made one at a time: a cut-off saves the rest
-            children = [(a, None) for a in actions]
-        for first in (self.killers.get(ply), hint):
-            if first is not None:
-                for i, (a, _c) in enumerate(children):
-                    if a == first:
-                        if i:
-                            children.insert(0, children.pop(i))
-                        break
+            return self._by_static_value(s, actions, ply, maximizing), depth - 1, forced
+        # near the leaves children are made one at a time: a cut-off saves the rest
+        return [(a, None) for a in actions], depth - 1, forced
+
+    def _by_static_value(self, s, actions: list[str], ply: int, maximizing: bool) -> list:
+        """Every ``(action, child)``, best first for the player to act."""
+        ev, root = self.evaluate, self.root
+        keyed = []
+        for a in actions:
+            c = s.play(a)
+            keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
+        keyed.sort(key=lambda t: t[0], reverse=maximizing)
+        return [(a, c) for _, a, c in keyed]
+
+    def _best_child(self, children: list, s, depth: int, alpha: float, beta: float, ply: int, forced: int,
+                    maximizing: bool) -> tuple[float, str | None]:
+        """``(value, action)`` of the best child for the player to act, cut off at the window."""
         best_action = None
         if maximizing:
             best = -WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.play(a), next_depth, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else s.play(a), depth, alpha, beta, ply + 1, forced)
                 if v > best:
                     best, best_action = v, a
                 if v > alpha:
@@ -171,7 +188,7 @@ class AlphaBeta:
         else:
             best = WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.play(a), next_depth, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else s.play(a), depth, alpha, beta, ply + 1, forced)
                 if v < best:
                     best, best_action = v, a
                 if v < beta:
@@ -179,10 +196,7 @@ class AlphaBeta:
                 if alpha >= beta:
                     self.killers[ply] = a
                     break
-        if key is not None and abs(best) < WIN / 2:  # mate scores depend on the ply: not stored
-            flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-            self.table[key] = (depth, best, flag, best_action)
-        return best
+        return best, best_action
 
     def search(self, state, max_depth: int = 64, actions: list[str] | None = None,
                known: dict | None = None):
