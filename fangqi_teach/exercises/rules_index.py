@@ -16,13 +16,16 @@ the ids no exercise is tagged with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
 
 from ..analysis import connect6 as c6
 from ..core import other
-from ..games import connect6, new_game, replay
-from ..notation import parse_record
-from .checkers import Context, play_out, property_answers, review_state, solutions
+from ..games import GAMES, new_game, replay
+from ..notation import MOVE, REMOVE, parse_action, parse_record
+from .checkers import Context, default_scope, play_out, property_answers, review_state, solutions
 from .positions import board_for
 
 
@@ -155,14 +158,45 @@ def uncovered(tags) -> list[str]:
 
 SOLUTION_LIMIT = 12     # solutions played per exercise (enough to see every kind of answer)
 
-_GAME_RULE = {          # (game, idea) -> rule id
-    ("dafang", "move"): "dafang.1.moving", ("ningxia", "move"): "ningxia.2.slide",
-    ("xinjiang", "move"): "xinjiang.3.moving", ("maonan", "move"): "maonan.5.moving",
-    ("dafang", "move_capture"): "dafang.1.moving", ("ningxia", "move_capture"): "ningxia.2.capture",
-    ("xinjiang", "move_capture"): "xinjiang.3.moving", ("maonan", "move_capture"): "maonan.5.moving",
-    ("dafang", "pull"): "dafang.1.pull", ("ningxia", "pull"): "ningxia.2.pull", ("xinjiang", "pull"): "xinjiang.3.pull",
-    ("dafang", "no_pieces"): "dafang.1.win", ("maonan", "no_pieces"): "maonan.5.win",
-    ("ningxia", "three_or_fewer"): "ningxia.2.win", ("xinjiang", "three_or_fewer"): "xinjiang.3.win",
+
+@dataclass(frozen=True)
+class SectionRules:
+    """The rule ids one game's RULES.md section gives to the ideas below ("" where the game has none)."""
+
+    move: str = ""                  # a move along the lines
+    move_capture: str = ""          # a capture made by moving
+    pull: str = ""                  # the pull step
+    wins: Mapping[str, str] = field(default_factory=dict)   # win reason -> rule
+    capture_place: str = ""         # a removal earned while placing (a capture; Maonan's pin)
+    capture_move: str = ""          # a removal earned by moving (also one still owed)
+    capture_any: str = ""           # a capture that may take any piece (Maonan's choice rule)
+    choice: str = ""                # which pieces a removal may take
+    guard: str = ""                 # the shape that makes pieces safe
+    square: str = ""                # this game's own rule for a square
+    shape_placing: str = ""         # a shape completed while placing
+    skip: str = ""                  # placements skipped for an empty supply
+    board: str = ""                 # the board's diagonals (a mill or a step on them)
+    turns: str = ""                 # the turn structure (a stone placed)
+    illegal: str = ""               # which placements are illegal
+    shape_owes: bool = False        # a completed shape owes its capture with no "owed" event (a mill)
+
+
+_FANG_SECTION = SectionRules(capture_place="fangqi.0.capture", capture_move="fangqi.0.capture",
+                             choice="fangqi.0.loose", guard="fangqi.0.square")
+# contract: RULES.md numbers a section per game, so the id an idea practises is looked up by game.
+SECTION_RULES: dict[str, SectionRules] = {
+    "dafang": replace(_FANG_SECTION, move="dafang.1.moving", move_capture="dafang.1.moving", pull="dafang.1.pull",
+                      wins={"no_pieces": "dafang.1.win"}, square="dafang.1.square", skip="dafang.1.skip"),
+    "ningxia": replace(_FANG_SECTION, move="ningxia.2.slide", move_capture="ningxia.2.capture",
+                       pull="ningxia.2.pull", wins={"three_or_fewer": "ningxia.2.win"}),
+    "xinjiang": replace(_FANG_SECTION, move="xinjiang.3.moving", move_capture="xinjiang.3.moving",
+                        pull="xinjiang.3.pull", wins={"three_or_fewer": "xinjiang.3.win"},
+                        shape_placing="xinjiang.3.placing"),
+    "maonan": SectionRules(move="maonan.5.moving", move_capture="maonan.5.moving", wins={"no_pieces": "maonan.5.win"},
+                           capture_place="maonan.5.pin", capture_move="maonan.5.moving",
+                           capture_any="maonan.5.capture_choice", choice="maonan.5.capture_choice",
+                           guard="maonan.5.mills", board="maonan.5.board", shape_owes=True),
+    "connect6": SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"),
 }
 _SHAPE_RULES = {"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagonal", "diagonal5": "dafang.1.diagonal",
                 "diagonal6": "dafang.1.diagonal", "dragon": "dafang.1.dragon", "edge_dragon": "dafang.1.dragon",
@@ -177,6 +211,112 @@ _RULE_DECISION = {"xinjiang.3.tired": "D11", "ningxia.2.leave_chance": "D9", "fa
                   "fangqi.0.draw": "D5", "maonan.5.capture_choice": "D19"}
 _CAPTURE_PENDING = ("capture", "capture_any", "pin", "pin_any", "pull", "blocked_pull")
 
+# Events whose rules do not depend on the game or on what came before
+_EVENT_RULES = {
+    "extra_placements": {"dafang.1.placing", "fangqi.0.obligations"}, "pull_credit": {"ningxia.2.placing"},
+    "pin": {"maonan.5.pin"}, "pass": {"fangqi.0.pass"}, "six": {"connect6.4.six"},
+    "make_room": {"fangqi.0.make_room"}, "cannot_make_room": {"fangqi.0.make_room", "D3"},
+    "tired": {"xinjiang.3.tired"}, "tired_no_capture": {"xinjiang.3.tired", "D11"},
+    "waived": {"ningxia.2.leave_chance", "D9"}, "blocked_pull": {"maonan.5.blocked_pull"},
+    "timeout": {"fangqi.0.timer", "D6"}, "pull_skipped": {"xinjiang.3.pull"},
+}
+_DRAW_RULES = {"two_passes": {"fangqi.0.pass", "D4"}, "no_removal_100": {"fangqi.0.draw", "D5"},
+               "repetition": {"fangqi.0.draw", "D5"}, "both_three_or_fewer": {"D18"},
+               "full_board": {"connect6.4.draw"}}
+
+
+@dataclass
+class _Reading:
+    """The rules met so far reading one answer's events, and the removals owed and made."""
+
+    ids: SectionRules
+    phase: str                      # the phase the answer was played from
+    out: set[str] = field(default_factory=set)
+    owed: int = 0
+    removed: int = 0
+
+
+def _on_shape(r: _Reading, e) -> None:
+    r.out.add("fangqi.0.shape_completed")
+    if r.ids.shape_owes:
+        r.owed += e.value           # a mill owes one capture (no separate "owed" event)
+    if r.ids.board and frozenset(e.points) in _MAONAN_DIAGONALS:
+        r.out.add(r.ids.board)
+    if e.shape == "square":
+        r.out |= {"fangqi.0.square", r.ids.square}
+    if e.shape in _SHAPE_RULES:
+        r.out.add(_SHAPE_RULES[e.shape])
+    if r.phase == "place":
+        r.out.add(r.ids.shape_placing)
+
+
+def _on_owed(r: _Reading, e) -> None:
+    if e.reason == "pull":          # the pull step begins: pulls are owed
+        r.out.add(r.ids.pull)
+    else:
+        r.owed += e.value
+    r.out.add("fangqi.0.obligations")
+
+
+def _on_remove(r: _Reading, e) -> None:
+    ids = r.ids
+    if e.reason in _REMOVALS:
+        r.removed += 1
+        if ids.capture_any and e.reason.endswith("_any"):
+            r.out.add(ids.capture_any)
+        else:
+            r.out.add(ids.capture_move if r.phase == "move" else ids.capture_place)
+        if r.phase == "move":
+            r.out.add(ids.move_capture)
+    elif e.reason == "pull":
+        r.out |= {"fangqi.0.capture", ids.pull}
+    elif e.reason == "make_room":
+        r.out.add("fangqi.0.make_room")
+
+
+def _on_draw(r: _Reading, e) -> None:
+    r.out |= _DRAW_RULES.get(e.reason, set())
+
+
+def _on_win(r: _Reading, e) -> None:
+    r.out.add(r.ids.wins.get(e.reason, ""))
+    if e.reason == "six":
+        r.out.add("connect6.4.six")
+    if e.reason == "made_room":
+        r.out |= {"D16", "fangqi.0.win_checks"}
+    elif r.removed:
+        r.out.add("fangqi.0.win_checks")
+        if r.owed > r.removed:      # the win dropped what was still owed
+            r.out.add("D16")
+
+
+def _on_forfeit(r: _Reading, e) -> None:
+    """A forfeit, a skip or a turn that ends: an obligation that could not be met."""
+    r.out |= {"fangqi.0.obligations", "D15"}
+    if e.kind == "forfeit" and e.reason == "no_loose_piece":
+        r.out |= {"D2", "fangqi.0.capture"}     # only loose pieces may be taken: none is left
+    if e.kind == "forfeit" and e.reason == "timeout":
+        r.out |= {"fangqi.0.timer", "D6"}
+    if e.kind == "skip":
+        r.out.add(r.ids.skip)
+    if e.kind == "turn_ends":
+        r.out.add("maonan.5.still_blocked")
+
+
+def _on_move(r: _Reading, e) -> None:
+    r.out |= {"fangqi.0.line", r.ids.move}
+    if r.ids.board and frozenset(e.points) in _MAONAN_DIAGONAL_STEPS:
+        r.out.add(r.ids.board)
+
+
+def _on_place(r: _Reading, e) -> None:
+    r.out.add(r.ids.turns)
+
+
+_ON_EVENT = {"shape": _on_shape, "owed": _on_owed, "remove": _on_remove, "draw": _on_draw, "win": _on_win,
+             "forfeit": _on_forfeit, "skip": _on_forfeit, "turn_ends": _on_forfeit, "move": _on_move,
+             "place": _on_place}
+
 
 def rules_from_events(game: str, phase: str, events) -> set[str]:
     """The rule ids whose events occur in ``events`` (one played answer, from a state in ``phase``).
@@ -186,117 +326,28 @@ def rules_from_events(game: str, phase: str, events) -> set[str]:
     >>> sorted(rules_from_events("dafang", "place", s.events))
     ['dafang.1.placing', 'dafang.1.square', 'fangqi.0.obligations', 'fangqi.0.shape_completed', 'fangqi.0.square']
     """
-    out: set[str] = set()
-    owed = removed = 0
+    reading = _Reading(SECTION_RULES[game], phase)
     for e in events:
-        k = e.kind
-        if k == "shape":
-            out.add("fangqi.0.shape_completed")
-            if game == "maonan":
-                owed += e.value         # a mill owes one capture (no separate "owed" event)
-                if frozenset(e.points) in _MAONAN_DIAGONALS:
-                    out.add("maonan.5.board")
-            if e.shape == "square":
-                out.add("fangqi.0.square")
-                if game == "dafang":
-                    out.add("dafang.1.square")
-            if e.shape in _SHAPE_RULES:
-                out.add(_SHAPE_RULES[e.shape])
-            if game == "xinjiang" and phase == "place":
-                out.add("xinjiang.3.placing")
-        elif k == "extra_placements":
-            out |= {"dafang.1.placing", "fangqi.0.obligations"}
-        elif k == "pull_credit":
-            out.add("ningxia.2.placing")
-        elif k == "owed":
-            if e.reason == "pull":          # the pull step begins: pulls are owed
-                out.add(_GAME_RULE.get((game, "pull"), ""))
-            else:
-                owed += e.value
-            out.add("fangqi.0.obligations")
-        elif k == "remove":
-            if e.reason in _REMOVALS:
-                removed += 1
-                out.add("maonan.5.capture_choice" if game == "maonan" and e.reason.endswith("_any") else
-                        "fangqi.0.capture" if game != "maonan" else "maonan.5.moving" if phase == "move" else "maonan.5.pin")
-                if phase == "move":
-                    out.add(_GAME_RULE.get((game, "move_capture"), ""))
-            elif e.reason == "pull":
-                out |= {"fangqi.0.capture", _GAME_RULE.get((game, "pull"), "")}
-            elif e.reason == "make_room":
-                out.add("fangqi.0.make_room")
-        elif k == "pin":
-            out.add("maonan.5.pin")
-        elif k in ("make_room", "cannot_make_room"):
-            out.add("fangqi.0.make_room")
-            if k == "cannot_make_room":
-                out.add("D3")
-        elif k == "pass":
-            out.add("fangqi.0.pass")
-        elif k == "draw":
-            out |= {"two_passes": {"fangqi.0.pass", "D4"}, "no_removal_100": {"fangqi.0.draw", "D5"},
-                    "repetition": {"fangqi.0.draw", "D5"}, "both_three_or_fewer": {"D18"},
-                    "full_board": {"connect6.4.draw"}}.get(e.reason, set())
-        elif k == "win":
-            out.add(_GAME_RULE.get((game, e.reason), ""))
-            if e.reason == "six":
-                out.add("connect6.4.six")
-            if e.reason == "made_room":
-                out |= {"D16", "fangqi.0.win_checks"}
-            elif removed and game != "connect6":
-                out.add("fangqi.0.win_checks")
-                if owed > removed:          # the win dropped what was still owed
-                    out.add("D16")
-        elif k == "six":
-            out.add("connect6.4.six")
-        elif k in ("forfeit", "skip", "turn_ends"):
-            out |= {"fangqi.0.obligations", "D15"}
-            if k == "forfeit" and e.reason == "no_loose_piece":
-                out |= {"D2", "fangqi.0.capture"}       # only loose pieces may be taken: none is left
-            if k == "forfeit" and e.reason == "timeout":
-                out |= {"fangqi.0.timer", "D6"}
-            if k == "skip" and game == "dafang":
-                out.add("dafang.1.skip")
-            if k == "turn_ends":
-                out.add("maonan.5.still_blocked")
-        elif k in ("tired", "tired_no_capture"):
-            out.add("xinjiang.3.tired")
-            if k == "tired_no_capture":
-                out.add("D11")
-        elif k == "waived":
-            out |= {"ningxia.2.leave_chance", "D9"}
-        elif k == "blocked_pull":
-            out.add("maonan.5.blocked_pull")
-        elif k == "timeout":
-            out |= {"fangqi.0.timer", "D6"}
-        elif k == "pull_skipped":
-            out.add("xinjiang.3.pull")
-        elif k == "move":
-            out |= {"fangqi.0.line", _GAME_RULE[(game, "move")]}
-            if game == "maonan" and frozenset(e.points) in _MAONAN_DIAGONAL_STEPS:
-                out.add("maonan.5.board")
-        elif k == "place" and game == "connect6":
-            out.add("connect6.4.turns")
-    out.discard("")
-    return out
+        if e.kind in _EVENT_RULES:
+            reading.out |= _EVENT_RULES[e.kind]
+        elif e.kind in _ON_EVENT:
+            _ON_EVENT[e.kind](reading, e)
+    reading.out.discard("")
+    return reading.out
 
 
 def _task_rules(ex, state, kind: str, params) -> set[str]:
     """Rules the task's question is about, whatever the answer (b)."""
-    game = ex.game
+    ids = SECTION_RULES[ex.game]
     out = {"fangqi.0.points"}
     prop = params.get("property") or params.get("quantity")
     if prop in ("loose_pieces", "safe_pieces"):
-        out |= {"fangqi.0.loose", "maonan.5.mills" if game == "maonan" else "fangqi.0.square"}
-        if game == "maonan":
-            out.add("maonan.5.capture_choice")
-        if game == "dafang":
-            out.add("dafang.1.square")
+        out |= {"fangqi.0.loose", ids.guard, ids.choice, ids.square}
     elif prop == "legal_removals" and state.pending is not None:
         pend = state.pending.kind
-        out.add("maonan.5.capture_choice" if game == "maonan" else "fangqi.0.loose")
+        out.add(ids.choice)
         if pend == "pull":
-            out |= {"fangqi.0.capture", _GAME_RULE.get((game, "pull"), "")}
+            out |= {"fangqi.0.capture", ids.pull}
         elif pend in ("capture", "capture_any"):
             out.add("fangqi.0.capture")
         elif pend == "make_room":
@@ -304,11 +355,9 @@ def _task_rules(ex, state, kind: str, params) -> set[str]:
         elif pend == "blocked_pull":
             out.add("maonan.5.blocked_pull")
     elif prop in ("destinations", "movable"):
-        out |= {"fangqi.0.line", _GAME_RULE.get((game, "move"), "")}
-        if game == "maonan":
-            out.add("maonan.5.board")
-    elif prop == "legal_places" and game == "connect6":
-        out.add("connect6.4.illegal")
+        out |= {"fangqi.0.line", ids.move, ids.board}
+    elif prop == "legal_places":
+        out.add(ids.illegal)
     elif prop == "completes":
         out.add("fangqi.0.shape_completed")
     elif prop in ("winning_points", "threat_count"):
@@ -321,8 +370,8 @@ def _task_rules(ex, state, kind: str, params) -> set[str]:
         attacker = params.get("attacker", other(state.player)) if kind == "defend" else params.get("player", "B")
         if c6.threat_count(state, attacker) == 2:
             out.add("connect6.4.two_threats")
-    if game == "connect6" and kind == "play" and params.get("goal", {}).get("legal"):
-        out.add("connect6.4.illegal")
+    if kind == "play" and params.get("goal", {}).get("legal"):
+        out.add(ids.illegal)
     out.discard("")
     return out
 
@@ -339,7 +388,6 @@ def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
         if prop not in ("legal_removals", "legal_places", "completes", "destinations", "movable"):
             return []
         points = property_answers(ctx, params, prop)
-    legal = ctx.state.legal_actions()
     if prop == "legal_removals":
         return [["x" + p] for p in points]
     if prop in ("legal_places", "completes"):
@@ -347,8 +395,14 @@ def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
     if prop == "destinations":
         return [[f"{ctx.board.parse_point(params['from'])}-{p}"] for p in points]
     if prop == "movable":
-        return [[a] for a in legal if a.split("-")[0] in points]
+        return [[a] for a in ctx.state.legal_actions() if _moves_from(ctx.board, a, points)]
     return []
+
+
+def _moves_from(board, action: str, points) -> bool:
+    """Whether ``action`` moves a piece from one of ``points``."""
+    a = parse_action(board, action)
+    return a.kind == MOVE and a.points[0] in points
 
 
 def _ending_events(ex, params) -> tuple[str, list]:
@@ -392,16 +446,14 @@ def _step_rules(game: str, state, actions) -> set[str]:
     rule, and an obligation left owed at the end (an extra placement, a
     capture or a pin still to make) practises the rule that earned it.
     """
+    ids = SECTION_RULES[game]
     out: set[str] = set()
     s, events = state, []
     for a in actions:
         if s.is_over:
             break
-        if a.startswith("x") and s.pending is not None and s.pending.kind in _CAPTURE_PENDING:
-            enemy = [p for p, c in s.board.items() if c == s.pending.target]
-            takeable = [x for x in s.legal_actions() if x.startswith("x")]
-            if s.pending.target and len(takeable) < len(enemy):
-                out.add("maonan.5.capture_choice" if game == "maonan" else "fangqi.0.loose")
+        if _restricted_removal(s, a):
+            out.add(ids.choice)
         before = s
         s = s.play(a)
         events.extend(s.events)
@@ -411,23 +463,33 @@ def _step_rules(game: str, state, actions) -> set[str]:
         if pend.kind in ("pin", "pin_any"):
             out.add("maonan.5.pin")
         elif pend.kind in ("capture", "capture_any"):
-            out.add("maonan.5.moving" if game == "maonan" else "fangqi.0.capture")
+            out.add(ids.capture_move)           # captures are owed by moving (or, in Fang Qi, placing)
             if state.phase == "move":
-                out.add(_GAME_RULE.get((game, "move_capture"), ""))
+                out.add(ids.move_capture)
     out.discard("")
     out |= rules_from_events(game, state.phase, events) & {"fangqi.0.win_checks", "D16"}
     return out
 
 
+def _restricted_removal(state, action: str) -> bool:
+    """Whether ``action`` removes a piece where the choice is restricted (some enemy piece may not be taken)."""
+    pend = state.pending
+    if parse_action(state.board_spec, action).kind != REMOVE or pend is None or pend.kind not in _CAPTURE_PENDING:
+        return False
+    enemy = [p for p, c in state.board.items() if c == pend.target]
+    takeable = [x for x in state.legal_actions() if parse_action(state.board_spec, x).kind == REMOVE]
+    return bool(pend.target) and len(takeable) < len(enemy)
+
+
 def _placing_ended_not_full(before, after) -> bool:
-    """[D10]: Xinjiang placing ended (both supplies empty) with empty points left on the board."""
-    return (before.game == "xinjiang" and before.phase == "place" and after.phase != "place"
+    """[D10] (its games, Xinjiang): placing ended (both supplies empty) with empty points left on the board."""
+    return (before.game in RULES["D10"].games and before.phase == "place" and after.phase != "place"
             and len(after.board) < len(after.board_spec.points))
 
 
 def _stops_two_threats(ex, variation: str) -> bool:
     """Connect6: whether a turn of ``variation`` faces exactly two threats and leaves none."""
-    s = connect6.new_game(**dict(ex.position.options))
+    s: Any = GAMES[ex.game].new(**dict(ex.position.options))     # a Connect6State: the game has line threats
     for a in parse_record(s.board_spec, variation):
         if s.pending is not None and s.pending.kind != "second_stone":     # (pending is None only when over)
             start = s
@@ -463,7 +525,7 @@ def solve_runs(ex) -> tuple[set[str], bool]:
         found = solutions(ex, SOLUTION_LIMIT)
     except ValueError:
         found = []
-    scope = params.get("scope", "turn" if ex.game == "connect6" else "action")
+    scope = params.get("scope", default_scope(ex.game))
     record = ex.position.record or ()
     upto = record[:task.get("at", len(record))] if task.kind == "review" else record
     if upto:                # the position the question is about is what the last action did
@@ -484,20 +546,19 @@ def solve_runs(ex) -> tuple[set[str], bool]:
     if params.get("quantity") == "ends_at":
         phase, events = _ending_events(ex, params)
         rules |= rules_from_events(ex.game, phase, events)
-        if ex.game == "connect6":
-            rules.add("connect6.4.turns")
-            if params.get("variation") and _stops_two_threats(ex, params["variation"]):
-                rules.add("connect6.4.two_threats")
+        rules.add(SECTION_RULES[ex.game].turns)
+        if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
+                and _stops_two_threats(ex, params["variation"]):
+            rules.add("connect6.4.two_threats")
+    rules.discard("")
     ex._cache[key] = (rules, bool(found))
     return ex._cache[key]
 
 
 def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
     """Option settings that switch ``decision`` to its other value(s), for ``game``."""
-    from importlib import import_module
-    mod = import_module("fangqi_teach.games." + ("fangqi" if game in FANG else game))
     out = []
-    for opt in getattr(mod, "RULE_OPTIONS", ()):
+    for opt in GAMES[game].options:
         if opt.decision != decision or (opt.games and game not in opt.games):
             continue
         value = current.get(opt.name, opt.default)
@@ -522,9 +583,6 @@ def _question_state(ex):
 
 def changes_with_option(ex, decision: str) -> bool:
     """(c): whether switching the house decision ``decision`` changes the exercise's answers."""
-    from dataclasses import replace
-    from types import MappingProxyType
-
     current = dict(ex.position.options)
 
     def answers(e):         # the answers, and whose they are
