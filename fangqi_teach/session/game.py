@@ -45,9 +45,9 @@ from .. import ai
 from ..ai import advice
 from ..core import IllegalAction, StateFormatError, short_repr
 from ..draw.layout import action_points
-from ..draw.svg import REMOVAL_KINDS
 from ..games import GAMES, get_game, new_game
 from ..i18n import Text, player_name
+from .clicks import move_targets, removable_points, resolve_click
 
 #: What a session says: refused clicks, the status line, counts, the review.
 TEXTS = {
@@ -71,14 +71,7 @@ TEXTS = {
     "hint_is": Text("Hint: {action}", "提示：{action}"),
     "hint_failed": Text("No hint available: {detail}", "没有提示：{detail}"),
     "computer_failed": Text("The computer could not move: {detail}", "电脑无法行棋：{detail}"),
-    "select_first": Text("Select one of your pieces first, then the point it moves to.",
-                         "先点你自己的一枚棋子，再点它要去的点。"),
-    "stuck_piece": Text("The piece on {point} has no legal move now; choose another piece.",
-                        "{point} 上的棋子现在无路可走，请选择别的棋子。"),
-    "choose_target": Text("{point} selected: click a green point to move there, or the piece again to drop it.",
-                          "已选中 {point}：点绿色的点走过去，再点一次这枚子可取消。"),
     "cancel_first": Text("Click your first stone again to take it back.", "再点一次第一子可以取消。"),
-    "must_pass": Text("No piece can move: press Pass.", "无子可走：请按“让过”。"),
     "game_over": Text("Game over: {result}", "对局结束：{result}"),
     "nothing_to_undo": Text("Nothing to undo.", "没有可以悔的棋。"),
     "nothing_to_redo": Text("Nothing to redo.", "没有可以重做的棋。"),
@@ -349,29 +342,18 @@ class GameSession:
         if refusal is not None:
             self.message = refusal
             return
-        s = self.state
-        point = s.board_spec.parse_point(point)
-        legal = self.legal_actions()
-        # Connect6: the first stone of a turn may be taken back before the second (Ply Yard rules)
-        if (s.pending is not None and s.pending.kind == "second_stone" and s.record
-                and point == s.record[-1]):
+        c = resolve_click(self.state, point, self._selected)
+        if c.take_back:      # Connect6: the turn's first stone, clicked again (Ply Yard rules)
             self._history.pop()
             self._redo.clear()
             self._selected = None
             self.message = None
-            return
-        if self._selected:
-            self._click_with_selection(point, legal)
-            return
-        for action in (point, "x" + point):
-            if action in legal:
-                self._apply(action)
-                return
-        if any(a.startswith(point + "-") for a in legal):
-            self._selected = point
-            self.message = TEXTS["choose_target"].format(point=point)
-            return
-        self.message = self._explain_refusal(point, legal)
+        elif c.action is not None:
+            self._selected = None
+            self._apply(c.action)
+        else:
+            self._selected = c.selected
+            self.message = c.message
 
     def _click_refused(self, point) -> Text | None:
         """Why a click on ``point`` is not for the game at all now (review, bad point, game over, computer)."""
@@ -389,53 +371,10 @@ class GameSession:
         except (ValueError, TypeError) as e:
             return Text(str(e), f"“{str(point)[:40]}”不是这块棋盘上的点。")
         if s.is_over:
-            refused = IllegalAction.of("game_over", point)
-            return Text(refused.en, refused.zh)
+            return _game_over(point)
         if self.busy == "computer" or self.computer == s.player:
             return TEXTS["wait"] if self.busy else TEXTS["computer_turn"]
         return None
-
-    def _click_with_selection(self, point: str, legal: list[str]) -> None:
-        origin = self._selected
-        if point == origin:
-            self._selected = None
-            self.message = None
-            return
-        move = f"{origin}-{point}"
-        if move in legal:
-            self._selected = None
-            self._apply(move)
-        elif any(a.startswith(point + "-") for a in legal):
-            self._selected = point
-            self.message = TEXTS["choose_target"].format(point=point)
-        else:
-            self.message = self._why_not(move)
-
-    def _explain_refusal(self, point: str, legal: list[str]) -> Text:
-        """Why a click on ``point`` does nothing, from the engine's own rule messages."""
-        s = self.state
-        if legal == ["pass"]:
-            return TEXTS["must_pass"]
-        if any(a.startswith("x") for a in legal):
-            return self._why_not("x" + point)
-        if any("-" in a for a in legal):
-            if s.board.get(point) == s.player:
-                return TEXTS["stuck_piece"].format(point=point)
-            if s.board.get(point) is None:
-                return TEXTS["select_first"]
-            e = IllegalAction.of("not_your_piece", point, point=point)
-            return Text(e.en, e.zh)
-        return self._why_not(point)
-
-    def _why_not(self, action: str) -> Text:
-        try:
-            self.state.play(action)
-        except IllegalAction as e:
-            return Text(e.en, e.zh)
-        except ValueError as e:
-            return Text(str(e), str(e))
-        # legal after all (the list said otherwise): say so rather than guess
-        return Text(f"{action} cannot be played from the board now.", f"现在不能在棋盘上走 {action}。")
 
     def _apply(self, action: str) -> None:
         """Play ``action`` (legal) as the player to act; the caller holds the lock."""
@@ -501,12 +440,27 @@ class GameSession:
     def pass_turn(self) -> None:
         """The forced pass (the Pass button; only when the rules force it)."""
         with self.lock:
-            if "pass" in self.legal_actions() and self.computer != self.state.player and not self.busy:
+            why = self._pass_refused()
+            if why is None:
                 self._selected = None
                 self._apply("pass")
             else:
-                self.message = self._why_not("pass") if not self.state.is_over else _game_over("pass")
+                self.message = why
             self._changed()
+
+    def _pass_refused(self) -> Text | None:
+        """Why the Pass button does nothing now (None: the pass is played)."""
+        s = self.state
+        if self._review is not None:
+            return TEXTS["review_click"]
+        if s.is_over:
+            return _game_over("pass")
+        e = s.refusal("pass")               # the rules allow a pass only when no piece can move
+        if e is not None:
+            return Text(e.en, e.zh)
+        if self.busy:
+            return TEXTS["review_wait"] if self.busy == "review" else TEXTS["wait"]
+        return TEXTS["computer_turn"] if self.computer == s.player else None
 
     def agree_draw(self) -> None:
         """The players agree a draw (Connect6, RULES.md §4.3): the game ends drawn."""
@@ -914,13 +868,10 @@ class GameSession:
         if self._review is not None:
             return self._review_board()
         s = self.state
-        legal = self.legal_actions() if not s.is_over else []
         pending = s.pending
         selected = self._selected
-        targets = [a.split("-")[1] for a in legal if selected and a.startswith(selected + "-")]
-        removable = []
-        if pending is not None and pending.kind in REMOVAL_KINDS and self.computer != s.player:
-            removable = [a[1:] for a in legal if a.startswith("x")]
+        targets = move_targets(s, selected)
+        removable = removable_points(s) if self.computer != s.player else []
         actions = self._last_turn_actions()
         last = [p for a in actions for p in action_points(a)]
         arrows = [pts for pts in (action_points(a) for a in actions) if len(pts) == 2]

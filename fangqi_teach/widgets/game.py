@@ -50,6 +50,7 @@ import ipywidgets as W
 
 from .. import ai
 from ..i18n import Text, check_language, get_language
+from ..session import clicks as session_clicks
 from ..session import game as session_game
 from ..session.game import MAX_RECORD_BYTES, THREADS, TURN_SECONDS, GameSession, background_mode, read_record_file
 from .board import BoardWidget, with_picture
@@ -58,8 +59,9 @@ from .board import BoardWidget, with_picture
 __all__ = ["GameWidget", "play", "TEXTS", "WIDGET_OPTIONS", "GameSession", "MAX_RECORD_BYTES", "THREADS",
            "TURN_SECONDS", "background_mode", "read_record_file"]
 
-#: Every text the widget shows: the session's, and the panel's own labels.
+#: Every text the widget shows: the click resolver's, the session's, and the panel's own labels.
 TEXTS = {
+    **session_clicks.TEXTS,
     **session_game.TEXTS,
     "new_game": Text("New game", "新对局"),
     "undo": Text("Undo", "悔棋"),
