@@ -38,6 +38,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import yaml
+
 from ..analysis import connect6 as c6
 from ..core import other
 from ..games.connect6 import from_board
@@ -273,79 +275,112 @@ def _lines_text(state, attacker: str) -> dict:
     return {"en": en[0].upper() + en[1:] + "." if en else "", "zh": zh + "。" if zh else ""}
 
 
+@dataclass(frozen=True)
+class _Sides:
+    """Who a puzzle's texts name (attacker A, defender D, in en and zh) and the puzzle's figures."""
+
+    A_en: str
+    A_zh: str
+    D_en: str
+    D_zh: str
+    threats: int
+    answers: int
+    lines: int
+
+
 def _texts(state, kind: str, attacker: str, figures) -> dict:
-    A_en, A_zh = player_name(attacker, "en"), player_name(attacker, "zh")
-    D = other(attacker)
-    D_en, D_zh = player_name(D, "en"), player_name(D, "zh")
+    """Title, prompt, hints and explanation of a puzzle of ``kind``, in en and zh, from the analysis."""
+    defender = other(attacker)
     tc, answers, nlines, _ = figures
+    sides = _Sides(player_name(attacker, "en"), player_name(attacker, "zh"),
+                   player_name(defender, "en"), player_name(defender, "zh"), tc, answers, nlines)
+    return _KIND_TEXTS[kind](state, attacker, sides)
+
+
+def _defend_texts(state, attacker: str, sides: _Sides) -> dict:
+    A_en, A_zh, D_en, D_zh = sides.A_en, sides.A_zh, sides.D_en, sides.D_zh
+    tc, answers, nlines = sides.threats, sides.answers, sides.lines
     lines = _lines_text(state, attacker)
-    if kind == "defend":
-        defs = [" ".join(d) for d in c6.defenses(state, attacker)]
-        shown = ", ".join(defs[:4]) + (" …" if len(defs) > 4 else "")
-        return {
-            "title": {"en": f"Stop {A_en}: {tc} threat{'s' if tc > 1 else ''}",
-                      "zh": f"挡住{A_zh}：{tc} 个威胁"},
-            "prompt": {"en": f"{D_en} to play. Place your two stones so that {A_en} cannot make six next turn.",
-                       "zh": f"轮到{D_zh}。下两子，使{A_zh}下一手无法连成六。"},
-            "hints": [
-                {"en": f"{A_en} threatens on {nlines} line{'s' if nlines > 1 else ''}; find every winning point first.",
-                 "zh": f"{A_zh}在 {nlines} 条线上有威胁；先找出所有赢点。"},
-                {"en": "A stone kills every window of six that contains it.",
-                 "zh": "一子能让包含它的所有六格窗口失效。"},
-                {"en": "Check that no line keeps a second winning point after your two stones.",
-                 "zh": "检查下了两子之后，每条线都没有剩下别的赢点。"},
-            ],
-            "explanation": {
-                "en": f"{lines['en']} Threat count {tc}: {answers} minimal defence{'s' if answers > 1 else ''} "
-                      f"({shown}); where one stone is enough the other may go anywhere.",
-                "zh": f"{lines['zh']}威胁数 {tc}：最小防守共 {answers} 种（{shown}）；"
-                      "一子就够时，另一子可以下在任何地方。"},
-        }
-    if kind == "attack":
-        turns, alone = state.__dict__["_generated_attacks"]
-        if alone:
-            key = sorted(alone, key=state.board_spec.index.__getitem__)
-            example_en = (f"{' or '.join(key)} alone leaves three threats or more; "
-                          f"the second stone can go anywhere")
-            example_zh = f"{'或'.join(key)} 一子就留下三个以上的威胁，第二子可以下在任何地方"
-        else:
-            example_en = example_zh = " ".join(turns[0])
-        return {
-            "title": {"en": f"{A_en} builds three threats", "zh": f"{A_zh}做出三个威胁"},
-            "prompt": {"en": f"{A_en} to play. Play a turn that leaves {D_en} at least three threats to stop.",
-                       "zh": f"轮到{A_zh}。下一手，给{D_zh}留下至少三个要挡的威胁。"},
-            "hints": [
-                {"en": "A line of three becomes a threat with one more stone.", "zh": "三连再加一子就成了威胁。"},
-                {"en": "Use each stone on a different line, or one stone where two lines cross.",
-                 "zh": "两子各用在不同的线上，或者下在两条线的交叉点。"},
-                {"en": "Three threats need three stones to stop; a turn has only two.",
-                 "zh": "三个威胁要三子才挡得住，而一手只有两子。"},
-            ],
-            "explanation": {
-                "en": (f"For example: {example_en}. " if alone else
-                       f"{answers} pair{'s' if answers > 1 else ''} of stones leave three threats or more, "
-                       f"for example {example_en}. ")
-                      + f"{D_en} can then stop at most two of them.",
-                "zh": (f"例如：{example_zh}。" if alone else
-                       f"共有 {answers} 种两子下法能留下三个以上的威胁，例如 {example_zh}。")
-                      + f"{D_zh}最多只能挡住其中两个。"},
-        }
-    if kind == "threats":
-        return {
-            "title": {"en": f"Count {A_en}'s threats", "zh": f"数{A_zh}的威胁"},
-            "prompt": {"en": f"How many stones must {D_en} place to leave {A_en} no win next turn "
-                             f"({A_en}'s threat count)?",
-                       "zh": f"{D_zh}至少要下几子，{A_zh}下一手才无法取胜（{A_zh}的威胁数）？"},
-            "hints": [
-                {"en": "List the winning points line by line.", "zh": "逐条线列出赢点。"},
-                {"en": "One stone may block several windows at once; look for shared points.",
-                 "zh": "一子可能同时挡住几个窗口；找找共用的点。"},
-            ],
-            "explanation": {
-                "en": f"{lines['en']} The least number of stones that covers them all is {tc}"
-                      + (": more than one turn can place." if tc >= 3 else "."),
-                "zh": f"{lines['zh']}能全部挡住的最少子数是 {tc}" + ("，超过一手能下的两子。" if tc >= 3 else "。")},
-        }
+    defs = [" ".join(d) for d in c6.defenses(state, attacker)]
+    shown = ", ".join(defs[:4]) + (" …" if len(defs) > 4 else "")
+    return {
+        "title": {"en": f"Stop {A_en}: {tc} threat{'s' if tc > 1 else ''}",
+                  "zh": f"挡住{A_zh}：{tc} 个威胁"},
+        "prompt": {"en": f"{D_en} to play. Place your two stones so that {A_en} cannot make six next turn.",
+                   "zh": f"轮到{D_zh}。下两子，使{A_zh}下一手无法连成六。"},
+        "hints": [
+            {"en": f"{A_en} threatens on {nlines} line{'s' if nlines > 1 else ''}; find every winning point first.",
+             "zh": f"{A_zh}在 {nlines} 条线上有威胁；先找出所有赢点。"},
+            {"en": "A stone kills every window of six that contains it.",
+             "zh": "一子能让包含它的所有六格窗口失效。"},
+            {"en": "Check that no line keeps a second winning point after your two stones.",
+             "zh": "检查下了两子之后，每条线都没有剩下别的赢点。"},
+        ],
+        "explanation": {
+            "en": f"{lines['en']} Threat count {tc}: {answers} minimal defence{'s' if answers > 1 else ''} "
+                  f"({shown}); where one stone is enough the other may go anywhere.",
+            "zh": f"{lines['zh']}威胁数 {tc}：最小防守共 {answers} 种（{shown}）；"
+                  "一子就够时，另一子可以下在任何地方。"},
+    }
+
+
+def _attack_texts(state, attacker: str, sides: _Sides) -> dict:
+    A_en, A_zh, D_en, D_zh = sides.A_en, sides.A_zh, sides.D_en, sides.D_zh
+    answers = sides.answers
+    turns, alone = state.__dict__["_generated_attacks"]
+    if alone:
+        key = sorted(alone, key=state.board_spec.index.__getitem__)
+        example_en = (f"{' or '.join(key)} alone leaves three threats or more; "
+                      f"the second stone can go anywhere")
+        example_zh = f"{'或'.join(key)} 一子就留下三个以上的威胁，第二子可以下在任何地方"
+    else:
+        example_en = example_zh = " ".join(turns[0])
+    return {
+        "title": {"en": f"{A_en} builds three threats", "zh": f"{A_zh}做出三个威胁"},
+        "prompt": {"en": f"{A_en} to play. Play a turn that leaves {D_en} at least three threats to stop.",
+                   "zh": f"轮到{A_zh}。下一手，给{D_zh}留下至少三个要挡的威胁。"},
+        "hints": [
+            {"en": "A line of three becomes a threat with one more stone.", "zh": "三连再加一子就成了威胁。"},
+            {"en": "Use each stone on a different line, or one stone where two lines cross.",
+             "zh": "两子各用在不同的线上，或者下在两条线的交叉点。"},
+            {"en": "Three threats need three stones to stop; a turn has only two.",
+             "zh": "三个威胁要三子才挡得住，而一手只有两子。"},
+        ],
+        "explanation": {
+            "en": (f"For example: {example_en}. " if alone else
+                   f"{answers} pair{'s' if answers > 1 else ''} of stones leave three threats or more, "
+                   f"for example {example_en}. ")
+                  + f"{D_en} can then stop at most two of them.",
+            "zh": (f"例如：{example_zh}。" if alone else
+                   f"共有 {answers} 种两子下法能留下三个以上的威胁，例如 {example_zh}。")
+                  + f"{D_zh}最多只能挡住其中两个。"},
+    }
+
+
+def _threats_texts(state, attacker: str, sides: _Sides) -> dict:
+    A_en, A_zh, D_en, D_zh = sides.A_en, sides.A_zh, sides.D_en, sides.D_zh
+    tc = sides.threats
+    lines = _lines_text(state, attacker)
+    return {
+        "title": {"en": f"Count {A_en}'s threats", "zh": f"数{A_zh}的威胁"},
+        "prompt": {"en": f"How many stones must {D_en} place to leave {A_en} no win next turn "
+                         f"({A_en}'s threat count)?",
+                   "zh": f"{D_zh}至少要下几子，{A_zh}下一手才无法取胜（{A_zh}的威胁数）？"},
+        "hints": [
+            {"en": "List the winning points line by line.", "zh": "逐条线列出赢点。"},
+            {"en": "One stone may block several windows at once; look for shared points.",
+             "zh": "一子可能同时挡住几个窗口；找找共用的点。"},
+        ],
+        "explanation": {
+            "en": f"{lines['en']} The least number of stones that covers them all is {tc}"
+                  + (": more than one turn can place." if tc >= 3 else "."),
+            "zh": f"{lines['zh']}能全部挡住的最少子数是 {tc}" + ("，超过一手能下的两子。" if tc >= 3 else "。")},
+    }
+
+
+def _winning_points_texts(state, attacker: str, sides: _Sides) -> dict:
+    A_en, A_zh = sides.A_en, sides.A_zh
+    lines = _lines_text(state, attacker)
     return {
         "title": {"en": f"{A_en}'s winning points", "zh": f"{A_zh}的赢点"},
         "prompt": {"en": f"Click every winning point of {A_en} "
@@ -359,6 +394,10 @@ def _texts(state, kind: str, attacker: str, figures) -> dict:
         ],
         "explanation": {"en": lines["en"], "zh": lines["zh"]},
     }
+
+
+_KIND_TEXTS = {"defend": _defend_texts, "attack": _attack_texts, "threats": _threats_texts,
+               "winning_points": _winning_points_texts}
 
 
 def _task(kind: str, attacker: str) -> dict:
@@ -476,7 +515,6 @@ def generate_pack(kind: str = "defend", n: int = 20, seed: int = 1, difficulty=N
 
 def pack_yaml(pack: dict, header: str = "") -> str:
     """The pack as YAML text (safe dump, Chinese kept readable), with ``#`` header lines."""
-    import yaml
     text = yaml.safe_dump(pack, allow_unicode=True, sort_keys=False, width=1000, default_flow_style=None)
     lines = "".join(f"# {h}\n" for h in header.splitlines() if h.strip())
     return lines + text
