@@ -75,6 +75,26 @@ def parse_action(board: Board, text: str) -> Action:
         ) from None
 
 
+def action_points(text: str, board: Board | None = None) -> list[str]:
+    """The points an action names, in order (a picture marks them).
+
+    With ``board`` the action is read by :func:`parse_action` (``ValueError``
+    if it is not one); without a board only its spelling is read, so a
+    picture of any record still marks what it can.
+
+    >>> action_points("C3-c5"), action_points("xd4"), action_points("j10"), action_points("pass")
+    (['c3', 'c5'], ['d4'], ['j10'], [])
+    """
+    if board is not None:
+        return list(parse_action(board, text).points)
+    t = str(text).strip().lower()
+    if t in ("", PASS, TIMEOUT):
+        return []
+    if "-" in t:
+        return t.split("-")
+    return [t[1:]] if t.startswith("x") and t[1:2].isalpha() else [t]
+
+
 def normalize_action(board: Board, text: str) -> str:
     """The canonical lower-case spelling of an action."""
     return str(parse_action(board, text))

@@ -26,6 +26,9 @@ import math
 from functools import lru_cache
 
 from ..boards import Board, get_board
+from ..notation import action_points
+
+__all__ = ["CELL", "DEFAULT_CELL", "action_points", "board_layout", "merged_lines", "nearest_distance"]
 
 #: Default distance in pixels between two neighbouring points.
 DEFAULT_CELL = {"connect6": 26}
@@ -74,9 +77,9 @@ def merged_lines(board: Board) -> list[tuple[str, str]]:
 
 
 @lru_cache(maxsize=None)
-def _layout_cached(name: str, size: int | None, cell: int, coordinates: bool) -> dict:
-    board = get_board(name, size) if name == "connect6" else get_board(name)
-    return _compute_layout(board, cell, coordinates)
+def _layout_cached(name: str, rows: int, cell: int, coordinates: bool) -> dict:
+    # `rows` only chooses a sized board (Connect6's); the others ignore it, as get_board does
+    return _compute_layout(get_board(name, rows), cell, coordinates)
 
 
 def board_layout(board, cell: int | None = None, coordinates: bool = True) -> dict:
@@ -89,8 +92,7 @@ def board_layout(board, cell: int | None = None, coordinates: bool = True) -> di
     """
     b = _board(board)
     cell = int(cell or DEFAULT_CELL.get(b.name, CELL))
-    size = b.rows if b.name == "connect6" else None
-    return _layout_cached(b.name, size, cell, bool(coordinates))
+    return _layout_cached(b.name, b.rows, cell, bool(coordinates))
 
 
 def _compute_layout(board: Board, cell: int, coordinates: bool) -> dict:
@@ -129,19 +131,3 @@ def _compute_layout(board: Board, cell: int, coordinates: bool) -> dict:
         "font": max(9, round(0.36 * cell)),
         "points": points, "lines": lines, "stars": stars, "coords": coords,
     }
-
-
-def action_points(action: str) -> list[str]:
-    """The points an action string names: ``"c3-c5"`` → ``["c3", "c5"]``, ``"xd4"`` → ``["d4"]``.
-
-    >>> action_points("c3-c5"), action_points("xd4"), action_points("pass")
-    (['c3', 'c5'], ['d4'], [])
-    """
-    a = str(action).strip().lower()
-    if not a or a == "pass":
-        return []
-    if "-" in a:
-        return a.split("-")
-    if a.startswith("x") and len(a) > 1 and a[1].isalpha():
-        return [a[1:]]
-    return [a]

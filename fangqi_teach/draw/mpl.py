@@ -21,13 +21,16 @@ from ..i18n import Text
 
 require_matplotlib(Text("Board pictures as PNG or PDF", "PNG 或 PDF 棋盘图"))
 
-from matplotlib.figure import Figure  # noqa: E402  (after the clear message above)
-from matplotlib.patches import Circle, FancyArrowPatch  # noqa: E402
+from matplotlib import font_manager  # noqa: E402  (after the clear message above)
+from matplotlib.colors import is_color_like  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.patches import Circle, FancyArrowPatch, Rectangle  # noqa: E402
 
 from .layout import board_layout  # noqa: E402
 from .svg import PALETTE, board_svg, mark_colour, normalize_marks, state_marks  # noqa: E402
 
 DPI = 100  # layout pixels per inch of the figure; save with a higher dpi for print
+PT = 72 / DPI  # layout pixels to font points
 
 
 def board_figure(board, pieces=None, *, last=(), selected=None, targets=(), removable=(),
@@ -52,8 +55,7 @@ def state_figure(state, cell: int | None = None, title: str | None = None, ax=No
 def render_figure(lay: dict, m: dict, title: str | None = None, ax=None) -> Figure:
     """Draw a layout with normalized marks (see :func:`~.svg.render_svg`)."""
     P = PALETTE
-    w, h, r = lay["width"], lay["height"], lay["radius"]
-    pt = 72 / DPI                     # layout pixels to font points
+    w, h = lay["width"], lay["height"]
     title_h = round(lay["font"] * 1.8) if title else 0
     if ax is None:
         fig = Figure(figsize=(w / DPI, (h + title_h) / DPI), dpi=DPI)
@@ -66,48 +68,72 @@ def render_figure(lay: dict, m: dict, title: str | None = None, ax=None) -> Figu
     ax.set_aspect("equal")
     ax.axis("off")
     ax.set_facecolor(P["background"])
-    ax.add_patch(_rect(w, h, title_h, P["background"]))
+    ax.add_patch(Rectangle((0, -title_h), w, h + title_h, facecolor=P["background"], edgecolor="none", zorder=0))
     if title:
         family = cjk_font() if has_cjk(title) else None
         ax.text(w / 2, -title_h / 2, str(title), ha="center", va="center", fontfamily=family or "sans-serif",
-                fontsize=(lay["font"] + 2) * pt, color=P["coord"], parse_math=False)
-    lw = (1.6 if lay["cell"] >= 30 else 1.1) * pt
+                fontsize=(lay["font"] + 2) * PT, color=P["coord"], parse_math=False)
+    _draw_grid(ax, lay)
+    _draw_pieces(ax, lay, m)
+    _draw_highlights(ax, lay, m)
+    _draw_labels(ax, lay, m)
+    return fig
+
+
+def _draw_grid(ax, lay: dict) -> None:
+    """The lines, star points and coordinates."""
+    P, r = PALETTE, lay["radius"]
+    lw = (1.6 if lay["cell"] >= 30 else 1.1) * PT
     for x1, y1, x2, y2 in lay["lines"]:
         ax.plot([x1, x2], [y1, y2], color=P["line"], linewidth=lw, solid_capstyle="round", zorder=1)
     for x, y in lay["stars"]:
         ax.add_patch(Circle((x, y), max(2.5, r * 0.22), color=P["star"], zorder=2))
     for c in lay["coords"]:
-        ax.text(c["x"], c["y"], c["text"], ha="center", va="center", fontsize=lay["font"] * pt, color=P["coord"])
-    pts = lay["points"]
+        ax.text(c["x"], c["y"], c["text"], ha="center", va="center", fontsize=lay["font"] * PT, color=P["coord"])
+
+
+def _draw_pieces(ax, lay: dict, m: dict) -> None:
+    """The teacher's coloured points, then the pieces over them."""
+    P, pts, r = PALETTE, lay["points"], lay["radius"]
     for p, colour in m["marks"].items():
         if p in pts:
             ax.add_patch(Circle(pts[p], r * 1.2, color=_safe_colour(mark_colour(colour)), alpha=0.55, zorder=3))
     for p, colour in m["pieces"].items():
         if p in pts:
             fill, edge = (P["black"], P["black_edge"]) if colour == "B" else (P["white"], P["white_edge"])
-            ax.add_patch(Circle(pts[p], r, facecolor=fill, edgecolor=edge, linewidth=1.2 * pt, zorder=4))
+            ax.add_patch(Circle(pts[p], r, facecolor=fill, edgecolor=edge, linewidth=1.2 * PT, zorder=4))
+
+
+def _draw_highlights(ax, lay: dict, m: dict) -> None:
+    """The last action, removable pieces, the selected piece, its targets and the arrows."""
+    P, pts, r = PALETTE, lay["points"], lay["radius"]
     for p in m["last"]:
         if p in pts:
             if p in m["pieces"]:
                 ax.add_patch(Circle(pts[p], r * 0.3, color=P["last"], zorder=5))
             else:
-                ax.add_patch(Circle(pts[p], r * 0.75, fill=False, edgecolor=P["last"], linewidth=2 * pt,
+                ax.add_patch(Circle(pts[p], r * 0.75, fill=False, edgecolor=P["last"], linewidth=2 * PT,
                                     linestyle="--", zorder=5))
     for p in m["removable"]:
         if p in pts:
-            ax.add_patch(Circle(pts[p], r + 3, fill=False, edgecolor=P["removable"], linewidth=2.5 * pt,
+            ax.add_patch(Circle(pts[p], r + 3, fill=False, edgecolor=P["removable"], linewidth=2.5 * PT,
                                 linestyle="--", zorder=5))
     if m["selected"] in pts:
         ax.add_patch(Circle(pts[m["selected"]], r + 3, fill=False, edgecolor=P["selected"],
-                            linewidth=3 * pt, zorder=5))
+                            linewidth=3 * PT, zorder=5))
     for p in m["targets"]:
         if p in pts:
             ax.add_patch(Circle(pts[p], r * 0.32, color=P["target"], alpha=0.85, zorder=5))
     for a, b in m["arrows"]:
         if a in pts and b in pts:
-            ax.add_patch(FancyArrowPatch(pts[a], pts[b], arrowstyle="-|>", mutation_scale=r * 1.1 * pt,
-                                         shrinkA=r * 0.45 * pt, shrinkB=r * 0.45 * pt, color=P["arrow"], alpha=0.8,
-                                         linewidth=max(3, r * 0.28) * pt, zorder=6))
+            ax.add_patch(FancyArrowPatch(pts[a], pts[b], arrowstyle="-|>", mutation_scale=r * 1.1 * PT,
+                                         shrinkA=r * 0.45 * PT, shrinkB=r * 0.45 * PT, color=P["arrow"], alpha=0.8,
+                                         linewidth=max(3, r * 0.28) * PT, zorder=6))
+
+
+def _draw_labels(ax, lay: dict, m: dict) -> None:
+    """Numbers or letters on the points, as plain text (mathtext would read "$" in a teacher's label)."""
+    P, pts, r = PALETTE, lay["points"], lay["radius"]
     for p, text in m["labels"].items():
         if p in pts:
             colour = m["pieces"].get(p)
@@ -115,22 +141,13 @@ def render_figure(lay: dict, m: dict, title: str | None = None, ax=None) -> Figu
             if colour is None:
                 ax.add_patch(Circle(pts[p], r * 0.7, color=P["background"], zorder=6))
             size = lay["font"] if len(text) <= 2 else max(8, round(lay["font"] * 0.75))
-            # plain text: mathtext would read "$" in a teacher's label as markup
             ax.text(*pts[p], text, ha="center", va="center",
                     fontfamily=(cjk_font() if has_cjk(text) else None) or "sans-serif",
-                    fontsize=size * pt, fontweight="bold",
-                    color=fill, zorder=7, parse_math=False)
-    return fig
-
-
-def _rect(w, h, title_h, colour):
-    from matplotlib.patches import Rectangle
-    return Rectangle((0, -title_h), w, h + title_h, facecolor=colour, edgecolor="none", zorder=0)
+                    fontsize=size * PT, fontweight="bold", color=fill, zorder=7, parse_math=False)
 
 
 def _safe_colour(colour: str) -> str:
     """A matplotlib colour for a teacher's colour name (unknown names become grey)."""
-    from matplotlib.colors import is_color_like
     return colour if is_color_like(colour) else MARK_COLOURS_FALLBACK
 
 
@@ -148,7 +165,6 @@ def cjk_font() -> str | None:
     matplotlib's default font has no Chinese glyphs; callers fall back to
     English text when this is None rather than print empty boxes.
     """
-    from matplotlib import font_manager
     names = {f.name for f in font_manager.fontManager.ttflist}
     return next((n for n in CJK_FONTS if n in names), None)
 

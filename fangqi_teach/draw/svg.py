@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from .layout import action_points, board_layout
+from ..notation import REMOVE, action_points, parse_action
+from .layout import board_layout
 
 #: The colours of the static pictures (the widget uses CSS variables instead).
 PALETTE = {
@@ -107,31 +108,46 @@ def board_svg(board, pieces=None, *, last=(), selected=None, targets=(), removab
 
 def render_svg(lay: dict, m: dict, title: str | None = None) -> str:
     """Draw a :func:`~.layout.board_layout` with :func:`normalize_marks` highlights."""
-    P = PALETTE
-    pts = lay["points"]
-    r = lay["radius"]
-    font = lay["font"]
-    w, h = lay["width"], lay["height"]
+    w, h, font = lay["width"], lay["height"], lay["font"]
     title_h = round(font * 1.8) if title else 0
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + title_h}" '
         f'viewBox="0 0 {w} {h + title_h}" class="fq-board" data-board="{lay["name"]}" '
         f'font-family="sans-serif">',
-        f'<rect width="{w}" height="{h + title_h}" fill="{P["background"]}"/>',
+        f'<rect width="{w}" height="{h + title_h}" fill="{PALETTE["background"]}"/>',
     ]
     if title:
         out.append(f'<text x="{w / 2:g}" y="{font * 1.3:g}" text-anchor="middle" font-size="{font + 2}" '
-                   f'fill="{P["coord"]}">{escape(str(title))}</text>')
+                   f'fill="{PALETTE["coord"]}">{escape(str(title))}</text>')
         out.append(f'<g transform="translate(0,{title_h})">')
+    out += _svg_grid(lay)
+    out += _svg_pieces(lay, m)
+    out += _svg_highlights(lay, m)
+    out += _svg_arrows(lay, m["arrows"])
+    out += _svg_labels(lay, m)
+    if title:
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _svg_grid(lay: dict) -> list[str]:
+    """The lines, star points and coordinates."""
+    P, r, font = PALETTE, lay["radius"], lay["font"]
     lw = 1.6 if lay["cell"] >= 30 else 1.1
-    out.append(f'<g stroke="{P["line"]}" stroke-width="{lw}" stroke-linecap="round">')
+    out = [f'<g stroke="{P["line"]}" stroke-width="{lw}" stroke-linecap="round">']
     out += [f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>' for x1, y1, x2, y2 in lay["lines"]]
     out.append("</g>")
     out += [f'<circle cx="{x}" cy="{y}" r="{max(2.5, r * 0.22):.1f}" fill="{P["star"]}"/>' for x, y in lay["stars"]]
-    for c in lay["coords"]:
-        out.append(f'<text x="{c["x"]}" y="{c["y"]}" font-size="{font}" text-anchor="middle" '
-                   f'dominant-baseline="central" fill="{P["coord"]}">{escape(c["text"])}</text>')
-    # coloured points sit under the pieces so both stay visible
+    out += [f'<text x="{c["x"]}" y="{c["y"]}" font-size="{font}" text-anchor="middle" '
+            f'dominant-baseline="central" fill="{P["coord"]}">{escape(c["text"])}</text>' for c in lay["coords"]]
+    return out
+
+
+def _svg_pieces(lay: dict, m: dict) -> list[str]:
+    """The teacher's coloured points, then the pieces over them (so both stay visible)."""
+    P, pts, r = PALETTE, lay["points"], lay["radius"]
+    out = []
     for p, colour in m["marks"].items():
         if p in pts:
             x, y = pts[p]
@@ -143,6 +159,13 @@ def render_svg(lay: dict, m: dict, title: str | None = None) -> str:
             fill, edge = (P["black"], P["black_edge"]) if colour == "B" else (P["white"], P["white_edge"])
             out.append(f'<circle class="piece {colour}" data-point="{p}" cx="{x}" cy="{y}" r="{r}" '
                        f'fill="{fill}" stroke="{edge}" stroke-width="1.2"/>')
+    return out
+
+
+def _svg_highlights(lay: dict, m: dict) -> list[str]:
+    """The last action, removable pieces, the selected piece and its targets."""
+    P, pts, r = PALETTE, lay["points"], lay["radius"]
+    out = []
     for p in m["last"]:
         if p in pts:
             x, y = pts[p]
@@ -165,16 +188,30 @@ def render_svg(lay: dict, m: dict, title: str | None = None) -> str:
             x, y = pts[p]
             out.append(f'<circle class="target" data-point="{p}" cx="{x}" cy="{y}" r="{r * 0.32:.1f}" '
                        f'fill="{P["target"]}" fill-opacity="0.85"/>')
-    if m["arrows"]:
-        out.append(f'<defs><marker id="fq-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" '
-                   f'markerWidth="4" markerHeight="4" orient="auto-start-reverse">'
-                   f'<path d="M0,0 L10,5 L0,10 z" fill="{P["arrow"]}"/></marker></defs>')
-        for a, b in m["arrows"]:
-            if a in pts and b in pts:
-                x1, y1, x2, y2 = _shortened(pts[a], pts[b], r * 0.45)
-                out.append(f'<line class="arrow" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                           f'stroke="{P["arrow"]}" stroke-width="{max(3, r * 0.28):.1f}" stroke-opacity="0.8" '
-                           f'stroke-linecap="round" marker-end="url(#fq-arrowhead)"/>')
+    return out
+
+
+def _svg_arrows(lay: dict, arrows: list) -> list[str]:
+    """Moves drawn as arrows (with their arrowhead defined once)."""
+    if not arrows:
+        return []
+    P, pts, r = PALETTE, lay["points"], lay["radius"]
+    out = [f'<defs><marker id="fq-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" '
+           f'markerWidth="4" markerHeight="4" orient="auto-start-reverse">'
+           f'<path d="M0,0 L10,5 L0,10 z" fill="{P["arrow"]}"/></marker></defs>']
+    for a, b in arrows:
+        if a in pts and b in pts:
+            x1, y1, x2, y2 = _shortened(pts[a], pts[b], r * 0.45)
+            out.append(f'<line class="arrow" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                       f'stroke="{P["arrow"]}" stroke-width="{max(3, r * 0.28):.1f}" stroke-opacity="0.8" '
+                       f'stroke-linecap="round" marker-end="url(#fq-arrowhead)"/>')
+    return out
+
+
+def _svg_labels(lay: dict, m: dict) -> list[str]:
+    """Numbers or letters on the points, coloured to read on a piece or an empty point."""
+    P, pts, r, font = PALETTE, lay["points"], lay["radius"], lay["font"]
+    out = []
     for p, text in m["labels"].items():
         if p in pts:
             x, y = pts[p]
@@ -186,10 +223,7 @@ def render_svg(lay: dict, m: dict, title: str | None = None) -> str:
             out.append(f'<text class="label" data-point="{p}" x="{x}" y="{y}" font-size="{size}" '
                        f'font-weight="bold" text-anchor="middle" dominant-baseline="central" '
                        f'fill="{fill}">{escape(text)}</text>')
-    if title:
-        out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out)
+    return out
 
 
 def _shortened(a, b, by: float):
@@ -202,8 +236,8 @@ def _shortened(a, b, by: float):
 
 def last_turn_points(state) -> list[str]:
     """The points named by the last action of ``state`` (empty at the start)."""
-    record = getattr(state, "record", ())
-    return action_points(record[-1]) if record else []
+    record = state.record
+    return action_points(record[-1], state.board_spec) if record else []
 
 
 def state_marks(state) -> dict:
@@ -214,9 +248,10 @@ def state_marks(state) -> dict:
     last = last_turn_points(state)
     arrows = [last] if len(last) == 2 else []
     removable = []
-    pending = getattr(state, "pending", None)
+    pending = state.pending
     if pending is not None and pending.kind in REMOVAL_KINDS:
-        removable = [a[1:] for a in state.legal_actions() if a.startswith("x")]
+        board = state.board_spec
+        removable = [a.points[0] for a in (parse_action(board, t) for t in state.legal_actions()) if a.kind == REMOVE]
     return normalize_marks(state.board, last=last, arrows=arrows, removable=removable)
 
 
