@@ -42,7 +42,6 @@ been drawn (``background="async"`` forces this anywhere; then
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from html import escape
 from pathlib import Path
 
@@ -341,9 +340,8 @@ class GameWidget(W.VBox):
     def close(self):
         """Stop the timer and any background search, then close the widgets."""
         # contract: Widget.__del__ may call close() on a widget whose __init__ stopped half-way
-        if hasattr(self, "session"):
+        if hasattr(self, "board"):   # (the session is made before the board)
             self.session.close()
-        if hasattr(self, "board"):   # contract: same half-built widget
             self.board.close()
         super().close()
 
@@ -461,7 +459,7 @@ class GameWidget(W.VBox):
         """Draw the session on the board and the panel (one board update); the session's lock is held."""
         s, lang = self.session, self.lang
         with self.board.hold_sync():
-            for name, value in asdict(s.board_view()).items():
+            for name, value in vars(s.board_view()).items():   # BoardView's fields are the board's traits
                 setattr(self.board, name, value)
         self.status.value = "<br>".join(_styled(text.get(lang), style) for text, style in s.status())
         self._update_countdown()
@@ -492,11 +490,12 @@ class GameWidget(W.VBox):
     def _sync_boxes(self) -> None:
         """The dropdowns and the timer box show the session's choices (without acting on them again)."""
         s = self.session
+        wanted = ((self.side_box, s.computer or ""), (self.level_box, s.level), (self.timer_box, s.timer_on))
         self._updating_boxes = True
         try:
-            self.side_box.value = s.computer or ""
-            self.level_box.value = s.level
-            self.timer_box.value = s.timer_on
+            for box, value in wanted:
+                if box.value != value:      # (setting an equal value still costs a validation)
+                    box.value = value
         finally:
             self._updating_boxes = False
 
