@@ -299,3 +299,32 @@ def test_the_exercises_layer_loads_no_widget_code():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"
+
+
+def test_clicks_mean_what_they_mean_in_a_game_pick_up_put_down_and_say_why(progress):
+    # the one click path (session.clicks): the same prompts and refusals as the game widget
+    w = ExerciseWidget(PACK, progress=progress, start="w-play")
+    w.click("c4")                                   # an empty point before any piece is picked up
+    assert w.feedback_text().startswith("Select one of your pieces first")
+    w.click("b4")
+    assert w.board.selected == "b4" and "click a green point" in w.feedback_text()
+    w.click("b4")                                   # the piece again: put down
+    assert not w.board.selected and list(w.board.targets) == [] and w.origin == "" and w.feedback_text() == ""
+    w.click("b4")
+    w.click("g1")                                   # not a step along a line: refused, the piece stays picked up
+    assert "g1" in w.feedback_text() and w.board.selected == "b4" and w.answer_box.value == ""
+    w.click("a4")
+    assert w.answer_box.value == "b4-a4"
+
+
+def test_a_placement_clicked_again_is_taken_back_in_any_game(progress):
+    pack = pack_from_data({"game": "maonan", "stage": 1, "exercises": [
+        ex("place", {"setup": {"black": ["a1"], "white": ["g7"], "player": "B", "hands": {"B": 5, "W": 5}}},
+           {"kind": "play", "goal": {"captures": 0}})]}, "place.yaml")
+    w = ExerciseWidget(pack, progress=progress)
+    w.click("d2")
+    assert w.answer_box.value == "d2" and "press Check" in w.feedback_text()
+    w.click("d2")
+    assert w.answer_box.value == "" and "d2" not in w.board.pieces
+    w.click("a1")                                   # taken: the engine's reason
+    assert "a1 is already occupied" in w.feedback_text() and w.answer_box.value == ""

@@ -6,7 +6,7 @@ import pytest
 
 import fangqi_teach as ft
 from fangqi_teach.exercises.schema import load_pack
-from fangqi_teach.widgets.editor import BoardEditor, editor
+from fangqi_teach.widgets.editor import PENDING, PHASES, TEXTS, BoardEditor, editor
 
 
 def place(ed, colour, points):
@@ -251,3 +251,17 @@ def test_task_fields_nested_too_deep_are_refused(tmp_path):
     ed.params_box.value = "a: " + "[" * 5000 + "]" * 5000
     assert ed.message.en.startswith("The task fields are not a YAML mapping")
     assert ed.task_params == {"attacker": "B"}
+
+
+@pytest.mark.parametrize("game", list(ft.GAMES))
+def test_the_set_up_rows_are_the_fields_the_game_takes(game, tmp_path):
+    ed = editor(game, folder=tmp_path, lang="en")
+    caps = ft.GAMES[game].capabilities
+    rows = {row.children[0].value for row in ed.children[0].children[1].children}
+    shown = {key for key in ("phase", "hands", "pending", "credits", "tired")
+             if f"<b>{TEXTS[key].en}</b>&nbsp;" in rows}
+    assert shown <= caps.setup_fields                               # never a field the engine refuses
+    assert ("hands" in shown) == ("hands" in caps.setup_fields)
+    assert ("credits" in shown) == caps.pull_credits and ("tired" in shown) == caps.tired_pieces
+    assert ("defend" in ed.kind_menu.options) == caps.line_threats
+    assert set(PENDING) == set(PHASES) == set(ft.GAMES)             # a new game must say its set-up words

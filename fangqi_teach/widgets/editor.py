@@ -62,8 +62,6 @@ from ..teacher.builder import (
 from .board import BoardWidget, with_picture
 from .exercise import ExerciseWidget
 
-FANG = ("dafang", "ningxia", "xinjiang")
-
 TEXTS = {
     "tool": Text("Tool", "工具"),
     "black": Text("Black", "黑子"),
@@ -115,13 +113,18 @@ TEMPLATES = {
     "defend": "{}",
     "attack": "goal: threats\nthreats: 3",
 }
-CONNECT6_TEMPLATES = {"play": "goal: {win: true}", "select": "property: winning_points\nplayer: B",
-                      "count": "quantity: threat_count\nplayer: B"}
-PENDING = {
-    "fang": ("", "place", "extra_place", "capture", "pull", "make_room", "move"),
-    "connect6": ("", "second_stone"),
-    "maonan": ("",),
-}
+#: Games won by a line (``capabilities.line_threats``) start from a win, a threat and a count of threats.
+LINE_TEMPLATES = {"play": "goal: {win: true}", "select": "property: winning_points\nplayer: B",
+                  "count": "quantity: threat_count\nplayer: B"}
+
+_FANG_OWED = ("", "place", "extra_place", "capture", "pull", "make_room", "move")
+# contract: which obligations and phases a set-up may name is each engine's own vocabulary (its
+# from_setup checks them); the contract says only which fields a game takes (capabilities.setup_fields)
+PENDING = {"dafang": _FANG_OWED, "ningxia": _FANG_OWED, "xinjiang": _FANG_OWED, "maonan": ("",),
+           "connect6": ("", "second_stone")}
+#: The phases a set-up may choose (Maonan's phase always follows from the hands: none to choose).
+PHASES = {"dafang": ("place", "pull", "move"), "ningxia": ("place", "pull", "move"),
+          "xinjiang": ("place", "pull", "move"), "maonan": (), "connect6": ()}
 
 
 def _h(text) -> str:
@@ -145,7 +148,7 @@ def refusal_reason(error: Exception) -> Text:
     e: BaseException | None = error
     depth = 0
     while e is not None and depth < 10:
-        if isinstance(e, FangqiError) and hasattr(e, "zh"):
+        if isinstance(e, FangqiError):
             return Text(e.en, e.zh)
         e, depth = e.__cause__ or e.__context__, depth + 1
     return Text(str(error), str(error))
@@ -173,7 +176,7 @@ class BoardEditor(W.VBox):
         if folder is None:
             folder = default_exercise_dir()
         self.folder = Path(folder)
-        self.family = "fang" if game in FANG else game
+        self.capabilities = GAMES[game].capabilities
         # The position being edited (plain values; the engine state is rebuilt from them).
         self.pieces: dict[str, str] = {}
         self.player = "B"
@@ -191,6 +194,7 @@ class BoardEditor(W.VBox):
         self.saved_path: Path | None = None
         self._awaiting_confirm: str | None = None
         self.message = Text("", "")
+        self._message_kind = "info"
 
         self.board = BoardWidget(board_for(game, self.options))
         self.board.on_click(self._on_click)
@@ -202,27 +206,26 @@ class BoardEditor(W.VBox):
     # -- widgets -----------------------------------------------------------------
 
     def _template(self, kind: str) -> str:
-        if self.game == "connect6" and kind in CONNECT6_TEMPLATES:
-            return CONNECT6_TEMPLATES[kind]
-        if self.game == "maonan" and kind == "select":
-            return "property: loose_pieces\nplayer: W\nmode: all"
+        if self.capabilities.line_threats and kind in LINE_TEMPLATES:
+            return LINE_TEMPLATES[kind]
         return TEMPLATES[kind]
 
     def _build_controls(self) -> None:
+        """The set-up controls (each shown by :meth:`_render` only where the game takes the field)."""
         lay = W.Layout(width="auto")
         self.tool_buttons = W.ToggleButtons(options=[("B", "B"), ("W", "W"), ("empty", "empty")], value="B")
         self.tool_buttons.observe(lambda ch: self._from_ui(self.set_tool, ch["new"]), names="value")
         self.player_buttons = W.ToggleButtons(options=[("B", "B"), ("W", "W")], value="B")
         self.player_buttons.observe(lambda ch: self._from_ui(self.set_player, ch["new"]), names="value")
-        self.phase_menu = W.Dropdown(options=[("auto", ""), ("place", "place"), ("pull", "pull"), ("move", "move")],
-                                     value="", layout=lay)
+        self.phase_menu = W.Dropdown(options=[("auto", ""), *((p, p) for p in PHASES[self.game])], value="",
+                                     layout=lay)
         self.phase_menu.observe(lambda ch: self._from_ui(self.set_phase, ch["new"] or None), names="value")
         self.hands_auto = W.Checkbox(value=True, indent=False)
         self.hand_b = W.BoundedIntText(value=0, min=0, max=99, layout=W.Layout(width="60px"))
         self.hand_w = W.BoundedIntText(value=0, min=0, max=99, layout=W.Layout(width="60px"))
         for w in (self.hands_auto, self.hand_b, self.hand_w):
             w.observe(lambda ch: self._hands_from_ui(), names="value")
-        self.pending_menu = W.Dropdown(options=PENDING[self.family], value="", layout=lay)
+        self.pending_menu = W.Dropdown(options=PENDING[self.game], value="", layout=lay)
         self.pending_count = W.BoundedIntText(value=1, min=1, max=9, layout=W.Layout(width="60px"))
         for w in (self.pending_menu, self.pending_count):
             w.observe(lambda ch: self._pending_from_ui(), names="value")
@@ -236,7 +239,13 @@ class BoardEditor(W.VBox):
         for w in (self.tired_b, self.tired_w):
             w.observe(lambda ch: self._from_ui(self.set_tired, B=self.tired_b.value.strip() or None,
                                                W=self.tired_w.value.strip() or None), names="value")
-        kinds = ["play", "select", "count"] + (["defend", "attack"] if self.game == "connect6" else [])
+        self._build_exercise_controls()
+        self._syncing = False
+
+    def _build_exercise_controls(self) -> None:
+        """The task, the texts, the pack file and the buttons."""
+        lay = W.Layout(width="auto")
+        kinds = ["play", "select", "count"] + (["defend", "attack"] if self.capabilities.line_threats else [])
         self.kind_menu = W.Dropdown(options=kinds, value="play", layout=lay)
         self.kind_menu.observe(lambda ch: self._from_ui(self.set_task, ch["new"]), names="value")
         self.params_box = W.Textarea(value=self._template("play"), layout=W.Layout(width="100%", height="4em"))
@@ -259,7 +268,6 @@ class BoardEditor(W.VBox):
         self.message_html = W.HTML()
         self.answers_html = W.HTML()
         self.trial_box = W.VBox()
-        self._syncing = False
 
     def _render(self) -> None:
         lang = self.lang
@@ -273,17 +281,18 @@ class BoardEditor(W.VBox):
             b.description = TEXTS[name].get(lang)
         self.buttons["confirm"].layout.display = "" if self._awaiting_confirm else "none"
         setup_rows = [W.HBox([label("tool"), self.tool_buttons]), W.HBox([label("player"), self.player_buttons])]
-        if self.family == "fang":
+        fields, caps = self.capabilities.setup_fields, self.capabilities
+        if "phase" in fields and PHASES[self.game]:
             setup_rows.append(W.HBox([label("phase"), self.phase_menu]))
-        if self.family in ("fang", "maonan"):
+        if "hands" in fields:
             setup_rows.append(W.HBox([label("hands"), self.hand_b, self.hand_w, self.hands_auto,
                                       W.HTML(_h(TEXTS["hands_auto"].get(lang)))]))
-        if len(PENDING[self.family]) > 1:
+        if "pending" in fields and len(PENDING[self.game]) > 1:
             setup_rows.append(W.HBox([label("pending"), self.pending_menu, W.HTML(_h(TEXTS["count"].get(lang))),
                                       self.pending_count]))
-        if self.game == "ningxia":
+        if "credits" in fields and caps.pull_credits:
             setup_rows.append(W.HBox([label("credits"), self.credit_b, self.credit_w]))
-        if self.game == "xinjiang":
+        if "tired" in fields and caps.tired_pieces:
             setup_rows.append(W.HBox([label("tired"), self.tired_b, self.tired_w]))
         texts = []
         for name in ("title", "prompt", "explanation", "hint1", "hint2", "hint3"):
@@ -317,7 +326,7 @@ class BoardEditor(W.VBox):
         self._show_message()
 
     def _show_message(self) -> None:
-        colour = {"error": "#b00020", "ok": "#1b6e20"}.get(getattr(self, "_message_kind", "info"), "#333")
+        colour = {"error": "#b00020", "ok": "#1b6e20"}.get(self._message_kind, "#333")
         self.message_html.value = f'<span style="color:{colour}">{_h(self.message.get(self.lang))}</span>'
 
     # -- the position --------------------------------------------------------------
@@ -356,7 +365,7 @@ class BoardEditor(W.VBox):
             return False
         self.state = state
         self.report = None
-        pending = getattr(state, "pending", None)
+        pending = state.pending
         pending_text = Text(pending.text("en"), pending.text("zh")) if pending is not None else Text("", "")
         self._say(_fmt(TEXTS["position_ok"], pending=pending_text), "ok")
         self.board.set_marks(dict(self.pieces), clear=True)
@@ -380,7 +389,8 @@ class BoardEditor(W.VBox):
         self._syncing = True
         try:
             self.player_buttons.value = self.player
-            self.phase_menu.value = self.phase or ""
+            # (a phase the menu does not offer — Maonan's, which follows from the hands — shows as automatic)
+            self.phase_menu.value = self.phase if self.phase in PHASES[self.game] else ""
             self.hands_auto.value = self.hands is None
             if self.hands is not None:
                 self.hand_b.value, self.hand_w.value = self.hands.get("B", 0), self.hands.get("W", 0)
@@ -477,14 +487,15 @@ class BoardEditor(W.VBox):
 
         ``count`` is checked by the engine ("place −5 more" is refused, naming ``pending.count``).
         """
-        kinds = [k for k in PENDING[self.family] if k]
+        kinds = [k for k in PENDING[self.game] if k]
         if not self._plain(pending_kind=kind):
             return False
         if kind and kind not in kinds:
             self._say(_fmt(TEXTS["refused"], reason=TEXTS["bad_pending"].format(
                 kind=str(kind)[:30], kinds=", ".join(kinds) or "-")), "error")
             return False
-        hi = self.pending_count.max if self.family == "fang" else 1     # what the count box can show
+        # what the count box can show; a two-stone turn owes at most its second stone
+        hi = 1 if self.capabilities.two_stone_turns else self.pending_count.max
         if kind and (isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= hi):
             e = StateFormatError.of("pending.count", "integer", count, lo=1, hi=hi)
             self._say(_fmt(TEXTS["refused"], reason=e.text), "error")

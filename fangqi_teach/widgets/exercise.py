@@ -58,8 +58,10 @@ from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
 from ..exercises.schema import load_pack
-from ..games import new_game
+from ..games import GAMES, new_game
 from ..i18n import Text, check_language, get_language
+from ..notation import PLACE, Action, parse_action
+from ..session.clicks import move_targets, resolve_click
 from .board import BoardWidget, with_picture
 
 TEXTS = {
@@ -105,9 +107,6 @@ TEXTS = {
 
 #: Between two engine events in one line ("Black places on b2; Black completes …").
 EVENT_SEPARATOR = Text("; ", "；")
-
-
-REMOVAL_PENDING = ("capture", "capture_any", "pull", "pin", "pin_any", "make_room", "blocked_pull")
 
 
 def _h(text) -> str:
@@ -292,38 +291,42 @@ class ExerciseWidget(W.VBox):
         params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
         if ex.task.kind in ("defend", "attack"):
             return "turn"
-        return params.get("scope", "turn" if ex.game == "connect6" else "action")
+        # a two-stone turn is answered whole unless the task says otherwise
+        return params.get("scope", "turn" if GAMES[ex.game].capabilities.two_stone_turns else "action")
 
     def _play_click(self, point: str) -> None:
-        if self.actions and self.actions[-1] == point and not self.origin:
+        """A click while the answer is a sequence of actions: what it means comes from the one click path.
+
+        The widget adds only what belongs to building an answer: the
+        action just played, clicked again, is taken back; once the
+        answer's action or turn is complete, further clicks wait for Check.
+        """
+        if self._placed_last(point):
             self._take_back()           # clicking the stone just placed takes it back
             return
         if self._turn_done():
             self._say(TEXTS["turn_done"], "info")
             return
-        s = self.scratch
-        legal = set(s.legal_actions())
-        candidates = []
-        if self.origin and f"{self.origin}-{point}" in legal:
-            candidates.append(f"{self.origin}-{point}")
-        candidates += [a for a in (point, "x" + point) if a in legal]
-        if candidates:
-            self._play_action(candidates[0])
-            return
-        if any(a.startswith(point + "-") for a in legal):
-            self.origin = point
-            self.board.set_marks(selected=point,
-                                 targets=[a.split("-")[1] for a in legal if a.startswith(point + "-")])
-            return
-        # Not legal: let the engine say why, for the action the click most likely meant.
-        removing = s.pending is not None and s.pending.kind in REMOVAL_PENDING
-        attempt = "x" + point if removing else (f"{self.origin}-{point}" if self.origin else point)
-        try:
-            s.play(attempt)
-            why = None
-        except IllegalAction as e:
-            why = Text(e.en, e.zh)
-        self._say(why or Text(f"{point}: not possible here.", f"{point}：这里不能这样走。"), "warn")
+        click = resolve_click(self.scratch, point, self.origin or None)
+        if click.action is not None:
+            self._play_action(click.action)
+        elif click.take_back:           # a first stone placed before the question is not ours to take back
+            self._say(_refusal(self.scratch, point), "warn")
+        elif click.refused and click.message is not None:
+            self._say(click.message, "warn")                # the selection, if any, stays
+        else:
+            self.origin = click.selected or ""
+            self.board.set_marks(selected=click.selected, targets=move_targets(self.scratch, click.selected))
+            if click.message is not None:
+                self._say(click.message, "info")        # what to click next
+            else:
+                self.feedback_html.value = ""           # put down: the prompt no longer applies
+
+    def _placed_last(self, point: str) -> bool:
+        """Whether the answer's last action placed a piece on ``point`` (and no piece is picked up)."""
+        if not self.actions or self.origin:
+            return False
+        return parse_action(self.board.board_spec, self.actions[-1]) == Action(PLACE, (point,))
 
     def _play_action(self, action: str) -> None:
         self.scratch = self.scratch.play(action)
@@ -547,6 +550,17 @@ class ExerciseWidget(W.VBox):
     def _repr_mimebundle_(self, **kwargs):
         # Static viewers (nbconvert HTML, GitHub) get the board picture and a fixed text.
         return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
+
+
+def _refusal(state, point: str) -> Text:
+    """The engine's reason why placing on ``point`` is refused (it is taken).
+
+    >>> from fangqi_teach import GAMES
+    >>> _refusal(GAMES["connect6"].from_setup({"black": ["j10"], "white": ["k10"], "player": "B"}), "j10").en
+    'j10 is already occupied; place on an empty point.'
+    """
+    why = state.refusal(point) or IllegalAction.of("occupied", point, point=point)
+    return Text(why.en, why.zh)
 
 
 def _target_size(ex: Exercise) -> int:

@@ -45,7 +45,7 @@ def _change(ed, rng: random.Random):
         b, w = (None, None) if rng.random() < 0.15 else (_number(rng), _number(rng))
         return ("hands", b, w), lambda: ed.set_hands(b, w)
     if r < 0.72:
-        kinds = [k for k in PENDING[ed.family] if k] + ["capture", "teleport", ""]
+        kinds = [k for k in PENDING[ed.game] if k] + ["capture", "teleport", ""]
         kind, count = rng.choice(kinds), (_number(rng) if rng.random() < 0.5 else 1)
         return ("pending", kind, count), lambda: ed.set_pending(kind or None, count)
     if r < 0.8:
