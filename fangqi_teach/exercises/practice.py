@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..games import GAMES
 from ..i18n import Text, check_language, get_language
 from ..widgets.exercise import ExerciseWidget, PackSummary
 from .learner import get_learner
@@ -28,9 +29,8 @@ from .schema import default_exercise_dir, load_pack, pack_from_data, parse_text
 
 SELF_CHECK = Text("Self-check: {text}", "自我检查：{text}")
 NO_EXERCISES = Text("Stage {n} of {name} has no exercises yet.", "{name}的第 {n} 阶段还没有练习。")
-GAME_NAMES = {"dafang": Text("dafang", "大方棋"), "ningxia": Text("ningxia", "宁夏方棋"),
-              "xinjiang": Text("xinjiang", "新疆方棋"), "maonan": Text("maonan", "毛南三棋"),
-              "connect6": Text("connect6", "六子棋")}
+# A game as a note names it: its file name in English (the folder of its packs), its title in Chinese
+GAME_NAMES = {name: Text(name, game.title.zh) for name, game in GAMES.items()}
 
 
 class Practice:

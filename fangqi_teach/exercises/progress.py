@@ -43,11 +43,14 @@ import json
 import math
 import os
 import re
+import sys
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
+
+import platformdirs
 
 from ..files import locked, write_atomically
 from ..i18n import Text
@@ -77,10 +80,8 @@ def data_dir() -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env)
-    import sys
     if sys.platform == "emscripten":
         return Path("/drive/progress")
-    import platformdirs
     return Path(platformdirs.user_data_dir("fangqi-teach", appauthor=False))
 
 
