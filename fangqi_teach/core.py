@@ -593,6 +593,68 @@ def board_diagram(board_spec: Board, board: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+#: What a diagram cell means: X or B Black, O or W White, . empty (any case).
+DIAGRAM_CELLS: dict[str, str | None] = {"X": "B", "B": "B", "O": "W", "W": "W", ".": None}
+
+
+def read_diagram(board_spec: Board, text: str) -> dict[str, str]:
+    """``{point: colour}`` from a text diagram as :func:`board_diagram` draws it: one rule for every board.
+
+    Rows run top to bottom; each lists the points of its row from left to
+    right: ``X`` or ``B`` Black, ``O`` or ``W`` White, ``.`` empty (any
+    case). A row may start with its number; rows without numbers count up
+    to the bottom row, row 1. The line of column letters may be left in
+    or out. Anything else raises :class:`ValueError` saying where.
+
+    >>> from fangqi_teach.boards import get_board
+    >>> read_diagram(get_board("dafang"), '''
+    ... 2 X O . . . .
+    ... 1 X X . . . O
+    ...   a b c d e f''')
+    {'a1': 'B', 'b1': 'B', 'f1': 'W', 'a2': 'B', 'b2': 'W'}
+    >>> read_diagram(get_board("dafang"), "X O . . .")
+    Traceback (most recent call last):
+    ...
+    ValueError: diagram row 1 has 5 points; the Dafang Qi board has 6 columns
+    """
+    lines = [line.split() for line in str(text).splitlines()]
+    lines = [t for t in lines if t and not _is_column_line(board_spec, t)]
+    numbered = [t[0].isdigit() for t in lines]
+    if any(numbered) and not all(numbered):
+        raise ValueError("number every row of the diagram, or none")
+    rows = [(int(t[0]), t[1:]) if t[0].isdigit() else (len(lines) - k, t) for k, t in enumerate(lines)]
+    pieces: dict[str, str] = {}
+    seen: set[int] = set()
+    for row, cells in rows:
+        points = _row_points(board_spec, row)
+        if not points or row in seen:
+            why = "appears twice" if row in seen else f"is not on the {board_spec.title} board"
+            raise ValueError(f"diagram row {row} {why}")
+        seen.add(row)
+        if len(cells) != len(points):
+            where = "columns" if board_spec.is_grid else "points in that row"
+            raise ValueError(f"diagram row {row} has {len(cells)} points; the {board_spec.title} board has "
+                             f"{len(points)} {where}")
+        for point, cell in zip(points, cells):
+            if cell.upper() not in DIAGRAM_CELLS:
+                raise ValueError(f"{cell!r} at {point}: use X (Black), O (White) or . (empty)")
+            colour = DIAGRAM_CELLS[cell.upper()]
+            if colour is not None:
+                pieces[point] = colour
+    return dict(sorted(pieces.items(), key=lambda kv: board_spec.index[kv[0]]))
+
+
+def _row_points(board_spec: Board, row: int) -> list[str]:
+    """The points of row ``row``, left to right (none if the board has no such row)."""
+    return sorted((p for p in board_spec.points if p[1:] == str(row)), key=lambda p: p[0])
+
+
+def _is_column_line(board_spec: Board, tokens: list[str]) -> bool:
+    """Whether ``tokens`` is the line of column letters under a diagram (``a b c …``)."""
+    columns = sorted({p[0] for p in board_spec.points})
+    return tokens == columns[:len(tokens)]
+
+
 # (Rule options, typed and checked in one place, are games.contract.RuleOption.)
 
 

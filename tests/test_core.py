@@ -1,5 +1,8 @@
 """Shared value types: texts, events, obligations, illegal actions."""
 
+import random
+import re
+
 import pytest
 
 import fangqi_teach as ft
@@ -16,9 +19,11 @@ from fangqi_teach.core import (
     check_action,
     not_an_action,
     other,
+    read_diagram,
     short_repr,
 )
 from fangqi_teach.i18n import Text, get_language, language, set_language
+from fangqi_teach.testing import random_game
 
 
 def test_text_and_language_switch():
@@ -132,3 +137,24 @@ def test_actions_in_records_and_non_text_actions():
             with pytest.raises(IllegalAction) as info:
                 ft.new_game(game).play(junk)
             assert info.value.code == "bad_action"
+
+
+def test_one_diagram_rule_for_every_board():
+    """core.read_diagram: what board_diagram draws reads back on every board; mistakes are refused saying where."""
+    for name in ft.GAMES:
+        options = {"size": 9} if name == "connect6" else {}
+        for s in random_game(name, random.Random(5), **options)[::9]:
+            assert read_diagram(s.board_spec, board_diagram(s.board_spec, s.board)) == s.board
+            # unnumbered rows count up to row 1 at the bottom; B/W and lower case read as X/O
+            rows = board_diagram(s.board_spec, s.board).splitlines()[:-1]
+            plain = "\n".join(r.split(None, 1)[1].replace("X", "b").replace("O", "w") for r in rows)
+            if s.board_spec.is_grid:
+                assert read_diagram(s.board_spec, plain) == s.board
+    dafang = ft.GAMES["dafang"].board()
+    for text, message in (("2 X . . . . .\nO . . . . .", "number every row"),
+                          ("1 X . . . . .\n1 O . . . . .", "row 1 appears twice"),
+                          ("7 X . . . . .", "row 7 is not on the Dafang Qi board"),
+                          ("1 X . . . ? .", "'?' at e1"),
+                          ("1 X . . .", "has 4 points; the Dafang Qi board has 6 columns")):
+        with pytest.raises(ValueError, match=re.escape(message)):
+            read_diagram(dafang, text)

@@ -42,6 +42,7 @@ from ..core import (
     StateFormatError,
     other,
     parse_or_refuse,
+    read_diagram,
     short_repr,
 )
 from ..i18n import Text
@@ -383,27 +384,17 @@ def from_board(board: dict[str, str] | str, player: str = "B", stones_left: int 
 
 
 def parse_diagram(text: str, size: int) -> dict[str, str]:
-    """``{point: colour}`` from a diagram: rows ``<number> <cells>``, ``X``/``B`` Black, ``O``/``W`` White.
+    """``{point: colour}`` from a diagram of the ``size`` board (the one rule of
+    :func:`~fangqi_teach.core.read_diagram`: ``X``/``B`` Black, ``O``/``W`` White, ``.`` empty).
 
     >>> parse_diagram('''
-    ... 3 . X .
-    ... 2 . O .
-    ... 1 X . .
-    ...   a b c''', 6)
-    {'b3': 'B', 'b2': 'W', 'a1': 'B'}
+    ... 3 . X . . . .
+    ... 2 . O . . . .
+    ... 1 X . . . . .
+    ...   a b c d e f''', 6)
+    {'a1': 'B', 'b2': 'W', 'b3': 'B'}
     """
-    colours = {"X": "B", "B": "B", "O": "W", "W": "W"}
-    columns = get_board("connect6", size).columns
-    out = {}
-    for line in text.splitlines():
-        parts = line.split()
-        if not parts or not parts[0].isdigit():
-            continue
-        row = int(parts[0])
-        for c, cell in enumerate(parts[1:]):
-            if cell.upper() in colours:
-                out[f"{columns[c]}{row}"] = colours[cell.upper()]
-    return out
+    return read_diagram(get_board("connect6", size), text)
 
 
 _REASONS = ("six", "full_board", "agreement")

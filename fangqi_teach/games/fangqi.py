@@ -48,6 +48,7 @@ from ..core import (
     not_an_action,
     other,
     parse_or_refuse,
+    read_diagram,
 )
 from ..glossary import shape_term
 from ..i18n import Text
@@ -941,10 +942,8 @@ def _check_coherent(s: FangState) -> None:
 
 
 def parse_diagram(game: str, diagram: str) -> dict[str, str]:
-    """The pieces of a text diagram, as :func:`~fangqi_teach.core.board_diagram` draws it.
-
-    ``X`` is Black, ``O`` White, ``.`` empty; rows from top to bottom. Row
-    numbers and the line of column letters may be left in or out.
+    """The pieces of a text diagram, as :func:`~fangqi_teach.core.board_diagram` draws it
+    (the one rule of :func:`~fangqi_teach.core.read_diagram`).
 
     >>> parse_diagram("dafang", '''
     ... 2 X O . . . .
@@ -952,23 +951,7 @@ def parse_diagram(game: str, diagram: str) -> dict[str, str]:
     ...   a b c d e f''')
     {'a1': 'B', 'b1': 'B', 'f1': 'W', 'a2': 'B', 'b2': 'W'}
     """
-    b = VARIANTS[str(game).strip().lower()].board
-    rows = []
-    for line in str(diagram).strip("\n").splitlines():
-        cells = [t for t in line.split() if t in ("X", "O", ".", "x", "o")]
-        if cells:
-            rows.append(cells)
-    if len(rows) > b.rows:
-        raise ValueError(f"the diagram has {len(rows)} rows; the {b.title} board has {b.rows}")
-    pieces = {}
-    for k, cells in enumerate(reversed(rows)):
-        if len(cells) != len(b.columns):
-            raise ValueError(f"diagram row {k + 1} has {len(cells)} points; the {b.title} board has "
-                             f"{len(b.columns)} columns")
-        for c, mark in zip(b.columns, cells):
-            if mark.upper() != ".":
-                pieces[f"{c}{k + 1}"] = "B" if mark.upper() == "X" else "W"
-    return dict(sorted(pieces.items(), key=lambda kv: b.index[kv[0]]))
+    return read_diagram(VARIANTS[str(game).strip().lower()].board, diagram)
 
 
 def state_from_setup(game: str, black: Any = (), white: Any = (), player: str = "B", phase: str | None = None,

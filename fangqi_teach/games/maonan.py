@@ -51,6 +51,7 @@ from ..core import (
     not_an_action,
     other,
     parse_or_refuse,
+    read_diagram,
 )
 from ..i18n import Text
 from ..notation import parse_action
@@ -829,25 +830,9 @@ def parse_diagram(text: str) -> dict[str, str]:
     ... 3     .  .  .
     ... 2   .   .   .
     ... 1 .     .     X''')
-    {'a7': 'B', 'g7': 'W', 'g1': 'B'}
+    {'a7': 'B', 'g1': 'B', 'g7': 'W'}
     """
-    colours = {"X": "B", "B": "B", "O": "W", "W": "W"}
-    out = {}
-    for line in text.splitlines():
-        parts = line.split()
-        if not parts or not parts[0].isdigit():
-            continue
-        row = parts[0]
-        row_points = sorted((p for p in POINTS if p[1:] == row), key=lambda p: p[0])
-        cells = parts[1:]
-        if len(cells) != len(row_points):
-            raise ValueError(f"row {row} has {len(row_points)} points, the diagram shows {len(cells)}")
-        for p, cell in zip(row_points, cells):
-            if cell.upper() in colours:
-                out[p] = colours[cell.upper()]
-            elif cell != ".":
-                raise ValueError(f"{cell!r} at {p}: use X (Black), O (White) or . (empty)")
-    return out
+    return read_diagram(BOARD, text)
 
 
 def from_board(board: dict[str, str] | str, player: str = "W", hands: dict[str, int] | None = None,
