@@ -273,6 +273,7 @@ def get_board(name: str, size: int | None = None) -> Board:
     tests and teaching, 6 to 19).
     """
     name = str(name).strip().lower()
+    # contract: the board registry itself (games register their boards by these names; see games.GAMES)
     if name == "dafang":
         return _grid("dafang", 6, 6, _dafang_shapes)
     if name == "ningxia":

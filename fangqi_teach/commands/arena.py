@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import sys
 
+from ..ai.arena import PLAYERS, match, save_result
+from ..games import GAMES
+
 
 def add_arguments(parser) -> None:
-    from ..ai.arena import PLAYERS
-    from ..games import GAMES
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("level_a", choices=PLAYERS, help="first player (Black in odd-numbered games)")
     parser.add_argument("level_b", choices=PLAYERS, help="second player")
@@ -37,8 +38,6 @@ def progress_bar(done: int, total: int, label: str, width: int = 30) -> str:
 
 
 def run(args) -> int:
-    from ..ai.arena import match, save_result
-    from ..games import GAMES
     if args.games < 1:
         raise ValueError("-n must be at least 1")
     if args.time_scale <= 0:

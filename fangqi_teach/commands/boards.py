@@ -29,7 +29,7 @@ def write_boards(folder, fmt: str = "png", boards=BOARD_NAMES, dpi: int = 150) -
     Each picture carries the board's title, in English and Chinese where
     the machine has a font for Chinese (PNG, PDF) and always in SVG.
     """
-    from ..draw.mpl import cjk_font, save_board
+    from ..draw.mpl import cjk_font, save_board  # lazy: matplotlib is an optional extra (MissingExtra when absent)
 
     bilingual = fmt == "svg" or cjk_font() is not None
 

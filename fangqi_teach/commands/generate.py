@@ -17,9 +17,11 @@ import time
 from pathlib import Path
 
 from ..exercises.generate import ALIASES, KINDS, generate_pack, normalize_kind, pack_yaml
+from ..games import GAMES as REGISTRY
 from .arena import progress_bar
 
-GAMES = ("connect6",)      # the analysis that proves puzzles exists for Connect6 only
+# the threat analysis that proves each puzzle exists for games won by a line (Connect6)
+GAMES = tuple(name for name, game in REGISTRY.items() if game.capabilities.line_threats)
 
 
 def add_arguments(parser) -> None:

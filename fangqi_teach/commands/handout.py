@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import sys
 
+from ..exercises.schema import ExerciseFormatError
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("pack", help="the exercise pack (.yaml or .json)")
@@ -22,7 +24,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..exercises.schema import ExerciseFormatError
+    # lazy: the CLI imports every command module to build its parser, and this loads nbformat
     from ..teacher.class_report import hand_out
     try:
         handout = hand_out(args.pack, args.folder, name=args.name)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..exercises.schema import ExerciseFormatError
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("pack", help="the exercise pack (.yaml or .json)")
@@ -19,7 +21,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..exercises.schema import ExerciseFormatError
+    # lazy: the CLI imports every command module to build its parser, and this loads nbformat
     from ..teacher.notebook import write_practice_notebook
     out = Path(args.output) if args.output else Path(args.pack).with_suffix(".ipynb")
     if out.suffix.lower() != ".ipynb":

@@ -25,6 +25,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    # lazy: the CLI imports every command module to build its parser, and this loads nbformat
     from ..teacher.class_report import expand_folders
     from ..teacher.report import write_report
     out = Path(args.output)

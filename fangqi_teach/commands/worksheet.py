@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..exercises.schema import ExerciseFormatError
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("pack", help="the exercise pack (.yaml or .json)")
@@ -21,7 +23,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..exercises.schema import ExerciseFormatError
+    # lazy: the CLI imports every command module to build its parser, and this loads matplotlib
     from ..teacher.worksheet import make_worksheet
     out = Path(args.output) if args.output else Path(args.pack).with_suffix(".pdf")
     if out.suffix.lower() != ".pdf":

@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+import nbformat
+
 from ..exercises.progress import data_dir
 from ..files import write_atomically
 from ..i18n import Text, check_language, get_language
@@ -99,8 +101,6 @@ def hand_out(pack_path, class_folder, name: str | None = None) -> Handout:
     are never touched, so handing out an edited pack again keeps every
     learner's results.
     """
-    import nbformat
-
     folder = Path(class_folder)
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder}: no such class folder (create it first, see docs/classroom.md)")
@@ -156,7 +156,7 @@ class ClassReportWidget:
     """
 
     def __init__(self, folder=None, packs=(), lang: str | None = None, every: float = 10.0):
-        import ipywidgets as W
+        import ipywidgets as W  # only the live widget needs it: the handout and the report do not
 
         self.folder = Path(folder) if folder is not None else data_dir()
         self.packs = list(packs)

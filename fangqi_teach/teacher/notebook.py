@@ -18,10 +18,12 @@ the pack file beside it.
 
 from __future__ import annotations
 
+import json
 from html import escape
 from pathlib import Path
 
 import nbformat
+import yaml
 
 from ..exercises.model import STAGES
 from ..exercises.schema import load_pack
@@ -53,9 +55,6 @@ def practice_notebook(pack_path) -> nbformat.NotebookNode:
     pack = load_pack(path)                      # refuses a broken pack with every problem listed
     text = path.read_text(encoding="utf-8")
     if path.suffix.lower() == ".json":
-        import json
-
-        import yaml
         text = yaml.safe_dump(json.loads(text), allow_unicode=True, sort_keys=False)
     title_en = pack.title.en if pack.title else path.stem
     title_zh = pack.title.zh if pack.title else path.stem

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
+from ..exercises.model import Pack
 from ..exercises.progress import ProgressFormatError, read_progress_file
 from ..exercises.schema import load_pack
 from ..extras import MissingExtra, has_matplotlib, require_matplotlib
@@ -143,7 +144,7 @@ def class_report(paths, packs=()) -> ClassReport:
     order: list[str] = []
     titles: dict[str, object] = {}
     for pack in packs:
-        if not hasattr(pack, "exercises"):
+        if not isinstance(pack, Pack):
             pack = load_pack(pack)
         for ex in pack.exercises:
             if ex.id not in titles:
@@ -176,6 +177,7 @@ def _h(text) -> str:
 def plot_png(report: ClassReport, lang: str = "en") -> bytes:
     """A bar chart per exercise: learners who tried and solved it; attempts and hints (PNG)."""
     require_matplotlib(LABELS["plot_needs"])
+    # matplotlib is an optional extra (the report's tables work without it): loaded only to plot
     from matplotlib import rc_context
 
     from .worksheet import chinese_font

@@ -22,6 +22,8 @@ says so (no page of empty boxes).
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import textwrap
 import time
 import unicodedata
@@ -34,7 +36,8 @@ from ..i18n import Text, check_language
 
 require_matplotlib(Text("Printable worksheets", "可打印的练习单"))
 
-from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402  (after the clear message above)
+from matplotlib import font_manager  # noqa: E402  (after the clear message above)
+from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from ..draw.mpl import cjk_font, state_figure  # noqa: E402
@@ -93,11 +96,9 @@ def chinese_font() -> str | None:
     if name:
         return name
     try:
-        import importlib
         module = importlib.import_module(FONT_PACKAGE)
     except ImportError:
         return None
-    from matplotlib import font_manager
     if module.__file__ is None:
         return None
     path = Path(module.__file__).parent / "NotoSansSC-Regular.otf"
@@ -108,7 +109,6 @@ def chinese_font() -> str | None:
         manager.addfont(str(path))
         # The package has the regular weight only: let bold titles use it too, rather than
         # matplotlib warning "Failed to find font weight bold" on every page drawn.
-        import dataclasses
         regular = next(e for e in manager.ttflist if Path(e.fname) == path)
         manager.ttflist.append(dataclasses.replace(regular, weight="bold"))
         manager._findfont_cached.cache_clear()  # type: ignore[attr-defined]  # matplotlib's font cache
