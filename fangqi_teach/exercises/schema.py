@@ -455,6 +455,38 @@ def _whole(value, low, high) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+def _hints(raw, eid, err) -> list[Text]:
+    """``hints``: a list of up to :data:`MAX_HINTS` texts."""
+    hints: list[Text] = []
+    if not isinstance(raw, list):
+        err.add(eid, "hints", "must be a list of up to three texts")
+        return hints
+    if len(raw) > MAX_HINTS:
+        err.add(eid, "hints", f"{len(raw)} hints; at most {MAX_HINTS}")
+    for j, h in enumerate(raw):
+        t = _text(h, err, eid, f"hints[{j}]")
+        if t:
+            hints.append(t)
+    return hints
+
+
+def _tags(raw, eid, err) -> list[str]:
+    """``tags``: the rule ids the exercise practises (ids of :data:`~.rules_index.RULES`)."""
+    tags: list[str] = []
+    if not isinstance(raw, list) or not raw:
+        err.add(eid, "tags", "missing: a list of the rule ids practised (see rules_index.py), "
+                             "e.g. [ningxia.2.leave_chance, D9]")
+        return tags
+    for j, tag in enumerate(raw):
+        if not isinstance(tag, str) or tag not in RULES:
+            close = difflib.get_close_matches(str(tag), list(RULES), n=1)
+            hint = f'; did you mean "{close[0]}"?' if close else ""
+            err.add(eid, f"tags[{j}]", f'{_show(str(tag))} is not a rule id{hint}')
+        else:
+            tags.append(tag)
+    return tags
+
+
 def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | None:
     n_before = len(err.errors)
     for k, msg in _unknown(item.keys(), EXERCISE_FIELDS):
@@ -479,30 +511,8 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
     title = _text(item.get("title"), err, eid, "title")
     prompt = _text(item.get("prompt"), err, eid, "prompt")
     explanation = _text(item.get("explanation"), err, eid, "explanation")
-    hints_raw = item.get("hints", [])
-    hints: list[Text] = []
-    if not isinstance(hints_raw, list):
-        err.add(eid, "hints", "must be a list of up to three texts")
-    else:
-        if len(hints_raw) > MAX_HINTS:
-            err.add(eid, "hints", f"{len(hints_raw)} hints; at most {MAX_HINTS}")
-        for j, h in enumerate(hints_raw):
-            t = _text(h, err, eid, f"hints[{j}]")
-            if t:
-                hints.append(t)
-    tags_raw = item.get("tags")
-    tags: list[str] = []
-    if not isinstance(tags_raw, list) or not tags_raw:
-        err.add(eid, "tags", "missing: a list of the rule ids practised (see rules_index.py), "
-                             "e.g. [ningxia.2.leave_chance, D9]")
-    else:
-        for j, tag in enumerate(tags_raw):
-            if not isinstance(tag, str) or tag not in RULES:
-                close = difflib.get_close_matches(str(tag), list(RULES), n=1)
-                hint = f'; did you mean "{close[0]}"?' if close else ""
-                err.add(eid, f"tags[{j}]", f'{_show(str(tag))} is not a rule id{hint}')
-            else:
-                tags.append(tag)
+    hints = _hints(item.get("hints", []), eid, err)
+    tags = _tags(item.get("tags"), eid, err)
     difficulty = item.get("difficulty")
     if difficulty is not None and (not isinstance(difficulty, int) or isinstance(difficulty, bool)
                                    or not 1 <= difficulty <= 10):
