@@ -199,3 +199,15 @@ def test_state_figure_of_a_real_state(tmp_path):
     fig = state_figure(ft.replay("dafang", "c3 d4"), title="Dafang")
     fig.savefig(tmp_path / "s.png")
     assert (tmp_path / "s.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_action_points_come_from_the_notation():
+    # one reader of the action spelling: the picture layer re-exports the notation's
+    from fangqi_teach import notation
+    from fangqi_teach.draw import layout
+    assert layout.action_points is notation.action_points
+    b = get_board("connect6", 9)
+    assert action_points("I9", b) == ["i9"]
+    assert action_points("timeout") == [] and action_points("timeout", b) == []
+    with pytest.raises(ValueError, match="not a point"):
+        action_points("z99", b)
