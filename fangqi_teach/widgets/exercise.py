@@ -46,14 +46,15 @@ True
 
 from __future__ import annotations
 
+import re
 import time
-from html import escape
+from html import escape, unescape
 
 import ipywidgets as W
 
 from ..core import IllegalAction
 from ..draw.layout import action_points
-from ..exercises.checkers import review_state as rs
+from ..exercises.checkers import review_state
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
@@ -177,7 +178,7 @@ class ExerciseWidget(W.VBox):
         self.selection: list[str] = []
         self.actions: list[str] = []
         self.origin = ""
-        self.state0 = ex.state() if ex.task.kind != "review" else _review_state(ex)
+        self.state0 = ex.state() if ex.task.kind != "review" else review_state(ex)
         self.scratch = self.state0
         self.review_states = _replay_states(ex) if ex.task.kind == "review" else []
         self.question_step = len(self.state0.record) if self.review_states else 0
@@ -536,8 +537,6 @@ class ExerciseWidget(W.VBox):
 
     def feedback_text(self) -> str:
         """The feedback line as plain text (for tests and scripts)."""
-        import re
-        from html import unescape
         return unescape(re.sub(r"<[^>]+>", "", self.feedback_html.value)).strip()
 
     def __repr__(self) -> str:
@@ -575,10 +574,6 @@ def _target_size(ex: Exercise) -> int:
         return 1
     first = (ex.solutions(1) or [""])[0]
     return 0 if first in ("", "none") else len(first.replace(",", " ").split())
-
-
-def _review_state(ex: Exercise):
-    return rs(ex)
 
 
 def _replay_states(ex: Exercise) -> list:
