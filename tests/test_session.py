@@ -155,6 +155,30 @@ def test_removable_points_and_pull_credits():
     assert t.state.record[-1] == "x" + taken and t.state.board.get(taken) != owner
 
 
+def test_pass_only_when_the_rules_force_it():
+    s = GameSession("dafang", background=False)
+    seen = Recorder(s)
+    s.pass_turn()                                   # the engine's own reason, nothing played
+    assert s.state.record == () and seen.changes == 1
+    assert s.message.en == "You can still act, so you may not pass." and s.message.zh
+    s.click("a1")
+    s.new_game()
+    assert seen.changes == 3 and s.state.record == ()
+
+
+def test_clicks_wait_for_the_computer_but_bad_points_say_so_first(first_legal):
+    s = GameSession("maonan", computer="W")
+    first_legal.hold()
+    s.click("a1")
+    assert first_legal.started.wait(5)
+    s.click("z9")
+    assert "z9" in s.message.en and s.state.record == ("a1",)
+    s.click("g7")
+    assert s.message.en == "Please wait: the computer is thinking."
+    first_legal.release()
+    assert s.wait(5)
+
+
 # --------------------------------------------------------------------------
 # undo, redo, new game
 

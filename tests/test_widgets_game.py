@@ -484,3 +484,23 @@ def test_connect6_players_may_agree_a_draw():
     assert c.draw_button.disabled
     c.agree_draw()
     assert not c.state.is_over and "two players" in c.message_text("en")
+
+
+# --------------------------------------------------------------------------
+# the widget is a view of its session
+
+def test_the_widget_draws_what_the_session_says():
+    from dataclasses import fields
+    g = loaded("maonan", "a1 g7 a4")
+    s = g.session
+    g.click("g4")
+    view = s.board_view()
+    for f in fields(view):                         # every board trait comes from the session's BoardView
+        assert getattr(g.board, f.name) == getattr(view, f.name), f.name
+    for text, _ in s.status():
+        assert text.get("en") in g.status.value
+    s.click("g4")                                  # a change made on the session reaches the panel too
+    assert g.message.value and s.message.en in g.message_text("en")
+    assert g.state is s.state and g.history == s.history
+    g.set_language("zh")
+    assert s.message.zh in g.message.value         # the language is the view's; the facts are the session's

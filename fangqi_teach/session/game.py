@@ -43,7 +43,7 @@ from typing import Any
 
 from .. import ai
 from ..ai import advice
-from ..core import IllegalAction, StateFormatError, short_repr
+from ..core import IllegalAction, StateFormatError
 from ..draw.layout import action_points
 from ..games import GAMES, get_game, new_game
 from ..i18n import Text, player_name
@@ -338,9 +338,13 @@ class GameSession:
             self._changed()
 
     def _click(self, point) -> None:
-        refusal = self._click_refused(point)
-        if refusal is not None:
-            self.message = refusal
+        if self._review is not None or self.busy == "review":
+            # the board shows a past position (or soon will): a click must not change the live game
+            self.message = TEXTS["review_click"] if self._review is not None else TEXTS["review_wait"]
+            return
+        self._hint = None        # any click on the live game drops the hint
+        if self._computer_has_the_board(point):
+            self.message = TEXTS["wait"] if self.busy else TEXTS["computer_turn"]
             return
         c = resolve_click(self.state, point, self._selected)
         if c.take_back:      # Connect6: the turn's first stone, clicked again (Ply Yard rules)
@@ -355,26 +359,19 @@ class GameSession:
             self._selected = c.selected
             self.message = c.message
 
-    def _click_refused(self, point) -> Text | None:
-        """Why a click on ``point`` is not for the game at all now (review, bad point, game over, computer)."""
-        if self._review is not None or self.busy == "review":
-            # the board shows a past position (or soon will): a click must not change the live game
-            return TEXTS["review_click"] if self._review is not None else TEXTS["review_wait"]
+    def _computer_has_the_board(self, point) -> bool:
+        """True when a click on a real point of a live game must wait for the computer.
+
+        A bad point or a finished game is the resolver's to explain, as it always was first.
+        """
         s = self.state
-        self._hint = None
-        if not isinstance(point, str):      # a click is a point's name; from Python anything may come
-            spec, shown = s.board_spec, short_repr(point)
-            return Text(f"{shown} is not a point of the {spec.title} board ({spec.describe_points()})",
-                        f"{shown} 不是这块棋盘上的点。")
+        if s.is_over or not (self.busy == "computer" or self.computer == s.player) or not isinstance(point, str):
+            return False
         try:
-            point = s.board_spec.parse_point(point)
-        except (ValueError, TypeError) as e:
-            return Text(str(e), f"“{str(point)[:40]}”不是这块棋盘上的点。")
-        if s.is_over:
-            return _game_over(point)
-        if self.busy == "computer" or self.computer == s.player:
-            return TEXTS["wait"] if self.busy else TEXTS["computer_turn"]
-        return None
+            s.board_spec.parse_point(point)
+        except (ValueError, TypeError):
+            return False
+        return True
 
     def _apply(self, action: str) -> None:
         """Play ``action`` (legal) as the player to act; the caller holds the lock."""
