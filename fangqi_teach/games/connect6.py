@@ -482,6 +482,7 @@ def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> Connect6Sta
 GAME = Game(
     name="connect6", title=Text(*TITLES["connect6"]), options=RULE_OPTIONS,
     capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True, line_threats=True,
+                              setup_pending=("second_stone",),
                               setup_fields=frozenset({"black", "white", "diagram", "player", "pending"})),
     make_board=lambda **options: get_board("connect6", _check_options(options)["size"]),
     make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,

@@ -145,6 +145,8 @@ class Capabilities:
     pull_credits: bool = False           # squares made while placing earn pulls: state.pull_credits (Ningxia)
     tired_pieces: bool = False           # a capturing piece rests a turn: state.tired_pieces (Xinjiang)
     line_threats: bool = False           # won by a line; threats, defend/attack tasks apply (Connect6)
+    setup_pending: tuple[str, ...] = ()  # obligations a set-up may name as "pending" (besides none)
+    setup_phases: tuple[str, ...] = ()   # phases a set-up may choose (none: the position decides)
 
     @property
     def removals(self) -> bool:

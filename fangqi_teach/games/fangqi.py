@@ -1596,13 +1596,20 @@ def _read_diagram(game: str, text: str, **options: Any) -> dict[str, str]:
     return parse_diagram(game, text)
 
 
+def _setup_pending(v: Variant) -> tuple[str, ...]:
+    """What a set-up of variant ``v`` may owe: extra placements only where shapes earn them (Dafang)."""
+    return tuple(k for k in _OWED_SETUP if k != "pass" and (k != "extra_place" or v.placing == "extra_placements"))
+
+
 def _register(game: str) -> Game:
     return Game(
         name=game, title=Text(*TITLES[game]),
         options=tuple(o for o in RULE_OPTIONS if game in o.games),
         capabilities=Capabilities(turn_timer=True, setup_fields=frozenset(SETUP_FIELDS), removal_shape="square",
                                   pull_credits=VARIANTS[game].placing == "pull_credits",
-                                  tired_pieces=VARIANTS[game].tired_piece),
+                                  tired_pieces=VARIANTS[game].tired_piece,
+                                  setup_pending=_setup_pending(VARIANTS[game]),
+                                  setup_phases=("place", "pull", "move")),
         make_board=lambda **options: _board(game, **options), make_new=new_game, make_setup=_from_setup,
         make_from_json=state_from_json, read_diagram=_read_diagram,
         safe_pieces=safe_pieces, loose_pieces=loose_pieces)

@@ -117,14 +117,10 @@ TEMPLATES = {
 LINE_TEMPLATES = {"play": "goal: {win: true}", "select": "property: winning_points\nplayer: B",
                   "count": "quantity: threat_count\nplayer: B"}
 
-_FANG_OWED = ("", "place", "extra_place", "capture", "pull", "make_room", "move")
-# contract: which obligations and phases a set-up may name is each engine's own vocabulary (its
-# from_setup checks them); the contract says only which fields a game takes (capabilities.setup_fields)
-PENDING = {"dafang": _FANG_OWED, "ningxia": _FANG_OWED, "xinjiang": _FANG_OWED, "maonan": ("",),
-           "connect6": ("", "second_stone")}
-#: The phases a set-up may choose (Maonan's phase always follows from the hands: none to choose).
-PHASES = {"dafang": ("place", "pull", "move"), "ningxia": ("place", "pull", "move"),
-          "xinjiang": ("place", "pull", "move"), "maonan": (), "connect6": ()}
+#: The obligations a set-up may name, per game ("" for none), as the game declares them.
+PENDING = {name: ("", *g.capabilities.setup_pending) for name, g in GAMES.items()}
+#: The phases a set-up may choose (none where the position decides, as in Maonan).
+PHASES = {name: g.capabilities.setup_phases for name, g in GAMES.items()}
 
 
 def _h(text) -> str:
