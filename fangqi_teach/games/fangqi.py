@@ -52,7 +52,7 @@ from ..core import (
 )
 from ..glossary import shape_term
 from ..i18n import Text
-from ..notation import parse_action
+from ..notation import Action, parse_action
 from .contract import SETUP_FIELDS, Capabilities, Game, RuleOption, check_options
 
 __all__ = [
@@ -736,6 +736,12 @@ class FangState(GameState):
         # stage == "move"
         if a.kind != "move":
             return IllegalAction.of("wrong_phase", action, **expect)
+        return self._diagnose_move(a)
+
+    def _diagnose_move(self, a: Action) -> IllegalAction:
+        """Why the move ``a`` is not legal while a move is owed."""
+        action, g, cells, p = str(a), self.geo, self.cells, self.player
+        idx = g.board.index
         src, dst = a.points
         i, j = idx[src], idx[dst]
         if cells[i] == EMPTY:
