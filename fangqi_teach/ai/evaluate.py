@@ -108,7 +108,7 @@ class Tables:
 
     def position_key(self, state):
         """:func:`~.search.position_key` with the board in its fastest exact form (masks or cells)."""
-        return position_key(state, state.masks if self.masked else state.cells)
+        return position_key(state, state.masks if self.masked else state.cells, self.tired)
 
 
 @lru_cache(maxsize=None)

@@ -42,7 +42,7 @@ REMOVALS = ("capture", "capture_any", "pull", "pin", "blocked_pull", "make_room"
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-def position_key(state, board=None):
+def position_key(state, board=None, tired: bool | None = None):
     """What decides the future of a position, cheaply (for the transposition table).
 
     The engines' own equality includes the record, so it never matches a
@@ -50,8 +50,9 @@ def position_key(state, board=None):
     hands and removals (and Xinjiang's tired pieces). It ignores the draw
     counters (a rare inaccuracy all game programs accept for the speed a
     table brings). ``board`` is the board in any exact form, by default
-    ``state.cells``; the evaluation tables hand over faster bit masks
-    (:meth:`~.evaluate.Tables.position_key`).
+    ``state.cells``; ``tired`` whether the game has tired pieces (by default
+    its capability). The evaluation tables hand over both, the board as
+    faster bit masks where a game has them (:meth:`~.evaluate.Tables.position_key`).
 
     >>> from fangqi_teach.games import new_game
     >>> position_key(new_game("xinjiang"))
@@ -59,10 +60,11 @@ def position_key(state, board=None):
     """
     pending = state.pending
     hands, removed = state.hands, state.removed
-    tired = tuple(sorted(state.tired_pieces.items())) if GAMES[state.game].capabilities.tired_pieces else ()
+    if tired is None:
+        tired = GAMES[state.game].capabilities.tired_pieces
     return (state.cells if board is None else board, state.player, pending.kind if pending else "",
             pending.count if pending else 0, hands.get("B", 0), hands.get("W", 0), removed.get("B", 0),
-            removed.get("W", 0), tired)
+            removed.get("W", 0), tuple(sorted(state.tired_pieces.items())) if tired else ())
 
 
 def _to_front(children: list, action: str) -> None:
