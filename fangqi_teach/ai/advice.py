@@ -179,51 +179,60 @@ def review(record, game: str, cap: int = 1500, start=None, **options) -> list[Re
     """
     if get_game(game).capabilities.line_threats:
         return _review_line_game(game, record, options, start)
-    items: list[ReviewItem] = []
     turns = _turns(game, record, options, start)
     # the end of one turn is the start of the next: walk each position once
     outcomes = {id(t[2]): _turn_outcomes(t[2], cap) for t in turns}
-    for n, (first, player, start, end, played) in enumerate(turns):
-        enemy = other(player)
-        played_text = " ".join(played)
-        won = end.winner == player
-        gains, better = outcomes[id(start)]
-        if not won and better is not None:
-            items.append(ReviewItem(first, player, "missed_win", played_text, better,
-                                    Text("this turn could have won the game", "这一回合本可以直接获胜")))
-            continue
-        taken = end.removed.get(enemy, 0) - start.removed.get(enemy, 0)
-        if gains:
-            best = max(gains, key=gains.get)
-            if gains[best] > taken:
-                items.append(ReviewItem(first, player, "missed_capture", played_text, best, Text(
-                    f"takes {gains[best]} piece(s) instead of {taken}", f"可以吃 {gains[best]} 子，而不是 {taken} 子")))
-                continue
-        if end.phase == "over" or end.player != enemy:
-            continue
-        nxt = turns[n + 1][2] if n + 1 < len(turns) else None
-        threat, enemy_win = outcomes[id(nxt)] if nxt is end else _turn_outcomes(end, cap)
-        if enemy_win is not None:
-            for a in start.legal_actions()[:40]:
-                if not hands_over_win(start, a, cap // 3):
-                    items.append(ReviewItem(first, player, "allowed_win", played_text, a, Text(
-                        f"after this turn {player_name(enemy, 'en')} could win at once; {a} prevents it",
-                        f"这一回合之后{player_name(enemy, 'zh')}可以立刻获胜；走 {a} 可以避免")))
-                    break
-            continue
-        worst = max(threat.values(), default=0)
-        if worst >= 2:
-            for a in start.legal_actions()[:12]:
-                alt = _after_own_turn(start.play(a), player)
-                if alt is None:
-                    continue
-                alt_gain = max(turn_gain(alt, cap // 5).values(), default=0)
-                if alt_gain + 2 <= worst:
-                    items.append(ReviewItem(first, player, "allowed_capture", played_text, a, Text(
-                        f"this turn let {player_name(enemy, 'en')} take {worst} pieces; after {a} at most {alt_gain}",
-                        f"这一回合让{player_name(enemy, 'zh')}可以吃 {worst} 子；走 {a} 最多只被吃 {alt_gain} 子")))
-                    break
+    items: list[ReviewItem] = []
+    for first, player, before, end, played in turns:
+        item = _missed(first, player, before, end, played, outcomes[id(before)])
+        if item is None and end.phase != "over" and end.player == other(player):
+            after = outcomes[id(end)] if id(end) in outcomes else _turn_outcomes(end, cap)
+            item = _allowed(first, player, before, played, after, cap)
+        if item is not None:
+            items.append(item)
     return items
+
+
+def _missed(first: int, player: str, before, end, played: list[str], outcome) -> ReviewItem | None:
+    """A win or a bigger capture the turn could have had (``outcome``: :func:`_turn_outcomes` of ``before``)."""
+    gains, better = outcome
+    enemy = other(player)
+    if end.winner != player and better is not None:
+        return ReviewItem(first, player, "missed_win", " ".join(played), better,
+                          Text("this turn could have won the game", "这一回合本可以直接获胜"))
+    taken = end.removed.get(enemy, 0) - before.removed.get(enemy, 0)
+    if gains:
+        best = max(gains, key=gains.get)
+        if gains[best] > taken:
+            return ReviewItem(first, player, "missed_capture", " ".join(played), best, Text(
+                f"takes {gains[best]} piece(s) instead of {taken}", f"可以吃 {gains[best]} 子，而不是 {taken} 子"))
+    return None
+
+
+def _allowed(first: int, player: str, before, played: list[str], after, cap: int) -> ReviewItem | None:
+    """A win, or two pieces more, the turn handed the opponent (``after``: their turn's outcomes),
+    with a first action that would have avoided it."""
+    threat, enemy_win = after
+    enemy = other(player)
+    if enemy_win is not None:
+        for a in before.legal_actions()[:40]:
+            if not hands_over_win(before, a, cap // 3):
+                return ReviewItem(first, player, "allowed_win", " ".join(played), a, Text(
+                    f"after this turn {player_name(enemy, 'en')} could win at once; {a} prevents it",
+                    f"这一回合之后{player_name(enemy, 'zh')}可以立刻获胜；走 {a} 可以避免"))
+        return None
+    worst = max(threat.values(), default=0)
+    if worst >= 2:
+        for a in before.legal_actions()[:12]:
+            alt = _after_own_turn(before.play(a), player)
+            if alt is None:
+                continue
+            alt_gain = max(turn_gain(alt, cap // 5).values(), default=0)
+            if alt_gain + 2 <= worst:
+                return ReviewItem(first, player, "allowed_capture", " ".join(played), a, Text(
+                    f"this turn let {player_name(enemy, 'en')} take {worst} pieces; after {a} at most {alt_gain}",
+                    f"这一回合让{player_name(enemy, 'zh')}可以吃 {worst} 子；走 {a} 最多只被吃 {alt_gain} 子"))
+    return None
 
 
 def _turn_outcomes(start, cap: int):
