@@ -114,16 +114,20 @@ class Context:
 # --------------------------------------------------------------------------
 # Entry points
 
+def question(exercise):
+    """``(context, kind, params)`` of the question asked: a review's question on its replayed position."""
+    task = exercise.task
+    board = board_for(exercise.game, exercise.position.options)
+    if task.kind != "review":
+        return Context(exercise, exercise.state(), board), task.kind, task.params
+    q = task.params["question"]
+    return (Context(exercise, review_state(exercise), board), q["kind"],
+            {k: v for k, v in q.items() if k != "kind"})
+
+
 def check(exercise, answer: str) -> Verdict:
     """Grade ``answer`` (a string in NOTATION.md notation) for ``exercise``."""
-    task = exercise.task
-    state = exercise.state()
-    ctx = Context(exercise, state, board_for(exercise.game, exercise.position.options))
-    kind, params = task.kind, task.params
-    if kind == "review":
-        ctx = Context(exercise, review_state(exercise), ctx.board)
-        q = params["question"]
-        kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
+    ctx, kind, params = question(exercise)
     try:
         return _CHECKERS[kind](ctx, params, str(answer if answer is not None else ""))
     except _Unparsable as e:
@@ -132,13 +136,7 @@ def check(exercise, answer: str) -> Verdict:
 
 def solutions(exercise, limit: int = 50) -> list[str]:
     """Every correct answer (at most ``limit``), computed by the engine and analysis."""
-    task = exercise.task
-    ctx = Context(exercise, exercise.state(), board_for(exercise.game, exercise.position.options))
-    kind, params = task.kind, task.params
-    if kind == "review":
-        ctx = Context(exercise, review_state(exercise), ctx.board)
-        q = params["question"]
-        kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
+    ctx, kind, params = question(exercise)
     return _SOLVERS[kind](ctx, params, limit)
 
 
@@ -430,7 +428,7 @@ def _connect6_turns(state, limit):
     """
     mover = state.player
     yield from (w.split() for w in _winning_turns(state, mover))
-    owed = 1 if state.pending.kind == "second_stone" else state.pending.count
+    owed = _stones_owed(state)
     near = _live_window_points(state, mover, 2)
     free = [p for p in state.legal_actions() if p not in near][:2]
     pool = near + free
@@ -465,7 +463,7 @@ def _solve_connect6(ctx, params, limit: int, accept) -> list[str]:
     """Every correct Connect6 turn, up to ``limit``: stand-in free stones expanded to all free points."""
     s0 = ctx.state
     mover = s0.player
-    owed = 1 if s0.pending.kind == "second_stone" else s0.pending.count
+    owed = _stones_owed(s0)
     near = _live_window_points(s0, mover, 2)
     near_set = set(near)
     free = [p for p in s0.legal_actions() if p not in near_set]
@@ -723,17 +721,23 @@ def _count_value(ctx, params) -> tuple[int, Text]:
     return len(pts), T(f"The {name.en}: {listing}.", f"{name.zh}：{listing}。")
 
 
-def _ends_at(ctx, params) -> tuple[int, Text]:
-    """The action number at which the game ends: from the start of the game for a record,
-    or counted from a set-up position for a ``variation`` played from it."""
-    ex = ctx.exercise
+def ends_at_line(ex, params, board) -> tuple[Any, list[str]]:
+    """``(start, actions)`` an ``ends_at`` count plays: the record with two actions swapped (``swap``)
+    or a ``variation``, from the initial position for a record, else from the set-up position."""
     if "swap" in params:
         record = list(ex.position.record or ())
         i, j = (int(x) - 1 for x in params["swap"])
         record[i], record[j] = record[j], record[i]
     else:
-        record = parse_record(ctx.board, str(params["variation"]))
-    s = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
+        record = parse_record(board, str(params["variation"]))
+    start = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
+    return start, record
+
+
+def _ends_at(ctx, params) -> tuple[int, Text]:
+    """The action number at which the game ends: from the start of the game for a record,
+    or counted from a set-up position for a ``variation`` played from it."""
+    s, record = ends_at_line(ctx.exercise, params, ctx.board)
     for n, a in enumerate(record, 1):
         s = s.play(a)
         if s.result is not None:        # the game is over
@@ -854,7 +858,7 @@ def _solve_defend(ctx, params, limit: int) -> list[str]:
     out: list[str] = []
     out.extend(_winning_turns(s0, defender))
     free = [p for p in s0.legal_actions()]
-    owed = 1 if s0.pending.kind == "second_stone" else s0.pending.count
+    owed = _stones_owed(s0)
     for d in c6.defenses(s0, attacker):
         d = tuple(d)
         if len(d) > owed:
@@ -872,11 +876,16 @@ def _solve_defend(ctx, params, limit: int) -> list[str]:
     return _dedupe(out)[:limit]
 
 
+def _stones_owed(state) -> int:
+    """Stones still to place this turn (Connect6): one after the first of two, else what is pending."""
+    return 1 if state.pending.kind == "second_stone" else state.pending.count
+
+
 def _winning_turns(state, player: str) -> list[str]:
     """Turns of ``player`` (to act) that make six: one stone where one is enough, else two."""
     if state.player != player or state.is_over:
         return []
-    owed = 1 if state.pending.kind == "second_stone" else state.pending.count
+    owed = _stones_owed(state)
     out = []
     for w in _threat_windows(state, player, 6 - owed):
         empties = w.empties
@@ -936,7 +945,7 @@ def _solve_attack(ctx, params, limit: int) -> list[str]:
     if params.get("goal", "threats") == "win" or len(out) >= limit:
         return out[:limit]
     need = params.get("threats", 3)
-    owed = 1 if s0.pending.kind == "second_stone" else s0.pending.count
+    owed = _stones_owed(s0)
     combos: Iterable[tuple[str, ...]]
     if need == 3 and owed == 2:
         combos = (t for t in c6.attacks(s0, mover) if len(t) == 2)

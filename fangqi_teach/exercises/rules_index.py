@@ -25,7 +25,7 @@ from ..analysis import connect6 as c6
 from ..core import other
 from ..games import GAMES, new_game, replay
 from ..notation import MOVE, REMOVE, parse_action, parse_record
-from .checkers import Context, default_scope, play_out, property_answers, review_state, solutions
+from .checkers import default_scope, ends_at_line, play_out, property_answers, question, solutions
 from .positions import board_for
 
 
@@ -407,13 +407,7 @@ def _moves_from(board, action: str, points) -> bool:
 
 def _ending_events(ex, params) -> tuple[str, list]:
     """ends_at: the events of the action that ends the replayed game, and the phase before it."""
-    s = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
-    if "swap" in params:
-        record = list(ex.position.record or ())
-        i, j = (int(x) - 1 for x in params["swap"])
-        record[i], record[j] = record[j], record[i]
-    else:
-        record = parse_record(s.board_spec, str(params["variation"]))
+    s, record = ends_at_line(ex, params, board_for(ex.game, ex.position.options))
     for a in record:
         before = s
         s = s.play(a)
@@ -513,13 +507,8 @@ def solve_runs(ex) -> tuple[set[str], bool]:
     if key in ex._cache:
         return ex._cache[key]
     task = ex.task
-    kind, params = task.kind, task.params
-    state = ex.state()
-    if kind == "review":
-        state = review_state(ex)
-        q = params["question"]
-        kind, params = q["kind"], {k: v for k, v in q.items() if k != "kind"}
-    ctx = Context(ex, state, board_for(ex.game, ex.position.options))
+    ctx, kind, params = question(ex)
+    state = ctx.state
     rules = _task_rules(ex, state, kind, params)
     try:
         found = solutions(ex, SOLUTION_LIMIT)
@@ -577,16 +566,13 @@ def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
     return out
 
 
-def _question_state(ex):
-    return review_state(ex) if ex.task.kind == "review" else ex.state()
-
-
 def changes_with_option(ex, decision: str) -> bool:
     """(c): whether switching the house decision ``decision`` changes the exercise's answers."""
     current = dict(ex.position.options)
 
     def answers(e):         # the answers, and whose they are
-        return sorted(solutions(e, SOLUTION_LIMIT)), _question_state(e).player
+        e.state()           # the whole position (a review's full record too) must be reachable under the option
+        return sorted(solutions(e, SOLUTION_LIMIT)), question(e)[0].state.player
 
     try:
         base = answers(ex)
