@@ -11,14 +11,18 @@ is fixed, so two versions can be compared move for move:
   13×13 positions, with no deadline;
 * the static evaluation alone, on the same positions.
 
-Prints JSON: the actions chosen (they must be identical between versions:
-speed work may not change the AI's choices) and the CPU seconds of each
-part. ``python benchmarks/bench_ai_work.py [repeats]``; run it from two
-checkouts alternately (``PYTHONPATH=…``) and compare the medians.
+Run as a script it prints JSON: the actions chosen (they must be identical
+between versions: speed work may not change the AI's choices) and the CPU
+seconds of each part. ``python benchmarks/bench_ai_work.py [repeats]``; run
+it from two checkouts alternately (``PYTHONPATH=…``) and compare the
+fastest rounds (the machine is shared: the least disturbed round is the
+fairest). ``make bench`` writes its section of BENCHMARKS.md with
+:func:`run`: the fastest of three rounds and a fingerprint of the choices.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sys
@@ -77,19 +81,41 @@ def connect6_work(states: list) -> tuple[list, float]:
     return chosen, time.process_time() - t0
 
 
-def main(argv: list[str]) -> None:
-    repeats = int(argv[0]) if argv else 1
+def measure(repeats: int = 1) -> dict:
+    """``{"chosen": …, "connect6": …, "seconds": {part: [per round]}}``."""
     states = {g: positions(g) for g in GENERIC}
     # odd plies: a whole turn (two stones) to place, the search's main case
     c6 = positions("connect6", plies=tuple(p + 1 for p in PLIES), size=13)
     times: dict[str, list[float]] = {"generic": [], "evaluation": [], "connect6": []}
+    chosen: dict = {}
+    c6_chosen: list = []
     for _ in range(repeats):
         chosen, t = generic_work(states)
         times["generic"].append(t)
         times["evaluation"].append(evaluation_work(states))
         c6_chosen, t = connect6_work(c6)
         times["connect6"].append(t)
-    print(json.dumps({"chosen": chosen, "connect6": c6_chosen, "seconds": times}))
+    return {"chosen": chosen, "connect6": c6_chosen, "seconds": times}
+
+
+def run() -> str:
+    """The Markdown section for BENCHMARKS.md."""
+    d = measure(3)
+    n = sum(len(v) for v in d["chosen"].values())
+    fingerprint = hashlib.sha256(json.dumps([d["chosen"], d["connect6"]]).encode()).hexdigest()[:12]
+    what = {"generic": f"medium's choice at depth 3 on {n} positions of the four removal games",
+            "evaluation": f"500 static evaluations of each of those {n} positions",
+            "connect6": f"a 3-turn search on {len(d['connect6'])} Connect6 13×13 positions"}
+    rows = [f"| {part} | {what[part]} | {min(secs):.2f} s |" for part, secs in d["seconds"].items()]
+    return ("## Computer opponents on fixed work\n\n"
+            "CPU time of the fastest of three rounds (`benchmarks/bench_ai_work.py`; no deadlines, so the "
+            "work is the same in every version). A change to the AI's speed is compared by running the "
+            "script from both versions alternately; its choices must not change: their fingerprint is "
+            f"`{fingerprint}`.\n\n| part | work | CPU time |\n|---|---|---|\n" + "\n".join(rows) + "\n")
+
+
+def main(argv: list[str]) -> None:
+    print(json.dumps(measure(int(argv[0]) if argv else 1)))
 
 
 if __name__ == "__main__":
