@@ -76,7 +76,7 @@ def _row(a: str, b: str, target: float, d: dict) -> str:
 
 
 def speed_table() -> str:
-    from fangqi_teach.ai.evaluate import evaluator
+    from fangqi_teach.ai.evaluate import evaluator, tables
     from fangqi_teach.ai.search import AlphaBeta
     from fangqi_teach.testing import random_game
     rows = []
@@ -92,7 +92,8 @@ def speed_table() -> str:
             for _ in range(300):
                 ev(s, "B")
             evals.append((time.perf_counter() - t0) / 300 * 1e6)
-            search = AlphaBeta(ev, time.perf_counter() + 1.0, random.Random(0))
+            # the table key the computer player uses (bit masks where the game has them)
+            search = AlphaBeta(ev, time.perf_counter() + 1.0, random.Random(0), key=tables(game).position_key)
             t0 = time.perf_counter()
             _, _, depth, _ = search.search(s)
             nps.append(search.nodes / (time.perf_counter() - t0))
