@@ -65,6 +65,7 @@ from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
 from fangqi_teach.exercises.progress import progress_for
 from fangqi_teach.exercises.rules_index import RULES
 from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+from fangqi_teach.games import GAMES
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 from fangqi_teach.notation import parse_record
 from fangqi_teach.widgets.board import BoardWidget, with_picture
@@ -538,9 +539,8 @@ def _lesson_ids(game: str) -> frozenset:
     return frozenset(e.id for e in load_pack(path)) if path.exists() else frozenset()
 
 
-GAME_NAMES = {"dafang": Text("Dafang Qi", "大方棋"), "ningxia": Text("Ningxia Fang Qi", "宁夏方棋"),
-              "xinjiang": Text("Xinjiang Fang Qi", "新疆方棋"), "maonan": Text("Maonan Morris", "毛南三棋"),
-              "connect6": Text("Connect6", "六子棋")}
+#: Each game's title in both languages, as its registration gives it.
+GAME_NAMES = {name: game.title for name, game in GAMES.items()}
 
 
 def overview():

@@ -285,7 +285,7 @@ def test_types_are_checked_before_use_in_a_teachers_words(tmp_path, old, new, wh
 
 
 def test_a_pack_inside_a_notebook_is_read_like_a_file():
-    from fangqi_teach.exercises.practice import Practice
+    from fangqi_teach.widgets.practice import Practice
     with pytest.raises(ExerciseFormatError, match="notebook.yaml: line 2: an alias"):
         Practice.from_text("a: &x [1]\nb: *x\n", "notebook.yaml")
 

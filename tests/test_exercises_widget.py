@@ -290,11 +290,23 @@ def test_the_widget_moved_to_the_widgets_layer_and_keeps_its_public_names():
     assert ExerciseWidget.__module__ == "fangqi_teach.widgets.exercise"
 
 
+def test_practice_and_the_download_link_moved_to_the_widgets_layer():
+    # old practice notebooks import Practice from the exercises package: the name still leads to the widget
+    import fangqi_teach.exercises.practice as old_place
+    from fangqi_teach.widgets import Practice, download_progress
+    from fangqi_teach.widgets.download import download_progress as in_module
+    assert old_place.Practice is Practice and Practice.__module__ == "fangqi_teach.widgets.practice"
+    assert download_progress is in_module
+    with pytest.raises(AttributeError, match="no attribute 'Exercise'"):
+        old_place.Exercise  # noqa: B018
+
+
 def test_the_exercises_layer_loads_no_widget_code():
     # schema, checkers, progress and the generator work without ipywidgets being imported at all
     code = ("import sys\n"
             "import fangqi_teach.exercises as x\n"
-            "from fangqi_teach.exercises import checkers, generate, progress, rules_index, schema\n"
+            "from fangqi_teach.exercises import checkers, download, generate, learner, model, positions, practice\n"
+            "from fangqi_teach.exercises import progress, rules_index, schema\n"
             "print(sorted(m for m in sys.modules if m.startswith(('ipywidgets', 'fangqi_teach.widgets'))))\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr

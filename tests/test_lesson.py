@@ -11,9 +11,9 @@ import fangqi_teach as ft
 from fangqi_teach import lesson as L
 from fangqi_teach.exercises import learner as remembered
 from fangqi_teach.exercises.learner import get_learner, set_learner
-from fangqi_teach.exercises.practice import Practice
 from fangqi_teach.exercises.progress import progress_for
 from fangqi_teach.games.fangqi import state_from_setup
+from fangqi_teach.widgets.practice import Practice
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ The notebook has the same cells as the workbook's practice notebooks
 ``LEARNER`` line (``None``: the remembered learner, which on JupyterHub is
 the hub user, :mod:`fangqi_teach.exercises.learner`), the progress table
 and one exercise widget per stage, through
-:class:`~fangqi_teach.exercises.practice.Practice`. The
+:class:`~fangqi_teach.widgets.practice.Practice`. The
 pack itself is written into the notebook (its file text, read back with
 ``yaml.safe_load``), so the notebook works wherever it is copied, without
 the pack file beside it.
@@ -41,7 +41,7 @@ one hint at a time; **Show solution** 显示答案 appears after a first try.
 Your progress is kept under the name you gave on the start page; on a class server, under your login name.
 进度记在你在首页填写的名字下；在班级服务器上，记在你的登录名下。"""
 
-SETUP = '''from fangqi_teach.exercises.practice import Practice
+SETUP = '''from fangqi_teach.widgets.practice import Practice
 
 LEARNER = None   # None: the name from the start page (on a class server, the login name)
 PACK_FILE = {name!r}

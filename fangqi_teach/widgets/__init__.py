@@ -6,11 +6,13 @@
   side panel, against a friend or the computer (``ft.play("dafang")``).
 * :class:`~.exercise.ExerciseWidget` / :class:`~.exercise.PackSummary` —
   solve exercises and see the progress (``exercise_widget(pack_file)``).
+* :class:`~.practice.Practice` — a practice notebook's exercises by stage;
+  :func:`~.download.download_progress` — the learner's progress file as a link.
 * :class:`~.editor.BoardEditor` — set up a position by clicking and make
   an exercise of it (``ft.editor("xinjiang")``; the function is not
   re-exported here, where ``editor`` names the module).
 
-The exercise widget and the editor load on first use (they read packs and
+The exercise widget, practice, download link and the editor load on first use (they read packs and
 progress); the board and the game widget load with the package.
 """
 
@@ -19,10 +21,11 @@ from importlib import import_module
 from .board import BoardWidget
 from .game import GameWidget, play
 
-__all__ = ["BoardWidget", "GameWidget", "play", "ExerciseWidget", "PackSummary", "exercise_widget", "BoardEditor"]
+__all__ = ["BoardWidget", "GameWidget", "play", "ExerciseWidget", "PackSummary", "exercise_widget", "BoardEditor",
+           "Practice", "download_progress"]
 
 _LAZY = {"ExerciseWidget": ".exercise", "PackSummary": ".exercise", "exercise_widget": ".exercise",
-         "BoardEditor": ".editor"}
+         "BoardEditor": ".editor", "Practice": ".practice", "download_progress": ".download"}
 
 
 def __getattr__(name: str):

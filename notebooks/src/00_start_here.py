@@ -67,7 +67,7 @@ L.overview()
 # 老师要收进度文件时，在这里下载你的文件交上去。（在浏览器版里，进度只存在这个浏览器中，这个文件也是你自己的备份。）
 
 # %%
-from fangqi_teach.exercises.download import download_progress
+from fangqi_teach.widgets.download import download_progress
 download_progress()
 
 # %% [markdown]

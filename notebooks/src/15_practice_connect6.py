@@ -28,7 +28,7 @@
 # %%
 import fangqi_teach as ft
 from fangqi_teach import lesson as L
-from fangqi_teach.exercises.practice import Practice
+from fangqi_teach.widgets.practice import Practice
 L.begin("connect6")
 practice = Practice.for_game("connect6")
 

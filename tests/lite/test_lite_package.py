@@ -101,8 +101,9 @@ def test_worksheet_command_without_matplotlib_exits_with_the_message(tmp_path):
 def test_a_downloaded_progress_file_makes_a_class_report(tmp_path):
     """The start page's download link holds the file itself; the report reads it, even renamed by the browser."""
     from fangqi_teach.cli import main
-    from fangqi_teach.exercises.download import decode_data_url, progress_html, progress_links
+    from fangqi_teach.exercises.download import decode_data_url, progress_links
     from fangqi_teach.exercises.progress import Progress
+    from fangqi_teach.widgets.download import progress_html
 
     store = tmp_path / "drive"
     p = Progress("Ada", directory=store)
@@ -120,7 +121,7 @@ def test_a_downloaded_progress_file_makes_a_class_report(tmp_path):
 
 
 def test_no_progress_yet_says_what_to_do(tmp_path):
-    from fangqi_teach.exercises.download import download_progress
+    from fangqi_teach.widgets.download import download_progress
     w = download_progress(tmp_path / "empty", lang="zh")
     assert "还没有进度" in w.value and "<a " not in w.value
 

@@ -124,7 +124,7 @@ def test_play_click_and_computer(lite, lite_site, notebook):
 
 def first_exercise_answer(notebook: str) -> tuple[str, str]:
     """The title and one correct answer of the first stage-1 exercise the practice notebook shows."""
-    from fangqi_teach.exercises.practice import Practice
+    from fangqi_teach.widgets.practice import Practice
     game = notebook.removesuffix(".ipynb").split("_", 2)[2]
     exercise = Practice.for_game(game, learner="test").stages()[1][0]
     return exercise.title.en if hasattr(exercise.title, "en") else str(exercise.title), exercise.solutions(1)[0]

@@ -1,0 +1,94 @@
+"""A practice session: packs grouped by stage, the learner's progress, one widget per stage.
+
+The workbook's practice notebooks and the notebooks made by
+``fangqi-teach notebook`` are three lines each on top of this. Without a
+``learner``, progress goes to the learner remembered on the start page
+(:mod:`fangqi_teach.exercises.learner`), the same as the lessons. The practice packs are the
+staged files ``stage*.yaml``: a lesson's steps (``lesson.yaml``) are not
+repeated here.
+
+>>> practice = Practice.for_game("maonan", learner="doctest", lang="en")
+>>> sorted(practice.stages())
+[1, 2, 3]
+>>> practice.stage(4)
+Stage 4 of maonan has no exercises yet.
+>>> Practice.for_game("maonan", learner="doctest", lang="zh").stage(4)
+毛南三棋的第 4 阶段还没有练习。
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..exercises.learner import get_learner
+from ..exercises.model import Exercise, Pack
+from ..exercises.schema import default_exercise_dir, load_pack, pack_from_data, parse_text
+from ..games import GAMES
+from ..i18n import Text, check_language, get_language
+from .exercise import ExerciseWidget, PackSummary
+
+SELF_CHECK = Text("Self-check: {text}", "自我检查：{text}")
+NO_EXERCISES = Text("Stage {n} of {name} has no exercises yet.", "{name}的第 {n} 阶段还没有练习。")
+# A game as a note names it: its file name in English (the folder of its packs), its title in Chinese
+GAME_NAMES = {name: Text(name, game.title.zh) for name, game in GAMES.items()}
+
+
+class Practice:
+    """The exercises of some packs, by stage, for one learner."""
+
+    def __init__(self, packs, learner: str | None = None, lang: str | None = None, name: str = ""):
+        self.packs = [packs] if isinstance(packs, Pack) else list(packs)
+        # None: the learner remembered on the start page (lessons record under the same name)
+        self.learner = learner or get_learner()
+        self.lang = check_language(lang or get_language())
+        self.name = name or ", ".join(sorted({p.game for p in self.packs}))
+
+    @classmethod
+    def for_game(cls, game: str, learner: str | None = None, folder: str | Path | None = None,
+                 pattern: str = "stage*.yaml", **kw) -> "Practice":
+        """The staged packs of ``game`` in the exercise folder (``exercises/<game>/stage*.yaml``)."""
+        base = Path(folder) if folder else default_exercise_dir()
+        packs = [load_pack(p) for p in sorted((base / game).glob(pattern))]
+        return cls(packs, learner=learner, name=game, **kw)
+
+    @classmethod
+    def from_text(cls, text: str, file: str, learner: str | None = None, **kw) -> "Practice":
+        """A pack carried inside a notebook as YAML text (read like a pack file: no aliases, bounded)."""
+        return cls(pack_from_data(parse_text(text, file), file), learner=learner, **kw)
+
+    def stages(self) -> dict[int, list[Exercise]]:
+        """Every exercise of the packs, grouped by stage, stages in order."""
+        out: dict[int, list[Exercise]] = {}
+        for pack in self.packs:
+            for number, exercises in pack.stages().items():
+                out.setdefault(number, []).extend(exercises)
+        return dict(sorted(out.items()))
+
+    def summary(self):
+        """The progress table (:class:`~fangqi_teach.widgets.exercise.PackSummary`)."""
+        return PackSummary(self.packs, learner=self.learner, lang=self.lang)
+
+    def stage(self, number: int):
+        """An exercise widget for one stage, or a note when it has no exercises."""
+        exercises = self.stages().get(number)
+        if not exercises:
+            name = GAME_NAMES[self.name].get(self.lang) if self.name in GAME_NAMES else self.name
+            print(NO_EXERCISES.get(self.lang).format(n=number, name=name))
+            return None
+        return ExerciseWidget(exercises, learner=self.learner, lang=self.lang)
+
+    def self_check(self, number: int) -> None:
+        """Print the packs' self-check for stage ``number`` (a pack's ``self_check:``), if any.
+
+        >>> Practice.for_game("connect6", learner="doctest", lang="en").self_check(3)
+        Self-check: I never assume a second stone can still be placed once six is made.
+        >>> Practice.for_game("maonan", learner="doctest", lang="en").self_check(3)
+        """
+        for pack in self.packs:
+            text = pack.self_check.get(number)
+            if text is not None:
+                print(SELF_CHECK.get(self.lang).format(text=text.get(self.lang)))
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"stage {n}: {len(e)}" for n, e in self.stages().items())
+        return f"<Practice {self.name} for {self.learner}: {counts}>"
