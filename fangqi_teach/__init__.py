@@ -49,7 +49,7 @@ def __getattr__(name: str):
         return mod
     if name in _LAZY_FUNCTIONS:
         modname, attr = _LAZY_FUNCTIONS[name]
-        value = getattr(import_module(modname, __name__), attr)
+        value = getattr(import_module(modname, __name__), attr)   # a lazy name (PEP 562), not a state probe
         globals()[name] = value
         return value
     raise AttributeError(f"module 'fangqi_teach' has no attribute {name!r}")

@@ -12,5 +12,5 @@ _MOVED = ("GAME_NAMES", "Practice")
 
 def __getattr__(name: str) -> object:
     if name in _MOVED:
-        return getattr(import_module("fangqi_teach.widgets.practice"), name)
+        return getattr(import_module("fangqi_teach.widgets.practice"), name)   # a lazy name (PEP 562)
     raise AttributeError(f"module 'fangqi_teach.exercises.practice' has no attribute {name!r}")

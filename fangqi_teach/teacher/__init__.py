@@ -32,7 +32,7 @@ __all__ = list(_LAZY)
 
 def __getattr__(name: str):
     if name in _LAZY:
-        value = getattr(import_module(_LAZY[name], __name__), name)
+        value = getattr(import_module(_LAZY[name], __name__), name)   # a lazy name (PEP 562)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'fangqi_teach.teacher' has no attribute {name!r}")

@@ -30,7 +30,7 @@ _LAZY = {"ExerciseWidget": ".exercise", "PackSummary": ".exercise", "exercise_wi
 
 def __getattr__(name: str):
     if name in _LAZY:
-        value = getattr(import_module(_LAZY[name], __name__), name)
+        value = getattr(import_module(_LAZY[name], __name__), name)   # a lazy name (PEP 562)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'fangqi_teach.widgets' has no attribute {name!r}")

@@ -217,7 +217,7 @@ class BoardWidget(anywidget.AnyWidget):
         if self.selected:
             parts.append(f"selected={self.selected!r}")
         for name in ("last", "targets", "removable", "marks", "labels", "arrows"):
-            value = getattr(self, name)
+            value = getattr(self, name)   # the widget's own traits, for its repr
             if value:
                 parts.append(f"{name}={len(value)}")
         return f"BoardWidget({', '.join(parts)})"

@@ -449,7 +449,7 @@ class BoardEditor(W.VBox):
         return True
 
     def _set_field(self, name: str, value) -> bool:
-        old = getattr(self, name)
+        old = getattr(self, name)   # the editor's own field, by name
         ok = self._change(lambda: setattr(self, name, value), lambda: setattr(self, name, old))
         if ok:
             self._sync_ui()
