@@ -54,12 +54,12 @@ import ipywidgets as W
 
 from ..core import IllegalAction
 from ..draw.layout import action_points
-from ..exercises.checkers import review_state
+from ..exercises.checkers import default_scope, review_state
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
 from ..exercises.schema import load_pack
-from ..games import GAMES, new_game
+from ..games import new_game
 from ..i18n import Text, check_language, get_language
 from ..notation import PLACE, Action, parse_action
 from ..session.clicks import move_targets, resolve_click
@@ -292,8 +292,7 @@ class ExerciseWidget(W.VBox):
         params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
         if ex.task.kind in ("defend", "attack"):
             return "turn"
-        # a two-stone turn is answered whole unless the task says otherwise
-        return params.get("scope", "turn" if GAMES[ex.game].capabilities.two_stone_turns else "action")
+        return params.get("scope", default_scope(ex.game))
 
     def _play_click(self, point: str) -> None:
         """A click while the answer is a sequence of actions: what it means comes from the one click path.
