@@ -265,29 +265,41 @@ def _connect6_stars(size: int) -> tuple[str, ...]:
     return tuple(f"{cols[c]}{r + 1}" for r in lines for c in lines)
 
 
+def _connect6(size: int | None) -> Board:
+    size = 19 if size is None else int(size)
+    if not 6 <= size <= 19:
+        raise ValueError(f"Connect6 board size must be 6 to 19, not {size}")
+    return _grid("connect6", size, size, _connect6_windows, _connect6_stars(size))
+
+
+#: The board registry: name -> factory of the board (given the size; only Connect6's has one).
+_BOARDS: dict[str, Callable[[int | None], Board]] = {
+    "dafang": lambda size: _grid("dafang", 6, 6, _dafang_shapes),
+    "ningxia": lambda size: _grid("ningxia", 8, 7, _cells),
+    "xinjiang": lambda size: _grid("xinjiang", 7, 7, _xinjiang_shapes),
+    "maonan": lambda size: _maonan(),
+    "connect6": _connect6,
+}
+
+
 @lru_cache(maxsize=None)
 def get_board(name: str, size: int | None = None) -> Board:
     """The :class:`Board` called ``name`` (one of :data:`BOARD_NAMES`).
 
     ``size`` applies to Connect6 only (19 by default; smaller boards for
     tests and teaching, 6 to 19).
+
+    >>> get_board("connect6", 9).rows, get_board(" Maonan ").name
+    (9, 'maonan')
+    >>> get_board("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: "chess" is not a board; choose one of: dafang, ningxia, xinjiang, maonan, connect6
     """
     name = str(name).strip().lower()
-    # contract: the board registry itself (games register their boards by these names; see games.GAMES)
-    if name == "dafang":
-        return _grid("dafang", 6, 6, _dafang_shapes)
-    if name == "ningxia":
-        return _grid("ningxia", 8, 7, _cells)
-    if name == "xinjiang":
-        return _grid("xinjiang", 7, 7, _xinjiang_shapes)
-    if name == "maonan":
-        return _maonan()
-    if name == "connect6":
-        size = 19 if size is None else int(size)
-        if not 6 <= size <= 19:
-            raise ValueError(f"Connect6 board size must be 6 to 19, not {size}")
-        return _grid("connect6", size, size, _connect6_windows, _connect6_stars(size))
-    raise ValueError(f'"{name}" is not a board; choose one of: {", ".join(BOARD_NAMES)}')
+    if name not in _BOARDS:
+        raise ValueError(f'"{name}" is not a board; choose one of: {", ".join(BOARD_NAMES)}')
+    return _BOARDS[name](size)
 
 
 def board_graph(name: str, size: int | None = None) -> nx.Graph:

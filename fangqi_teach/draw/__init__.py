@@ -17,5 +17,5 @@ __all__ = ["board_layout", "board_svg", "state_svg", "board_figure", "state_figu
 def __getattr__(name: str):
     if name in ("board_figure", "state_figure", "save_board"):
         from . import mpl
-        return getattr(mpl, name)
+        return getattr(mpl, name)  # a lazy name (PEP 562): matplotlib loads on first use
     raise AttributeError(f"module 'fangqi_teach.draw' has no attribute {name!r}")

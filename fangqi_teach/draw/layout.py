@@ -77,9 +77,9 @@ def merged_lines(board: Board) -> list[tuple[str, str]]:
 
 
 @lru_cache(maxsize=None)
-def _layout_cached(name: str, rows: int, cell: int, coordinates: bool) -> dict:
-    # `rows` only chooses a sized board (Connect6's); the others ignore it, as get_board does
-    return _compute_layout(get_board(name, rows), cell, coordinates)
+def _layout_cached(board: Board, cell: int, coordinates: bool) -> dict:
+    # boards are compared by identity, and get_board hands out one object per board
+    return _compute_layout(board, cell, coordinates)
 
 
 def board_layout(board, cell: int | None = None, coordinates: bool = True) -> dict:
@@ -92,7 +92,7 @@ def board_layout(board, cell: int | None = None, coordinates: bool = True) -> di
     """
     b = _board(board)
     cell = int(cell or DEFAULT_CELL.get(b.name, CELL))
-    return _layout_cached(b.name, b.rows, cell, bool(coordinates))
+    return _layout_cached(b, cell, bool(coordinates))
 
 
 def _compute_layout(board: Board, cell: int, coordinates: bool) -> dict:
