@@ -114,3 +114,23 @@ def test_the_ais_defending_turns_are_the_analysis_defences_extended(seed):
 def test_hitting_number_is_exact_without_a_cap_and_capped_with_one():
     sets = [frozenset({i}) for i in range(5)]
     assert an.hitting_number(sets) == 5 and an.hitting_number(sets, 3) == 3 and an.hitting_number([]) == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_live_window_points_are_the_empty_points_of_the_boards_live_windows(seed):
+    """analysis.live_window_points, used by the checkers and the attack search, against a plain scan of
+    the board's six-point windows (``board_spec.shapes_of("window")``)."""
+    compared = 0
+    for s in _positions(seed, 40):
+        for player in "BW":
+            enemy = "W" if player == "B" else "B"
+            for least in (2, 3, 4):
+                expected = set()
+                for sh in s.board_spec.shapes_of("window"):
+                    colours = [s.board.get(p) for p in sh.points]
+                    if enemy not in colours and colours.count(player) >= least:
+                        expected.update(p for p, c in zip(sh.points, colours) if c is None)
+                got = an.live_window_points(s, player, least)
+                assert got == sorted(expected, key=s.board_spec.index.__getitem__)
+                compared += bool(got)
+    assert compared > 100

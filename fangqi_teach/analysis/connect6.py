@@ -52,7 +52,7 @@ from ..i18n import Text, check_language
 __all__ = [
     "winning_points", "threat_count", "defenses", "attacks", "threat_windows",
     "threat_lines", "explain_defense", "LineThreat", "DefenseReport", "Window",
-    "hitting_number", "minimal_defences",
+    "hitting_number", "minimal_defences", "live_window_points",
 ]
 
 DIRECTION_NAMES = {
@@ -279,7 +279,7 @@ def attacks(s: Connect6State, player: str) -> list[tuple[str, ...]]:
     [('a1',), ('g1',)]
     """
     g = geometry(s.size)
-    candidates = _attack_candidates(s, player)
+    candidates = _live_window_indices(s, player, 2)
     base = {t[0]: frozenset(t[3]) for t in _threats(s, player)}
     out: list[tuple[str, ...]] = []
     alone_wins, alone_strong = set(), set()
@@ -316,20 +316,34 @@ def attacks(s: Connect6State, player: str) -> list[tuple[str, ...]]:
     return sorted(out)
 
 
-def _attack_candidates(s: Connect6State, player: str) -> set[int]:
-    """The empty points of ``player``'s live windows holding ≥2 of its stones (where an attack can start)."""
+def live_window_points(s: Connect6State, player: str, min_stones: int = 2) -> list[str]:
+    """The empty points of ``player``'s live windows (no enemy stone) holding ≥ ``min_stones`` of its stones.
+
+    In point order. With 2 these are where an attack can start (and the
+    candidate stones of a turn); with 4 they are the winning points.
+
+    >>> from fangqi_teach.games.connect6 import from_board
+    >>> s = from_board({"a1": "B", "b1": "B", "c1": "B", "d1": "B", "i1": "W"}, "B", size=9)
+    >>> live_window_points(s, "B", 4), live_window_points(s, "B", 2)
+    (['e1', 'f1'], ['e1', 'f1', 'g1', 'h1'])
+    """
+    pts = geometry(s.size).points
+    return [pts[i] for i in sorted(_live_window_indices(s, player, min_stones))]
+
+
+def _live_window_indices(s: Connect6State, player: str, min_stones: int) -> set[int]:
     cells, opp = s.cells, other(player)
     lines, _ = _tables(s.size)
-    candidates: set[int] = set()
+    found: set[int] = set()
     for line in lines:
         seg = cells[line.slice]
-        if seg.count(player) < 2:
+        if seg.count(player) < min_stones:
             continue
         for k in range(len(seg) - 5):
             w = seg[k:k + 6]
-            if opp not in w and w.count(player) >= 2:
-                candidates.update(line.indices[k + m] for m in range(6) if w[m] == ".")
-    return candidates
+            if opp not in w and w.count(player) >= min_stones:
+                found.update(line.indices[k + m] for m in range(6) if w[m] == ".")
+    return found
 
 
 def _placed(s: Connect6State, player: str, stones: tuple[int, ...]) -> dict | None:

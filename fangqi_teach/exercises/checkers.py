@@ -429,7 +429,7 @@ def _connect6_turns(state, limit):
     mover = state.player
     yield from (w.split() for w in _winning_turns(state, mover))
     owed = _stones_owed(state)
-    near = _live_window_points(state, mover, 2)
+    near = c6.live_window_points(state, mover, 2)
     free = [p for p in state.legal_actions() if p not in near][:2]
     pool = near + free
     if owed == 1:
@@ -464,7 +464,7 @@ def _solve_connect6(ctx, params, limit: int, accept) -> list[str]:
     s0 = ctx.state
     mover = s0.player
     owed = _stones_owed(s0)
-    near = _live_window_points(s0, mover, 2)
+    near = c6.live_window_points(s0, mover, 2)
     near_set = set(near)
     free = [p for p in s0.legal_actions() if p not in near_set]
     out = [w for w in _winning_turns(s0, mover) if accept(w.split())]
@@ -789,21 +789,6 @@ def _threat_windows(state, player: str, min_stones: int = 4) -> list[c6.Window]:
     return sorted((w for w in c6.threat_windows(state, player) if len(w.stones) >= min_stones), key=board_order)
 
 
-def _live_window_points(state, player: str, min_stones: int) -> list[str]:
-    """The empty points of windows with no enemy stone and ≥ ``min_stones`` of ``player``'s, in point order.
-
-    Called with 2 (the candidate stones of a turn), below the analysis's
-    threat windows (≥ 4), so the board's windows are scanned here.
-    """
-    board, enemy = state.board, other(player)
-    pts: set[str] = set()
-    for sh in state.board_spec.shapes_of("window"):
-        colours = [board.get(p) for p in sh.points]
-        if enemy not in colours and colours.count(player) >= min_stones:
-            pts.update(p for p, c in zip(sh.points, colours) if c is None)
-    return sorted(pts, key=state.board_spec.index.__getitem__)
-
-
 def _open_lines_text(state, player: str, most: int = 3) -> Text:
     """'the line e3–e8 holds four Black stones: Black wins at e7 e8' for the open lines of ``player``."""
     seen: set = set()
@@ -950,7 +935,7 @@ def _solve_attack(ctx, params, limit: int) -> list[str]:
     if need == 3 and owed == 2:
         combos = (t for t in c6.attacks(s0, mover) if len(t) == 2)
     else:
-        cand = _live_window_points(s0, mover, 2)
+        cand = c6.live_window_points(s0, mover, 2)
         combos = [(p,) for p in cand] if owed == 1 else itertools.combinations(cand, 2)
     for tried, combo in enumerate(combos):
         if tried >= ATTACK_PAIR_LIMIT:
