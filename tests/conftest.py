@@ -1,4 +1,4 @@
-"""Shared pytest options.
+"""Shared pytest options, and the scripted computer (fixture ``scripted``) of the game tests.
 
 ``--long`` turns on the long random-play runs (tests marked ``slow``).
 Without it they are deselected — not collected as skips — so the normal
@@ -12,8 +12,11 @@ conftest, because under xdist the controller never loads
 """
 
 import json
+import threading
 from collections import Counter, defaultdict
 from pathlib import Path
+
+import pytest
 
 FUZZ_OUT = Path(__file__).resolve().parent.parent / "test-artifacts" / "fuzz"
 
@@ -65,3 +68,34 @@ def pytest_terminal_summary(terminalreporter, config):
         total += n
         tr.write_line(f"{entry:<32} {n:>8,} inputs  {c['accepted']:>8,} accepted  {c['refused']:>8,} refused")
     tr.write_line(f"{'total':<32} {total:>8,} inputs")
+
+
+class ScriptedAI:
+    """Plays the first legal action; ``hold()`` makes it wait until ``release()``."""
+
+    def __init__(self):
+        self.calls = []
+        self.gate = threading.Event()
+        self.gate.set()
+        self.started = threading.Event()
+
+    def hold(self):
+        self.gate.clear()
+
+    def release(self):
+        self.gate.set()
+
+    def __call__(self, state, level="medium", **kw):
+        self.calls.append((state.record_text, level))
+        self.started.set()
+        assert self.gate.wait(10), "the test never released the computer"
+        return state.legal_actions()[0]
+
+
+@pytest.fixture
+def scripted(monkeypatch):
+    """The computer replaced by a :class:`ScriptedAI` (the game widget's and the session's tests)."""
+    fake = ScriptedAI()
+    from fangqi_teach import ai
+    monkeypatch.setattr(ai, "choose", fake)
+    return fake

@@ -11,9 +11,7 @@ import subprocess
 import sys
 import threading
 
-import pytest
-
-from fangqi_teach import GAMES, ai
+from fangqi_teach import GAMES
 from fangqi_teach.draw.svg import REMOVAL_KINDS
 from fangqi_teach.i18n import Text
 from fangqi_teach.session.game import MAX_RECORD_BYTES, BoardView, GameSession
@@ -38,35 +36,6 @@ class Recorder:
 
     def clock(self):
         self.clocks += 1
-
-
-class FirstLegal:
-    """A computer that plays the first legal action; ``hold()`` keeps it thinking until ``release()``."""
-
-    def __init__(self):
-        self.calls = []
-        self.gate = threading.Event()
-        self.gate.set()
-        self.started = threading.Event()
-
-    def hold(self):
-        self.gate.clear()
-
-    def release(self):
-        self.gate.set()
-
-    def __call__(self, state, level="medium", **kw):
-        self.calls.append(state.record_text)
-        self.started.set()
-        assert self.gate.wait(10), "the test never released the computer"
-        return state.legal_actions()[0]
-
-
-@pytest.fixture
-def first_legal(monkeypatch):
-    fake = FirstLegal()
-    monkeypatch.setattr(ai, "choose", fake)
-    return fake
 
 
 def _first_record(game, pending_kinds):
@@ -166,16 +135,16 @@ def test_pass_only_when_the_rules_force_it():
     assert seen.changes == 3 and s.state.record == ()
 
 
-def test_clicks_wait_for_the_computer_but_bad_points_say_so_first(first_legal):
+def test_clicks_wait_for_the_computer_but_bad_points_say_so_first(scripted):
     s = GameSession("maonan", computer="W")
-    first_legal.hold()
+    scripted.hold()
     s.click("a1")
-    assert first_legal.started.wait(5)
+    assert scripted.started.wait(5)
     s.click("z9")
     assert "z9" in s.message.en and s.state.record == ("a1",)
     s.click("g7")
     assert s.message.en == "Please wait: the computer is thinking."
-    first_legal.release()
+    scripted.release()
     assert s.wait(5)
 
 
@@ -200,7 +169,7 @@ def test_undo_redo_and_new_game():
     assert s.message.en == "Nothing to undo." and s.message.zh == "没有可以悔的棋。"
 
 
-def test_undo_against_the_computer_goes_back_to_your_turn(first_legal):
+def test_undo_against_the_computer_goes_back_to_your_turn(scripted):
     s = GameSession("maonan", computer="W", background=False)
     s.click("a1")
     assert len(s.state.record) == 2 and s.state.player == "B"
@@ -213,21 +182,21 @@ def test_undo_against_the_computer_goes_back_to_your_turn(first_legal):
 # --------------------------------------------------------------------------
 # the computer: thread, asyncio task, inline
 
-def test_computer_in_a_thread_reports_from_its_thread(first_legal):
+def test_computer_in_a_thread_reports_from_its_thread(scripted):
     s = GameSession("maonan", computer="W")
     seen = Recorder(s)
-    first_legal.hold()
+    scripted.hold()
     s.click("a1")
-    assert first_legal.started.wait(5) and s.thinking and s.board_view().busy
+    assert scripted.started.wait(5) and s.thinking and s.board_view().busy
     s.click("a4")                                   # refused while it thinks
     assert s.message.en == "Please wait: the computer is thinking." and s.state.record == ("a1",)
-    first_legal.release()
+    scripted.release()
     assert s.wait(5)
     assert len(s.state.record) == 2 and not s.thinking
     assert "fangqi-computer" in seen.threads      # the change came from the worker's thread
 
 
-def test_computer_as_asyncio_task(first_legal):
+def test_computer_as_asyncio_task(scripted):
     async def scenario():
         s = GameSession("maonan", computer="W", background="async")
         s.click("a1")
@@ -238,24 +207,24 @@ def test_computer_as_asyncio_task(first_legal):
     assert len(asyncio.run(scenario())) == 2
 
 
-def test_computer_inline_plays_a_whole_connect6_turn(first_legal):
+def test_computer_inline_plays_a_whole_connect6_turn(scripted):
     s = GameSession("connect6", computer="W", size=9, background=False)
     s.click("e5")
-    assert len(s.state.record) == 3 and s.state.player == "B" and len(first_legal.calls) == 2
+    assert len(s.state.record) == 3 and s.state.player == "B" and len(scripted.calls) == 2
 
 
-def test_undo_while_the_computer_thinks_drops_its_answer(first_legal):
+def test_undo_while_the_computer_thinks_drops_its_answer(scripted):
     s = GameSession("maonan", computer="W")
-    first_legal.hold()
+    scripted.hold()
     s.click("a1")
-    assert first_legal.started.wait(5)
+    assert scripted.started.wait(5)
     s.undo()
-    first_legal.release()
+    scripted.release()
     assert s.wait(5)
     assert s.state.record == () and not s.thinking
 
 
-def test_hint_is_plain_data_for_the_board(first_legal):
+def test_hint_is_plain_data_for_the_board(scripted):
     s = GameSession("maonan", background=False)
     s.hint()
     assert s.hint_action == "a1" and s.message.en.startswith("Hint: a1 — ")

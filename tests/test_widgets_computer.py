@@ -6,10 +6,7 @@ exact; one test uses the real AI at its easy level.
 """
 
 import random
-import threading
 import time
-
-import pytest
 
 from fangqi_teach import ai
 from fangqi_teach.testing import random_game
@@ -23,35 +20,6 @@ def first_move_position():
             if s.pending is not None and s.pending.kind == "move":
                 return s.record_text
     raise AssertionError("no random Maonan game reached the movement phase")
-
-
-class ScriptedAI:
-    """Plays the first legal action; ``hold()`` makes it wait until ``release()``."""
-
-    def __init__(self):
-        self.calls = []
-        self.gate = threading.Event()
-        self.gate.set()
-        self.started = threading.Event()
-
-    def hold(self):
-        self.gate.clear()
-
-    def release(self):
-        self.gate.set()
-
-    def __call__(self, state, level="medium", **kw):
-        self.calls.append((state.record_text, level))
-        self.started.set()
-        assert self.gate.wait(10), "the test never released the computer"
-        return state.legal_actions()[0]
-
-
-@pytest.fixture
-def scripted(monkeypatch):
-    fake = ScriptedAI()
-    monkeypatch.setattr(ai, "choose", fake)
-    return fake
 
 
 def test_computer_answers_in_a_thread_and_shows_thinking(scripted):
