@@ -99,3 +99,20 @@ def scripted(monkeypatch):
     from fangqi_teach import ai
     monkeypatch.setattr(ai, "choose", fake)
     return fake
+
+
+@pytest.fixture
+def run_coroutine():
+    """Run a coroutine to its end on a fresh event loop in its own thread.
+
+    (A session-scoped Playwright, used by the browser tests on the same
+    xdist worker, keeps an event loop "running" in the main thread, where
+    ``asyncio.run`` would refuse to start.)
+    """
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    def run(coro):
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, asyncio.wait_for(coro, 60)).result()
+    return run

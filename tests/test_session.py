@@ -5,7 +5,6 @@ directly, as a script or another view would; the widget tests
 (``test_widgets_*.py``) check that the widget draws the same facts.
 """
 
-import asyncio
 import random
 import subprocess
 import sys
@@ -196,7 +195,7 @@ def test_computer_in_a_thread_reports_from_its_thread(scripted):
     assert "fangqi-computer" in seen.threads      # the change came from the worker's thread
 
 
-def test_computer_as_asyncio_task(scripted):
+def test_computer_as_asyncio_task(scripted, run_coroutine):
     async def scenario():
         s = GameSession("maonan", computer="W", background="async")
         s.click("a1")
@@ -204,7 +203,7 @@ def test_computer_as_asyncio_task(scripted):
         assert await s.wait_async(5)
         return s.state.record
 
-    assert len(asyncio.run(scenario())) == 2
+    assert len(run_coroutine(scenario())) == 2
 
 
 def test_computer_inline_plays_a_whole_connect6_turn(scripted):
