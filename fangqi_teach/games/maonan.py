@@ -480,9 +480,8 @@ class MorrisState(_Fields, GameState):
         """
         if action in self.moves:               # the common case, already known legal
             return self._move(action)
-        t, action = self._checked(action)
-        kind, i, _ = t
-        if kind is None:                       # "timeout", as written in records [D6]
+        i, action, any_allowed = self._checked(action)
+        if i < 0:                              # "timeout", as written in records [D6]
             return self.timeout()
         task = self.task
         if task == "place":
@@ -491,8 +490,7 @@ class MorrisState(_Fields, GameState):
             return self._move(action)
         if task == "pull":
             return self._pull(i, action)
-        theirs = self.white if self.player == "B" else self.black
-        return self._capture(i, action, self.any_target or not theirs & ~_milled(theirs))
+        return self._capture(i, action, any_allowed)
 
     def refusal(self, action: str) -> IllegalAction | None:
         """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
@@ -509,8 +507,9 @@ class MorrisState(_Fields, GameState):
             return e
         return None
 
-    def _checked(self, action: Any) -> tuple[tuple[Any, ...], str]:
-        """``(parsed, canonical text)`` of ``action`` if the rules allow it here; :class:`IllegalAction` if not."""
+    def _checked(self, action: Any) -> tuple[int, str, bool]:
+        """``(point index, canonical text, any piece may be captured)`` of ``action`` if the rules allow it
+        here (index -1: ``timeout``); :class:`IllegalAction` if not."""
         try:
             t: tuple[Any, ...] | None = _ACTIONS.get(action)
         except TypeError:                      # not hashable, so not text: free on the usual path
@@ -521,7 +520,7 @@ class MorrisState(_Fields, GameState):
             if self.result is not None:
                 raise IllegalAction.of("game_over", action)
             if action.strip().lower() == "timeout":
-                return (None, None, None), action
+                return -1, action, False
             t = self._parse(action)
             action = str(parse_action(BOARD, action))
         elif self.result is not None:
@@ -534,7 +533,7 @@ class MorrisState(_Fields, GameState):
                 raise self._wrong_kind(action, "must_place")
             if (mine | theirs) >> i & 1:
                 raise IllegalAction.of("occupied", action, point=POINTS[i])
-            return t, action
+            return i, action, False
         if task == "move":
             if kind != _MOVE:
                 raise self._wrong_kind(action, "must_move")
@@ -544,7 +543,7 @@ class MorrisState(_Fields, GameState):
             if j not in NEIGHBOURS[i]:
                 raise IllegalAction.of("not_adjacent", action, point=POINTS[j], origin=POINTS[i])
             if action in self.moves:           # a legal move written another way ("A1-A4")
-                return t, action
+                return i, action, False
             raise IllegalAction.of("target_occupied", action, point=POINTS[j])
         # a removal is owed: a capture/pin or the blocked pull
         if kind != _REMOVE:
@@ -552,11 +551,13 @@ class MorrisState(_Fields, GameState):
         if not theirs >> i & 1:
             code = "own_piece" if mine >> i & 1 else "empty_point"
             raise IllegalAction.of(code, action, point=POINTS[i])
-        if task != "pull":
-            milled = _milled(theirs)
-            if not (self.any_target or not theirs & ~milled) and milled >> i & 1:
-                raise IllegalAction.of("in_mill", action, point=POINTS[i])
-        return t, action
+        if task == "pull":
+            return i, action, False
+        milled = _milled(theirs)
+        any_allowed = self.any_target or not theirs & ~milled
+        if not any_allowed and milled >> i & 1:
+            raise IllegalAction.of("in_mill", action, point=POINTS[i])
+        return i, action, any_allowed
 
     def _parse(self, action: object) -> tuple[Any, ...]:
         a = parse_or_refuse(BOARD, action)
