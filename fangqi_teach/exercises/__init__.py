@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from importlib import import_module
+from ..lazy import lazy_attributes
 
 _LAZY = {
     "Exercise": ".model", "Pack": ".model", "STAGES": ".model",
@@ -37,9 +37,4 @@ _LAZY = {
 __all__ = list(_LAZY)
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(import_module(_LAZY[name], __name__), name)   # a lazy name (PEP 562)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'fangqi_teach.exercises' has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)

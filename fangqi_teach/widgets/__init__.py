@@ -16,8 +16,7 @@ The exercise widget, practice, download link and the editor load on first use (t
 progress); the board and the game widget load with the package.
 """
 
-from importlib import import_module
-
+from ..lazy import lazy_attributes
 from .board import BoardWidget
 from .game import GameWidget, play
 
@@ -28,9 +27,4 @@ _LAZY = {"ExerciseWidget": ".exercise", "PackSummary": ".exercise", "exercise_wi
          "BoardEditor": ".editor", "Practice": ".practice", "download_progress": ".download"}
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(import_module(_LAZY[name], __name__), name)   # a lazy name (PEP 562)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'fangqi_teach.widgets' has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)
