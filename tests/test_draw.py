@@ -130,6 +130,7 @@ class _Position:
     def __init__(self, game, board, record, pending=None, legal=()):
         self.board_spec, self.board, self.record = get_board(game), board, tuple(record)
         self.pending, self._legal = pending, list(legal)
+        self.is_over = pending is None
 
     def legal_actions(self):
         return self._legal

@@ -11,7 +11,7 @@ import sys
 import threading
 
 from fangqi_teach import GAMES
-from fangqi_teach.draw.svg import REMOVAL_KINDS
+from fangqi_teach.core import PENDING_ACTIONS
 from fangqi_teach.i18n import Text
 from fangqi_teach.session.game import MAX_RECORD_BYTES, BoardView, GameSession
 from fangqi_teach.testing import random_game
@@ -47,6 +47,7 @@ def _first_record(game, pending_kinds):
 
 
 MAONAN_MOVING = _first_record("maonan", {"move"})
+REMOVAL_KINDS = {kind for kind, action in PENDING_ACTIONS.items() if action == "remove"}
 MAONAN_REMOVING = _first_record("maonan", REMOVAL_KINDS)
 
 

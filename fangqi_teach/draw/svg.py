@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from ..notation import REMOVE, action_points, parse_action
+from ..notation import action_points
+from ..session.clicks import removable_points
 from .layout import board_layout
 
 #: The colours of the static pictures (the widget uses CSS variables instead).
@@ -247,16 +248,9 @@ def state_marks(state) -> dict:
     """
     last = last_turn_points(state)
     arrows = [last] if len(last) == 2 else []
-    removable = []
-    pending = state.pending
-    if pending is not None and pending.kind in REMOVAL_KINDS:
-        board = state.board_spec
-        removable = [a.points[0] for a in (parse_action(board, t) for t in state.legal_actions()) if a.kind == REMOVE]
+    removable = removable_points(state)      # what a click would remove now (the one click path)
     return normalize_marks(state.board, last=last, arrows=arrows, removable=removable)
 
-
-#: Pending kinds whose actions are removals ("x" + point).
-REMOVAL_KINDS = frozenset({"capture", "capture_any", "pull", "pin", "make_room", "blocked_pull"})
 
 
 def state_svg(state, cell: int | None = None, title: str | None = None) -> str:
