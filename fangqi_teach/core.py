@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from . import glossary
 from .boards import Board
-from .i18n import Text, check_language, player_name
+from .i18n import Text, check_language, player_name, plural_en
 from .notation import MOVE, PASS, PLACE, REMOVE, Action, parse_action
 
 PLAYERS = ("B", "W")
@@ -207,7 +207,7 @@ def not_an_action(action: object) -> IllegalAction:
 
 def _fmt(template: str, params: dict[str, Any]) -> str:
     try:
-        return template.format(**params)
+        return plural_en(template.format(**params))
     except (KeyError, IndexError):
         return template
 
@@ -433,7 +433,7 @@ class Pending:
     ``target`` the colour of the pieces to remove, where removing.
 
     >>> Pending("capture", "B", 3, "W").text("en")
-    'Black: remove 3 loose White piece(s)'
+    'Black: remove 3 loose White pieces'
     """
 
     kind: str

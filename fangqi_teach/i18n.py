@@ -13,6 +13,7 @@ Chinese; ``str(text)`` gives the current language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -53,6 +54,24 @@ def language(lang: str) -> Iterator[None]:
         _current[0] = old
 
 
+# "3 loose White piece(s)": a number, up to three words, then a noun written with "(s)"
+_COUNTED = re.compile(r"\b(\d+)((?:\s+[^\s\d()]+){0,3}?\s+[A-Za-z]+)\(s\)")
+
+
+def plural_en(text: str) -> str:
+    """English text with each "N … noun(s)" written for its number: one piece, three pieces.
+
+    Templates say ``{count} piece(s)``; once the number is in, the reader
+    gets ordinary English. A "(s)" with no number before it is left alone.
+
+    >>> plural_en("Black: remove 1 loose White piece(s); White earns 2 extra placement(s)")
+    'Black: remove 1 loose White piece; White earns 2 extra placements'
+    >>> plural_en("0 capture(s), the piece(s) shown")
+    '0 captures, the piece(s) shown'
+    """
+    return _COUNTED.sub(lambda m: m.group(1) + m.group(2) + ("" if m.group(1) == "1" else "s"), text)
+
+
 @dataclass(frozen=True)
 class Text:
     """A string in English and Chinese."""
@@ -64,7 +83,8 @@ class Text:
         return self.zh if check_language(lang) == "zh" else self.en
 
     def format(self, **kw: object) -> "Text":
-        return Text(self.en.format(**kw), self.zh.format(**kw))
+        """Both languages filled in; English counts get their plural (:func:`plural_en`)."""
+        return Text(plural_en(self.en.format(**kw)), self.zh.format(**kw))
 
     def __add__(self, other: "Text") -> "Text":
         return Text(self.en + other.en, self.zh + other.zh)

@@ -45,7 +45,7 @@ progress for the learner remembered on the start page:
 >>> demo(moving, "a2-b2")      # a2-a3 would complete a diagonal of four and capture: refused
 Traceback (most recent call last):
 ...
-fangqi_teach.lesson.DemoBlunder: action 1, Black played a2-b2; better a2-a3: takes 1 piece(s) instead of 0 ...
+fangqi_teach.lesson.DemoBlunder: action 1, Black played a2-b2; better a2-a3: takes 1 piece instead of 0 ...
 """
 
 from __future__ import annotations
@@ -350,7 +350,7 @@ def say(en: str, zh: str, **values) -> None:
     >>> begin(None); say("{n} points", "{n} 个点", n=36)
     36 points
     """
-    print(Text(en, zh).get(lang()).format(**values))
+    print(Text(en, zh).format(**values).get(lang()))
 
 
 def events(state) -> None:
@@ -359,7 +359,7 @@ def events(state) -> None:
     >>> begin(None); events(ft.replay("dafang", "a1 f6 b1 f5 a2 f4 b2"))
     Black places on b2
     Black completes a big square (a1 b1 a2 b2), worth 1
-    Black earns 1 extra placement(s)
+    Black earns 1 extra placement
     """
     for e in state.events:
         print(e.text(lang()))

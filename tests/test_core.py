@@ -58,7 +58,7 @@ def test_event_texts_in_both_languages():
 
 
 def test_pending_and_result_texts():
-    assert Pending("extra_place", "B", 2).text("en") == "Black: place 2 more piece(s)"
+    assert Pending("extra_place", "B", 2).text("en") == "Black: place 2 more pieces"
     assert "让路" in Pending("make_room", "W").text("zh")
     r = Result("win", "B", "no_pieces")
     assert r.text("en") == "Black wins (the opponent has no pieces left)"

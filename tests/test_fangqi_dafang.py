@@ -66,7 +66,7 @@ def test_a_square_earns_one_extra_placement_and_captures_nothing():
         Event("extra_placements", "B", value=1),
     )
     assert (s.player, s.pending.kind, s.pending.count) == ("B", "extra_place", 1)
-    assert s.pending.text("en") == "Black: place 1 more piece(s)"
+    assert s.pending.text("en") == "Black: place 1 more piece"
     assert s.removed == {"B": 0, "W": 0}           # placing captures nothing
     s = s.play("e1")                               # the extra placement, then White
     assert s.player == "W" and s.pending.kind == "place"
@@ -281,7 +281,7 @@ def test_pull_forfeited_when_no_loose_piece():
 
 def test_pull_phase_blocks_placing_and_moving():
     s = setup(FULL, phase="pull", player="W", pending="pull")
-    assert s.phase == "pull" and s.pending.text("en") == "White: pull 1 loose Black piece(s)"
+    assert s.phase == "pull" and s.pending.text("en") == "White: pull 1 loose Black piece"
     assert code_of(s, "pass") == "cannot_pass"
 
 

@@ -362,7 +362,7 @@ def test_errors_for_bad_text():
 
 def test_pending_texts_in_both_languages():
     s = ft.replay("maonan", "a1 g7 a4 g4 a7")
-    assert s.pending.text("en") == "Black: capture 1 White piece(s) by pinning (押子)"
+    assert s.pending.text("en") == "Black: capture 1 White piece by pinning (押子)"
     assert s.pending.text("zh") == "黑方：押子，吃掉对方 1 枚子"
 
 

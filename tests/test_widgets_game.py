@@ -84,7 +84,7 @@ def test_extra_placements_after_a_square():
     g = loaded("dafang", "a1 f6 b1 f5 a2 e6")
     g.click("b2")
     assert g.state.player == "B" and g.state.pending.kind == "extra_place"
-    assert "Black: place 1 more piece(s)" in g.status.value
+    assert "Black: place 1 more piece" in g.status.value
     assert "completes a big square" in g.events.value
     g.click("c3")
     assert g.state.player == "W" and g.state.board["c3"] == "B"

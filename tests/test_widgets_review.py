@@ -91,7 +91,7 @@ def test_dafang_review_missed_captures_placing_and_moving():
     assert g.review_position() is g.history[15]
     assert g.board.pieces == dict(g.history[15].board) and "a6" not in g.board.pieces
     assert g.board.marks == {"a6": "red", "a4": "green"} and g.board.arrows == []
-    assert "takes 1 piece(s) instead of 0" in g.review_list.value
+    assert "takes 1 piece instead of 0" in g.review_list.value
     g.review_step(+1)
     # moving phase:  6 X O O X O X        Black's c4-d4 (arrow, green) against the played e3-f3 (red)
     #                5 O . X X O X

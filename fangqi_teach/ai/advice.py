@@ -106,7 +106,7 @@ def explain_action(state, action: str) -> Text:
         if pending.kind in REMOVAL_PENDING:
             parts[-1] = parts[-1] + Text(f": takes {pending.count}", f"：吃 {pending.count} 子")
         elif pending.kind == "extra_place":
-            parts[-1] = parts[-1] + Text(f": {pending.count} extra placement(s)", f"：多放 {pending.count} 子")
+            parts[-1] = parts[-1] + Text(": {n} extra placement(s)", "：多放 {n} 子").format(n=pending.count)
     for e in child.events:
         if e.kind == "pull_credit" and e.player == me:
             pulls = "extra pull" if e.value == 1 else "extra pulls"
@@ -141,7 +141,7 @@ def _explain_connect6(state, action: str) -> Text:
         return Text("makes three threats: the opponent cannot block them all with two stones",
                     "形成三处威胁：对方两子挡不住")
     if threats >= 1:
-        return Text(f"makes {threats} threat(s): the opponent must answer", f"形成 {threats} 处威胁：对方必须应对")
+        return Text("makes {n} threat(s): the opponent must answer", "形成 {n} 处威胁：对方必须应对").format(n=threats)
     return Text("builds your lines where they are strongest and cuts the opponent's",
                 "在最有潜力的地方延伸己方连线，同时截断对方")
 
@@ -204,8 +204,9 @@ def _missed(first: int, player: str, before, end, played: list[str], outcome) ->
     if gains:
         best = max(gains, key=gains.get)
         if gains[best] > taken:
-            return ReviewItem(first, player, "missed_capture", " ".join(played), best, Text(
-                f"takes {gains[best]} piece(s) instead of {taken}", f"可以吃 {gains[best]} 子，而不是 {taken} 子"))
+            why = Text("takes {n} piece(s) instead of {taken}", "可以吃 {n} 子，而不是 {taken} 子")
+            return ReviewItem(first, player, "missed_capture", " ".join(played), best,
+                              why.format(n=gains[best], taken=taken))
     return None
 
 

@@ -13,7 +13,7 @@ Xinjiang's tired piece).
 >>> s = s.play("a1").play("f6").play("a2").play("f5").play("b1").play("f4")
 >>> t = s.play("b2")                     # completes the big square a1 b1 a2 b2
 >>> [e.text("en") for e in t.events][1:]
-['Black completes a big square (a1 b1 a2 b2), worth 1', 'Black earns 1 extra placement(s)']
+['Black completes a big square (a1 b1 a2 b2), worth 1', 'Black earns 1 extra placement']
 >>> t.player, t.pending.kind
 ('B', 'extra_place')
 
@@ -992,7 +992,7 @@ def state_from_setup(game: str, black: Any = (), white: Any = (), player: str = 
     >>> [e.text("en") for e in t.events]
     ['Black moves h1 to c1', 'Black completes a square (b1 c1 b2 c2), worth 1', 'Black must now capture 1']
     >>> t.pending.text("en")
-    'Black: remove 1 loose White piece(s)'
+    'Black: remove 1 loose White piece'
     """
     game = str(game).strip().lower()
     s = new_game(game, **options)

@@ -16,7 +16,7 @@ which). What is owed now is ``state.pending``.
 >>> [e.text("en") for e in s.events]
 ['Black places on a7', 'Black completes a mill (a1 a4 a7), worth 1']
 >>> s.pending.text("en"), s.legal_actions()
-('Black: capture 1 White piece(s) by pinning (押子)', ['xg4', 'xg7'])
+('Black: capture 1 White piece by pinning (押子)', ['xg4', 'xg7'])
 >>> s = s.play("xg4"); s.board["g4"], s.hands, s.removed
 ('B', {'B': 8, 'W': 10}, {'B': 0, 'W': 1})
 
