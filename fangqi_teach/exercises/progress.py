@@ -24,6 +24,15 @@ is renamed aside (``….json.corrupt-<time>``, ``.foreign-``, ``.invalid-``,
 Chinese. Nothing here raises on a bad file: a notebook must keep working.
 Only standard JSON is written (no NaN or Infinity).
 
+In a folder other users can write to (a class folder on a shared server,
+``docs/classroom.md``) a file name proves nothing: anyone can compute
+``progress-bob-….json`` and create it first. There a file is learner X's
+only if its owner's login name is X (when X is a login name here, see
+:func:`squatter`). If someone else made the learner's file first, it is
+left alone and the learner's progress goes to a file of their own,
+``progress-<slug>-<hash>-u<uid>-<random>.json`` (:attr:`Progress.path`),
+which nobody could have named in advance; the learner is told once.
+
 >>> import tempfile
 >>> p = Progress("ada", directory=tempfile.mkdtemp())
 >>> p.record_attempt("c6-1-03", correct=False, answer="n10 e8", seconds=4.0)
@@ -43,6 +52,8 @@ import json
 import math
 import os
 import re
+import secrets
+import stat
 import sys
 import time
 from dataclasses import dataclass
@@ -51,6 +62,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import platformdirs
+
+try:                                    # POSIX: files have owners with login names
+    import pwd
+except ImportError:                     # Windows (and Pyodide has no other users)
+    pwd = None  # type: ignore[assignment]
 
 from ..files import locked, write_atomically
 from ..i18n import Text
@@ -109,6 +125,79 @@ def learner_file_name(name: str) -> str:
     # surrogatepass: any Python string has a hash, even one with a lone surrogate
     digest = hashlib.sha256(str(name).encode("utf-8", "surrogatepass")).hexdigest()[:10]
     return f"progress-{learner_slug(name)}-{digest}.json"
+
+
+# --------------------------------------------------------------------------
+# Whose file is it? (a shared folder trusts a file by its owner, not by its name)
+
+#: Where a learner remembers the name of their own file in a shared folder
+#: (in their private data folder, as the shared one may not be listable).
+OWN_FILES = "own-progress-files.json"
+
+
+def shared_folder(folder: str | os.PathLike) -> bool:
+    """Whether other users can create files in ``folder`` (so a file's name proves nothing).
+
+    True for a folder owned by someone else or writable by a group or
+    everyone (a class folder); false for one's own private folder, and
+    where files have no owners with login names (Windows, Pyodide).
+
+    >>> import tempfile
+    >>> shared_folder(tempfile.mkdtemp())       # mkdtemp makes a private folder (0700)
+    False
+    """
+    if pwd is None or sys.platform == "emscripten":
+        return False
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return False
+    return st.st_uid != os.geteuid() or bool(st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+
+
+def login_uid(name: str | None) -> int | None:
+    """The user id of the login name ``name`` on this machine, or None (not a login name, no logins here).
+
+    >>> login_uid("root"), login_uid("小明")
+    (0, None)
+    """
+    if pwd is None or not name:
+        return None
+    try:
+        return pwd.getpwnam(name).pw_uid
+    except (KeyError, ValueError, UnicodeEncodeError):       # not a login; a name with NUL or a surrogate
+        return None
+
+
+def owner_name(uid: int) -> str:
+    """The login name of ``uid`` (``uid 1234`` when it has none)."""
+    try:
+        return pwd.getpwuid(uid).pw_name if pwd is not None else f"uid {uid}"
+    except KeyError:
+        return f"uid {uid}"
+
+
+def squatter(path: str | os.PathLike, learner: str | None) -> str | None:
+    """Who made ``path`` when it is not ``learner``'s own file by its owner; None when it is (or cannot be told).
+
+    Checked only in a :func:`shared_folder` and when ``learner`` is a
+    login name here (on a laptop, or for a name typed on the start page,
+    names are all there is). The file itself is looked at, not what a
+    symbolic link points to. A missing file has no squatter.
+
+    >>> import tempfile
+    >>> squatter(tempfile.mkdtemp() + "/progress-root.json", "root") is None
+    True
+    """
+    uid = login_uid(learner)
+    p = Path(path)
+    if uid is None or not shared_folder(p.parent):
+        return None
+    try:
+        owner = os.lstat(p).st_uid
+    except OSError:
+        return None
+    return None if owner == uid else owner_name(owner)
 
 
 def _now() -> str:
@@ -368,16 +457,49 @@ class Progress:
         if len(self.learner) > MAX_NAME:
             raise ValueError(f"a learner's name has at most {MAX_NAME} characters")
         self.directory = Path(directory) if directory is not None else data_dir()
-        self.path = self.directory / learner_file_name(self.learner)
-        self.backup = self.path.with_name(self.path.name + ".bak")
-        self.lock = self.path.with_name(self.path.name + ".lock")
         self.autosave = autosave
         self.problems: list[Text] = []       # what went wrong, for the learner (English and Chinese)
+        self._use(self._own_path())
         self.exercises: dict[str, dict] = {}
         self._base: dict[str, dict] = {}     # the records as last read or written: mine - base is new work
         self._legacy: Path | None = None     # an old-style file this progress was read from
         self._listeners: list = []
         self._load()
+
+    # -- which file -----------------------------------------------------------
+
+    def _use(self, path: Path) -> None:
+        self.path = path
+        self.backup = path.with_name(path.name + ".bak")
+        self.lock = path.with_name(path.name + ".lock")
+
+    def _own_path(self) -> Path:
+        """The file named after the learner, or the learner's own file when another user made that one first.
+
+        Only in a :func:`shared_folder`, for a learner who is this process's
+        login user: anyone else gets the named file as before (and cannot
+        write a file the report would count as that learner's).
+        """
+        named = self.directory / learner_file_name(self.learner)
+        uid = login_uid(self.learner)
+        if uid is None or uid != os.geteuid() or not shared_folder(self.directory):
+            return named
+        own = _find_own_file(named, uid)
+        if own is not None:
+            return own
+        # the lock and the backup count too: another user's lock file alone would stop every save
+        makers = [m for m in (squatter(named.with_name(named.name + end), self.learner)
+                              for end in ("", ".bak", ".lock")) if m]
+        if not makers:
+            return named
+        own = named.with_name(f"{named.stem}-u{uid}-{secrets.token_hex(8)}.json")
+        _remember_own_file(named, own)
+        self.problems.append(Text(
+            f"A progress file with your name ({named.name}) was made by another user ({makers[0]}); it was left "
+            f"alone and is not counted as yours. Your progress is saved in your own file {own.name}: nothing is lost.",
+            f"另一位用户（{makers[0]}）抢先建了一个用你的名字命名的进度文件 {named.name}；它保持原样，"
+            f"不算作你的进度。你的进度保存在你自己的文件 {own.name} 里，什么都不会丢。"))
+        return own
 
     # -- reading ------------------------------------------------------------
 
@@ -447,6 +569,8 @@ class Progress:
     def _read_legacy(self) -> dict | None:
         """The progress of an old-style ``progress-<slug>.json`` file, if it is this learner's."""
         old = self.directory / f"progress-{learner_slug(self.learner)}.json"
+        if squatter(old, self.learner):
+            return None         # made by another user: not this learner's, whatever it says
         try:
             found = read_progress_file(old)
         except (FileNotFoundError, ProgressFormatError):
@@ -469,6 +593,8 @@ class Progress:
         Raises ``OSError`` when the file cannot be written (nothing is lost:
         the work stays in memory and goes out with the next save).
         """
+        if self.path.name == learner_file_name(self.learner) and not self.path.exists():
+            self._use(self._own_path())     # another user may have taken the name since this progress was loaded
         with locked(self.lock):
             found = self._read_disk(loading=False)
             merged = merge_exercises(found.exercises if found else None, self._base, self.exercises)
@@ -568,6 +694,49 @@ class Progress:
     def __repr__(self) -> str:
         solved = sum(1 for e in self.exercises.values() if e.get("solved"))
         return f"<Progress {self.learner}: {solved} solved of {len(self.exercises)} tried>"
+
+
+def _own_files_record() -> Path:
+    """The learner's private note of their own files in shared folders (in their own data folder)."""
+    return Path(platformdirs.user_data_dir("fangqi-teach", appauthor=False)) / OWN_FILES
+
+
+def _find_own_file(named: Path, uid: int) -> Path | None:
+    """The learner's own file standing in for ``named`` (noted privately, or found by listing the folder)."""
+    try:
+        noted = json.loads(_own_files_record().read_text(encoding="utf-8")).get(str(named.absolute()))
+    except (OSError, ValueError, AttributeError):
+        noted = None
+    # a class folder may not be listable by learners: the private note finds the file there
+    candidates = [named.with_name(noted)] if isinstance(noted, str) and "/" not in noted else []
+    try:
+        candidates += sorted(named.parent.glob(f"{named.stem}-u{uid}-*.json"))
+    except OSError:
+        pass
+    for path in candidates:
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        if st.st_uid == uid and stat.S_ISREG(st.st_mode):
+            return path
+    return None
+
+
+def _remember_own_file(named: Path, own: Path) -> None:
+    """Note privately that ``own`` stands in for ``named``; if it cannot be noted, a listing still finds it."""
+    record = _own_files_record()
+    try:
+        try:
+            notes = json.loads(record.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            notes = {}
+        if not isinstance(notes, dict):
+            notes = {}
+        notes[str(named.absolute())] = own.name
+        write_atomically(record, json.dumps(notes, ensure_ascii=False, indent=1), mode=0o600)
+    except (OSError, ValueError):
+        pass        # the report still counts every file of the learner's own: nothing is lost
 
 
 def set_aside(path: Path, why: str) -> Path | None:

@@ -11,7 +11,13 @@ teacher collects them and runs ``fangqi-teach report FILES… -o report.html``:
 * a table per learner and exercise (solved ✓, tried but not solved ✗ and
   the number of attempts, not tried –);
 * every file that could not be used, with the reason (missing, not
-  JSON, not a progress file). Files are only read, never moved or changed.
+  JSON, not a progress file, made by another user than its learner in a
+  shared class folder). Files are only read, never moved or changed.
+
+Several files of one learner (the file named after them and their own
+file when another user had taken that name first,
+:mod:`fangqi_teach.exercises.progress`) count as one learner: attempts,
+hints and time add up, an exercise solved in either is solved.
 
 Every name and text that comes from a file is HTML-escaped.
 
@@ -35,7 +41,7 @@ from html import escape
 from pathlib import Path
 
 from ..exercises.model import Pack
-from ..exercises.progress import ProgressFormatError, read_progress_file
+from ..exercises.progress import ProgressFormatError, read_progress_file, squatter
 from ..exercises.schema import load_pack
 from ..extras import MissingExtra, has_matplotlib, require_matplotlib
 from ..i18n import Text, check_language
@@ -75,6 +81,8 @@ REASONS = {
     "foreign": Text("not a fangqi-teach progress file", "不是 fangqi-teach 的进度文件"),
     "newer": Text("written by a newer version of fangqi-teach", "由更新版本的 fangqi-teach 写入"),
     "folder": Text("is a folder, not a file", "是文件夹，不是文件"),
+    "squatted": Text("made by another user ({owner}), not by the learner {learner}: not counted as theirs",
+                     "由另一位用户（{owner}）建立，不是学生 {learner} 本人：不算作他的进度"),
 }
 
 
@@ -85,6 +93,7 @@ class LearnerProgress:
     path: str
     learner: str
     exercises: dict
+    more_paths: tuple[str, ...] = ()      # the learner's other files, merged into this one
 
 
 @dataclass(frozen=True)
@@ -128,7 +137,41 @@ def read_progress(path) -> LearnerProgress | FileProblem:
     exercises = {eid: {k: e[k] for k in ("attempts", "solved", "hints", "solution_shown", "seconds")}
                  for eid, e in found.exercises.items()}
     learner = found.learner if found.learner and found.learner.strip() else p.stem.removeprefix("progress-")
+    owner = squatter(p, learner)
+    if owner is not None:
+        return FileProblem(str(p), REASONS["squatted"].format(owner=owner, learner=learner))
     return LearnerProgress(str(p), learner, exercises)
+
+
+def merge_learners(learners: list[LearnerProgress]) -> list[LearnerProgress]:
+    """One :class:`LearnerProgress` per learner name, in the order first seen (see the module's docstring).
+
+    >>> a = LearnerProgress("a.json", "Ada", {"x": {"attempts": 1, "solved": False, "hints": 0,
+    ...                                              "solution_shown": False, "seconds": 2.0}})
+    >>> b = LearnerProgress("b.json", "Ada", {"x": {"attempts": 2, "solved": True, "hints": 1,
+    ...                                              "solution_shown": False, "seconds": 3.0}})
+    >>> [(m.learner, m.more_paths, m.exercises["x"]["attempts"], m.exercises["x"]["solved"])
+    ...  for m in merge_learners([a, b])]
+    [('Ada', ('b.json',), 3, True)]
+    """
+    by_name: dict[str, LearnerProgress] = {}
+    for lp in learners:
+        first = by_name.get(lp.learner)
+        if first is None:
+            by_name[lp.learner] = lp
+            continue
+        exercises = {eid: dict(e) for eid, e in first.exercises.items()}
+        for eid, e in lp.exercises.items():
+            both = exercises.get(eid)
+            if both is None:
+                exercises[eid] = dict(e)
+                continue
+            for key in ("attempts", "hints", "seconds"):    # two files hold different sessions' work
+                both[key] += e[key]
+            for key in ("solved", "solution_shown"):
+                both[key] = both[key] or e[key]
+        by_name[lp.learner] = LearnerProgress(first.path, first.learner, exercises, (*first.more_paths, lp.path))
+    return list(by_name.values())
 
 
 def class_report(paths, packs=()) -> ClassReport:
@@ -141,6 +184,7 @@ def class_report(paths, packs=()) -> ClassReport:
             learners.append(got)
         else:
             problems.append(got)
+    learners = merge_learners(learners)
     order: list[str] = []
     titles: dict[str, object] = {}
     for pack in packs:
@@ -228,7 +272,8 @@ def report_html(report: ClassReport, lang: str = "en") -> str:
         t = report.titles.get(eid)
         return f"{_h(eid)} · {_h(t.get(lang))}" if t is not None else _h(eid)
 
-    files = LABELS["files"].get(lang).format(n=len(report.learners) + len(report.problems), bad=len(report.problems))
+    read = sum(1 + len(lp.more_paths) for lp in report.learners) + len(report.problems)
+    files = LABELS["files"].get(lang).format(n=read, bad=len(report.problems))
     out = [f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{_h(L["title"])}</title>',
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
            "td,th{border:1px solid #bbb;padding:3px 8px;text-align:center}td.l{text-align:left}"
@@ -272,7 +317,8 @@ def report_html(report: ClassReport, lang: str = "en") -> str:
                 cells.append(f'<td title="{e["attempts"]}">✓</td>')
             else:
                 cells.append(f'<td class="bad">✗{e["attempts"]}</td>')
-        out.append(f'<tr><td class="l" title="{_h(lp.path)}">{_h(lp.learner)}</td>{"".join(cells)}</tr>')
+        paths = " + ".join((lp.path, *lp.more_paths))
+        out.append(f'<tr><td class="l" title="{_h(paths)}">{_h(lp.learner)}</td>{"".join(cells)}</tr>')
     out.append("</table></body></html>")
     return "".join(out)
 
