@@ -4,9 +4,11 @@ One scenario, in the order a lesson goes: the hub starts with the
 project's deploy/jupyterhub_config.py; the teacher hands a pack out; each
 learner logs in through the hub's login form, gets a server, runs the
 handed-out practice notebook and answers its first exercise (two right,
-one wrong); one learner tries to overwrite another's progress file and the
+one wrong) — one of them after another learner made a progress file under
+that learner's name first ("squatting"); one learner tries to overwrite another's progress file and the
 operating system refuses; the teacher's report (command line and the
-live widget in the teacher's own hub server) shows exactly those results;
+live widget in the teacher's own hub server) shows exactly those results,
+and lists the squatter's file as not used;
 the hub stops and leaves no process behind. See tests/hub/hubkit.py for
 what is real and what is not.
 """
@@ -81,6 +83,20 @@ forged.record_attempt({exercise!r}, correct=True, answer="forged")
 print(json.dumps(results))
 """
 
+# Run as cy before bo ever logs in: cy makes bo's progress file, with a "solved" in it.
+SQUAT = """
+from fangqi_teach.exercises.progress import Progress
+forged = Progress("fqhub-bo")
+forged.record_attempt({exercise!r}, correct=True, answer="forged")
+print(forged.path.name)
+"""
+
+# Run in bo's kernel after answering: what bo was told.
+TOLD = """
+import json
+print(json.dumps([[t.en, t.zh] for t in _w.progress.problems]))
+"""
+
 REPORT = """
 import json
 from fangqi_teach.teacher.class_report import progress_files
@@ -93,7 +109,8 @@ print(json.dumps({{"learners": {{lp.learner: lp.exercises for lp in r.learners}}
 WIDGET = """
 from fangqi_teach.teacher.class_report import ClassReportWidget
 w = ClassReportWidget(every=0, lang="en")
-print(w.folder, "|", w.status.value, "|", "fqhub-cy" in w.frame.value, "|", {exercise!r} in w.frame.value)
+print(w.folder, "|", w.status.value, "|", "fqhub-cy" in w.frame.value, "|", {exercise!r} in w.frame.value,
+      "|", "made by another user (fqhub-cy), not by the learner fqhub-bo" in w.frame.value)
 """
 
 
@@ -121,6 +138,13 @@ def test_a_class_on_a_real_hub(classroom):
     got = room.run_as(room.teacher, [*teacher_python, "handout", pack, "--to", room.folder])
     handout = room.folder / "handouts" / "mills.ipynb"
     assert got.stdout.strip() == f"{handout}: new", got.stderr
+
+    # Cy makes bo's progress file before bo ever logs in (the name is computable from bo's name).
+    got = room.run_as("fqhub-cy", [sys.executable, "-c", SQUAT.format(exercise=EXERCISE)],
+                      env={"FANGQI_TEACH_DATA": str(room.folder)})
+    squatted = room.folder / _file_name("fqhub-bo")
+    assert got.stdout.strip() == squatted.name, got.stderr
+    squatted_before = _fingerprint(squatted)
 
     t0 = time.monotonic()
     hub = hubkit.Hub(room)
@@ -155,6 +179,13 @@ def test_a_class_on_a_real_hub(classroom):
             assert r["learner"] == user, f"the notebook did not take the learner's name from the hub: {r}"
             assert r["exercise"] == EXERCISE and r["correct"] == (ANSWERS[user] == "a7"), r
 
+        # Bo saved to a file of his own (his uid and a random token), was told once, and cy's file is untouched.
+        assert results["fqhub-bo"]["file"].startswith(f"{squatted.stem}-u{uids['fqhub-bo']}-")
+        told = json.loads(kernels["fqhub-bo"].execute(TOLD).strip().splitlines()[-1])
+        assert len(told) == 1 and "was made by another user (fqhub-cy)" in told[0][0], told
+        assert "另一位用户（fqhub-cy）" in told[0][1]
+        assert _fingerprint(squatted) == squatted_before
+
         # Each progress file belongs to its learner, is 0640 and in the teachers' group.
         teachers_gid = grp.getgrnam(room.teachers_group).gr_gid
         for user, r in results.items():
@@ -175,10 +206,10 @@ def test_a_class_on_a_real_hub(classroom):
 
         # The teacher's report, from the command line as the teacher's Linux user ...
         got = room.run_as(room.teacher, [*teacher_python, "report", room.folder, "-o", "report.html"])
-        assert "3 learner(s), 1 exercise(s), 0 flagged, 0 file(s) not used" in got.stdout, got.stderr
+        assert "3 learner(s), 1 exercise(s), 0 flagged, 1 file(s) not used" in got.stdout, got.stderr
         got = room.run_as(room.teacher, [sys.executable, "-c", REPORT.format(folder=str(room.folder))])
         report = json.loads(got.stdout)
-        assert report["problems"] == []
+        assert report["problems"] == [str(squatted)]           # cy's file is not counted as bo's work
         assert {name: {eid: (e["attempts"], e["solved"]) for eid, e in ex.items()}
                 for name, ex in report["learners"].items()} == {
             "fqhub-ada": {EXERCISE: (1, True)}, "fqhub-bo": {EXERCISE: (1, True)},
@@ -189,7 +220,7 @@ def test_a_class_on_a_real_hub(classroom):
         # ... and in the teacher guide's live widget, in the teacher's own hub server.
         teacher_kernel = teacher.kernel("report.ipynb")
         shown = [part.strip() for part in teacher_kernel.execute(WIDGET.format(exercise=EXERCISE)).split("|")]
-        assert shown == [str(room.folder), shown[1], "True", "True"] and "3 progress file(s)" in shown[1]
+        assert shown == [str(room.folder), shown[1], "True", "True", "True"] and "4 progress file(s)" in shown[1]
 
         # Re-handing out an edited pack updates the notebook and leaves every progress file as it was.
         progress_before = {p.name: _fingerprint(p) for p in room.folder.glob("progress-*")}
@@ -201,6 +232,7 @@ def test_a_class_on_a_real_hub(classroom):
         assert "Make a mill (edited)" in learners[0].server_api("GET", "contents/handouts/mills.ipynb",
                                                          params={"format": "text", "type": "file"})["content"]
         assert {p.name: _fingerprint(p) for p in room.folder.glob("progress-*")} == progress_before
+        assert _fingerprint(squatted) == squatted_before
 
         for kernel in [*kernels.values(), teacher_kernel]:
             kernel.close()
