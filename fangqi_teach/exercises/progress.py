@@ -189,9 +189,9 @@ def squatter(path: str | os.PathLike, learner: str | None) -> str | None:
     >>> squatter(tempfile.mkdtemp() + "/progress-root.json", "root") is None
     True
     """
-    uid = login_uid(learner)
     p = Path(path)
-    if uid is None or not shared_folder(p.parent):
+    uid = login_uid(learner) if shared_folder(p.parent) else None
+    if uid is None:
         return None
     try:
         owner = os.lstat(p).st_uid
@@ -481,8 +481,8 @@ class Progress:
         write a file the report would count as that learner's).
         """
         named = self.directory / learner_file_name(self.learner)
-        uid = login_uid(self.learner)
-        if uid is None or uid != os.geteuid() or not shared_folder(self.directory):
+        uid = login_uid(self.learner) if shared_folder(self.directory) else None    # a stat first: cheap
+        if uid is None or uid != os.geteuid():
             return named
         own = _find_own_file(named, uid)
         if own is not None:

@@ -7,7 +7,9 @@ class folder. The folder holds:
 
 * ``progress-*.json`` — one per learner, written by that learner only
   (or ``<learner>/progress-*.json`` where each learner's server sees only
-  a sub-folder, as on Kubernetes);
+  a sub-folder, as on Kubernetes); a file another account made under a
+  learner's name is not counted as theirs (the report says so, see
+  :func:`~fangqi_teach.exercises.progress.squatter`);
 * ``handouts/`` — the practice notebooks the teacher hands out
   (:func:`hand_out`, ``fangqi-teach handout PACK --to CLASS_FOLDER``),
   which every learner reads.
