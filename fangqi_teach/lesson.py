@@ -50,8 +50,9 @@ fangqi_teach.lesson.DemoBlunder: action 1, Black played a2-b2; better a2-a3: tak
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
-from html import escape
+from html import escape, unescape
 from typing import Any
 
 import ipywidgets as W
@@ -316,8 +317,6 @@ class Choice(W.VBox):
         return None if self.picked is None else self.picked == self.answer
 
     def answer_text(self) -> str:
-        import re
-        from html import unescape
         return unescape(re.sub(r"<[^>]+>", "", self.feedback.value)).strip()
 
     def __repr__(self) -> str:

@@ -30,7 +30,8 @@ from ..notation import action_points
 
 __all__ = ["CELL", "DEFAULT_CELL", "action_points", "board_layout", "merged_lines", "nearest_distance"]
 
-#: Default distance in pixels between two neighbouring points.
+#: Default distance in pixels between two neighbouring points, by board name (a drawing choice, not a
+#: rule: Connect6's many points are drawn closer, at every size, so its boards look alike).
 DEFAULT_CELL = {"connect6": 26}
 CELL = 40
 

@@ -39,7 +39,7 @@ from ..core import IllegalAction, other
 from ..games import GAMES, new_game, replay
 from ..glossary import shape_term
 from ..i18n import Text, player_name
-from ..notation import MOVE, PLACE, REMOVE, normalize_action, parse_action, parse_points, parse_record
+from ..notation import MOVE, PLACE, REMOVE, Action, normalize_action, parse_action, parse_points, parse_record
 from .positions import board_for
 
 CAPTURE_REASONS = ("capture", "capture_any", "pin", "pin_any")
@@ -614,16 +614,17 @@ def _why_not(ctx, params, prop: str, point: str) -> Text:
         guard = shape_term(GAMES[s.game].capabilities.removal_shape, s.game)
         return T(f"{point} is loose: no completed {guard.en} of its colour contains it.",
                  f"{point} 是散子：没有己方已成的{guard.zh}包含它。")
-    action = {"legal_removals": "x" + point, "legal_places": point, "completes": point}.get(prop)
+    asked = {"legal_removals": Action(REMOVE, (point,)), "legal_places": Action(PLACE, (point,)),
+             "completes": Action(PLACE, (point,))}.get(prop)
     if prop == "destinations":
-        action = f"{ctx.board.parse_point(params['from'])}-{point}"
-    if action is not None:
-        try:
-            t = s.play(action)
-        except IllegalAction as e:
-            return T(f"{action}: {e.en}", f"{action}：{e.zh}")
+        asked = Action(MOVE, (ctx.board.parse_point(params["from"]), point))
+    if asked is not None:
+        action = str(asked)
+        refused = s.refusal(action)        # the rule's own reason, without playing a guess
+        if refused is not None:
+            return T(f"{action}: {refused.en}", f"{action}：{refused.zh}")
         if prop == "completes":
-            return T(f"Placing on {point}: ", f"落在 {point}：") + _events_text(t.events) + T(".", "。")
+            return T(f"Placing on {point}: ", f"落在 {point}：") + _events_text(s.play(action).events) + T(".", "。")
         return T(f"{action} is legal.", f"{action} 是合法的。")
     if prop == "movable":
         if colour != s.player:

@@ -218,7 +218,8 @@ class ProgressFormatError(ValueError):
     ``reason`` is one of ``"unreadable"``, ``"corrupt"`` (not JSON, too
     large or too deep), ``"foreign"`` (not a progress file), ``"newer"``
     (a newer format version), ``"other"`` (another learner's file, found by
-    :class:`Progress`), ``"invalid"`` (a wrong value; ``field``
+    :class:`Progress`), ``"squatted"`` (made by another user in a shared
+    folder, found by :class:`Progress`), ``"invalid"`` (a wrong value; ``field``
     names it, e.g. ``exercises.c6-1-03.attempts``); ``text`` says it in
     English and Chinese, as a phrase after "The file …" (with the field).
     """
@@ -487,6 +488,8 @@ class Progress:
         own = _find_own_file(named, uid)
         if own is not None:
             return own
+        if _owned_by(named, uid):
+            return named        # a backup another user made later is skipped, see _read_own
         # the lock and the backup count too: another user's lock file alone would stop every save
         makers = [m for m in (squatter(named.with_name(named.name + end), self.learner)
                               for end in ("", ".bak", ".lock")) if m]
@@ -541,7 +544,15 @@ class Progress:
         return None
 
     def _read_own(self, path: Path) -> ProgressFile:
-        """:func:`read_progress_file`, and the file must be this learner's (reason ``"other"`` if not)."""
+        """:func:`read_progress_file`, and the file must be this learner's (reason ``"other"`` if not).
+
+        In a shared folder a file another user made is not read at all
+        (reason ``"squatted"``): it is never moved, only reported.
+        """
+        maker = squatter(path, self.learner)
+        if maker:
+            raise ProgressFormatError("squatted", Text(f"was made by another user ({maker}), not by you",
+                                                       f"是另一位用户（{maker}）建的，不是你建的"))
         found = read_progress_file(path)
         if found.learner is not None and found.learner != self.learner:
             raise ProgressFormatError("other", Text(f"holds the progress of another learner ({found.learner})",
@@ -554,7 +565,8 @@ class Progress:
         A file that cannot be moved stays as it is (``strict``: ``OSError``,
         so that a save stops before overwriting it).
         """
-        moved = set_aside(path, ASIDE.get(reason, reason)) if move else None
+        # another user's file is never renamed (nor could it be, in a sticky class folder)
+        moved = set_aside(path, ASIDE.get(reason, reason)) if move and reason != "squatted" else None
         if moved is not None:
             self.problems.append(Text(f"The file {path.name} {what.en}. It was kept as {moved.name}.",
                                       f"文件 {path.name}{what.zh}。已保留为 {moved.name}。"))
@@ -593,7 +605,7 @@ class Progress:
         Raises ``OSError`` when the file cannot be written (nothing is lost:
         the work stays in memory and goes out with the next save).
         """
-        if self.path.name == learner_file_name(self.learner) and not self.path.exists():
+        if self.path.name == learner_file_name(self.learner):
             self._use(self._own_path())     # another user may have taken the name since this progress was loaded
         with locked(self.lock):
             found = self._read_disk(loading=False)
@@ -621,6 +633,9 @@ class Progress:
         except FileNotFoundError:
             pass
         except ProgressFormatError as e:
+            if e.reason == "squatted":      # no backup this time, rather than no save
+                self._put_aside(self.backup, e.reason, e.text, move=False)
+                return
             self._put_aside(self.backup, e.reason, e.text, strict=True)
         write_atomically(self.backup, text)
 
@@ -721,6 +736,13 @@ def _find_own_file(named: Path, uid: int) -> Path | None:
         if st.st_uid == uid and stat.S_ISREG(st.st_mode):
             return path
     return None
+
+
+def _owned_by(path: Path, uid: int) -> bool:
+    try:
+        return os.lstat(path).st_uid == uid
+    except OSError:
+        return False
 
 
 def _remember_own_file(named: Path, own: Path) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 from ..analysis import connect6 as c6
 from ..core import other
 from ..games import GAMES, new_game, replay
-from ..notation import MOVE, REMOVE, parse_action, parse_record
+from ..notation import MOVE, PLACE, REMOVE, Action, parse_action, parse_record
 from .checkers import default_scope, ends_at_line, play_out, property_answers, question, solutions
 from .positions import board_for
 
@@ -389,11 +389,12 @@ def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
             return []
         points = property_answers(ctx, params, prop)
     if prop == "legal_removals":
-        return [["x" + p] for p in points]
+        return [[str(Action(REMOVE, (p,)))] for p in points]
     if prop in ("legal_places", "completes"):
-        return [[p] for p in points]
+        return [[str(Action(PLACE, (p,)))] for p in points]
     if prop == "destinations":
-        return [[f"{ctx.board.parse_point(params['from'])}-{p}"] for p in points]
+        origin = ctx.board.parse_point(params["from"])
+        return [[str(Action(MOVE, (origin, p)))] for p in points]
     if prop == "movable":
         return [[a] for a in ctx.state.legal_actions() if _moves_from(ctx.board, a, points)]
     return []

@@ -232,6 +232,8 @@ class GameStateProtocol(Protocol):
     @property
     def record(self) -> tuple[str, ...]: ...  # the actions from the initial position
     @property
+    def record_text(self) -> str: ...        # the record as one line, "c3 d4 xe5"
+    @property
     def events(self) -> tuple[Event, ...]: ...  # what the last action did
     @property
     def is_over(self) -> bool: ...

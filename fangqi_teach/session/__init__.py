@@ -9,7 +9,10 @@ tests can drive a game exactly as a learner does, without a notebook:
 ('a1',)
 """
 
+from ..lazy import lazy_attributes
 from .clicks import Click, resolve_click
-from .game import GameSession
 
 __all__ = ["Click", "GameSession", "resolve_click"]
+
+# The session loads the AI; the click resolver (used by draw/) must not: GameSession loads on first use.
+__getattr__ = lazy_attributes(__name__, {"GameSession": ".game"})

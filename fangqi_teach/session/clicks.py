@@ -28,13 +28,13 @@ use it, so a click means the same everywhere.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..core import IllegalAction, short_repr
+from ..games.contract import GameStateProtocol
 from ..i18n import Text
 from ..notation import MOVE, PASS, PLACE, REMOVE, Action, parse_action
 
-__all__ = ["TEXTS", "Click", "movable_pieces", "move_targets", "removable_points", "resolve_click"]
+__all__ = ["TEXTS", "Click", "move_targets", "removable_points", "resolve_click"]
 
 TEXTS = {
     "select_first": Text("Select one of your pieces first, then the point it moves to.",
@@ -68,7 +68,7 @@ def _refusal_text(e: IllegalAction) -> Text:
     return Text(e.en, e.zh)
 
 
-def _point(state: Any, point: object) -> str | Text:
+def _point(state: GameStateProtocol, point: object) -> str | Text:
     """The point's canonical name, or a :class:`Text` saying it is not one of this board."""
     spec = state.board_spec
     if not isinstance(point, str):
@@ -81,7 +81,7 @@ def _point(state: Any, point: object) -> str | Text:
         return Text(str(e), f"“{point[:40]}”不是这块棋盘上的点。")
 
 
-def _moves_from(state: Any, origin: str) -> list[str]:
+def _moves_from(state: GameStateProtocol, origin: str) -> list[str]:
     """The points the piece on ``origin`` may move to now (empty unless a move is owed)."""
     out = []
     for a in state.legal_actions():
@@ -91,7 +91,7 @@ def _moves_from(state: Any, origin: str) -> list[str]:
     return out
 
 
-def resolve_click(state: Any, point: object, selected: str | None = None) -> Click:
+def resolve_click(state: GameStateProtocol, point: object, selected: str | None = None) -> Click:
     """What a click on ``point`` does in ``state``, with ``selected`` picked up before.
 
     >>> from fangqi_teach import new_game, GAMES
@@ -123,13 +123,13 @@ def resolve_click(state: Any, point: object, selected: str | None = None) -> Cli
     return _move_click(state, where, selected)
 
 
-def _play_or_refuse(state: Any, action: Action, selected: str | None = None) -> Click:
+def _play_or_refuse(state: GameStateProtocol, action: Action, selected: str | None = None) -> Click:
     text = str(action)
     why = state.refusal(text)
     return Click(action=text) if why is None else Click(selected=selected, message=_refusal_text(why), refused=True)
 
 
-def _move_click(state: Any, point: str, selected: str | None) -> Click:
+def _move_click(state: GameStateProtocol, point: str, selected: str | None) -> Click:
     """A click while a move is owed: pick up, put down, move, or pick up another piece."""
     if selected == point:
         return Click()
@@ -148,7 +148,7 @@ def _move_click(state: Any, point: str, selected: str | None) -> Click:
     return Click(message=_refusal_text(IllegalAction.of("not_your_piece", point, point=point)), refused=True)
 
 
-def move_targets(state: Any, selected: str | None) -> list[str]:
+def move_targets(state: GameStateProtocol, selected: str | None) -> list[str]:
     """The points the selected piece may move to (green on the board); none without a selection.
 
     >>> from fangqi_teach import GAMES
@@ -159,17 +159,7 @@ def move_targets(state: Any, selected: str | None) -> list[str]:
     return _moves_from(state, selected) if selected and not state.is_over else []
 
 
-def movable_pieces(state: Any) -> list[str]:
-    """The points of the pieces that can move now, in the order of the legal actions."""
-    seen: dict[str, None] = {}
-    for a in (state.legal_actions() if not state.is_over else []):
-        act = parse_action(state.board_spec, a)
-        if act.kind == MOVE:
-            seen.setdefault(act.points[0])
-    return list(seen)
-
-
-def removable_points(state: Any) -> list[str]:
+def removable_points(state: GameStateProtocol) -> list[str]:
     """The points whose piece a click would remove now (none unless a removal is owed)."""
     if state.is_over or state.pending is None or state.pending.action_kind != REMOVE:
         return []

@@ -44,9 +44,9 @@ from typing import Any
 from .. import ai
 from ..ai import advice
 from ..core import IllegalAction, StateFormatError
-from ..draw.layout import action_points
 from ..games import GAMES, get_game, new_game
 from ..i18n import Text, player_name
+from ..notation import action_points
 from .clicks import move_targets, removable_points, resolve_click
 
 #: What a session says: refused clicks, the status line, counts, the review.
@@ -651,7 +651,8 @@ class GameSession:
                 try:
                     s = s.play(action)
                 except (IllegalAction, ValueError) as e:
-                    msg = e if isinstance(e, IllegalAction) else IllegalAction("bad_action", str(e), str(e))
+                    msg = e if isinstance(e, IllegalAction) else IllegalAction(
+                        "bad_action", str(e), f"“{action}”不是这块棋盘上的着法。")
                     self.message = TEXTS["load_failed"].format(detail="") + Text(
                         f"action {i + 1} ({action}): {msg.en}", f"第 {i + 1} 步（{action}）：{msg.zh}")
                     self._changed()
