@@ -147,6 +147,23 @@ def test_a_squatted_lock_file_alone_does_not_stop_the_learners_saves(room):
     assert not (folder / learner_file_name(BOB)).exists()
 
 
+def test_a_backup_squatted_after_the_learners_first_save_costs_the_backup_only(room):
+    folder, homes = room
+    first = as_user(BOB, homes[BOB], lambda: _bob_answers(folder, [("g1", False)]))
+    assert first["file"] == learner_file_name(BOB)
+    backup = folder / (learner_file_name(BOB) + ".bak")
+    as_user(EVE, homes[EVE], lambda: backup.write_text('{"format": "fangqi-teach-progress", "version": 1, '
+                                                       '"learner": "daemon", "exercises": {}}') and {})
+    before = _fingerprint(backup)
+    for _ in range(2):      # the next notebook, and a second save in it: both keep Bob's one file
+        bob = as_user(BOB, homes[BOB], lambda: _bob_answers(folder, [("a7", True)]))
+        assert bob["file"] == learner_file_name(BOB) and bob["entry"]["solved"]
+        assert any("made by another user (bin)" in en and "will not be overwritten" in en
+                   for en, _ in bob["problems"]), bob["problems"]
+    assert bob["entry"]["attempts"] == 3 and _fingerprint(backup) == before
+    assert [lp.exercises["ex-1"]["attempts"] for lp in class_report(progress_files(folder)).learners] == [3]
+
+
 def test_a_learner_whose_name_was_not_taken_keeps_the_file_named_after_them(room):
     folder, homes = room
     bob = as_user(BOB, homes[BOB], lambda: _bob_answers(folder, [("a7", True)]))
@@ -172,28 +189,28 @@ def _bob_answers_as(folder: Path, name: str) -> dict:
 
 def test_the_owner_decides_in_the_report_and_two_own_files_are_merged(room):
     folder, _ = room
-    named = Progress(BOB, directory=folder)
-    named.record_attempt("ex-1", correct=False)
-    named.record_hint("ex-1")
-    own = Progress("x", directory=folder)           # written as root, then given the name of a file of Bob's own
-    own.learner = BOB
-    own.record_attempt("ex-1", correct=True)
-    own.record_attempt("ex-2", correct=True)
-    fallback = named.path.with_name(f"{named.path.stem}-u1-0123456789abcdef.json")
-    own.path.rename(fallback)
-    # root made both: not Bob's
+    private = Path(tempfile.mkdtemp())              # root writes Bob's two files where names are all there is
+    first = Progress(BOB, directory=private)
+    first.record_attempt("ex-1", correct=False)
+    first.record_hint("ex-1")
+    second = Progress(BOB, directory=private / "second")
+    second.record_attempt("ex-1", correct=True)
+    second.record_attempt("ex-2", correct=True)
+    named = folder / first.path.name
+    fallback = folder / f"{first.path.stem}-u1-0123456789abcdef.json"
+    shutil.copy(first.path, named)
+    shutil.copy(second.path, fallback)
+    # in the class folder root made both: not Bob's
     report = class_report(progress_files(folder))
-    assert report.learners == [] and {p.path for p in report.problems} == {str(named.path), str(fallback)}
-    for path in (named.path, fallback):
+    assert report.learners == [] and {p.path for p in report.problems} == {str(named), str(fallback)}
+    for path in (named, fallback):
         os.chown(path, pwd.getpwnam(BOB).pw_uid, -1)
     report = class_report(progress_files(folder))
     [bob] = report.learners
     assert (bob.learner, report.problems) == (BOB, [])
-    assert {bob.path, *bob.more_paths} == {str(named.path), str(fallback)}
+    assert {bob.path, *bob.more_paths} == {str(named), str(fallback)}
     assert bob.exercises["ex-1"]["attempts"] == 2 and bob.exercises["ex-1"]["solved"]
     assert bob.exercises["ex-1"]["hints"] == 1 and bob.exercises["ex-2"]["solved"]
     # in one's own private folder names are all there is: a copy the teacher made is counted
-    private = Path(tempfile.mkdtemp())
-    shutil.copy(named.path, private / named.path.name)
-    assert [lp.learner for lp in class_report([private / named.path.name]).learners] == [BOB]
+    assert [lp.learner for lp in class_report([first.path]).learners] == [BOB]
     shutil.rmtree(private)
