@@ -82,7 +82,7 @@ REASONS = {
     "newer": Text("written by a newer version of fangqi-teach", "由更新版本的 fangqi-teach 写入"),
     "folder": Text("is a folder, not a file", "是文件夹，不是文件"),
     "squatted": Text("made by another user ({owner}), not by the learner {learner}: not counted as theirs",
-                     "由另一位用户（{owner}）建立，不是学生 {learner} 本人：不算作他的进度"),
+                     "由另一位用户（{owner}）建立，不是学生 {learner} 本人：不算作该学生的进度"),
 }
 
 

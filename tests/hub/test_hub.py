@@ -91,10 +91,10 @@ forged.record_attempt({exercise!r}, correct=True, answer="forged")
 print(forged.path.name)
 """
 
-# Run in bo's kernel after answering: what bo was told.
+# Run in bo's kernel after answering: what bo was told, and what the exercise widget shows him.
 TOLD = """
 import json
-print(json.dumps([[t.en, t.zh] for t in _w.progress.problems]))
+print(json.dumps({"told": [[t.en, t.zh] for t in _w.progress.problems], "shown": _w.problems_html.value}))
 """
 
 REPORT = """
@@ -181,9 +181,11 @@ def test_a_class_on_a_real_hub(classroom):
 
         # Bo saved to a file of his own (his uid and a random token), was told once, and cy's file is untouched.
         assert results["fqhub-bo"]["file"].startswith(f"{squatted.stem}-u{uids['fqhub-bo']}-")
-        told = json.loads(kernels["fqhub-bo"].execute(TOLD).strip().splitlines()[-1])
+        got = json.loads(kernels["fqhub-bo"].execute(TOLD).strip().splitlines()[-1])
+        told = got["told"]
         assert len(told) == 1 and "was made by another user (fqhub-cy)" in told[0][0], told
         assert "另一位用户（fqhub-cy）" in told[0][1]
+        assert "(fqhub-cy)" in got["shown"] or "（fqhub-cy）" in got["shown"], got["shown"]
         assert _fingerprint(squatted) == squatted_before
 
         # Each progress file belongs to its learner, is 0640 and in the teachers' group.
