@@ -24,7 +24,7 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
-from .progress import data_dir, learner_file_name
+from .progress import data_dir, learner_files
 
 #: Progress files larger than this are not put into a link (a real one is a few kilobytes).
 MAX_BYTES = 5_000_000
@@ -39,8 +39,9 @@ def progress_files(directory: str | Path | None = None, learner: str | None = No
     folder = Path(directory) if directory is not None else data_dir()
     if not folder.is_dir():
         return []
-    pattern = learner_file_name(learner) if learner is not None else "progress-*.json"
-    return sorted(p for p in folder.glob(pattern) if p.is_file() and p.stat().st_size <= MAX_BYTES)
+    # a learner's own files: by owner where the folder is shared (a class folder may not even be listable)
+    found = learner_files(folder, learner) if learner is not None else folder.glob("progress-*.json")
+    return sorted(p for p in found if p.is_file() and p.stat().st_size <= MAX_BYTES)
 
 
 def data_url(raw: bytes) -> str:

@@ -716,6 +716,21 @@ def _own_files_record() -> Path:
     return Path(platformdirs.user_data_dir("fangqi-teach", appauthor=False)) / OWN_FILES
 
 
+def learner_files(directory: str | os.PathLike, learner: str) -> list[Path]:
+    """The files in ``directory`` holding ``learner``'s own progress: the one named after them (unless
+    another user made it) and the file of their own they save to instead when one did.
+
+    >>> import tempfile
+    >>> learner_files(tempfile.mkdtemp(), "Ada")
+    []
+    """
+    named = Path(directory) / learner_file_name(learner)
+    found = [named] if named.is_file() and squatter(named, learner) is None else []
+    uid = login_uid(learner) if shared_folder(named.parent) else None
+    own = _find_own_file(named, uid) if uid is not None and uid == os.geteuid() else None
+    return found + ([own] if own is not None and own not in found else [])
+
+
 def _find_own_file(named: Path, uid: int) -> Path | None:
     """The learner's own file standing in for ``named`` (noted privately, or found by listing the folder)."""
     try:
