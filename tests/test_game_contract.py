@@ -25,9 +25,12 @@ from fangqi_teach.core import IllegalAction, StateFormatError
 from fangqi_teach.games import GAMES, connect6, fangqi, get_game, maonan
 from fangqi_teach.games.contract import (
     SETUP_FIELDS,
+    CreditedState,
+    DrawableState,
     Game,
     GameStateProtocol,
     SetupFieldError,
+    TimedState,
 )
 from fangqi_teach.testing import random_game
 
@@ -214,6 +217,14 @@ def test_capabilities_say_what_the_state_offers(name):
     rare = {"make_room", "pull"}
     assert set(caps.setup_pending) - rare <= kinds and set(caps.setup_phases) - rare <= {t.phase for t in states}
     assert ("pending" in caps.setup_fields) == bool(caps.setup_pending)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_capability_promises_its_state_protocol(name):
+    caps, s = GAMES[name].capabilities, ft.new_game(name, **SMALL.get(name, {}))
+    assert isinstance(s, TimedState) == caps.turn_timer
+    assert isinstance(s, DrawableState) == caps.draw_by_agreement
+    assert not caps.pull_credits or isinstance(s, CreditedState)
 
 
 @pytest.mark.parametrize("name", NAMES)

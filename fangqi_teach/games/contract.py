@@ -37,7 +37,10 @@ __all__ = [
     "Capabilities",
     "Game",
     "GameRegistry",
+    "CreditedState",
+    "DrawableState",
     "GameStateProtocol",
+    "TimedState",
     "RuleOption",
     "SetupFieldError",
     "check_options",
@@ -244,6 +247,28 @@ class GameStateProtocol(Protocol):
     def refusal(self, action: str) -> IllegalAction | None: ...  # why not (None: legal), without playing
     def to_json(self) -> dict[str, Any]: ...  # plain JSON types
     def diagram(self) -> str: ...
+
+
+@runtime_checkable
+class TimedState(GameStateProtocol, Protocol):
+    """A state of a game with ``capabilities.turn_timer``: its turn can run out [D6]."""
+
+    def timeout(self) -> GameStateProtocol: ...
+
+
+@runtime_checkable
+class DrawableState(GameStateProtocol, Protocol):
+    """A state of a game with ``capabilities.draw_by_agreement``: both players may agree a draw."""
+
+    def agree_draw(self) -> GameStateProtocol: ...
+
+
+@runtime_checkable
+class CreditedState(GameStateProtocol, Protocol):
+    """A state of a game with ``capabilities.pull_credits``: squares made while placing earn pulls."""
+
+    @property
+    def pull_credits(self) -> dict[str, int]: ...
 
 
 # --------------------------------------------------------------------------

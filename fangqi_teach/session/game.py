@@ -39,12 +39,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .. import ai
 from ..ai import advice
 from ..core import IllegalAction, StateFormatError
 from ..games import GAMES, get_game, new_game
+from ..games.contract import CreditedState, DrawableState, GameStateProtocol, TimedState
 from ..i18n import Text, player_name
 from ..notation import action_points
 from .clicks import move_targets, removable_points, resolve_click
@@ -269,7 +270,7 @@ class GameSession:
     # ------------------------------------------------------------------ state
 
     @property
-    def state(self):
+    def state(self) -> GameStateProtocol:
         """The engine state of the live game now."""
         return self._history[-1]
 
@@ -472,7 +473,7 @@ class GameSession:
             else:
                 self._cancel_background()
                 self._selected = self._hint = None
-                self._push(s.agree_draw())
+                self._push(cast(DrawableState, s).agree_draw())   # capabilities.draw_by_agreement
                 self.message = None
                 self._restart_timer()
             self._changed()
@@ -811,7 +812,7 @@ class GameSession:
                     fn()
                 return False
             try:
-                nxt = self.state.timeout()
+                nxt = cast(TimedState, self.state).timeout()   # only with capabilities.turn_timer
             except (IllegalAction, ValueError) as e:   # an engine that refuses: say so, keep the game
                 self.message = Text(str(e), str(e))
                 self._restart_timer()
@@ -969,8 +970,8 @@ class GameSession:
         tired = self._tired(s)
         if tired and not s.is_over:
             rows.append(TEXTS["tired"].format(points=" ".join(tired.values())))
-        if self.capabilities.pull_credits and s.phase == "place" and any(s.pull_credits.values()):
-            credits = s.pull_credits
+        credits = cast(CreditedState, s).pull_credits if self.capabilities.pull_credits else {}
+        if s.phase == "place" and any(credits.values()):
             rows.append(TEXTS["credits"].format(b=credits.get("B", 0), w=credits.get("W", 0)))
         return rows
 
