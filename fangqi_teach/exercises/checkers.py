@@ -223,6 +223,28 @@ def _events_text(events, mover: str | None = None) -> Text:
     return Text("; ".join(e.text("en") for e in shown), "；".join(e.text("zh") for e in shown))
 
 
+def _still_taken(state, mover: str) -> int:
+    """How many of the captures ``mover`` still owes in ``state`` will really be made.
+
+    Fewer than owed when the opponent runs out of loose pieces (the rest is
+    forfeited, [D2]) or the game ends in the middle ([D16]); which piece is
+    taken first does not change the count, so the first legal capture is played.
+    """
+    taken = 0
+    s = state
+    while (not s.is_over and s.player == mover and s.pending is not None
+           and s.pending.kind in CAPTURE_PENDING):
+        actions = s.legal_actions()
+        if not actions:
+            break
+        before = s.pending.count
+        s = s.play(actions[0])
+        taken += 1
+        if s.pending is not None and s.pending.kind in CAPTURE_PENDING and s.pending.count >= before:
+            break                                   # no progress: never loop
+    return taken
+
+
 def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int:
     """A number an answer achieves, from its events and the final state."""
     ev = [e for e in run.events if e.player == mover]
@@ -235,10 +257,7 @@ def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int
         return sum(1 for e in ev if e.kind == "shape" and (shape == "any" or e.shape == shape))
     if name == "captures":
         done = sum(len(e.points) or 1 for e in ev if e.kind == "remove" and e.reason in CAPTURE_REASONS)
-        owed = 0
-        if not s.is_over and s.player == mover and s.pending is not None and s.pending.kind in CAPTURE_PENDING:
-            owed = s.pending.count
-        return done + owed
+        return done + _still_taken(s, mover)
     if name == "threats":
         return 0 if s.is_over else c6.threat_count(s, mover)
     raise ValueError(f"unknown measure {name}")
@@ -290,6 +309,36 @@ def measure_text(quantity: str, n: int) -> Text:
     """
     (one, many), zh = MEASURE_TEXT[quantity]
     return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
+
+
+def _forfeit_note(quantity: str, run: _Run, mover: str, value: int) -> Text:
+    """「; only 2 of them can be made (no loose piece is left for the rest)」 where captures still owed
+    after the answer will not all be made (forfeited [D2], or the game ends first [D16])."""
+    s = run.state
+    if (quantity != "captures" or s.is_over or s.player != mover or s.pending is None
+            or s.pending.kind not in CAPTURE_PENDING):
+        return T("", "")
+    done = value - _still_taken(s, mover)
+    owed, made = s.pending.count, value - done
+    if made >= owed:
+        return T("", "")
+    if _still_taken_ends(s, mover):
+        return T(f"; the game ends after {made} of them", f"；吃到第 {made} 枚对局就结束了")
+    return T(f"; only {made} of them can be made, the rest is forfeited (no loose piece left)",
+             f"；只能吃到 {made} 枚，其余的作废（没有散子可吃了）")
+
+
+def _still_taken_ends(state, mover: str) -> bool:
+    """Whether playing out the captures ``mover`` owes in ``state`` ends the game."""
+    s = state
+    for _ in range(s.pending.count if s.pending is not None else 0):
+        if s.is_over or s.pending is None or s.pending.kind not in CAPTURE_PENDING or s.player != mover:
+            break
+        actions = s.legal_actions()
+        if not actions:
+            break
+        s = s.play(actions[0])
+    return s.is_over
 
 
 def _so(quantity: str, n: int) -> Text:
@@ -706,7 +755,7 @@ def _count_value(ctx, params) -> tuple[int, Text]:
             raise ValueError(f"task.action cannot be played: {run.error.en}")
         value = _measure(q, s, run, s.player, params.get("shape", "any"))
         return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + _events_text(run.events)
-                       + _so(q, value))
+                       + _forfeit_note(q, run, s.player, value) + _so(q, value))
     if q == "threat_count":
         pl = params["player"]
         value = c6.threat_count(s, pl)
