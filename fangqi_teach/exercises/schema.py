@@ -963,6 +963,11 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
             return
         if not found:
             err.add(eid, "task", "has no correct answer in this position (the engine found none)")
+            return
+        from .lint import vacuous_reason  # an exercise that tests nothing is refused, with the reason
+        reason = vacuous_reason(ex)
+        if reason:
+            err.add(eid, "task", f"tests nothing: {reason}")
 
 
 def default_exercise_dir() -> Path:
