@@ -221,7 +221,6 @@ def giveaway_findings(ex) -> list[str]:
     ctx, kind, params = ck.question(ex)
     board = ctx.board
     right = ex.solutions(50)
-    complete = len(right) < 50
     out: list[str] = []
     essential: set[str] = set()
     points: set[str] = set()
@@ -230,8 +229,8 @@ def giveaway_findings(ex) -> list[str]:
         number = int(right[0])
     elif kind == "select":
         points = set(ck.property_answers(ctx, params, params["property"]))
-    elif right and complete:
-        essential = set.intersection(*(_answer_points(a) for a in right))
+    else:
+        essential = essential_points(ex)
     outcome = _outcome(ex) if asks_the_end(ex) else None
 
     def scan(where: str, text: str, lang: str, own: str = "") -> None:
@@ -400,10 +399,91 @@ def duplicate_findings(exercises) -> list[str]:
                 told = _answers_in(a, b)
                 if told:
                     out.append(f"{a.id}: its explanation gives {b.id}'s answer {told} (same position)")
-        if len(group) >= 3:
-            out.append(f"{group[0].id}: one position asked {len(group)} times: "
-                       f"{', '.join(e.id for e in group)}")
+                elif a.id < b.id and canonical(a) != canonical(b) and _same_answer_points(a, b):
+                    out.append(f"{a.id}: asks {b.id}'s question in another form (same position, "
+                               "the same answer points)")
+    for family in position_families(exercises):
+        if len(family) >= 3:
+            out.append(f"{family[0].id}: one position asked {len(family)} times "
+                       f"(up to symmetry, or a record and its next actions): {', '.join(e.id for e in family)}")
     return out
+
+
+FAMILY_STEP = 2         # a record and the same record with up to two more actions: one position, asked again
+
+
+def position_families(exercises) -> list[list]:
+    """Exercises on one position: the same up to symmetry, or (not reviews) a record and its next actions."""
+    exs = list(exercises)
+    parent = list(range(len(exs)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    keys: dict[str, int] = {}
+    for i, ex in enumerate(exs):
+        j = keys.setdefault(canonical(ex, with_task=False), i)
+        parent[root(i)] = root(j)
+    records = [(i, ex) for i, ex in enumerate(exs) if ex.task.kind != "review" and ex.position.record is not None]
+    for i, a in records:
+        for j, b in records:
+            ra, rb = a.position.record, b.position.record
+            if (a.game == b.game and dict(a.position.options) == dict(b.position.options)
+                    and 0 < len(rb) - len(ra) <= FAMILY_STEP and rb[:len(ra)] == ra):
+                parent[root(i)] = root(j)
+    groups: dict[int, list] = {}
+    for i, ex in enumerate(exs):
+        groups.setdefault(root(i), []).append(ex)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def essential_points(ex) -> set[str]:
+    """The points every correct answer holds (a defence: the points every minimal defence holds).
+
+    >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+    >>> sorted(essential_points(load_pack(default_exercise_dir() / "connect6" / "stage1.yaml")["c6-1-06"]))
+    ['e8', 'o10']
+    """
+    from ..analysis import connect6 as c6
+    ctx, kind, params = ck.question(ex)
+    if kind == "defend":
+        s = ctx.state
+        attacker = params.get("attacker", "W" if s.player == "B" else "B")
+        if ck._winning_turns(s, s.player):
+            return set()
+        minimal = c6.defenses(s, attacker)
+        return set.intersection(*(set(d) for d in minimal)) if minimal else set()
+    if kind in ("count", "select"):
+        return set()
+    right = ex.solutions(50)
+    if not right or len(right) >= 50:
+        return set()
+    return set.intersection(*(_answer_points(a) for a in right))
+
+
+def _answer_point_set(ex) -> frozenset:
+    """The points of every correct answer (``()`` for a count, or too many answers to list)."""
+    kind = question_params(ex)["kind"]
+    if kind == "count":
+        return frozenset()
+    right = ex.solutions(50)
+    if len(right) >= 50:
+        return frozenset()
+    return frozenset(p for a in right if a != "none" for p in _answer_points(a))
+
+
+def _same_answer_points(a, b) -> bool:
+    """Same position (exactly, as both are canonical in the group) and the same answer points."""
+    pa, pb = _answer_point_set(a), _answer_point_set(b)
+    if not pa or not pb:
+        return False
+    board = board_for(a.game, a.position.options)
+    da = _position_data(a)
+    return any(_map_value(_position_data(b), perm) == da and frozenset(_map_value(sorted(pb), perm)) == pa
+               for perm in board_symmetries(board))
 
 
 def _answers_in(a, b) -> str:
@@ -419,8 +499,13 @@ def _answers_in(a, b) -> str:
         answers = b.solutions(20)
         if kind == "select" and answers and answers[0] != "none":
             answers = answers if params.get("mode") == "one" else [answers[0]]
+        essential = essential_points(b)
         for lang in LANGS:
             text = a.explanation.get(lang)
+            if essential:
+                needed = {_map_value(p, perm) for p in essential}
+                if needed <= _points_named(text, board):
+                    return " ".join(sorted(needed)) + " (in every correct answer)"
             for ans in answers:
                 mapped = _map_value(ans, perm)
                 if kind == "select" and params.get("mode", "all") == "all":
