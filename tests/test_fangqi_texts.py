@@ -39,9 +39,10 @@ def test_a_count_of_captures_counts_only_what_can_be_taken():
     the count is 2, and the feedback says why (it used to answer 5, "so 5 captures")."""
     ex = exercise("xinjiang/stage3.yaml", "xinjiang-3-07")
     assert ex.solutions() == ["2"]
-    v = ex.check("5")
-    assert not v.correct and "the rest is forfeited" in v.feedback.en and "其余的作废" in v.feedback.zh
-    assert ex.check("2").correct
+    v = ex.check("5")       # the sum of the shapes' values: a miss says what else to count, not the number
+    assert not v.correct and "only loose pieces" in v.feedback.en and "只能吃散子" in v.feedback.zh
+    right = ex.check("2")
+    assert right.correct and "the rest is forfeited" in right.feedback.en and "其余的作废" in right.feedback.zh
 
 
 def test_a_count_of_captures_stops_where_the_game_ends():
