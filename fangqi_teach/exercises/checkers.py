@@ -293,20 +293,34 @@ def _longest_run_text(state, run: _Run, mover: str) -> Text:
 
 # A measured quantity in words: en singular or plural by n; zh a phrase per quantity
 MEASURE_TEXT = {
-    "extra_placements": (("extra placement", "extra placements"), "多放 {n} 子"),
+    "extra_placements": (("extra placement", "extra placements"), "多放 {n} 枚"),
     "pull_credits": (("pull credit", "pull credits"), "多拔 {n} 枚"),
-    "captures": (("capture", "captures"), "吃 {n} 子"),
+    "captures": (("capture", "captures"), "吃 {n} 枚"),
     "shapes": (("shape", "shapes"), "成 {n} 个棋型"),
     "threats": (("threat", "threats"), "有 {n} 个威胁"),
 }
 
 
+# Nought of a measured quantity, in words (the glossary says 一子也吃不到, not 「吃 0 子」).
+MEASURE_NONE = {
+    "extra_placements": Text("no extra placement", "一枚也不多放"),
+    "pull_credits": Text("no pull credit", "一枚也不多拔"),
+    "captures": Text("no capture", "一子也吃不到"),
+    "shapes": Text("no shape", "一个棋型也没成"),
+    "threats": Text("no threat", "没有威胁"),
+}
+
+
 def measure_text(quantity: str, n: int) -> Text:
-    """``n`` of a measured quantity: "1 capture", "2 captures"; 「吃 2 子」.
+    """``n`` of a measured quantity: "1 capture", "2 captures"; 「吃 2 枚」; none in words.
 
     >>> measure_text("captures", 1).en, measure_text("pull_credits", 2).en, measure_text("shapes", 2).zh
     ('1 capture', '2 pull credits', '成 2 个棋型')
+    >>> measure_text("captures", 0).zh
+    '一子也吃不到'
     """
+    if n == 0 and quantity in MEASURE_NONE:
+        return MEASURE_NONE[quantity]
     (one, many), zh = MEASURE_TEXT[quantity]
     return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
 
@@ -343,7 +357,7 @@ def _still_taken_ends(state, mover: str) -> bool:
 
 def _so(quantity: str, n: int) -> Text:
     """The end of a count explanation: ", so 2 captures." 「，所以吃 2 子。」"""
-    zh = f"所以是 {n} 个威胁" if quantity == "threats" else "所以" + measure_text(quantity, n).zh
+    zh = f"所以是 {n} 个威胁" if quantity == "threats" and n else "所以" + measure_text(quantity, n).zh
     return T(f", so {measure_text(quantity, n).en}.", f"，{zh}。")
 
 
@@ -407,7 +421,9 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
                     want = _best_value(ctx, params, k)
             if got < want:
                 has, wants = measure_text(measure, got), measure_text(measure, want)
-                only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 子
+                only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 枚
+                if got == 0:
+                    only = ""                                          # 这样一子也吃不到 / 这样没有威胁
                 if v == "max":
                     fails.append(T(f"It gives {has.en}; another answer gives {want}.",
                                    f"这样{only}{has.zh}；另有一种走法能{wants.zh}。"))

@@ -13,8 +13,8 @@
 >>> ex = load_pack(default_exercise_dir() / "dafang" / "stage3.yaml")["dafang-3-04"]
 >>> review_opening(ex) < len(ex.position.record)
 True
->>> opening_caption(ex, "en")
-'The start of the game. The question is about this position.'
+>>> opening_caption(ex, "en")           # the review opens where the moving phase begins (task.at)
+'Action 38: xf2. Black removes the piece on f2 (pull); the moving phase begins. The question is about this position.'
 """
 
 from __future__ import annotations
