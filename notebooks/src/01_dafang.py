@@ -216,8 +216,9 @@ L.step("dafang-lesson-11")
 # 让路拿掉自己的子，如果让自己的子数降到了输的数目，拿子的一方就输了。大方棋要子全被吃光才算输，而只剩一枚子不可能把对方堵死，所以大方棋里不会出现这种情况；宁夏方棋和新疆方棋剩三枚就输，会出现。
 
 # %% tags=["nbval-check-output"]
-L.say("In Dafang you lose with {n} pieces left on the board, that is, with none.",
-      "大方棋盘上剩 {n} 枚子就输，也就是一枚也不剩才输。", n=dafang.losing_count)
+L.say("In Dafang you lose only when you have {n} pieces or fewer left on the board.",
+      "大方棋里，盘上{left}才算输。", n=dafang.losing_count,
+      left="一枚子也不剩" if dafang.losing_count == 0 else f"只剩 {dafang.losing_count} 枚或更少")
 
 # %% [markdown]
 # ## 8. Passing and draws
@@ -244,10 +245,10 @@ L.board(stuck)
 
 # %% tags=["nbval-check-output"]
 L.say("Loose pieces: Black {b}, White {w}. So neither pull could take anything.",
-      "散子：黑方 {b_zh}，白方 {w_zh}。所以两次拔子都拔不到子。",
+      "散子：黑方{b_zh}，白方{w_zh}。所以两次拔子都拔不到子。",
       b=" ".join(loose_pieces(stuck, "B")) or "none", w=" ".join(loose_pieces(stuck, "W")) or "none",
-      b_zh=f"{len(loose_pieces(stuck, 'B'))} 枚" if loose_pieces(stuck, "B") else "一枚也没有",
-      w_zh=f"{len(loose_pieces(stuck, 'W'))} 枚" if loose_pieces(stuck, "W") else "一枚也没有")
+      b_zh=f" {len(loose_pieces(stuck, 'B'))} 枚" if loose_pieces(stuck, "B") else "一枚也没有",
+      w_zh=f" {len(loose_pieces(stuck, 'W'))} 枚" if loose_pieces(stuck, "W") else "一枚也没有")
 
 # %%
 both_passed = stuck.play("pass").play("pass")

@@ -123,23 +123,24 @@ L.say("The {total} pieces exactly fill the {points} points, so once anything has
 
 # %% tags=["nbval-check-output"]
 last_piece = L.exercise("xinjiang-lesson-05").state()
-white_loose = loose_pieces(last_piece, "W")
-L.say("Black has {b} piece in hand, White {w}. Loose White pieces: {loose}.",
-      "黑方手里还有 {b} 枚，白方 {w} 枚。白方的散子：{loose_zh}。",
-      b=last_piece.hands["B"], w=last_piece.hands["W"], loose=" ".join(white_loose) or "none",
-      loose_zh="、".join(white_loose) or "一枚也没有")
+L.say("Black has {b} piece in hand, White {w}.", "黑方手里还有 {b} 枚，白方{w_zh}。",
+      b=last_piece.hands["B"], w=last_piece.hands["W"],
+      w_zh=f" {last_piece.hands['W']} 枚" if last_piece.hands["W"] else "一枚也没有")
 
 # %%
 L.teaches("D17")
 L.step("xinjiang-lesson-05")
 
 # %% tags=["nbval-check-output"]
+white_loose = loose_pieces(last_piece, "W")
+L.say("Loose White pieces when Black placed: {loose}.", "黑方放子时白方的散子：{loose_zh}。",
+      loose=" ".join(white_loose) or "none", loose_zh="、".join(white_loose) or "一枚也没有")
 after = last_piece.play("a3")
 L.say("After Black's last piece: pieces taken off so far {gone}; that Black piece is {tired}; "
       "now the {phase} phase, and {p} pulls {n}.",
-      "黑方放完最后一枚子以后：到现在被拿掉的子 {gone_zh}；这枚黑子{tired_zh}；现在进入{phase_zh}阶段，{pz}要拔 {n} 枚。",
+      "黑方放完最后一枚子以后：到现在被拿掉的子{gone_zh}；这枚黑子{tired_zh}；现在进入{phase_zh}阶段，{pz}要拔 {n} 枚。",
       gone=after.removed["B"] + after.removed["W"],
-      gone_zh=f"{after.removed['B'] + after.removed['W']} 枚" if after.removed["B"] + after.removed["W"] else "一枚也没有",
+      gone_zh=f" {after.removed['B'] + after.removed['W']} 枚" if after.removed["B"] + after.removed["W"] else "一枚也没有",
       tired="tired" if after.tired_pieces else "not tired",
       tired_zh="刚吃过子，下一回合不能再吃" if after.tired_pieces else "没有吃过子，下一回合照样能吃",
       phase={"pull": "pulling", "move": "moving"}[after.phase], phase_zh={"pull": "拔子", "move": "走子"}[after.phase],
@@ -294,9 +295,11 @@ L.step("xinjiang-lesson-11")
 # %% tags=["nbval-check-output"]
 both = L.exercise("xinjiang-lesson-12").state()
 L.say("On the board: Black {b}, White {w}. In hand: Black {hb}, White {hw}.",
-      "盘上：黑方 {b} 枚，白方 {w} 枚。手里：黑方 {hb} 枚，白方 {hw} 枚。",
+      "盘上：黑方 {b} 枚，白方 {w} 枚。手里：黑方{hb_zh}，白方{hw_zh}。",
       b=sum(1 for c in both.board.values() if c == "B"), w=sum(1 for c in both.board.values() if c == "W"),
-      hb=both.hands["B"], hw=both.hands["W"])
+      hb=both.hands["B"], hw=both.hands["W"],
+      hb_zh=f" {both.hands['B']} 枚" if both.hands["B"] else "一枚也没有",
+      hw_zh=f" {both.hands['W']} 枚" if both.hands["W"] else "一枚也没有")
 
 # %%
 L.step("xinjiang-lesson-12")
