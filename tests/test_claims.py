@@ -91,3 +91,19 @@ def test_a_claim_at_a_step_of_the_record_and_a_count_quantity():
         "task": {"kind": "play", "goal": {"shape": "mill"}}}]}
     pack, errors = validate_data(data, "m.yaml", solve=True)
     assert errors == [] and pack["m"].explanation.en == "10 11 1"
+
+
+def test_the_readme_example_validates_with_true_claims_and_passes_the_lints():
+    from pathlib import Path
+
+    from fangqi_teach.exercises import lint
+    from fangqi_teach.exercises.schema import parse_text
+    from fangqi_teach.glossary import forbidden_wordings
+    text = (Path(__file__).resolve().parents[1] / "exercises" / "README.md").read_text(encoding="utf-8")
+    block = text.split("## A complete example", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    pack, errors = validate_data(parse_text(block, "README.md"), "README.md", solve=True)
+    assert errors == []
+    ex = pack["dafang-2-01"]
+    assert ex.explanation.en.startswith("b2 earns 2:") and ex.explanation.zh.startswith("b2 多放 2 子")
+    assert lint.prose_findings(ex) == [] and lint.giveaway_findings(ex) == []
+    assert not [w for t in (ex.title, ex.prompt, ex.explanation, *ex.hints) for w in forbidden_wordings(t.zh, "dafang")]
