@@ -188,3 +188,15 @@ def test_shown_before_answer_holds_the_prompt_the_hints_but_the_last_and_the_cap
     shown = shown_before_answer(ex, "en")
     assert shown[:2] == [ex.title.en, ex.prompt.en] and ex.hints[-1].en not in shown[2:-1]
     assert shown[-1] == opening_caption(ex, "en")
+
+
+def test_the_same_pattern_moved_elsewhere_is_flagged():
+    def square(record, eid):
+        return _ex("dafang", {"record": record}, {"kind": "play", "goal": {"shape": "square"}},
+                   tags=("dafang.1.placing",), eid=eid)
+    corner, centre = square("a1 f6 b1 f5 a2 f4", "corner"), square("c3 f6 d3 a6 c4 f1", "centre")
+    assert lint.pattern_key(corner) == lint.pattern_key(centre)
+    assert lint.duplicate_findings([corner, centre]) == [
+        "centre: the same task as corner on the same pattern of the player's pieces (moved, mirrored or turned)"]
+    other = square("a1 f6 c1 f5 a2 f4", "other")          # another pattern
+    assert lint.duplicate_findings([corner, other]) == []

@@ -402,11 +402,64 @@ def duplicate_findings(exercises) -> list[str]:
                 elif a.id < b.id and canonical(a) != canonical(b) and _same_answer_points(a, b):
                     out.append(f"{a.id}: asks {b.id}'s question in another form (same position, "
                                "the same answer points)")
+    patterns: dict[tuple, object] = {}
+    for ex in exercises:
+        k = pattern_key(ex)
+        if k is None:
+            continue
+        first = patterns.setdefault(k, ex)
+        if first is not ex and canonical(first) != canonical(ex):       # a twin is reported above
+            out.append(f"{ex.id}: the same task as {getattr(first, 'id', '')} on the same pattern of the "
+                       "player's pieces (moved, mirrored or turned)")
     for family in position_families(exercises):
         if len(family) >= 3:
             out.append(f"{family[0].id}: one position asked {len(family)} times "
                        f"(up to symmetry, or a record and its next actions): {', '.join(e.id for e in family)}")
     return out
+
+
+_ACTION_TEXT = re.compile(rf"^(?:{_ACTION})(?: {_ACTION})*$")
+_DIHEDRAL = ((1, 0, 0, 1), (-1, 0, 0, 1), (1, 0, 0, -1), (-1, 0, 0, -1),
+             (0, 1, 1, 0), (0, -1, 1, 0), (0, 1, -1, 0), (0, -1, -1, 0))
+
+
+def _masked(value):
+    """Task data with its points masked (the pattern is compared on its own)."""
+    if isinstance(value, str):
+        return "·" if _ACTION_TEXT.match(value) else value
+    if isinstance(value, dict):
+        return {k: _masked(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_masked(v) for v in value]
+    return value
+
+
+def pattern_key(ex) -> tuple | None:
+    """The task (points masked) and the pattern of the acting player's pieces (a defence: the attacker's),
+    the same wherever it stands on a grid and however mirrored or turned; None when there is no pattern."""
+    s = _asked_state(ex)
+    task = _task_data(ex)
+    if task.get("quantity") == "ends_at":
+        return None
+    player = s.player
+    if task["kind"] == "defend":
+        player = task.get("attacker", "W" if s.player == "B" else "B")
+    own = [p for p, c in s.board.items() if c == player]
+    if not own:
+        return None
+    board = board_for(ex.game, ex.position.options)
+    pattern: tuple
+    if board.is_grid:
+        shapes = []
+        for a, b, c, d in _DIHEDRAL:
+            cs = [(a * x + b * y, c * x + d * y) for x, y in map(board.coords, own)]
+            mx, my = min(x for x, _ in cs), min(y for _, y in cs)
+            shapes.append(tuple(sorted((x - mx, y - my) for x, y in cs)))
+        pattern = min(shapes)
+    else:
+        pattern = min(tuple(sorted(perm[p] for p in own)) for perm in board_symmetries(board))
+    return (ex.game, json.dumps(_masked(task), sort_keys=True), str(s.pending.kind if s.pending else ""),
+            s.phase, json.dumps(pattern))
 
 
 FAMILY_STEP = 2         # a record and the same record with up to two more actions: one position, asked again
