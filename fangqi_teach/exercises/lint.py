@@ -496,9 +496,13 @@ def position_families(exercises) -> list[list]:
 def essential_points(ex) -> set[str]:
     """The points every correct answer holds (a defence: the points every minimal defence holds).
 
-    >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-    >>> sorted(essential_points(load_pack(default_exercise_dir() / "connect6" / "stage1.yaml")["c6-1-06"]))
-    ['e8', 'o10']
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> ex = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
+    ...     "id": "d", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+    ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"], "task": {"kind": "defend"},
+    ...     "position": {"options": {"size": 9}, "setup": {"black": "c5 d5 e5 f5 g5", "white": "b5", "player": "W"}}}]})
+    >>> sorted(essential_points(ex["d"]))         # c5–h5 wins at h5 only: every defence holds it
+    ['h5']
     """
     from ..analysis import connect6 as c6
     ctx, kind, params = ck.question(ex)
