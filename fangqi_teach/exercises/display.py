@@ -14,8 +14,8 @@
 ...     "id": "end", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "When does it end?", "zh": "在哪一步结束？"},
 ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"],
 ...     "position": {"record": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5", "options": {"size": 9}},
-...     "task": {"kind": "review", "at": 12, "question": {"kind": "count", "quantity": "ends_at",
-...                                                       "variation": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5"}}}]})["end"]
+...     "task": {"kind": "review", "at": 12, "question": {
+...         "kind": "count", "quantity": "ends_at", "variation": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5"}}}]})["end"]
 >>> ex.solutions(), len(ex.position.record), review_opening(ex)      # "at: 12" would show the six
 (['12'], 12, 11)
 >>> opening_caption(ex, "en")
