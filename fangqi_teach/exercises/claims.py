@@ -278,6 +278,28 @@ def _segment(board, a: str, b: str) -> tuple[str, ...] | None:
 # --------------------------------------------------------------------------
 # Evaluation: what the engine says
 
+def kind_function(kind: str, name: str) -> Callable:
+    """A task kind's engine function (``count`` ``_count_value``, ``play`` ``_candidate_answers`` …):
+    from ``exercises/kinds/<kind>.py`` where each kind has its module, else from the checkers."""
+    import importlib
+
+    from . import checkers
+    try:
+        module = importlib.import_module(f"{__package__}.kinds.{kind}")
+    except ModuleNotFoundError:
+        module = checkers
+    return getattr(module, name, None) or getattr(checkers, name)
+
+
+def asked(ex) -> tuple[Any, str, dict]:
+    """``(context, kind name, params)`` of the question ``ex`` asks (a review's question on its position)."""
+    from .checkers import question
+    from .display import question_params
+    params = question_params(ex)
+    kind = params.pop("kind")
+    return question(ex)[0], kind, params
+
+
 def claim_state(ex, claim: Claim):
     """``(context, state)`` a claim is about: the position asked about, or the record after ``at`` actions."""
     from .checkers import Context, question
@@ -310,7 +332,7 @@ def evaluate(ex, claim: Claim) -> Value:
         return line_threats(s, params["player"], params["stones"])
     if isinstance(claim.value, tuple):      # a set of points: the property's points
         return tuple(ck.property_answers(ctx, params, q))
-    return int(ck._count_value(ctx, {"quantity": q, **params})[0])
+    return int(kind_function("count", "_count_value")(ctx, {"quantity": q, **params})[0])
 
 
 def line_threats(state, player: str, stones) -> int:

@@ -40,7 +40,7 @@ from functools import lru_cache
 from ..games import GAMES
 from ..i18n import Text
 from . import checkers as ck
-from .claims import source_texts, strip_placeholders
+from .claims import asked, kind_function, source_texts, strip_placeholders
 from .display import asks_the_end, question_params, shown_before_answer
 from .positions import board_for
 
@@ -172,7 +172,7 @@ def _points_named(text: str, board) -> set[str]:
 
 def wrong_answers(ex, n: int = 3) -> list[str]:
     """A few wrong answers of the right form: near misses first (answers a learner might try)."""
-    ctx, kind, params = ck.question(ex)
+    ctx, kind, params = asked(ex)
     right = ex.solutions(50)
     if kind == "count":
         v = int(right[0])
@@ -197,7 +197,7 @@ def wrong_answers(ex, n: int = 3) -> list[str]:
         near = [p for a in right[:2] for p in a.split()]
         cands = [[p, q] for p in near for q in legal[:8] if q != p]
     else:
-        cands = list(ck._candidate_answers(ctx, scope, 200))
+        cands = list(kind_function("play", "_candidate_answers")(ctx, scope, 200))
     good = set(right)
     shared = {q for a in right for q in _answer_points(a)}
     cands.sort(key=lambda c: -len(_answer_points(" ".join(c)) & shared))
@@ -218,7 +218,7 @@ def first_miss_feedback(ex, lang: str, n: int = 3) -> list[tuple[str, str]]:
 
 def giveaway_findings(ex) -> list[str]:
     """``"ID: …"`` for each text shown before the answer that gives it away."""
-    ctx, kind, params = ck.question(ex)
+    ctx, kind, params = asked(ex)
     board = ctx.board
     right = ex.solutions(50)
     out: list[str] = []
@@ -271,7 +271,7 @@ def _shown_name(ex, i: int) -> str:
 def _outcome(ex) -> Text | None:
     """The result of the line an ``ends_at`` question plays ("White wins …")."""
     params = question_params(ex)
-    s, record = ck.ends_at_line(ex, params, board_for(ex.game, ex.position.options))
+    s, record = kind_function("count", "ends_at_line")(ex, params, board_for(ex.game, ex.position.options))
     for a in record:
         s = s.play(a)
         if s.result is not None:
@@ -505,7 +505,7 @@ def essential_points(ex) -> set[str]:
     ['h5']
     """
     from ..analysis import connect6 as c6
-    ctx, kind, params = ck.question(ex)
+    ctx, kind, params = asked(ex)
     if kind == "defend":
         s = ctx.state
         attacker = params.get("attacker", "W" if s.player == "B" else "B")
@@ -545,7 +545,7 @@ def _same_answer_points(a, b) -> bool:
 
 def _answers_in(a, b) -> str:
     """An answer of ``b`` that ``a``'s explanation spells, mapped onto ``a``'s board if mirrored."""
-    ctx, kind, params = ck.question(b)
+    ctx, kind, params = asked(b)
     if kind == "count":
         return ""
     board = board_for(a.game, a.position.options)
@@ -587,11 +587,11 @@ def vacuous_reason(ex) -> str | None:
     answers are refused ones), so it is judged by the answers it refuses
     only when nothing is refused at all.
     """
-    ctx, kind, params = ck.question(ex)
+    ctx, kind, params = asked(ex)
     if kind not in ("play", "defend", "attack") or ctx.state.is_over:
         return None
     scope = "turn" if kind in ("defend", "attack") else ck._scope(ctx, params)
-    cands = [c for c in ck._candidate_answers(ctx, scope, VACUITY_LIMIT)]
+    cands = [c for c in kind_function("play", "_candidate_answers")(ctx, scope, VACUITY_LIMIT)]
     if not cands:
         return None
     goal = dict(params.get("goal") or {}) if kind == "play" else {}
