@@ -107,3 +107,20 @@ def test_the_readme_example_validates_with_true_claims_and_passes_the_lints():
     assert ex.explanation.en.startswith("b2 earns 2:") and ex.explanation.zh.startswith("b2 多放 2 子")
     assert lint.prose_findings(ex) == [] and lint.giveaway_findings(ex) == []
     assert not [w for t in (ex.title, ex.prompt, ex.explanation, *ex.hints) for w in forbidden_wordings(t.zh, "dafang")]
+
+
+def test_what_an_action_completes_and_removes_and_the_last_removal():
+    data = {"game": "maonan", "stage": 1, "exercises": [{
+        "id": "m", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+        "explanation": {"en": "{mill} {gone} {last} {before}", "zh": "{mill}"}, "tags": ["maonan.5.mills"],
+        "position": {"record": "a1 g7 a4 g4 a7 xg7 b2"},
+        "claims": {"mill": {"quantity": "completed", "action": "g1", "at": 4, "is": []},
+                   "gone": {"quantity": "removed", "action": "a7 xg4", "at": 4, "is": ["g4"]},
+                   "last": {"quantity": "last_removal", "is": 6},
+                   "before": {"quantity": "last_removal", "at": 5, "is": 0}},
+        "task": {"kind": "play", "goal": {"legal": True}}}]}
+    pack, errors = validate_data(data, "m.yaml", solve=True)
+    assert errors == [] and pack["m"].explanation.en == "none g4 6 0"
+    data["exercises"][0]["claims"]["mill"] = {"quantity": "completed", "action": "a7", "at": 4, "is": ["a1", "a4"]}
+    assert validate_data(data, "m.yaml", solve=True)[1] == [
+        "m.yaml: m: claims.mill: false: the text states a1, a4, the engine finds a1, a4, a7"]
