@@ -124,3 +124,22 @@ def test_what_an_action_completes_and_removes_and_the_last_removal():
     data["exercises"][0]["claims"]["mill"] = {"quantity": "completed", "action": "a7", "at": 4, "is": ["a1", "a4"]}
     assert validate_data(data, "m.yaml", solve=True)[1] == [
         "m.yaml: m: claims.mill: false: the text states a1, a4, the engine finds a1, a4, a7"]
+
+
+def test_the_exercise_builder_keeps_claims_and_placeholders():
+    from fangqi_teach.teacher.builder import ExerciseBuilder
+    data = _pack({"wins": {"quantity": "winning_points", "player": "B", "is": ["f1", "g1"]},
+                  "best": {"try": {"answer": "f1", "is": "correct"}}}, "Wins at {wins}; {best}.")
+    ex = validate_data(data, "x.yaml")[0]["demo"]
+    b = ExerciseBuilder.from_exercise(ex)
+    d = b.to_data()
+    assert d["explanation"]["en"] == "Wins at {wins}; {best}."
+    assert d["claims"] == data["exercises"][0]["claims"]
+    again = validate_data({"exercises": [d]}, "y.yaml", solve=True)
+    assert again[1] == [] and again[0]["demo"].explanation.en == "Wins at f1, g1; f1."
+    built = (ExerciseBuilder("connect6", "c", options={"size": 9})
+             .setup(black="a1 b1 c1 d1 e1", white="a9 b9", player="B").task("play", goal={"win": True})
+             .texts(title=("t", "t"), prompt=("p", "p"), explanation=("{n} ways", "{n} 种"))
+             .claim("n", "winning_points", 2, player="B").tags("connect6.4.six"))
+    assert built.validate().ok and built.to_data()["claims"] == {
+        "n": {"quantity": "winning_points", "player": "B", "is": 2}}

@@ -421,6 +421,19 @@ def check_claims(ex) -> list[tuple[str, str]]:
     return out
 
 
+def claims_data(ex) -> dict[str, dict]:
+    """The ``claims:`` of ``ex`` as written in a pack file (to save an exercise again)."""
+    out: dict[str, dict] = {}
+    for c in getattr(ex, "claims", None) or ():
+        params = thaw(c.params)
+        if c.quantity == "try":
+            out[c.name] = {"try": {"answer": params["answer"], "is": c.value}}
+        else:
+            out[c.name] = {"quantity": c.quantity, **params, "is": list(c.value) if isinstance(c.value, tuple)
+                           else c.value}
+    return out
+
+
 def source_texts(ex) -> dict[str, Any]:
     """The texts of ``ex`` as written, placeholders included: title, prompt, hints, explanation."""
     cs = getattr(ex, "claims", None)
