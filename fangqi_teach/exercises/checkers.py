@@ -301,11 +301,11 @@ MEASURE_TEXT = {
 }
 
 
-# Nought of a measured quantity, in words (the glossary says 一子也吃不到, not 「吃 0 子」).
+# None of a measured quantity, in words
 MEASURE_NONE = {
-    "extra_placements": Text("no extra placement", "一枚也不多放"),
-    "pull_credits": Text("no pull credit", "一枚也不多拔"),
-    "captures": Text("no capture", "一子也吃不到"),
+    "extra_placements": Text("no extra placement", "一子也不能多放"),
+    "pull_credits": Text("no pull credit", "不能多拔子"),
+    "captures": Text("no captures", "一子也吃不到"),
     "shapes": Text("no shape", "一个棋型也没成"),
     "threats": Text("no threat", "没有威胁"),
 }
@@ -319,9 +319,9 @@ def measure_text(quantity: str, n: int) -> Text:
     >>> measure_text("captures", 0).zh
     '一子也吃不到'
     """
-    if n == 0 and quantity in MEASURE_NONE:
-        return MEASURE_NONE[quantity]
     (one, many), zh = MEASURE_TEXT[quantity]
+    if n == 0 and quantity in MEASURE_NONE:
+        return MEASURE_NONE[quantity]               # not 「吃 0 子」 (glossary)
     return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
 
 
@@ -653,6 +653,10 @@ PROPERTY_TEXT = {
 }
 
 
+# Properties whose points hold pieces (counted in 枚); the others are points (个)
+PIECE_PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "movable")
+
+
 def _property_name(params, prop: str, game: str | None = None) -> Text:
     t = PROPERTY_TEXT[prop]
     pl = params.get("player", "B")
@@ -746,7 +750,7 @@ def _check_select(ctx, params, answer: str) -> Verdict:
     reasons = [_why_not(ctx, params, prop, p) for p in extra]
     if missing:
         reasons.append(T(f"{len(missing)} more of the {name.en} {'is' if len(missing) == 1 else 'are'} not selected.",
-                         f"还有 {len(missing)} 个{name.zh}没有选。"))
+                         f"还有 {len(missing)} {'枚' if prop in PIECE_PROPERTIES else '个'}{name.zh}没有选。"))
     return Verdict(False, join(reasons), canon, points=tuple(extra))
 
 
@@ -770,8 +774,11 @@ def _count_value(ctx, params) -> tuple[int, Text]:
         if run.error is not None and run.state is s:
             raise ValueError(f"task.action cannot be played: {run.error.en}")
         value = _measure(q, s, run, s.player, params.get("shape", "any"))
-        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + _events_text(run.events)
-                       + _forfeit_note(q, run, s.player, value) + _so(q, value))
+        events = _events_text(run.events)
+        said = measure_text(q, value).en in events.en          # "earns 2 extra placements": no ", so 2 …"
+        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + events
+                       + _forfeit_note(q, run, s.player, value)
+                       + (T(".", "。") if said else _so(q, value)))
     if q == "threat_count":
         pl = params["player"]
         value = c6.threat_count(s, pl)
