@@ -939,10 +939,10 @@ def check_piece_total(colour: str, on: int, hand: int, gone: int, supply: int) -
 
     >>> check_piece_total("B", 20, 5, 5, 30)
     >>> try:
-    ...     check_piece_total("W", 36, 30, 0, 30)
+    ...     check_piece_total("W", 36, 30, 1, 30)
     ... except StateFormatError as e:
     ...     print(e.zh)
-    hands.W：白方盘上 36 枚、手中 30 枚、被吃 0 枚，共 66 枚，但每方只有 30 枚
+    hands.W：白方盘上 36 枚、手中 30 枚、被吃 1 枚，共 67 枚，但每方只有 30 枚
     """
     total = on + hand + gone
     if total != supply:

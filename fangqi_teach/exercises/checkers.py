@@ -321,7 +321,7 @@ def measure_text(quantity: str, n: int) -> Text:
     """
     (one, many), zh = MEASURE_TEXT[quantity]
     if n == 0 and quantity in MEASURE_NONE:
-        return MEASURE_NONE[quantity]               # not 「吃 0 子」 (glossary)
+        return MEASURE_NONE[quantity]               # in words (glossary: 一子也吃不到)
     return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
 
 
@@ -399,7 +399,7 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
                 fails.append(T("It does not win the game.", "这样没有赢。") + _longest_run_text(s, run, mover))
         elif k == "shape":
             if not any(e.kind == "shape" and e.player == mover and (v == "any" or e.shape == v) for e in run.events):
-                name = shape_term(v, ctx.exercise.game) if v != "any" else T("shape", "形")
+                name = shape_term(v, ctx.exercise.game) if v != "any" else T("shape", "棋型")
                 fails.append(T(f"It completes no {name.en}.", f"这样没有成{name.zh}。"))
         elif k == "removes":
             gone = {p for e in run.events if e.kind == "remove" and e.player == mover
@@ -648,7 +648,7 @@ PROPERTY_TEXT = {
     "legal_places": Text("points where a placement is legal", "可以落子的点"),
     "movable": Text("pieces that can move", "能走动的子"),
     "destinations": Text("points the piece on {origin} can reach", "{origin} 上的子能走到的点"),
-    "completes": Text("points where a placement completes a {shape}", "落下就能成{shape}的点"),
+    "completes": Text("points where a placement completes a {shape}", "放在那里就能摆成{shape}的点"),
     "winning_points": Text("winning points of {player}", "{player}的赢点"),
 }
 
@@ -661,7 +661,7 @@ def _property_name(params, prop: str, game: str | None = None) -> Text:
     t = PROPERTY_TEXT[prop]
     pl = params.get("player", "B")
     sh = params.get("shape", "any")
-    shape = shape_term(sh, game) if sh != "any" else T("shape", "形")
+    shape = shape_term(sh, game) if sh != "any" else T("shape", "棋型")
     return Text(t.en.format(player=player_name(pl, "en"), origin=params.get("from", ""), shape=shape.en),
                 t.zh.format(player=player_name(pl, "zh"), origin=params.get("from", ""), shape=shape.zh))
 

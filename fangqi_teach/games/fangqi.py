@@ -132,7 +132,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("diagonal_moves", "D1", False,
                "Pieces may also move along diagonals (off: orthogonal grid lines only; diagonals are shapes, not "
                "lines).",
-               "棋子也可以沿斜线走（默认关闭：只沿横竖线走，斜线只是棋形）。", _ALL),
+               "棋子也可以沿斜线走（默认关闭：只沿横竖线走，斜线只用来摆成棋型）。", _ALL),
     RuleOption("take_safe_if_no_loose", "D2", False,
                "When no loose enemy piece is left, captures and pulls may take safe pieces (off: what is owed is "
                "forfeited).",
@@ -180,7 +180,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("forfeited_capture_counts", "D17", False,
                "Xinjiang: shapes whose captures were all forfeited count as a capture (skip the pull, tire the "
                "piece). Off: only an actual removal counts.",
-               "新疆方棋：吃子全部作废的棋形也算吃过子（跳过拔子、疲劳）。默认关闭：只有真正拿掉了子才算。",
+               "新疆方棋：吃子全部作废的棋型也算吃过子（跳过拔子、疲劳）。默认关闭：只有真正拿掉了子才算。",
                ("xinjiang",)),
 )
 
@@ -334,7 +334,7 @@ class _Geometry:
         e = self._events.get(key)
         if e is None:
             pts = (self.names[i],) if j < 0 else (self.names[i], self.names[j])
-            # a placement names its game: the Fang Qi pages say 放子 (Connect6 落子, Maonan 布子)
+            # a placement names its game, whose page words it its own way (glossary GAME_TERMS)
             e = self._events[key] = Event(kind, player, pts, game=self.game if kind == "place" else "")
         return e
 
