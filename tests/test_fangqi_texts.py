@@ -54,3 +54,28 @@ def test_a_count_of_captures_stops_where_the_game_ends():
     after = s.play("a7-b7")
     assert after.pending.count == 3
     assert _still_taken(after, "B") == 2
+
+
+def test_every_fang_qi_game_has_six_exercises_in_each_stage():
+    """Issue 23: dafang stage 2, ningxia stage 2 and xinjiang stage 3 had five (stage-1 tasks moved out of stage 2)."""
+    from collections import Counter
+    counts = Counter((e.game, e.stage) for game in ("dafang", "ningxia", "xinjiang")
+                     for path in sorted((PACKS / game).glob("stage*.yaml")) for e in load_pack(path).exercises)
+    short = {k: n for k, n in counts.items() if n < 6}
+    assert not short and len(counts) == 9, short
+
+
+def test_the_lessons_say_what_the_board_shows():
+    """01 §8 shows a board where every piece is safe (it showed one with sixteen loose pieces a side);
+    03 §5's capture demo has two loose White pieces (the text said one)."""
+    import re
+    src = (PACKS.parent / "notebooks" / "src" / "01_dafang.py").read_text(encoding="utf-8")
+    diagram = re.search(r'stuck = state_from_setup\("dafang", player="W", phase="move", diagram="""(.*?)"""',
+                        src, re.S).group(1)
+    stuck = ft.fangqi.state_from_setup("dafang", player="W", phase="move", diagram=diagram)
+    assert not ft.fangqi.loose_pieces(stuck, "B") and not ft.fangqi.loose_pieces(stuck, "W")
+    assert stuck.legal_actions() == ["pass"]
+    xj = (PACKS.parent / "notebooks" / "src" / "03_xinjiang.py").read_text(encoding="utf-8")
+    assert "one White piece is loose" not in xj
+    ningxia = (PACKS.parent / "notebooks" / "src" / "02_ningxia.py").read_text(encoding="utf-8")
+    assert "Pulling one piece before counting the squares is a house rule" not in ningxia
