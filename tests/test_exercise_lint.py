@@ -447,8 +447,9 @@ def test_dafang_3_07_the_timeout_removes_the_first_eligible_piece():
 def test_dafang_2_06_nobody_can_free_black():
     from fangqi_teach.games.fangqi import loose_pieces
     s = ex_of("dafang-2-06").state()
-    assert [p for p, c in s.board.items() if c == "B"] == ["a6"] and s.legal_actions() == ["pass"]
-    assert {"a5", "b6"}.isdisjoint(loose_pieces(s, "W")) and s.board["a5"] == s.board["b6"] == "W"
+    assert sorted(p for p, c in s.board.items() if c == "B") == ["a6", "f1"] and s.legal_actions() == ["pass"]
+    assert {"a5", "b6", "e1", "f2"}.isdisjoint(loose_pieces(s, "W"))
+    assert all(s.board[p] == "W" for p in ("a5", "b6", "e1", "f2"))
 
 
 def test_the_exercise_board_shows_the_labels(tmp_path):
