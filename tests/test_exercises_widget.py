@@ -204,15 +204,19 @@ def test_review_steps_through_the_record(progress):
            game="connect6", tags=["connect6.4.winning_points"]),
     ]}, "review.yaml")
     w = ExerciseWidget(pack, progress=progress)
-    assert w.step == 13 and "Action 13 of 13: c5" in w.replay_html.value
+    # the question starts before the two swapped actions; the record's length is not said
+    assert w.step == 11 and "Action 11: a9" in w.replay_html.value and "of 13" not in w.replay_html.value
     assert "The question is about this position." in w.replay_html.value
+    assert len(w.board.pieces) == 11
     w.replay("first")
     assert w.step == 0 and w.board.pieces == {} and w.replay_buttons["back"].disabled
     w.replay("forward")
-    assert w.board.pieces == {"e5": "B"} and "Action 1 of 13: e5" in w.replay_html.value
-    w.replay("last")
+    assert w.board.pieces == {"e5": "B"} and "Action 1: e5" in w.replay_html.value
+    w.replay("last")                 # the swapped actions are the question's subject: shown, not the outcome
+    assert w.step == 13 and "wins" not in w.replay_html.value
     w.answer_box.value = "12"
     assert w.check().correct
+    assert "Action 13 of 13: c5" in w.replay_html.value and "Black wins" in w.replay_html.value
     w.next()
     assert w.step == 9 and len(w.board.pieces) == 9
     w.replay("back")
