@@ -139,3 +139,38 @@ def test_no_pass_button_where_passing_is_not_legal(progress):
     assert w.buttons["pass"].layout.display == "none"
     w.pass_turn()
     assert w.actions == []
+
+
+# --------------------------------------------------------------------------
+# item 21: the practice notebooks show stages as stages, the self-check as text to read
+
+@pytest.mark.parametrize("game", ["dafang", "ningxia", "xinjiang", "maonan", "connect6"])
+def test_the_progress_table_has_one_row_per_stage_named_by_its_stage(game, tmp_path):
+    from fangqi_teach.games import GAMES
+    from fangqi_teach.widgets.practice import Practice
+    practice = Practice.for_game(game, learner="tester")
+    summary = practice.summary()
+    summary.progress = Progress("tester", directory=tmp_path)
+    rows = summary.rows()
+    stages = practice.stages()
+    assert [r["stage"] for r in rows] == sorted(stages)          # each stage once, in order
+    for r in rows:
+        assert r["total"] == len(stages[r["stage"]])
+        assert r["title"] == GAMES[game].title.en                 # no pack title beside another stage's row
+    assert "understand the rule" not in summary.table.value.split("Review a game")[-1]
+
+
+def test_the_self_check_is_a_note_to_read_not_program_output():
+    from fangqi_teach.widgets.practice import Practice
+    check = Practice.for_game("connect6", learner="tester", lang="zh").self_check(1)
+    html = check._repr_html_()
+    assert html.startswith("<div") and "<pre" not in html and "自我检查" in html
+    assert Practice.for_game("maonan", learner="tester").self_check(3) is None
+
+
+def test_the_two_threat_puzzles_are_all_practised_by_level():
+    from fangqi_teach.widgets.practice import LEVELS, Practice
+    tt = Practice.for_game("connect6", learner="tester", pattern="two_threats.yaml")
+    ids = [e.id for n in LEVELS for e in tt.by_level(n)]
+    assert len(ids) == len(set(ids)) == len(load_pack(EXERCISES / "connect6" / "two_threats.yaml").exercises)
+    assert len(ids) >= 32

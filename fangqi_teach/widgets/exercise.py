@@ -670,13 +670,19 @@ class PackSummary(W.VBox):
         self.refresh()
 
     def rows(self) -> list[dict]:
-        """One row per pack and stage: game, title, stage, total, attempted, solved, hints."""
-        out = []
+        """One row per game and stage (a pack's exercises of another stage count in that stage):
+        game, title (the game's name), stage, total, attempted, solved, hints, and the pack files."""
+        by_stage: dict[tuple[str, int], dict] = {}
         for pack in self.packs:
-            title = pack.title.get(self.lang) if pack.title else pack.game
             for stage, s in self.progress.summary(pack.exercises).items():
-                out.append({"file": pack.file, "game": pack.game, "title": title, "stage": stage, **s})
-        return out
+                row = by_stage.setdefault((pack.game, stage), {
+                    "files": [], "game": pack.game, "title": _game_title(pack.game, self.lang), "stage": stage,
+                    "total": 0, "attempted": 0, "solved": 0, "hints": 0})
+                row["files"].append(pack.file)
+                for key in ("total", "attempted", "solved", "hints"):
+                    row[key] += s[key]
+        games = list(dict.fromkeys(p.game for p in self.packs))
+        return [by_stage[k] for k in sorted(by_stage, key=lambda k: (games.index(k[0]), k[1]))]
 
     def refresh(self) -> None:
         """Read the progress again and redraw the table."""
@@ -692,13 +698,22 @@ class PackSummary(W.VBox):
             body.append(f"<tr><td>{_h(r['title'])}</td><td>{r['stage']} · {_h(STAGES[r['stage']].get(lang))}</td>"
                         f"<td>{r['solved']}</td><td>{r['attempted']}</td><td>{r['total']}</td>"
                         f"<td>{r['hints']}</td><td>{bar}</td></tr>")
-        self.table.value = (f"<b>{_h(TEXTS['summary_title'].get(lang))}</b>"
+        # one pack (a teacher's): its title heads the table; the rows are its stages
+        named = [p.title.get(lang) for p in self.packs if p.title] if len(self.packs) == 1 else []
+        title = TEXTS["summary_title"].get(lang) + "".join(f" · {t}" for t in named)
+        self.table.value = (f"<b>{_h(title)}</b>"
                             f"<table><tr>{head}</tr>{''.join(body)}</table>")
 
     def __repr__(self) -> str:
         solved = sum(r["solved"] for r in self.rows())
         total = sum(r["total"] for r in self.rows())
         return f"PackSummary({len(self.packs)} pack(s), {solved} of {total} solved)"
+
+
+def _game_title(game: str, lang: str) -> str:
+    """A game's name in ``lang`` ("Connect6", "六子棋"); an unknown game keeps its file name."""
+    from ..games import GAMES
+    return GAMES[game].title.get(lang) if game in GAMES else game
 
 
 def exercise_widget(path_or_pack, learner: str = "default", lang: str | None = None, **kw) -> ExerciseWidget:
