@@ -53,7 +53,7 @@ L.begin("connect6")
 # 每个点用列字母（a 到 s，不跳字母）加行号（1 到 19，从下往上数）来称呼：左下角是 a1，正中是 j10。黑方第一手只下一子。第一子放在中央附近最好上手，因为四个方向都有空间。
 
 # %%
-L.step("c6-1-01")
+L.step("c6-lesson-11")
 
 # %% [markdown]
 # ### 2. Every later turn: two stones
@@ -67,7 +67,7 @@ L.step("c6-1-01")
 # 从白方第一手起，每手都恰好下两子，任意两个空点都可以。两子不必挨着：可以一子进攻，一子防守。第二子落下之前，再点一下第一子，就能把它收回。
 
 # %%
-L.step("c6-1-02")
+L.step("c6-lesson-12")
 
 # %% tags=["nbval-check-output"]
 opening = "j10 k11 k9 i10 i11"
