@@ -765,8 +765,38 @@ def _check_count(ctx, params, answer: str) -> Verdict:
     value, why = _count_value(ctx, params)
     if n == value:
         return Verdict(True, T("Correct. ", "正确。") + why, str(n))
-    direction = T(f"Not {n}: too {'high' if n > value else 'low'}. ", f"不是 {n}：{'多' if n > value else '少'}了。")
-    return Verdict(False, direction + why, str(n))
+    direction = T(f"Not {n}: too {'high' if n > value else 'low'}.", f"不是 {n}：{'多' if n > value else '少'}了。")
+    # a miss gets the reason without the number: the number comes with the solution
+    return Verdict(False, direction + _count_miss(ctx, params, n, value), str(n))
+
+
+# What to count again, without the number (a first miss must not give the answer away).
+COUNT_AGAIN = {
+    "extra_placements": T(" Add up what every shape this placement completes earns while placing.",
+                          "把这一子成的每个棋型多放的子数加起来。"),
+    "pull_credits": T(" Each square completed while placing is one more pull.", "放子时每成一个方，就多拔一枚。"),
+    "captures": T(" Count the pieces every shape completed by this action captures.",
+                  "把这一步成的每个棋型吃的子数加起来。"),
+    "shapes": T(" Count every shape the action completes, each line and square on its own.",
+                "这一步成的棋型，每条线、每个方都单独算。"),
+    "threat_count": T(" Count the fewest stones that would block every line that can make six.",
+                      "数一数最少要几子才能挡住所有能成六的线。"),
+}
+
+
+def _count_miss(ctx, params, n: int, value: int) -> Text:
+    """Why a count is wrong, in words that do not state the right number."""
+    q = params["quantity"]
+    if q == "ends_at":
+        if value == 0 or n < 0:
+            return T(" The game does not end at that action.", "对局不是在这一步结束的。")
+        if n < value:
+            return T(f" After action {n} the game is still going.", f"第 {n} 步之后对局还没有结束。")
+        return T(" The game is over before that action.", "对局在这一步之前就结束了。")
+    if q in COUNT_AGAIN:
+        return COUNT_AGAIN[q]
+    name = _property_name(params, q, ctx.exercise.game)
+    return T(f" Count the {name.en} again.", f"再数一数{name.zh}。")
 
 
 def _solve_count(ctx, params, limit: int) -> list[str]:
@@ -912,8 +942,8 @@ def _check_attack(ctx, params, answer: str) -> Verdict:
     if s.winner == mover:
         return Verdict(True, T(f"Correct: {s.result.text('en')}.", f"正确：{s.result.text('zh')}。"), canon)
     if params.get("goal", "threats") == "win":
-        return Verdict(False, T(f"{canon} does not make six. ", f"{canon} 没有连成六。")
-                       + _open_lines_text(s0, mover), canon)
+        return Verdict(False, T(f"{canon} does not make six.", f"{canon} 没有连成六。")   # not where six is: the answer
+                       + _longest_run_text(s, run, mover), canon)
     counter = c6.winning_points(s, defender)
     if counter:
         return Verdict(False, T(f"{player_name(defender, 'en')} wins first: ", f"{player_name(defender, 'zh')}先赢：")
