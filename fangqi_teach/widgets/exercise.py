@@ -6,7 +6,7 @@ answer line, the buttons Check, Clear, Hint (the next hint), Show solution
 (after a first attempt) and Next, Pass where the rules allow passing, and
 a feedback line in the chosen language. While an answer is played, the
 pieces that may be taken are marked (red rings). A review exercise opens
-where its question starts (:func:`review_opening`) and, until it is
+where its question starts (:func:`~fangqi_teach.exercises.display.review_opening`) and, until it is
 answered, replays no further and its captions say neither the record's
 length nor how the game ended. Clicking the board builds the answer:
 
@@ -58,7 +58,8 @@ import ipywidgets as W
 
 from ..core import IllegalAction
 from ..draw.layout import action_points
-from ..exercises.checkers import default_scope, ends_at_line, review_state
+from ..exercises.checkers import default_scope, review_state
+from ..exercises.display import asks_the_end, review_opening
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
@@ -197,7 +198,7 @@ class ExerciseWidget(W.VBox):
         # a review opens where its question starts; until it is answered, nothing later is shown
         self.question_step = review_opening(ex) if self.review_states else 0
         self.revealed = False
-        self.replay_limit = _replay_limit(ex, self.question_step) if self.review_states else 0
+        self.replay_limit = _replay_limit(ex, self.review_states, self.question_step) if self.review_states else 0
         self.step = self.question_step
         self.labels = dict(ex.position.labels)      # the exercise's letters on points ("threats A and B")
         self.board = BoardWidget(board_for(ex.game, ex.position.options), pieces=self.state0.board,
@@ -722,49 +723,19 @@ def exercise_widget(path_or_pack, learner: str = "default", lang: str | None = N
     return ExerciseWidget(pack, learner=learner, lang=lang, **kw)
 
 
-def review_opening(ex: Exercise) -> int:
-    """The step at which a review exercise opens: where its question starts.
+def _replay_limit(ex: Exercise, states: list, opening: int) -> int:
+    """How far a review may be replayed before it is answered.
 
-    * a question ``at: N`` is about the position after action N;
-    * "at which action does it end" with ``swap: [i, j]`` starts before action i;
-    * with a ``variation``, where it leaves the record; a variation that replays the whole
-      record under other rules starts at the last position before the game ends, so that the
-      replay never shows the ending it asks for;
-    * any other question: the end of the record.
+    A question about one position (``at``): to that position, since the rest of the game may hold
+    the answer. "At which action does it end?": the record, but not the action that ends the game.
 
     >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
     >>> c6 = load_pack(default_exercise_dir() / "connect6" / "stage3.yaml")
-    >>> review_opening(c6["c6-3-02"]), review_opening(c6["c6-3-05"]), review_opening(c6["c6-3-01"])
-    (9, 11, 9)
+    >>> ex = c6["c6-3-05"]
+    >>> _replay_limit(ex, _replay_states(ex), 0), _replay_limit(c6["c6-3-07"], [], 11)
+    (12, 11)
     """
-    record = list(ex.position.record or ())
-    at = ex.task.get("at")
-    if at is not None:
-        return int(at)
-    question = ex.task["question"]
-    if question.get("quantity") != "ends_at":
-        return len(record)
-    if "swap" in question:
-        return min(int(x) for x in question["swap"]) - 1
-    _start, variation = ends_at_line(ex, question, board_for(ex.game, ex.position.options))
-    shared = 0
-    while shared < min(len(record), len(variation)) and record[shared] == variation[shared]:
-        shared += 1
-    if shared == len(record) and record and _replay_states(ex)[-1].is_over:
-        return len(record) - 1
-    return shared
-
-
-def _replay_limit(ex: Exercise, opening: int) -> int:
-    """How far a review may be replayed before it is answered: to where the question starts, or,
-    when the question swaps two actions of the record, to the later of the two (they are its subject).
-
-    >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-    >>> c6 = load_pack(default_exercise_dir() / "connect6" / "stage3.yaml")
-    >>> _replay_limit(c6["c6-3-05"], 11), _replay_limit(c6["c6-3-07"], 11)
-    (13, 11)
-    """
-    question = ex.task["question"]
-    if ex.task.get("at") is None and question.get("quantity") == "ends_at" and "swap" in question:
-        return max(opening, *(int(x) for x in question["swap"]))
-    return opening
+    if not asks_the_end(ex):
+        return opening
+    playing = [k for k, s in enumerate(states) if not s.is_over]
+    return max(opening, playing[-1] if playing else 0)

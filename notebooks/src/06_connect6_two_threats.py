@@ -48,10 +48,10 @@ def points(state, player):
 # 黑方第 10 行的四子两头都有空。白方有两子：把它挡住。
 
 # %%
-L.step("c6-tt-06")
+L.step("c6-lesson-13")
 
 # %% tags=["nbval-check-output"]
-open_four = L.exercise("c6-tt-06").state()
+open_four = L.exercise("c6-lesson-13").state()
 L.say("Black's winning points: {pts}. Threat count: {n}: no single White stone is in every window, but two can be.",
       "黑方的赢点：{pts}。威胁数：{n}——没有一个点在所有窗口里，但两子可以挡住。",
       pts=points(open_four, "B"), n=ft.connect6.threat_count(open_four, "B"))
