@@ -139,7 +139,7 @@ def test_item_15_no_practice_exercise_repeats_a_lesson_step():
     def task_key(ex):
         return (position_key(ex), repr(ex.task))
     lesson = {task_key(e): e.id for (g, name), p in PACKS.items() if name == "lesson" for e in p.exercises}
-    for (g, name), pack in PACKS.items():
+    for (_game, name), pack in PACKS.items():
         if name == "lesson":
             continue
         for e in pack.exercises:
