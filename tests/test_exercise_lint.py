@@ -273,6 +273,8 @@ def engine_points(ex) -> set[str]:
         known |= _points_of(answer)
     for e in s.events:
         known |= set(e.points)
+    for claim in ex.claims:         # a claim's points and tried answers are checked against the engine
+        known |= _points_of(claim.answer) | set(POINT.findall(str(claim.to_json())))
     if ex.game == "connect6":
         for pl in "BW":
             known |= set(c6.winning_points(s, pl)) | {p for d in c6.defenses(s, pl) for p in d}
