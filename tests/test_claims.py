@@ -91,3 +91,55 @@ def test_a_claim_at_a_step_of_the_record_and_a_count_quantity():
         "task": {"kind": "play", "goal": {"shape": "mill"}}}]}
     pack, errors = validate_data(data, "m.yaml", solve=True)
     assert errors == [] and pack["m"].explanation.en == "10 11 1"
+
+
+def test_the_readme_example_validates_with_true_claims_and_passes_the_lints():
+    from pathlib import Path
+
+    from fangqi_teach.exercises import lint
+    from fangqi_teach.exercises.schema import parse_text
+    from fangqi_teach.glossary import forbidden_wordings
+    text = (Path(__file__).resolve().parents[1] / "exercises" / "README.md").read_text(encoding="utf-8")
+    block = text.split("## A complete example", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    pack, errors = validate_data(parse_text(block, "README.md"), "README.md", solve=True)
+    assert errors == []
+    ex = pack["dafang-2-01"]
+    assert ex.explanation.en.startswith("b2 earns 2:") and ex.explanation.zh.startswith("b2 多放 2 子")
+    assert lint.prose_findings(ex) == [] and lint.giveaway_findings(ex) == []
+    assert not [w for t in (ex.title, ex.prompt, ex.explanation, *ex.hints) for w in forbidden_wordings(t.zh, "dafang")]
+
+
+def test_what_an_action_completes_and_removes_and_the_last_removal():
+    data = {"game": "maonan", "stage": 1, "exercises": [{
+        "id": "m", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+        "explanation": {"en": "{mill} {gone} {last} {before}", "zh": "{mill}"}, "tags": ["maonan.5.mills"],
+        "position": {"record": "a1 g7 a4 g4 a7 xg7 b2"},
+        "claims": {"mill": {"quantity": "completed", "action": "g1", "at": 4, "is": []},
+                   "gone": {"quantity": "removed", "action": "a7 xg4", "at": 4, "is": ["g4"]},
+                   "last": {"quantity": "last_removal", "is": 6},
+                   "before": {"quantity": "last_removal", "at": 5, "is": 0}},
+        "task": {"kind": "play", "goal": {"legal": True}}}]}
+    pack, errors = validate_data(data, "m.yaml", solve=True)
+    assert errors == [] and pack["m"].explanation.en == "none g4 6 0"
+    data["exercises"][0]["claims"]["mill"] = {"quantity": "completed", "action": "a7", "at": 4, "is": ["a1", "a4"]}
+    assert validate_data(data, "m.yaml", solve=True)[1] == [
+        "m.yaml: m: claims.mill: false: the text states a1, a4, the engine finds a1, a4, a7"]
+
+
+def test_the_exercise_builder_keeps_claims_and_placeholders():
+    from fangqi_teach.teacher.builder import ExerciseBuilder
+    data = _pack({"wins": {"quantity": "winning_points", "player": "B", "is": ["f1", "g1"]},
+                  "best": {"try": {"answer": "f1", "is": "correct"}}}, "Wins at {wins}; {best}.")
+    ex = validate_data(data, "x.yaml")[0]["demo"]
+    b = ExerciseBuilder.from_exercise(ex)
+    d = b.to_data()
+    assert d["explanation"]["en"] == "Wins at {wins}; {best}."
+    assert d["claims"] == data["exercises"][0]["claims"]
+    again = validate_data({"exercises": [d]}, "y.yaml", solve=True)
+    assert again[1] == [] and again[0]["demo"].explanation.en == "Wins at f1, g1; f1."
+    built = (ExerciseBuilder("connect6", "c", options={"size": 9})
+             .setup(black="a1 b1 c1 d1 e1", white="a9 b9", player="B").task("play", goal={"win": True})
+             .texts(title=("t", "t"), prompt=("p", "p"), explanation=("{n} ways", "{n} 种"))
+             .claim("n", "winning_points", 2, player="B").tags("connect6.4.six"))
+    assert built.validate().ok and built.to_data()["claims"] == {
+        "n": {"quantity": "winning_points", "player": "B", "is": 2}}

@@ -13,6 +13,8 @@ reports the same findings); each test's failure lists every finding, by file and
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fangqi_teach.boards import get_board
@@ -188,3 +190,35 @@ def test_shown_before_answer_holds_the_prompt_the_hints_but_the_last_and_the_cap
     shown = shown_before_answer(ex, "en")
     assert shown[:2] == [ex.title.en, ex.prompt.en] and ex.hints[-1].en not in shown[2:-1]
     assert shown[-1] == opening_caption(ex, "en")
+
+
+def test_the_same_pattern_moved_elsewhere_is_flagged():
+    def square(record, eid):
+        return _ex("dafang", {"record": record}, {"kind": "play", "goal": {"shape": "square"}},
+                   tags=("dafang.1.placing",), eid=eid)
+    corner, centre = square("a1 f6 b1 f5 a2 f4", "corner"), square("c3 f6 d3 a6 c4 f1", "centre")
+    assert lint.pattern_key(corner) == lint.pattern_key(centre)
+    assert lint.duplicate_findings([corner, centre]) == [
+        "centre: the same task as corner on the same pattern of the player's pieces (moved, mirrored or turned)"]
+    other = square("a1 f6 c1 f5 a2 f4", "other")          # another pattern
+    assert lint.duplicate_findings([corner, other]) == []
+
+
+REVIEWS = [ex for ex in EXERCISES if ex.task.kind == "review"]
+
+
+def test_the_exercise_widget_opens_a_review_where_display_says(tmp_path):
+    """The widget shows what display.py says is shown: the opening step and its caption (issue 23, item 11)."""
+    import html
+
+    from fangqi_teach.exercises.progress import Progress
+    from fangqi_teach.widgets.exercise import ExerciseWidget
+    w = ExerciseWidget(REVIEWS, progress=Progress("tester", directory=tmp_path), lang="en")
+    wrong = []
+    for i, ex in enumerate(REVIEWS):
+        w.show(i)
+        caption = html.unescape(re.sub(r"</?small>", "", w.replay_html.value))
+        if w.step != review_opening(ex) or caption != opening_caption(ex, "en"):
+            wrong.append(f"{ex.file}: {ex.id}: opens at step {w.step} ({caption!r}); display.review_opening says "
+                         f"{review_opening(ex)} ({opening_caption(ex, 'en')!r})")
+    assert not wrong, "\n".join(wrong)

@@ -155,3 +155,24 @@ def test_hostile_files_get_a_message_from_every_command_not_a_traceback(tmp_path
         for argv in (["check", str(f), "c6-1-01", "j10"], ["solutions", str(f), "c6-1-01"]):
             code, out, err = run(capsys, *argv)
             assert code == 2 and out == "" and phrase in err and "Traceback" not in err
+
+
+def test_validate_lint_reports_findings_by_file(tmp_path, capsys):
+    f = tmp_path / "p.yaml"
+    f.write_text("""game: maonan
+stage: 1
+exercises:
+  - id: m-1
+    title: {en: Mill, zh: 成直}
+    prompt: {en: Place on a7 to complete the mill., zh: 放在 a7 成直。}
+    explanation: {en: It completes a mill., zh: 成直。}
+    position: {record: "a1 g7 a4 g4"}
+    task: {kind: play, goal: {shape: mill}}
+    tags: [maonan.5.mills]
+""", encoding="utf-8")
+    code, out, err = run(capsys, "validate", "--quiet", str(f))
+    assert code == 0 and err == ""
+    code, out, err = run(capsys, "validate", "--lint", "--quiet", str(f))
+    assert code == 1
+    assert f"{f}: m-1: prompt.en: names a7 outside a claim" in err
+    assert f"{f}: m-1: prompt.en: names the correct answer a7" in err

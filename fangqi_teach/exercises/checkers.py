@@ -282,6 +282,16 @@ MEASURE_TEXT = {
 }
 
 
+# None of a measured quantity, in words
+MEASURE_NONE = {
+    "extra_placements": Text("no extra placement", "一子也不能多放"),
+    "pull_credits": Text("no pull credit", "不能多拔子"),
+    "captures": Text("no captures", "一子也吃不到"),
+    "shapes": Text("no shape", "一个棋型也没成"),
+    "threats": Text("no threat", "没有威胁"),
+}
+
+
 def measure_text(quantity: str, n: int) -> Text:
     """``n`` of a measured quantity: "1 capture", "2 captures"; 「吃 2 子」.
 
@@ -289,6 +299,8 @@ def measure_text(quantity: str, n: int) -> Text:
     ('1 capture', '2 pull credits', '成 2 个棋型')
     """
     (one, many), zh = MEASURE_TEXT[quantity]
+    if n == 0 and quantity in MEASURE_NONE:
+        return MEASURE_NONE[quantity]               # not 「吃 0 子」 (glossary)
     return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
 
 
@@ -359,6 +371,8 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
             if got < want:
                 has, wants = measure_text(measure, got), measure_text(measure, want)
                 only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 子
+                if got == 0:
+                    only = ""                                       # 这样一子也吃不到
                 if v == "max":
                     fails.append(T(f"It gives {has.en}; another answer gives {want}.",
                                    f"这样{only}{has.zh}；另有一种走法能{wants.zh}。"))
@@ -588,6 +602,10 @@ PROPERTY_TEXT = {
 }
 
 
+# Properties whose points hold pieces (counted in 枚); the others are points (个)
+PIECE_PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "movable")
+
+
 def _property_name(params, prop: str, game: str | None = None) -> Text:
     t = PROPERTY_TEXT[prop]
     if prop == "safe_pieces" and game == "maonan":
@@ -686,7 +704,7 @@ def _check_select(ctx, params, answer: str) -> Verdict:
     reasons = [_why_not(ctx, params, prop, p) for p in extra]
     if missing:
         reasons.append(T(f"{len(missing)} more of the {name.en} {'is' if len(missing) == 1 else 'are'} not selected.",
-                         f"还有 {len(missing)} 个{name.zh}没有选。"))
+                         f"还有 {len(missing)} {'枚' if prop in PIECE_PROPERTIES else '个'}{name.zh}没有选。"))
     return Verdict(False, join(reasons), canon, points=tuple(extra))
 
 
@@ -710,8 +728,10 @@ def _count_value(ctx, params) -> tuple[int, Text]:
         if run.error is not None and run.state is s:
             raise ValueError(f"task.action cannot be played: {run.error.en}")
         value = _measure(q, s, run, s.player, params.get("shape", "any"))
-        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + _events_text(run.events)
-                       + _so(q, value))
+        events = _events_text(run.events)
+        said = measure_text(q, value).en in events.en          # "earns 2 extra placements": no ", so 2 …"
+        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + events
+                       + (T(".", "。") if said else _so(q, value)))
     if q == "threat_count":
         pl = params["player"]
         value = c6.threat_count(s, pl)

@@ -33,12 +33,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..games import replay
+from ..games import new_game, replay
 from ..i18n import Text
+from ..notation import parse_record
 from .model import freeze, thaw
 
 #: Quantities a claim knows besides a count task's QUANTITIES and a select task's PROPERTIES.
 NEW_QUANTITIES = ("line_threats", "stones", "in_hand", "pieces")
+#: Quantities of what an action does (played from the claim's position): sets of points.
+ACTION_SETS = ("completed", "removed")
+#: The record's action number of its last removal (up to ``at``): a number.
+RECORD_NUMBERS = ("last_removal",)
 #: Parameters of a claim besides ``quantity`` and ``is``: a count/select task's, and the new ones.
 CLAIM_FIELDS = ("quantity", "is", "player", "shape", "from", "action", "swap", "variation",
                 "stones", "line", "at", "try", "answer")
@@ -233,6 +238,25 @@ def _parse_one(name, spec, game, board, eid, err, field, check_params, set_value
         value = stated if isinstance(stated, int) and not isinstance(stated, bool) else -1
         if value < 0:
             err.add(eid, f"{field}.is", f"{stated!r}: {q} is a whole number")
+    elif q in ACTION_SETS:
+        try:
+            if not parse_record(board, str(params.get("action", ""))):
+                err.add(eid, f"{field}.action", f"missing: {q} needs the action(s) played, e.g. action: d4")
+        except ValueError as e:
+            err.add(eid, f"{field}.action", str(e))
+        kinds = {sh.kind for sh in board.shapes}
+        if "shape" in params and params["shape"] not in kinds | {"any"}:
+            err.add(eid, f"{field}.shape", f"{params['shape']!r}: one of {', '.join(sorted(kinds))} or any")
+        try:
+            value = _points_value(stated, board) or ()
+        except ValueError as e:
+            err.add(eid, f"{field}.is", str(e))
+            return None
+    elif q in RECORD_NUMBERS:
+        if not isinstance(stated, int) or isinstance(stated, bool) or stated < 0:
+            err.add(eid, f"{field}.is", f"{stated!r}: the number of an action in the record")
+            return None
+        value = stated
     elif q in set_valued or q in quantities:
         check_params(q, params, board, game, eid, err, field)
         if isinstance(stated, int) and not isinstance(stated, bool) and q in quantities:
@@ -249,7 +273,8 @@ def _parse_one(name, spec, game, board, eid, err, field, check_params, set_value
                                                                           if q in set_valued else ""))
             return None
     else:
-        known = sorted(set(quantities) | set(set_valued) | set(NEW_QUANTITIES))
+        known = sorted(set(quantities) | set(set_valued) | set(NEW_QUANTITIES) | set(ACTION_SETS)
+                       | set(RECORD_NUMBERS))
         err.add(eid, f"{field}.quantity", f"{q!r}: one of {', '.join(known)} (or try: {{answer, is}})")
         return None
     if len(err.errors) > n_errors:
@@ -277,6 +302,28 @@ def _segment(board, a: str, b: str) -> tuple[str, ...] | None:
 
 # --------------------------------------------------------------------------
 # Evaluation: what the engine says
+
+def kind_function(kind: str, name: str) -> Callable:
+    """A task kind's engine function (``count`` ``_count_value``, ``play`` ``_candidate_answers`` …):
+    from ``exercises/kinds/<kind>.py`` where each kind has its module, else from the checkers."""
+    import importlib
+
+    from . import checkers
+    try:
+        module = importlib.import_module(f"{__package__}.kinds.{kind}")
+    except ModuleNotFoundError:
+        module = checkers
+    return getattr(module, name, None) or getattr(checkers, name)
+
+
+def asked(ex) -> tuple[Any, str, dict]:
+    """``(context, kind name, params)`` of the question ``ex`` asks (a review's question on its position)."""
+    from .checkers import question
+    from .display import question_params
+    params = question_params(ex)
+    kind = params.pop("kind")
+    return question(ex)[0], kind, params
+
 
 def claim_state(ex, claim: Claim):
     """``(context, state)`` a claim is about: the position asked about, or the record after ``at`` actions."""
@@ -308,9 +355,29 @@ def evaluate(ex, claim: Claim) -> Value:
         return sum(1 for p in seg or () if s.board.get(p) == params["player"])
     if q == "line_threats":
         return line_threats(s, params["player"], params["stones"])
+    if q in ACTION_SETS:
+        actions = parse_record(ctx.board, str(params["action"]))
+        run = ck.play_out(s, actions, "action" if len(actions) == 1 else "turn")
+        if run.error is not None:
+            raise ValueError(f"action: {run.error.en}")
+        shape = params.get("shape", "any")
+        pts = {p for e in run.events for p in e.points
+               if (q == "completed" and e.kind == "shape" and shape in ("any", e.shape))
+               or (q == "removed" and e.kind == "remove")}
+        return tuple(sorted(pts, key=ctx.board.index.__getitem__))
+    if q == "last_removal":
+        record = list(ex.position.record or ())
+        upto = len(record) if claim.params.get("at") is None else claim.params["at"]
+        found = 0
+        g = new_game(ex.game, **dict(ex.position.options))
+        for n, a in enumerate(record[:upto], 1):
+            g = g.play(a)
+            if any(e.kind == "remove" for e in g.events):
+                found = n
+        return found
     if isinstance(claim.value, tuple):      # a set of points: the property's points
         return tuple(ck.property_answers(ctx, params, q))
-    return int(ck._count_value(ctx, {"quantity": q, **params})[0])
+    return int(kind_function("count", "_count_value")(ctx, {"quantity": q, **params})[0])
 
 
 def line_threats(state, player: str, stones) -> int:
@@ -351,6 +418,19 @@ def check_claims(ex) -> list[tuple[str, str]]:
             out.append((f"claims.{claim.name}",
                         f"false: the text states {format_value(claim.value, 'en')}, "
                         f"the engine finds {format_value(found, 'en')}"))
+    return out
+
+
+def claims_data(ex) -> dict[str, dict]:
+    """The ``claims:`` of ``ex`` as written in a pack file (to save an exercise again)."""
+    out: dict[str, dict] = {}
+    for c in getattr(ex, "claims", None) or ():
+        params = thaw(c.params)
+        if c.quantity == "try":
+            out[c.name] = {"try": {"answer": params["answer"], "is": c.value}}
+        else:
+            out[c.name] = {"quantity": c.quantity, **params, "is": list(c.value) if isinstance(c.value, tuple)
+                           else c.value}
     return out
 
 

@@ -9,12 +9,17 @@
 * :func:`shown_before_answer` — every text a learner sees before
   answering: title, prompt, the hints before the last, the caption.
 
->>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
->>> ex = load_pack(default_exercise_dir() / "dafang" / "stage3.yaml")["dafang-3-04"]
->>> review_opening(ex) < len(ex.position.record)
-True
+>>> from fangqi_teach.exercises.schema import pack_from_data
+>>> ex = pack_from_data({"game": "connect6", "stage": 3, "exercises": [{
+...     "id": "end", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "When does it end?", "zh": "在哪一步结束？"},
+...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"],
+...     "position": {"record": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5", "options": {"size": 9}},
+...     "task": {"kind": "review", "at": 12, "question": {
+...         "kind": "count", "quantity": "ends_at", "variation": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5"}}}]})["end"]
+>>> ex.solutions(), len(ex.position.record), review_opening(ex)      # "at: 12" would show the six
+(['12'], 12, 11)
 >>> opening_caption(ex, "en")
-'The start of the game. The question is about this position.'
+'Action 11: a7. White places on a7. The question is about this position.'
 """
 
 from __future__ import annotations
@@ -43,9 +48,10 @@ def question_params(ex) -> dict:
 def asks_the_end(ex) -> bool:
     """Whether the exercise asks at which action the game ends (so its outcome is part of the answer).
 
-    >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-    >>> pack = load_pack(default_exercise_dir() / "dafang" / "stage3.yaml")
-    >>> asks_the_end(pack["dafang-3-04"]), asks_the_end(pack["dafang-3-05"])
+    >>> from fangqi_teach.exercises.model import Exercise, Task
+    >>> def asking(question):
+    ...     return Exercise("x", "connect6", 3, None, None, (), None, None, Task("review", {"question": question}), ())
+    >>> asks_the_end(asking({"kind": "count", "quantity": "ends_at"})), asks_the_end(asking({"kind": "select"}))
     (True, False)
     """
     return question_params(ex).get("quantity") == "ends_at"

@@ -40,7 +40,7 @@ from functools import lru_cache
 from ..games import GAMES
 from ..i18n import Text
 from . import checkers as ck
-from .claims import source_texts, strip_placeholders
+from .claims import asked, kind_function, source_texts, strip_placeholders
 from .display import asks_the_end, question_params, shown_before_answer
 from .positions import board_for
 
@@ -172,7 +172,7 @@ def _points_named(text: str, board) -> set[str]:
 
 def wrong_answers(ex, n: int = 3) -> list[str]:
     """A few wrong answers of the right form: near misses first (answers a learner might try)."""
-    ctx, kind, params = ck.question(ex)
+    ctx, kind, params = asked(ex)
     right = ex.solutions(50)
     if kind == "count":
         v = int(right[0])
@@ -197,7 +197,7 @@ def wrong_answers(ex, n: int = 3) -> list[str]:
         near = [p for a in right[:2] for p in a.split()]
         cands = [[p, q] for p in near for q in legal[:8] if q != p]
     else:
-        cands = list(ck._candidate_answers(ctx, scope, 200))
+        cands = list(kind_function("play", "_candidate_answers")(ctx, scope, 200))
     good = set(right)
     shared = {q for a in right for q in _answer_points(a)}
     cands.sort(key=lambda c: -len(_answer_points(" ".join(c)) & shared))
@@ -218,7 +218,7 @@ def first_miss_feedback(ex, lang: str, n: int = 3) -> list[tuple[str, str]]:
 
 def giveaway_findings(ex) -> list[str]:
     """``"ID: …"`` for each text shown before the answer that gives it away."""
-    ctx, kind, params = ck.question(ex)
+    ctx, kind, params = asked(ex)
     board = ctx.board
     right = ex.solutions(50)
     out: list[str] = []
@@ -271,7 +271,7 @@ def _shown_name(ex, i: int) -> str:
 def _outcome(ex) -> Text | None:
     """The result of the line an ``ends_at`` question plays ("White wins …")."""
     params = question_params(ex)
-    s, record = ck.ends_at_line(ex, params, board_for(ex.game, ex.position.options))
+    s, record = kind_function("count", "ends_at_line")(ex, params, board_for(ex.game, ex.position.options))
     for a in record:
         s = s.play(a)
         if s.result is not None:
@@ -402,11 +402,64 @@ def duplicate_findings(exercises) -> list[str]:
                 elif a.id < b.id and canonical(a) != canonical(b) and _same_answer_points(a, b):
                     out.append(f"{a.id}: asks {b.id}'s question in another form (same position, "
                                "the same answer points)")
+    patterns: dict[tuple, object] = {}
+    for ex in exercises:
+        k = pattern_key(ex)
+        if k is None:
+            continue
+        first = patterns.setdefault(k, ex)
+        if first is not ex and canonical(first) != canonical(ex):       # a twin is reported above
+            out.append(f"{ex.id}: the same task as {getattr(first, 'id', '')} on the same pattern of the "
+                       "player's pieces (moved, mirrored or turned)")
     for family in position_families(exercises):
         if len(family) >= 3:
             out.append(f"{family[0].id}: one position asked {len(family)} times "
                        f"(up to symmetry, or a record and its next actions): {', '.join(e.id for e in family)}")
     return out
+
+
+_ACTION_TEXT = re.compile(rf"^(?:{_ACTION})(?: {_ACTION})*$")
+_DIHEDRAL = ((1, 0, 0, 1), (-1, 0, 0, 1), (1, 0, 0, -1), (-1, 0, 0, -1),
+             (0, 1, 1, 0), (0, -1, 1, 0), (0, 1, -1, 0), (0, -1, -1, 0))
+
+
+def _masked(value):
+    """Task data with its points masked (the pattern is compared on its own)."""
+    if isinstance(value, str):
+        return "·" if _ACTION_TEXT.match(value) else value
+    if isinstance(value, dict):
+        return {k: _masked(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_masked(v) for v in value]
+    return value
+
+
+def pattern_key(ex) -> tuple | None:
+    """The task (points masked) and the pattern of the acting player's pieces (a defence: the attacker's),
+    the same wherever it stands on a grid and however mirrored or turned; None when there is no pattern."""
+    s = _asked_state(ex)
+    task = _task_data(ex)
+    if task.get("quantity") == "ends_at":
+        return None
+    player = s.player
+    if task["kind"] == "defend":
+        player = task.get("attacker", "W" if s.player == "B" else "B")
+    own = [p for p, c in s.board.items() if c == player]
+    if not own:
+        return None
+    board = board_for(ex.game, ex.position.options)
+    pattern: tuple
+    if board.is_grid:
+        shapes = []
+        for a, b, c, d in _DIHEDRAL:
+            cs = [(a * x + b * y, c * x + d * y) for x, y in map(board.coords, own)]
+            mx, my = min(x for x, _ in cs), min(y for _, y in cs)
+            shapes.append(tuple(sorted((x - mx, y - my) for x, y in cs)))
+        pattern = min(shapes)
+    else:
+        pattern = min(tuple(sorted(perm[p] for p in own)) for perm in board_symmetries(board))
+    return (ex.game, json.dumps(_masked(task), sort_keys=True), str(s.pending.kind if s.pending else ""),
+            s.phase, json.dumps(pattern))
 
 
 FAMILY_STEP = 2         # a record and the same record with up to two more actions: one position, asked again
@@ -443,12 +496,16 @@ def position_families(exercises) -> list[list]:
 def essential_points(ex) -> set[str]:
     """The points every correct answer holds (a defence: the points every minimal defence holds).
 
-    >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-    >>> sorted(essential_points(load_pack(default_exercise_dir() / "connect6" / "stage1.yaml")["c6-1-06"]))
-    ['e8', 'o10']
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> ex = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
+    ...     "id": "d", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+    ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"], "task": {"kind": "defend"},
+    ...     "position": {"options": {"size": 9}, "setup": {"black": "c5 d5 e5 f5 g5", "white": "b5", "player": "W"}}}]})
+    >>> sorted(essential_points(ex["d"]))         # c5–h5 wins at h5 only: every defence holds it
+    ['h5']
     """
     from ..analysis import connect6 as c6
-    ctx, kind, params = ck.question(ex)
+    ctx, kind, params = asked(ex)
     if kind == "defend":
         s = ctx.state
         attacker = params.get("attacker", "W" if s.player == "B" else "B")
@@ -488,7 +545,7 @@ def _same_answer_points(a, b) -> bool:
 
 def _answers_in(a, b) -> str:
     """An answer of ``b`` that ``a``'s explanation spells, mapped onto ``a``'s board if mirrored."""
-    ctx, kind, params = ck.question(b)
+    ctx, kind, params = asked(b)
     if kind == "count":
         return ""
     board = board_for(a.game, a.position.options)
@@ -530,11 +587,11 @@ def vacuous_reason(ex) -> str | None:
     answers are refused ones), so it is judged by the answers it refuses
     only when nothing is refused at all.
     """
-    ctx, kind, params = ck.question(ex)
+    ctx, kind, params = asked(ex)
     if kind not in ("play", "defend", "attack") or ctx.state.is_over:
         return None
     scope = "turn" if kind in ("defend", "attack") else ck._scope(ctx, params)
-    cands = [c for c in ck._candidate_answers(ctx, scope, VACUITY_LIMIT)]
+    cands = [c for c in kind_function("play", "_candidate_answers")(ctx, scope, VACUITY_LIMIT)]
     if not cands:
         return None
     goal = dict(params.get("goal") or {}) if kind == "play" else {}
