@@ -275,7 +275,7 @@ L.say("Placing without a single mill: after 24 placements the board is full and 
 # %% [markdown]
 # Maonan Morris has no passing: a blocked player always pulls.
 # <!-- zh -->
-# 毛南三棋没有让过：走不动就拔子。
+# 毛南三棋走不动时不换对方走：先拔子。
 
 # %% [markdown]
 # ## 12. Winning
