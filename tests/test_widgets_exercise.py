@@ -74,7 +74,7 @@ def test_a_review_at_an_action_hides_the_moves_after_it_until_answered(progress)
     assert w.step == 11
     w.replay("last")
     assert w.step == 11 and w.replay_buttons["forward"].disabled
-    assert "The rest of the game is shown once you have answered." in caption(w)
+    assert w.replay_buttons["forward"].tooltip == "The rest of the game is shown once you have answered."
     w.answer_box.value = "x"
     w.check()                        # a wrong answer reveals nothing
     w.replay("last")
