@@ -208,7 +208,9 @@ REVIEWS = [ex for ex in EXERCISES if ex.task.kind == "review"]
 
 
 def test_the_exercise_widget_opens_a_review_where_display_says(tmp_path):
-    """The widget shows what display.py says is shown: the opening step and its caption (issue 23, item 11)."""
+    """The widget opens a review at display.review_opening, and its caption there gives nothing away:
+    for an "at which action does it end?" question, neither the record's length, nor the answer, nor the
+    outcome (issue 23, item 11)."""
     import html
 
     from fangqi_teach.exercises.progress import Progress
@@ -216,9 +218,21 @@ def test_the_exercise_widget_opens_a_review_where_display_says(tmp_path):
     w = ExerciseWidget(REVIEWS, progress=Progress("tester", directory=tmp_path), lang="en")
     wrong = []
     for i, ex in enumerate(REVIEWS):
-        w.show(i)
-        caption = html.unescape(re.sub(r"</?small>", "", w.replay_html.value))
-        if w.step != review_opening(ex) or caption != opening_caption(ex, "en"):
-            wrong.append(f"{ex.file}: {ex.id}: opens at step {w.step} ({caption!r}); display.review_opening says "
-                         f"{review_opening(ex)} ({opening_caption(ex, 'en')!r})")
+        for lang in ("en", "zh"):
+            w.set_language(lang)
+            w.show(i)
+            caption = html.unescape(re.sub(r"<[^>]+>", "", w.replay_html.value))
+            where = f"{ex.file}: {ex.id}: widget caption.{lang}"
+            if w.step != review_opening(ex):
+                wrong.append(f"{where}: opens at step {w.step}, display.review_opening says {review_opening(ex)}")
+            if not lint.asks_the_end(ex):
+                continue
+            n, answer = len(ex.position.record), int(ex.solutions()[0])
+            outcome = lint._outcome(ex)
+            if f" of {n}" in caption or f"共 {n} 步" in caption:
+                wrong.append(f"{where}: says how long the record is ({caption!r})")
+            if lint._says_number(caption, answer, lang):
+                wrong.append(f"{where}: states the answer {answer} ({caption!r})")
+            if outcome is not None and outcome.get(lang) in caption:
+                wrong.append(f"{where}: states the outcome ({caption!r})")
     assert not wrong, "\n".join(wrong)

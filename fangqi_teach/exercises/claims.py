@@ -471,8 +471,9 @@ def fill_exercise(ex, claims: tuple[Claim, ...], report: Callable[[str, str], No
             report("explanation", f"{{answers}}: the engine cannot list the answers ({type(e).__name__}: {e})")
             found = ()
         values[ANSWERS] = Text(format_value(found, "en"), format_value(found, "zh"))
+    # the texts change, not the position: the cached state and answers stay
     if not claims and not used:
-        return dataclasses.replace(ex, claims=ClaimSet((), raw), _cache={})
+        return dataclasses.replace(ex, claims=ClaimSet((), raw), _cache=ex._cache)
     # unknown names were reported above; _Blank fills them with nothing
     en, zh = _Blank({k: v.en for k, v in values.items()}), _Blank({k: v.zh for k, v in values.items()})
 
@@ -480,4 +481,4 @@ def fill_exercise(ex, claims: tuple[Claim, ...], report: Callable[[str, str], No
         return Text(fill_text(t.en, en), fill_text(t.zh, zh))
 
     return dataclasses.replace(ex, title=f(ex.title), prompt=f(ex.prompt), explanation=f(ex.explanation),
-                               hints=tuple(f(h) for h in ex.hints), claims=ClaimSet(claims, raw), _cache={})
+                               hints=tuple(f(h) for h in ex.hints), claims=ClaimSet(claims, raw), _cache=ex._cache)
