@@ -37,6 +37,7 @@ from ..games import new_game, replay
 from ..i18n import Text
 from ..notation import parse_record
 from .model import freeze, thaw
+from .positions import board_for
 
 #: Quantities a claim knows besides a count task's QUANTITIES and a select task's PROPERTIES.
 NEW_QUANTITIES = ("line_threats", "stones", "in_hand", "pieces")
@@ -360,7 +361,7 @@ def evaluate(ex, claim: Claim) -> Value:
     if claim.quantity == "try":
         return "correct" if ex.check(claim.answer).correct else "wrong"
     if claim.quantity in RECORD_ACTIONS:
-        return record_action(ex, claim.params["at"])
+        return record_action(ex, claim.params["at"], claim.params.get("variation"))
     ctx = claim_state(ex, claim)
     s, params, q = ctx.state, dict(claim.params), claim.quantity
     params.pop("at", None)
@@ -398,8 +399,9 @@ def evaluate(ex, claim: Claim) -> Value:
     return int(kind_function("count", "_count_value")(ctx, {"quantity": q, **params})[0])
 
 
-def record_action(ex, at: int) -> str:
-    """The record's ``at``-th action (from 1), as NOTATION.md writes it.
+def record_action(ex, at: int, variation: str | None = None) -> str:
+    """The record's ``at``-th action (from 1), as NOTATION.md writes it; with ``variation``, that
+    line's (played from the start, as a count's ``ends_at`` plays it).
 
     >>> from fangqi_teach.exercises.schema import pack_from_data
     >>> ex = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
@@ -407,12 +409,15 @@ def record_action(ex, at: int) -> str:
     ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"], "task": {"kind": "review",
     ...     "question": {"kind": "select", "property": "winning_points", "player": "B"}},
     ...     "position": {"record": "j10 j11 a1"}}]}, solve=False)["r"]
-    >>> record_action(ex, 2)
-    'j11'
+    >>> record_action(ex, 2), record_action(ex, 4, "j10 j11 a1 k10")
+    ('j11', 'k10')
     """
-    record = list(ex.position.record or ())
-    if ex.position.record is None:
-        raise ValueError("at: an action claim reads a record, and this position is a set-up")
+    if variation is not None:
+        record = [str(a) for a in parse_record(board_for(ex.game, ex.position.options), str(variation))]
+    elif ex.position.record is None:
+        raise ValueError("at: an action claim reads a record (or a variation), and this position is a set-up")
+    else:
+        record = list(ex.position.record)
     if not 1 <= at <= len(record):
         raise ValueError(f"at: {at}: the record has {len(record)} actions")
     return str(record[at - 1])
