@@ -31,6 +31,11 @@ from typing import Any
 
 import numpy as np
 
+try:
+    import resource
+except ImportError:        # not on every platform
+    resource = None  # type: ignore[assignment]
+
 from . import morris_tables as mt
 
 U32 = np.uint32
@@ -369,10 +374,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-pieces", type=int, default=mt.MAX_PIECES)
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name(mt.DATA_FILE))
     args = parser.parse_args(argv)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     b = Builder(args.max_pieces, log=lambda *a: print(*a, flush=True))
     b.build()
     b.stats["build_seconds"] = round(time.perf_counter() - t, 1)
+    b.stats["build_cpu_seconds"] = round(time.process_time() - cpu, 1)
+    if resource is not None:
+        b.stats["build_peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     data = b.to_bytes()
     args.out.write_bytes(data)
     total = sum(v["positions"] for v in b.stats["tables"].values())
