@@ -9,11 +9,11 @@ as package data (``maonan_endgame.bin``, zlib); this module reads it with
 the standard library only, so it loads in the browser edition too.
 
 >>> from fangqi_teach.games.maonan import from_board
->>> s = from_board({"a1": "W", "a4": "W", "d7": "W", "g1": "B"}, "W")   # a7 completes a1 a4 a7
+>>> s = from_board({"a1": "W", "a4": "W", "d7": "W", "g1": "B"}, "W")   # d7-a7 completes a1 a4 a7, takes g1
 >>> lookup(s)
 ('win', 1)
 >>> best_actions(s)
-['a4-a7']
+['d7-a7']
 
 What the table claims, exactly (RULES.md §5 and §0 [D5] at their
 defaults): the value of a position at the start of a movement turn with a
@@ -22,9 +22,9 @@ defaults): the value of a position at the start of a movement turn with a
 turn a win into a draw, never the reverse, and it cannot here when the
 win ends the game within the quiet turns that are left and no position
 seen earlier can come back on the winner's shortest line; :func:`exact`
-says whether a given state meets that. The build checks that no win is
-longer than 100 turns, so the 100-turn rule never changes a value from a
-fresh history; a winner on a shortest line never repeats a position
+says whether a given state meets that. No win in the table is longer
+than 100 turns (the tests check it), so the 100-turn rule never changes a
+value from a fresh history; a winner on a shortest line never repeats a position
 (every turn shortens the distance), so neither does the repetition rule.
 
 Positions are seen from the player to move ("mover", "opponent"): the
@@ -420,9 +420,9 @@ def best_actions(state: Any, table: Table | None = None) -> list[str]:
     """The legal actions that keep the best value: the quickest win, the longest loss, or a draw.
 
     >>> from fangqi_teach.games.maonan import from_board
-    >>> s = from_board({"a1": "B", "a4": "B", "d1": "B", "b2": "W"}, "W")    # White is blocked: it pulls
-    >>> best_actions(s)
-    ['xa1', 'xa4', 'xd1']
+    >>> s = from_board({"a1": "W", "a4": "B", "b2": "B", "d1": "B"}, "W")    # White is shut in: it pulls
+    >>> best_actions(s), lookup(s)                                         # and one against two is a draw
+    (['xa4', 'xb2', 'xd1'], ('draw', 0))
     """
     scores = _action_scores(state, table or load())
     best = max(scores.values())
