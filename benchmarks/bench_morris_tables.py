@@ -67,7 +67,7 @@ def run() -> str:
         s = state_of(mover, opponent, rng.choice("BW"))
         total += 1
         agree += brute(s, DEPTH) == expected_within(table.score(mover, opponent), DEPTH)
-    out.append(f"Brute force: {agree} of {total} sampled positions (3 or 4 pieces a side; {SAMPLE_PER_KIND} each "
+    out.append(f"Brute force: {agree} of {total} sampled positions (1 to 4 pieces a side; {SAMPLE_PER_KIND} each "
                f"won within {DEPTH} turns, lost within {DEPTH}, longer, drawn) get the table's value from an "
                f"exact search of the engine's own actions {DEPTH} turns deep "
                f"({time.perf_counter() - t:.0f} s).")
