@@ -67,10 +67,16 @@ def run() -> str:
         s = state_of(mover, opponent, rng.choice("BW"))
         total += 1
         agree += brute(s, DEPTH) == expected_within(table.score(mover, opponent), DEPTH)
-    out.append(f"Brute force: {agree} of {total} sampled positions (1 to 4 pieces a side; {SAMPLE_PER_KIND} each "
-               f"won within {DEPTH} turns, lost within {DEPTH}, longer, drawn) get the table's value from an "
-               f"exact search of the engine's own actions {DEPTH} turns deep "
-               f"({time.perf_counter() - t:.0f} s).")
+    out.append(f"Brute force: {agree} of {total} sampled positions get the table's value from an exact search "
+               f"of the engine's own actions {DEPTH} turns deep ({time.perf_counter() - t:.0f} s): "
+               f"{SAMPLE_PER_KIND} each won within {DEPTH} turns, lost within {DEPTH} (1 to 4 pieces a side), "
+               f"decided within {DEPTH} with 2 or more a side, decided in more, drawn (3 or 4 a side); beyond "
+               "its depth the search must find nothing decided.")
+    out.append("")
+    longest = max(v["longest"] for v in stats["tables"].values())
+    out.append(f"The longest win takes {longest} turns, under the 100 quiet turns of [D5]: from a fresh history "
+               "(as set up, or after any removal) the house draws never change a value, and `exact(state)` says "
+               "when a state's own history could.")
     return "\n".join(out) + "\n"
 
 
