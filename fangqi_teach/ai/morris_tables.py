@@ -27,6 +27,16 @@ than 100 turns (the tests check it), so the 100-turn rule never changes a
 value from a fresh history; a winner on a shortest line never repeats a position
 (every turn shortens the distance), so neither does the repetition rule.
 
+The state that matters: in the movement phase both hands are empty, so a
+turn start is the board and the player to move. Everything owed inside a
+turn (the captures of a move, chosen one by one with the not-in-a-mill
+rule checked afresh before each [D19 on]; the blocked pull, the move after
+it, or the turn that ends by itself when still shut in) is part of the
+turn: the table stores turn starts only, and :func:`lookup` searches the
+rest of a turn begun. A blocked player is never lost for it (the pull is
+its turn). The other [D#] options (who places or moves first, pins) do not
+touch the movement phase; [D19] off is refused.
+
 Positions are seen from the player to move ("mover", "opponent"): the
 rules are the same for both colours in the movement phase. The board's
 eight symmetries (those of the square; the outer diagonals rule out
