@@ -183,10 +183,25 @@ def canonical(mover: int, opponent: int) -> tuple[int, int, int]:
     True
     """
     m, o = mover.bit_count(), opponent.bit_count()
+    rank, holes, syms = _mover_info(mover)
+    best = -1
+    for g in syms:
+        x = transform(g, opponent)
+        for q in holes:
+            x = (x & ((1 << q) - 1)) | (x >> (q + 1) << q)
+        c = colex(x)
+        if best < 0 or c < best:
+            best = c
+    return m, o, rank * comb(N - m, o) + best
+
+
+@lru_cache(maxsize=None)
+def _mover_info(mover: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    # (rank of the canonical set, its points high first, the symmetries that map mover onto it)
     images = [transform(g, mover) for g in range(8)]
     rep = min(images)
-    best = min(colex(squeeze(transform(g, opponent), rep)) for g in range(8) if images[g] == rep)
-    return m, o, _rep_rank(m)[rep] * comb(N - m, o) + best
+    holes = tuple(i for i in range(N - 1, -1, -1) if rep >> i & 1)
+    return _rep_rank(mover.bit_count())[rep], holes, tuple(g for g in range(8) if images[g] == rep)
 
 
 # --------------------------------------------------------------------------
