@@ -48,6 +48,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from .. import ai
+from ..glossary import term
 from ..i18n import Text, check_language, get_language
 from ..session import clicks as session_clicks
 from ..session import game as session_game
@@ -66,7 +67,7 @@ TEXTS = {
     "undo": Text("Undo", "悔棋"),
     "redo": Text("Redo", "重做"),
     "hint": Text("Hint", "提示"),
-    "pass": Text("Pass", "换对方走"),
+    "pass": Text("Pass", term("pass").zh),          # the glossary's term: 换对方走
     "agree_draw": Text("Agree a draw", "双方议和"),
     "two_players": Text("Two players", "双人对弈"),
     "opponent": Text("Opponent", "对手"),
