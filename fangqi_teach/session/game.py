@@ -189,7 +189,7 @@ class GameSession:
         self.lock = threading.RLock()
         self.on_change: list[Callable[[], Any]] = []
         self.on_clock: list[Callable[[], Any]] = []
-        self.moves = History(replayed_history(first, self._origin))
+        self.moves = History(*replayed_history(first, self._origin))
         self.clicks = ClickController(self.moves)
         self.worker = Worker(background_mode(background), self.lock, self._changed)
         # the engine's turn_seconds option ([D6]) unless the caller sets the timer's length

@@ -20,7 +20,6 @@ played clears the redo list.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import cast
 
 from ..core import IllegalAction
 from ..games.contract import GameStateProtocol
@@ -31,16 +30,12 @@ __all__ = ["History", "replayed_history"]
 class History:
     """States from a first one to the live one, with the turns undo took back.
 
-    ``states`` may be a whole line of states (see :func:`replayed_history`);
-    the first is where :meth:`reset` returns and what :attr:`actions` count from.
+    ``History(first, *after)``: a whole line of states may be given (see
+    :func:`replayed_history`); ``first`` is what :attr:`actions` count from.
     """
 
-    def __init__(self, first: GameStateProtocol | Sequence[GameStateProtocol]):
-        # (a state may itself be a tuple: what tells a state is that it can play)
-        states = [first] if hasattr(first, "play") else list(cast(Sequence[GameStateProtocol], first))
-        if not states:
-            raise ValueError("a history needs a first state")
-        self._states: list[GameStateProtocol] = states
+    def __init__(self, first: GameStateProtocol, *after: GameStateProtocol):
+        self._states: list[GameStateProtocol] = [first, *after]
         self._redo: list[list[GameStateProtocol]] = []
 
     @property

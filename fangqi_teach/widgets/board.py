@@ -32,6 +32,7 @@ from ..core import short_repr
 from ..draw.layout import board_layout
 from ..draw.svg import normalize_marks, render_svg, state_marks
 from ..i18n import Text
+from ..session.view import BoardView
 
 HERE = pathlib.Path(__file__).parent
 
@@ -126,6 +127,18 @@ class BoardWidget(anywidget.AnyWidget):
             for name in MARK_TRAITS:
                 if name in marks or clear:
                     setattr(self, name, norm[name])
+
+    def show_view(self, view: BoardView) -> None:
+        """Show a :class:`~fangqi_teach.session.view.BoardView` (pieces, highlights, busy, interactive) at once.
+
+        >>> from fangqi_teach import replay
+        >>> b = BoardWidget("maonan")
+        >>> b.show_view(BoardView.of_state(replay("maonan", "a1 g7 a4 g4 a7"), last_actions=["a7"])); b
+        BoardWidget('maonan', pieces=5, last=1, removable=2)
+        """
+        with self.hold_sync():
+            for name, value in view.traits().items():
+                setattr(self, name, value)
 
     def svg(self) -> str:
         """The board as it looks now, as an SVG picture."""

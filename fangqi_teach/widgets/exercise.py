@@ -52,7 +52,6 @@ from html import escape, unescape
 
 import ipywidgets as W
 
-from ..core import IllegalAction
 from ..draw.layout import action_points
 from ..exercises.checkers import default_scope, review_state
 from ..exercises.model import STAGES, Exercise, Pack
@@ -61,8 +60,8 @@ from ..exercises.progress import Progress, progress_for
 from ..exercises.schema import load_pack
 from ..games import new_game
 from ..i18n import Text, check_language, get_language
-from ..notation import PLACE, Action, parse_action
-from ..session.clicks import move_targets, resolve_click
+from ..session.controller import ClickController
+from ..session.history import History
 from .board import BoardWidget, with_picture
 
 TEXTS = {
@@ -176,10 +175,8 @@ class ExerciseWidget(W.VBox):
         self.target_size = _target_size(ex) if self.in_place and self._answer_mode() == "select" else 0
         self.started = time.monotonic()
         self.selection: list[str] = []
-        self.actions: list[str] = []
-        self.origin = ""
         self.state0 = ex.state() if ex.task.kind != "review" else review_state(ex)
-        self.scratch = self.state0
+        self.answer = ClickController(History(self.state0))   # the actions clicked, on the one click path
         self.review_states = _replay_states(ex) if ex.task.kind == "review" else []
         self.question_step = len(self.state0.record) if self.review_states else 0
         self.step = self.question_step
@@ -253,6 +250,21 @@ class ExerciseWidget(W.VBox):
             kind = ex.task["question"]["kind"]
         return {"select": "select", "count": "count"}.get(kind, "play")
 
+    @property
+    def scratch(self):
+        """The position after the actions of the answer so far."""
+        return self.answer.state
+
+    @property
+    def actions(self) -> list[str]:
+        """The actions of the answer so far."""
+        return list(self.answer.history.actions)
+
+    @property
+    def origin(self) -> str:
+        """The piece picked up for a move ("" when none)."""
+        return self.answer.selected or ""
+
     def _on_board_click(self, point: str) -> None:
         if self.review_states and self.step != self.question_step:
             self._say(TEXTS["go_to_question"].format(k=self.question_step), "info")
@@ -301,37 +313,33 @@ class ExerciseWidget(W.VBox):
         action just played, clicked again, is taken back; once the
         answer's action or turn is complete, further clicks wait for Check.
         """
-        if self._placed_last(point):
+        if self.answer.placed_last(point):
             self._take_back()           # clicking the stone just placed takes it back
             return
         if self._turn_done():
             self._say(TEXTS["turn_done"], "info")
             return
-        click = resolve_click(self.scratch, point, self.origin or None)
+        # (a Connect6 first stone placed before the question is not ours to take back: the controller refuses)
+        click = self.answer.click(point)
         if click.action is not None:
-            self._play_action(click.action)
-        elif click.take_back:           # a first stone placed before the question is not ours to take back
-            self._say(_refusal(self.scratch, point), "warn")
+            self._show_played(click.action)
         elif click.refused and click.message is not None:
             self._say(click.message, "warn")                # the selection, if any, stays
         else:
-            self.origin = click.selected or ""
-            self.board.set_marks(selected=click.selected, targets=move_targets(self.scratch, click.selected))
+            self.board.set_marks(selected=click.selected, targets=self.answer.targets())
             if click.message is not None:
                 self._say(click.message, "info")        # what to click next
             else:
                 self.feedback_html.value = ""           # put down: the prompt no longer applies
 
-    def _placed_last(self, point: str) -> bool:
-        """Whether the answer's last action placed a piece on ``point`` (and no piece is picked up)."""
-        if not self.actions or self.origin:
-            return False
-        return parse_action(self.board.board_spec, self.actions[-1]) == Action(PLACE, (point,))
-
     def _play_action(self, action: str) -> None:
-        self.scratch = self.scratch.play(action)
-        self.actions.append(action)
-        self.origin = ""
+        """Play ``action`` (legal) onto the answer, as a click would."""
+        self.answer.reset()
+        self.answer.history.play(action)
+        self._show_played(action)
+
+    def _show_played(self, action: str) -> None:
+        """The answer grew by ``action``: the board, the answer line, what it did; check a complete answer in place."""
         self.answer_box.value = " ".join(self.actions)
         self.board.set_marks(self.scratch.board, last=action_points(action), selected=None, targets=[],
                              marks={}, clear=False)
@@ -365,8 +373,8 @@ class ExerciseWidget(W.VBox):
     def _restart_try(self) -> None:
         """Back to the exercise's position for a new try (the last feedback stays until it is replaced)."""
         self.retry = False
-        self.selection, self.actions, self.origin = [], [], ""
-        self.scratch = self.state0
+        self.selection = []
+        self.answer = ClickController(History(self.state0))
         self.board.set_marks(self.state0.board, labels=self.labels, clear=True)
 
     @property
@@ -409,13 +417,9 @@ class ExerciseWidget(W.VBox):
             b.disabled = (self.step == 0) if name in ("first", "back") else (self.step == n)
 
     def _take_back(self) -> None:
-        self.actions.pop()
-        s = self.state0
-        for a in self.actions:
-            s = s.play(a)
-        self.scratch = s
+        self.answer.history.drop_last()
         self.answer_box.value = " ".join(self.actions)
-        self.board.set_marks(s.board, labels=self.labels, clear=True)
+        self.board.set_marks(self.scratch.board, labels=self.labels, clear=True)
         self.feedback_html.value = ""
 
     def clear(self) -> None:
@@ -423,8 +427,8 @@ class ExerciseWidget(W.VBox):
         self.retry = False
         if self.in_place:
             self.last_verdict = None        # "Start again" also allows another answer after a right one
-        self.selection, self.actions, self.origin = [], [], ""
-        self.scratch = self.state0
+        self.selection = []
+        self.answer = ClickController(History(self.state0))
         self.answer_box.value = ""
         self.board.set_marks(self.state0.board, labels=self.labels, clear=True)
         self.feedback_html.value = ""
@@ -548,17 +552,6 @@ class ExerciseWidget(W.VBox):
     def _repr_mimebundle_(self, **kwargs):
         # Static viewers (nbconvert HTML, GitHub) get the board picture and a fixed text.
         return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
-
-
-def _refusal(state, point: str) -> Text:
-    """The engine's reason why placing on ``point`` is refused (it is taken).
-
-    >>> from fangqi_teach import GAMES
-    >>> _refusal(GAMES["connect6"].from_setup({"black": ["j10"], "white": ["k10"], "player": "B"}), "j10").en
-    'j10 is already occupied; place on an empty point.'
-    """
-    why = state.refusal(point) or IllegalAction.of("occupied", point, point=point)
-    return Text(why.en, why.zh)
 
 
 def _target_size(ex: Exercise) -> int:
