@@ -109,7 +109,7 @@ MAX_RECORD_BYTES = 1_000_000
 _BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
 
-def read_record_file(path) -> str:
+def read_record_file(path: str | Path) -> str:
     """The text of a record file a learner opens.
 
     UTF-8 with or without a byte-order mark, UTF-16 with one (Windows
@@ -874,12 +874,12 @@ class GameSession:
         return self.summary("en")
 
 
-def _check_computer(side) -> None:
+def _check_computer(side: object) -> None:
     if side not in (None, "B", "W"):
         raise ValueError(f'computer is "B", "W" or None, not {side!r}')
 
 
-def _check_level(level) -> None:
+def _check_level(level: object) -> None:
     if level not in ai.LEVELS:
         raise ValueError(f'level must be one of {", ".join(ai.LEVELS)}, not "{level}"')
 

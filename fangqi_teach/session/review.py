@@ -16,7 +16,7 @@ found (turns worth another look) and the one shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..games.contract import GameStateProtocol
 from .view import BoardView
@@ -64,6 +64,5 @@ def position_before(item: Any, history: Sequence[GameStateProtocol], game: str, 
                     actions: tuple[str, ...]) -> GameStateProtocol:
     """The position at the start of ``item``'s turn, taken from ``history`` when it is there."""
     if item.index < len(history) and history[item.index].record == start.record + actions[: item.index]:
-        return history[item.index]
-    state: GameStateProtocol = item.before(actions, game, start=start)
-    return state
+        return history[int(item.index)]
+    return cast(GameStateProtocol, item.before(actions, game, start=start))

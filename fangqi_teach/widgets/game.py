@@ -42,12 +42,14 @@ been drawn (``background="async"`` forces this anywhere; then
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as W
 
 from .. import ai
+from ..games.contract import GameStateProtocol
 from ..i18n import Text, check_language, get_language
 from ..session import clicks as session_clicks
 from ..session import game as session_game
@@ -101,7 +103,8 @@ _BUTTONS = ("new_game", "undo", "redo", "hint", "pass", "agree_draw", "review", 
             "review_close", "load_record", "save", "open")
 
 
-def play(game="dafang", computer: str | None = None, level: str = "medium", **options) -> "GameWidget":
+def play(game: str | GameStateProtocol = "dafang", computer: str | None = None, level: str = "medium",
+         **options: Any) -> GameWidget:
     """A game to play in the notebook: ``ft.play("dafang")``, ``ft.play("maonan", computer="W")``.
 
     ``computer`` is the side the computer plays (``"B"``, ``"W"`` or None for
@@ -137,8 +140,10 @@ class GameWidget(W.VBox):
     ('e1 f1', [('c9', 'red'), ('d9', 'red')])
     """
 
-    def __init__(self, game="dafang", computer=None, level="medium", *, lang=None, timer=False,
-                 seconds=None, clock=None, background=True, cell=None, **options):
+    def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
+                 level: str = "medium", *, lang: str | None = None, timer: bool = False, seconds: int | None = None,
+                 clock: Callable[[], float] | None = None, background: bool | str = True, cell: int | None = None,
+                 **options: Any):
         self.session = GameSession(game, computer, level, timer=timer, seconds=seconds, clock=clock,
                                    background=background, **options)
         self.lang = check_language(lang or get_language())
@@ -187,7 +192,7 @@ class GameWidget(W.VBox):
             self._refresh_labels()
             self._render()
 
-    def close(self):
+    def close(self) -> None:
         """Stop the timer and any background search, then close the widgets."""
         # contract: Widget.__del__ may call close() on a widget whose __init__ stopped half-way
         if hasattr(self, "board"):   # (the session is made before the board)
@@ -198,7 +203,7 @@ class GameWidget(W.VBox):
     def __repr__(self) -> str:
         return self.session.summary(self.lang, type(self).__name__)
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
 
     # ------------------------------------------------------------------ panel
@@ -221,17 +226,16 @@ class GameWidget(W.VBox):
         self.level_box.observe(self._on_level_box, "value")
         self.lang_box.observe(lambda ch: self.set_language(ch["new"]), "value")
         self.timer_box.observe(self._on_timer_box, "value")
-        row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap"))  # noqa: E731
         self.panel = W.VBox([
             self.title, self.status, self.countdown, self.counts, self.events, self.message,
-            row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
+            _row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
                 self.draw_button, self.review_button),
             self.review_box,          # under the buttons, where the eyes are after pressing Review
-            row(self.side_box, self.level_box),
-            row(self.timer_box),
+            _row(self.side_box, self.level_box),
+            _row(self.timer_box),
             self.lang_box,
             self.record_box,
-            row(self.load_button, self.file_box, self.save_button, self.open_button),
+            _row(self.load_button, self.file_box, self.save_button, self.open_button),
         ], layout=W.Layout(flex="1 1 280px", min_width="240px", max_width="420px", padding="0 0 0 12px"))
         # the board's natural width as flex basis: a 19×19 board takes the row and the panel wraps below
         self.board.layout = W.Layout(flex=f"1 1 {min(self.board.natural_width, 600)}px", min_width="260px",
@@ -272,22 +276,24 @@ class GameWidget(W.VBox):
         except OSError as e:
             self.session.show_message(TEXTS["file_failed"].format(detail=str(e)))
 
-    def _on_side_box(self, change) -> None:
+    def _on_side_box(self, change: dict[str, Any]) -> None:
         if not self._updating_boxes:
             self.session.set_computer(change["new"] or None)
 
-    def _on_level_box(self, change) -> None:
+    def _on_level_box(self, change: dict[str, Any]) -> None:
         if not self._updating_boxes and change["new"] in ai.LEVELS:
             self.session.set_level(change["new"])
 
-    def _on_timer_box(self, change) -> None:
+    def _on_timer_box(self, change: dict[str, Any]) -> None:
         if not self._updating_boxes:
             self.session.set_timer(change["new"])   # a game without a timer says so; _render unticks the box
 
     def _refresh_labels(self) -> None:
         """Every fixed label in the current language (dropdown options keep their value)."""
         lang = self.lang
-        tr = lambda key: TEXTS[key].get(lang)  # noqa: E731
+
+        def tr(key: str) -> str:
+            return TEXTS[key].get(lang)
         spec = self.session.state.board_spec
         self.title.value = f"<b>{_esc(spec.title_zh if lang == 'zh' else spec.title)}</b>"
         for key, b in self._buttons.items():
@@ -362,6 +368,11 @@ class GameWidget(W.VBox):
             self._last_shown_seconds = left
             self.countdown.value = "" if left is None else (
                 f"<b>{_esc(TEXTS['seconds_left'].format(n=left).get(self.lang))}</b>")
+
+
+def _row(*ws: Any) -> Any:
+    """Widgets side by side, wrapping on a narrow page."""
+    return W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap"))
 
 
 def _styled(text: str, style: str) -> str:
