@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from fangqi_teach.exercises.checkers import worked_solution
 from fangqi_teach.exercises.schema import pack_from_data
 
 TEXT = {"en": "t", "zh": "t"}
@@ -52,7 +53,8 @@ def test_count_a_select_property_and_mode_one():
     ex = exercise("dafang", after_b2, {"kind": "count", "quantity": "loose_pieces", "player": "B"})
     assert ex.solutions() == ["2"]            # c1 and a3, on a diagonal only
     v = ex.check("6")
-    assert not v.correct and v.feedback.en == "Not 6: too high. The loose Black pieces: c1 a3."
+    assert not v.correct and v.feedback.en == "Not 6. Look again for every one of the loose Black pieces."
+    assert worked_solution(ex).en == "The loose Black pieces: c1 a3."      # the number's reason: with the solution
     ex = exercise("dafang", after_b2, {"kind": "select", "property": "safe_pieces", "player": "B", "mode": "one"})
     assert sorted(ex.solutions()) == ["a1", "a2", "b1", "b2"]
     assert ex.check("b2").correct
@@ -180,7 +182,8 @@ def test_review_at_and_ends_at_variation():
         tags=["connect6.4.six"])
     assert ex.solutions() == ["12"]
     v = ex.check("13")
-    assert not v.correct and "ends at action 12 (o10)" in v.feedback.en
+    assert not v.correct and "12" not in v.feedback.en and "12" not in v.feedback.zh    # the miss is not told
+    assert "ends at action 12 (o10)" in worked_solution(ex).en                          # the solution is
 
 
 def test_play_scope_turn_requires_a_finished_turn_and_no_extra_actions():

@@ -140,6 +140,15 @@ def solutions(exercise, limit: int = 50) -> list[str]:
     return _SOLVERS[kind](ctx, params, limit)
 
 
+def worked_solution(exercise) -> Text | None:
+    """The engine's worked answer, shown with the solution (a count's number and why); None for other kinds.
+
+    A wrong answer is never told it (:data:`RECOUNT_TEXT`): it comes with the solution only.
+    """
+    ctx, kind, params = question(exercise)
+    return _worked_count(ctx, params) if kind == "count" else None
+
+
 def review_state(exercise):
     record = exercise.position.record or ()
     at = exercise.task.get("at")
@@ -751,6 +760,46 @@ def _ends_at(ctx, params) -> tuple[int, Text]:
     return 0, T("The game does not end within the record.", "按这个棋谱对局不会结束。")
 
 
+#: What a wrong count is told (issue 23, item 12): how to count again, never the number, so a second
+#: try is not free; the number, with the engine's reason, comes with the solution (:func:`worked_solution`).
+RECOUNT_TEXT = {
+    "extra_placements": Text("Play {actions} again and count every shape it completes, each by its worth: "
+                             "that is how many extra placements it earns.",
+                             "再走一遍 {actions}，数一数它成的每个棋型和各自的价值：这就是多放的子数。"),
+    "pull_credits": Text("Play {actions} again and count every shape it completes, each by its worth: "
+                         "that is how many pull credits it earns.",
+                         "再走一遍 {actions}，数一数它成的每个棋型和各自的价值：这就是多拔的子数。"),
+    "captures": Text("Play {actions} again: count the shapes it completes, each by its worth, and check that "
+                     "every capture owed can be made.",
+                     "再走一遍 {actions}：数一数它成的棋型和各自的价值，再看该吃的子是否都吃得到。"),
+    "shapes": Text("Play {actions} again and count the shapes it completes.",
+                   "再走一遍 {actions}，数一数它成了几个棋型。"),
+    "threat_count": Text("Find every line on which {player} could win next turn: one stone on a point two lines "
+                         "share stops both.",
+                         "找出{player}下一回合能取胜的每一条线：两条线共用的点上下一子，两条都能挡住。"),
+    "ends_at": Text("Replay the actions one by one and stop at the first after which the game is over.",
+                    "一步一步重放，停在对局结束的那一步。"),
+    "property": Text("Look again for every one of the {name}.", "再找一遍所有的{name}。"),
+}
+
+
+def _recount(ctx, params) -> Text:
+    """How to count again (the first-miss reason of a count, without the number)."""
+    q = params["quantity"]
+    if q in ("extra_placements", "pull_credits", "captures", "shapes"):
+        actions = " ".join(parse_record(ctx.board, str(params["action"])))
+        return RECOUNT_TEXT[q].format(actions=actions)
+    if q == "threat_count":
+        pl = params["player"]
+        return Text(RECOUNT_TEXT[q].en.format(player=player_name(pl, "en")),
+                    RECOUNT_TEXT[q].zh.format(player=player_name(pl, "zh")))
+    if q == "ends_at":
+        return RECOUNT_TEXT[q]
+    name = _property_name(params, q, ctx.exercise.game)
+    t = RECOUNT_TEXT["property"]
+    return Text(t.en.format(name=name.en), t.zh.format(name=name.zh))
+
+
 def _check_count(ctx, params, answer: str) -> Verdict:
     text = answer.strip()
     try:
@@ -760,8 +809,13 @@ def _check_count(ctx, params, answer: str) -> Verdict:
     value, why = _count_value(ctx, params)
     if n == value:
         return Verdict(True, T("Correct. ", "正确。") + why, str(n))
-    direction = T(f"Not {n}: too {'high' if n > value else 'low'}. ", f"不是 {n}：{'多' if n > value else '少'}了。")
-    return Verdict(False, direction + why, str(n))
+    # neither the number nor "too high / too low" (after "1: too high" the answer would be 0)
+    return Verdict(False, T(f"Not {n}. ", f"不是 {n}。") + _recount(ctx, params), str(n))
+
+
+def _worked_count(ctx, params) -> Text:
+    """The number asked for with the engine's reason ("b2: … so 2 extra placements")."""
+    return _count_value(ctx, params)[1]
 
 
 def _solve_count(ctx, params, limit: int) -> list[str]:

@@ -53,7 +53,7 @@ from html import escape, unescape
 import ipywidgets as W
 
 from ..draw.layout import action_points
-from ..exercises.checkers import default_scope, review_state
+from ..exercises.checkers import default_scope, review_state, worked_solution
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
@@ -504,6 +504,9 @@ class ExerciseWidget(W.VBox):
         listing = " · ".join(answers)
         line = (TEXTS["solutions"].get(lang).format(answers=listing) if answers
                 else TEXTS["none_found"].get(lang))
+        worked = worked_solution(ex)            # a count's number with the engine's reason: only here
+        if worked is not None:
+            line += (" — " if lang == "en" else "——") + worked.get(lang)
         self.solution_html.value = (f"<p>{_h(line)}</p><p><i>{_h(TEXTS['explanation'].get(lang))}</i>"
                                     f"{_h(ex.explanation.get(lang))}</p>")
         return answers
