@@ -35,7 +35,7 @@ STAGES = {
     3: Text("Review a game", "复盘检验"),
 }
 
-TASK_KINDS = ("play", "select", "count", "defend", "attack", "review")
+# The task kinds (play, select, count …) are registered in .kinds, one module each.
 
 
 def freeze(value: Any) -> Any:
@@ -74,7 +74,8 @@ class Position:
 
 @dataclass(frozen=True)
 class Task:
-    """The task kind (``play``, ``select`` …) and its parameters (read-only mapping)."""
+    """The task kind (``play``, ``select`` …, a name in :data:`.kinds.KINDS`) and its parameters
+    (a read-only mapping, checked by the kind when the file was read)."""
 
     kind: str
     params: Any

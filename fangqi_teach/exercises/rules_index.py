@@ -25,7 +25,7 @@ from ..analysis import connect6 as c6
 from ..core import other
 from ..games import GAMES, new_game, replay
 from ..notation import MOVE, PLACE, REMOVE, Action, parse_action, parse_record
-from .checkers import default_scope, ends_at_line, play_out, property_answers, question, solutions
+from .checkers import asked, play_out, solutions
 from .positions import board_for
 
 
@@ -336,11 +336,17 @@ def rules_from_events(game: str, phase: str, events) -> set[str]:
     return reading.out
 
 
-def _task_rules(ex, state, kind: str, params) -> set[str]:
-    """Rules the task's question is about, whatever the answer (b)."""
-    ids = SECTION_RULES[ex.game]
-    out = {"fangqi.0.points"}
-    prop = params.get("property") or params.get("quantity")
+def _task_rules(ex, state, kind, params) -> set[str]:
+    """Rules the task's question is about, whatever the answer (b): the kind's, and point names."""
+    out = {"fangqi.0.points"} | kind.practised(ex, state, params)
+    out.discard("")
+    return out
+
+
+def property_rules(game: str, state, prop: str) -> set[str]:
+    """The rules a question about the points with property ``prop`` (or their number) is about."""
+    ids = SECTION_RULES[game]
+    out: set[str] = set()
     if prop in ("loose_pieces", "safe_pieces"):
         out |= {"fangqi.0.loose", ids.guard, ids.choice, ids.square}
     elif prop == "legal_removals" and state.pending is not None:
@@ -362,32 +368,21 @@ def _task_rules(ex, state, kind: str, params) -> set[str]:
         out.add("fangqi.0.shape_completed")
     elif prop in ("winning_points", "threat_count"):
         out |= {"connect6.4.window", "connect6.4.winning_points" if prop == "winning_points" else "connect6.4.threats"}
-    if kind in ("defend", "attack"):
-        out |= {"connect6.4.threats", "connect6.4.window", "connect6.4.turns"}
-        if kind == "defend":
-            out.add("connect6.4.winning_points")
-    if kind == "defend" or prop == "threat_count":
-        attacker = params.get("attacker", other(state.player)) if kind == "defend" else params.get("player", "B")
-        if c6.threat_count(state, attacker) == 2:
-            out.add("connect6.4.two_threats")
-    if kind == "play" and params.get("goal", {}).get("legal"):
-        out.add(ids.illegal)
-    out.discard("")
     return out
 
 
-def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
-    """The action lists a solution stands for (a selection of removals plays each removal …)."""
-    if kind in ("play", "defend", "attack"):
-        return [solution.split()]
-    if kind == "count" and "action" in params:
-        return [parse_record(ctx.board, str(params["action"]))]
-    prop = params.get("property") or params.get("quantity")
-    points = [] if solution == "none" else solution.split()
-    if kind == "count":
-        if prop not in ("legal_removals", "legal_places", "completes", "destinations", "movable"):
-            return []
-        points = property_answers(ctx, params, prop)
+def two_threats_rule(state, attacker: str) -> set[str]:
+    """``connect6.4.two_threats`` when ``attacker`` has exactly two threats in ``state``."""
+    return {"connect6.4.two_threats"} if c6.threat_count(state, attacker) == 2 else set()
+
+
+def _answer_actions(ctx, kind, params, solution: str) -> list[list[str]]:
+    """The action lists a solution stands for (a selection of removals plays each removal …): the kind's."""
+    return kind.answer_actions(ctx, params, solution)
+
+
+def actions_for_points(ctx, params, prop: str, points) -> list[list[str]]:
+    """The actions points with property ``prop`` stand for: removing, placing on, moving to or from each."""
     if prop == "legal_removals":
         return [[str(Action(REMOVE, (p,)))] for p in points]
     if prop in ("legal_places", "completes"):
@@ -408,6 +403,7 @@ def _moves_from(board, action: str, points) -> bool:
 
 def _ending_events(ex, params) -> tuple[str, list]:
     """ends_at: the events of the action that ends the replayed game, and the phase before it."""
+    from .kinds.count import ends_at_line
     s, record = ends_at_line(ex, params, board_for(ex.game, ex.position.options))
     for a in record:
         before = s
@@ -508,14 +504,13 @@ def solve_runs(ex) -> tuple[set[str], bool]:
     if key in ex._cache:
         return ex._cache[key]
     task = ex.task
-    ctx, kind, params = question(ex)
+    ctx, kind, params = asked(ex)
     state = ctx.state
     rules = _task_rules(ex, state, kind, params)
     try:
         found = solutions(ex, SOLUTION_LIMIT)
     except ValueError:
         found = []
-    scope = params.get("scope", default_scope(ex.game))
     record = ex.position.record or ()
     upto = record[:task.get("at", len(record))] if task.kind == "review" else record
     if upto:                # the position the question is about is what the last action did
@@ -523,26 +518,30 @@ def solve_runs(ex) -> tuple[set[str], bool]:
         rules |= rules_from_events(ex.game, before.phase, state.events)
         if _placing_ended_not_full(before, state):
             rules.add("D10")
-    if kind in ("select", "count") and state.legal_actions() == ["pass"]:
+    if not kind.plays and state.legal_actions() == ["pass"]:
         rules.add("fangqi.0.pass")
     for sol in found:
         for actions in _answer_actions(ctx, kind, params, sol):
-            one = "action" if len(actions) == 1 and kind in ("select", "count") else "turn"
-            run = play_out(state, actions, scope if kind == "play" else one)
+            # a played answer is the kind's action or turn; the actions a selection or count stands for, one each
+            scope = kind.scope(ex.game, params) if kind.plays else ("action" if len(actions) == 1 else "turn")
+            run = play_out(state, actions, scope)
             if run.error is None:
                 rules |= _step_rules(ex.game, state, actions)
                 if "fangqi.0.shape_reformed" in ex.tags and _reformed(ex, state, run.events):
                     rules.add("fangqi.0.shape_reformed")
-    if params.get("quantity") == "ends_at":
-        phase, events = _ending_events(ex, params)
-        rules |= rules_from_events(ex.game, phase, events)
-        rules.add(SECTION_RULES[ex.game].turns)
-        if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
-                and _stops_two_threats(ex, params["variation"]):
-            rules.add("connect6.4.two_threats")
     rules.discard("")
     ex._cache[key] = (rules, bool(found))
     return ex._cache[key]
+
+
+def ends_at_rules(ex, params) -> set[str]:
+    """The rules an ``ends_at`` count is about: how the line's last action ends the game, and turns."""
+    phase, events = _ending_events(ex, params)
+    rules = rules_from_events(ex.game, phase, events) | {SECTION_RULES[ex.game].turns}
+    if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
+            and _stops_two_threats(ex, params["variation"]):
+        rules.add("connect6.4.two_threats")
+    return rules
 
 
 def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
@@ -573,7 +572,7 @@ def changes_with_option(ex, decision: str) -> bool:
 
     def answers(e):         # the answers, and whose they are
         e.state()           # the whole position (a review's full record too) must be reachable under the option
-        return sorted(solutions(e, SOLUTION_LIMIT)), question(e)[0].state.player
+        return sorted(solutions(e, SOLUTION_LIMIT)), asked(e)[0].state.player
 
     try:
         base = answers(ex)

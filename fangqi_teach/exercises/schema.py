@@ -35,8 +35,9 @@ from ..games import GAMES
 from ..games.contract import SETUP_FIELDS
 from ..i18n import Text
 from ..notation import parse_record
-from .checkers import default_scope, play_out, solutions
-from .model import TASK_KINDS, Exercise, Pack, Position, Task, freeze
+from .checkers import play_out, solutions
+from .kinds import Problems, get_kind, kind_names
+from .model import Exercise, Pack, Position, Task, freeze
 from .positions import PositionError, board_for
 from .rules_index import RULES
 
@@ -50,31 +51,7 @@ EXERCISE_FIELDS = ("id", "game", "stage", "title", "prompt", "hints", "explanati
 POSITION_FIELDS = ("record", "setup", "options", "labels")
 MAX_LABEL = 3           # characters of a board label ("A", "B", "1")
 
-# Task parameters: kind -> allowed fields (besides "kind").
-GOALS = ("legal", "shape", "shapes", "extra_placements", "pull_credits", "captures",
-         "removes", "win", "threats")
-PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "legal_places", "movable",
-              "destinations", "completes", "winning_points")
-MEASURES = ("extra_placements", "pull_credits", "captures", "shapes")
-QUANTITIES = MEASURES + ("threat_count", "winning_points", "loose_pieces", "safe_pieces",
-                         "legal_removals", "legal_places", "movable", "destinations",
-                         "completes", "ends_at")
-TASK_FIELDS = {
-    "play": ("scope", "goal"),
-    "select": ("property", "player", "shape", "from", "mode"),
-    "count": ("quantity", "player", "shape", "from", "action", "swap", "variation"),
-    "defend": ("attacker",),
-    "attack": ("goal", "threats"),
-    "review": ("at", "question"),
-}
-# Which parameters each property / quantity needs.
-NEEDS = {
-    "loose_pieces": ("player",), "safe_pieces": ("player",), "winning_points": ("player",),
-    "threat_count": ("player",), "destinations": ("from",), "completes": ("shape",),
-    "extra_placements": ("action",), "pull_credits": ("action",), "captures": ("action",),
-    "shapes": ("action",),
-}
-CONNECT6_ONLY = ("winning_points", "threat_count", "threats")     # where capabilities.line_threats
+# Task kinds, their fields and the checks of those fields: .kinds (one module per kind).
 
 
 class ExerciseFormatError(ValueError):
@@ -713,28 +690,30 @@ def _labels(raw, board, eid, err) -> dict:
 # Tasks
 
 def _task(raw, game, eid, err, position) -> Task | None:
+    """The task: its kind (:mod:`.kinds`) checks its own fields, each problem naming its field."""
+    names = kind_names()
     if not isinstance(raw, dict):
-        err.add(eid, "task", f"missing: a mapping with a kind, one of {', '.join(TASK_KINDS)}")
+        err.add(eid, "task", f"missing: a mapping with a kind, one of {', '.join(names)}")
         return None
-    kind = raw.get("kind")
-    if kind not in TASK_KINDS:
-        err.add(eid, "task.kind", f"{kind!r} is not a task kind; choose one of {', '.join(TASK_KINDS)}")
+    name = raw.get("kind")
+    if not isinstance(name, str) or name not in names:
+        err.add(eid, "task.kind", f"{name!r} is not a task kind; choose one of {', '.join(names)}")
         return None
-    if kind in ("defend", "attack") and not GAMES[game].capabilities.line_threats:
-        err.add(eid, "task.kind", f'"{kind}" tasks are for Connect6 only')
+    kind = get_kind(name)
+    why_not = kind.available(game)
+    if why_not is not None:
+        err.add(eid, "task.kind", why_not)
         return None
     params = {k: v for k, v in raw.items() if k != "kind"}
     try:
         board = board_for(game, position.options if position else {})
     except (ValueError, TypeError):
         board = get_board(game)
-    _task_params(kind, params, game, board, eid, err, "task")
-    return Task(kind, freeze(params))
-
-
-def _player(value, eid, err, field):
-    if value not in ("B", "W"):
-        err.add(eid, field, f'{value!r}: a player is "B" or "W"')
+    problems = _problems(err, eid)
+    for k, msg in _unknown(params.keys(), kind.fields):
+        problems.add(k, msg)
+    kind.validate(params, game, board, problems)
+    return Task(name, freeze(params))
 
 
 def _point(board, value, eid, err, field):
@@ -744,145 +723,9 @@ def _point(board, value, eid, err, field):
         err.add(eid, field, str(e))
 
 
-def _shape_kind(board, value, eid, err, field):
-    kinds = sorted({s.kind for s in board.shapes if s.kind != "window"})
-    if value != "any" and value not in kinds:
-        err.add(eid, field, f'{value!r} is not a shape of the {board.title} board; '
-                            f'one of: {", ".join(kinds + ["any"])}')
-
-
-def _count_value(value, eid, err, field, allow_max=True):
-    ok = (isinstance(value, int) and not isinstance(value, bool) and value >= 0) or (allow_max and value == "max")
-    if not ok:
-        err.add(eid, field, f'{value!r}: a whole number{" or max" if allow_max else ""}')
-
-
-def _task_params(kind, params, game, board, eid, err, prefix):
-    for k, msg in _unknown(params.keys(), TASK_FIELDS[kind]):
-        err.add(eid, f"{prefix}.{k}", msg)
-    _KIND_PARAMS[kind](params, game, board, eid, err, prefix)
-
-
-def _play_params(params, game, board, eid, err, prefix):
-    scope = params.get("scope", default_scope(game))
-    if scope not in ("action", "turn"):
-        err.add(eid, f"{prefix}.scope", f'{scope!r}: "action" (one action) or "turn" (the whole turn)')
-    goal = params.get("goal")
-    if not isinstance(goal, dict) or not goal:
-        err.add(eid, f"{prefix}.goal", "missing: a mapping of goals, e.g. {captures: 2}; "
-                                       f"goals: {', '.join(GOALS)}")
-        return
-    for k, msg in _unknown(goal.keys(), GOALS):
-        err.add(eid, f"{prefix}.goal.{k}", msg)
-    for k, v in goal.items():
-        f = f"{prefix}.goal.{k}"
-        if k in ("legal", "win") and v is not True:
-            err.add(eid, f, "write true (or leave it out)")
-        elif k == "shape":
-            _shape_kind(board, v, eid, err, f)
-        elif k in ("shapes", "extra_placements", "pull_credits", "captures", "threats"):
-            _count_value(v, eid, err, f, allow_max=(k != "shapes"))
-        elif k == "removes":
-            if not isinstance(v, list) or not v:
-                err.add(eid, f, "a list of the points whose enemy pieces must be removed")
-            else:
-                for p in v:
-                    _point(board, p, eid, err, f)
-        if k in CONNECT6_ONLY and not GAMES[game].capabilities.line_threats:
-            err.add(eid, f, "threats are counted in Connect6 only")
-
-
-def _select_params(params, game, board, eid, err, prefix):
-    prop = params.get("property")
-    if prop not in PROPERTIES:
-        err.add(eid, f"{prefix}.property", f"{prop!r}: one of {', '.join(PROPERTIES)}")
-        return
-    _property_params(prop, params, board, game, eid, err, prefix)
-    if params.get("mode", "all") not in ("all", "one"):
-        err.add(eid, f"{prefix}.mode", '"all" (select every such point) or "one" (any one of them)')
-
-
-def _count_params(params, game, board, eid, err, prefix):
-    q = params.get("quantity")
-    if q not in QUANTITIES:
-        err.add(eid, f"{prefix}.quantity", f"{q!r}: one of {', '.join(QUANTITIES)}")
-        return
-    _property_params(q, params, board, game, eid, err, prefix)
-    if q == "ends_at":
-        _ends_at_params(params, board, eid, err, prefix)
-
-
-def _ends_at_params(params, board, eid, err, prefix):
-    if ("swap" in params) == ("variation" in params):
-        err.add(eid, f"{prefix}", 'ends_at needs exactly one of "swap" (two action numbers) '
-                                  'or "variation" (a record)')
-    if "swap" in params:
-        sw = params["swap"]
-        if (not isinstance(sw, list) or len(sw) != 2
-                or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in sw)):
-            err.add(eid, f"{prefix}.swap", "two action numbers of the record (1 = first action), e.g. [6, 7]")
-    if "variation" in params:
-        try:
-            parse_record(board, params["variation"])
-        except (ValueError, AttributeError, TypeError) as e:
-            err.add(eid, f"{prefix}.variation", str(e))
-
-
-def _defend_params(params, game, board, eid, err, prefix):
-    if "attacker" in params:
-        _player(params["attacker"], eid, err, f"{prefix}.attacker")
-
-
-def _attack_params(params, game, board, eid, err, prefix):
-    g = params.get("goal", "threats")
-    if g not in ("win", "threats"):
-        err.add(eid, f"{prefix}.goal", f'{g!r}: "win" (six this turn) or "threats" (win or leave enough threats)')
-    if "threats" in params:
-        t = params["threats"]
-        if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 10:
-            err.add(eid, f"{prefix}.threats",
-                    f"{t!r}: the least threat count, a whole number (3 cannot be stopped)")
-
-
-def _review_params(params, game, board, eid, err, prefix):
-    if "at" in params:
-        at = params["at"]
-        if not isinstance(at, int) or isinstance(at, bool) or at < 0:
-            err.add(eid, f"{prefix}.at", f"{at!r}: the number of record actions to replay before the question")
-    q = params.get("question")
-    if not isinstance(q, dict) or q.get("kind") not in ("count", "select", "play"):
-        err.add(eid, f"{prefix}.question", "a mapping with kind count, select or play and that kind's fields")
-        return
-    _task_params(q["kind"], {k: v for k, v in q.items() if k != "kind"}, game, board, eid, err,
-                 f"{prefix}.question")
-
-
-# task kind -> the check of its parameters (params, game, board, eid, err, prefix)
-_KIND_PARAMS = {"play": _play_params, "select": _select_params, "count": _count_params,
-                "defend": _defend_params, "attack": _attack_params, "review": _review_params}
-
-
-def _property_params(prop, params, board, game, eid, err, prefix):
-    for need in NEEDS.get(prop, ()):
-        if need not in params:
-            err.add(eid, f"{prefix}.{need}", f"missing: {prop} needs {need}")
-    if "player" in params:
-        _player(params["player"], eid, err, f"{prefix}.player")
-    if "from" in params:
-        _point(board, params["from"], eid, err, f"{prefix}.from")
-    if "shape" in params:
-        _shape_kind(board, params["shape"], eid, err, f"{prefix}.shape")
-    if "action" in params:
-        try:
-            if not parse_record(board, str(params["action"])):
-                err.add(eid, f"{prefix}.action", "empty: the action(s) whose effect is counted")
-        except ValueError as e:
-            err.add(eid, f"{prefix}.action", str(e))
-    caps = GAMES[game].capabilities
-    if prop in CONNECT6_ONLY and not caps.line_threats:
-        err.add(eid, f"{prefix}", f"{prop} is a Connect6 notion")
-    if prop in ("loose_pieces", "safe_pieces") and not caps.removals:
-        err.add(eid, f"{prefix}", f"{prop} is not a Connect6 notion (stones are never captured)")
+def _problems(err, eid: str, prefix: str = "task") -> Problems:
+    """A kind's problems, reported as ``FILE: EXERCISE: task.FIELD: message``."""
+    return Problems(lambda field, message: err.add(eid, field, message), prefix)
 
 
 # --------------------------------------------------------------------------
@@ -904,16 +747,10 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         err.add(eid, "position.options", str(e))
         return
     task = ex.task
-    if task.kind == "review":
-        if ex.position.record is None:
-            err.add(eid, "position", "a review replays a game: give the position as a record")
-        at = task.get("at")
-        if at is not None and ex.position.record is not None and at > len(ex.position.record):
-            err.add(eid, "task.at", f"{at} is beyond the record ({len(ex.position.record)} actions)")
-        q = task.get("question") or {}
-        sw = q.get("swap")
-        if sw and ex.position.record is not None and max(sw) > len(ex.position.record):
-            err.add(eid, "task.question.swap", f"{max(sw)} is beyond the record ({len(ex.position.record)} actions)")
+    kind = get_kind(task.kind)
+    problems = _problems(err, eid)
+    kind.validate_position(ex, state, kind.typed(task.params), problems)
+    if problems.count or task.kind == "review":
         return
     action = task.get("action")
     if action is not None:
@@ -922,16 +759,12 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         if run.error is not None:
             err.add(eid, "task.action", f"cannot be played here: {run.error.en}")
             return
-    if task.kind == "defend" and task.get("attacker") == state.player:
-        err.add(eid, "task.attacker", f"{state.player} is to play, so {state.player} defends; "
-                                      "the attacker is the other player")
-        return
     prop = task.get("property") or task.get("quantity")
     if prop == "completes" and not any(a in state.board_spec.index for a in state.legal_actions()):
         err.add(eid, f"task.{'property' if task.kind == 'select' else 'quantity'}",
                 "completes asks where a placement completes a shape, but no placement is legal here")
         return
-    if state.is_over and task.kind in ("play", "defend", "attack"):
+    if state.is_over and kind.plays:
         err.add(eid, "position", f"the game is already over ({state.result.text('en')}); nothing can be played")
         return
     if solve:
