@@ -44,6 +44,7 @@ import yaml
 
 from ..core import FangqiError, StateFormatError
 from ..draw.layout import action_points
+from ..exercises.kinds import KINDS
 from ..exercises.model import Position, freeze
 from ..exercises.positions import board_for, build_state
 from ..exercises.progress import Progress
@@ -105,17 +106,7 @@ TEXTS = {
                         "pending：{kind} 不是本棋的义务；请从 {kinds} 中选择"),
 }
 
-#: Task fields the editor pre-fills for each kind (the teacher edits them).
-TEMPLATES = {
-    "play": "scope: action\ngoal: {captures: max}",
-    "select": "property: loose_pieces\nplayer: W\nmode: all",
-    "count": "quantity: legal_removals",
-    "defend": "{}",
-    "attack": "goal: threats\nthreats: 3",
-}
-#: Games won by a line (``capabilities.line_threats``) start from a win, a threat and a count of threats.
-LINE_TEMPLATES = {"play": "goal: {win: true}", "select": "property: winning_points\nplayer: B",
-                  "count": "quantity: threat_count\nplayer: B"}
+# The task fields the editor pre-fills for each kind are the kind's (kinds.TaskKind.editor_template).
 
 #: The obligations a set-up may name, per game ("" for none), as the game declares them.
 PENDING = {name: ("", *g.capabilities.setup_pending) for name, g in GAMES.items()}
@@ -202,9 +193,14 @@ class BoardEditor(W.VBox):
     # -- widgets -----------------------------------------------------------------
 
     def _template(self, kind: str) -> str:
-        if self.capabilities.line_threats and kind in LINE_TEMPLATES:
-            return LINE_TEMPLATES[kind]
-        return TEMPLATES[kind]
+        """The YAML the kind pre-fills for this game ("{}" for a kind without a template here)."""
+        known = KINDS.get(kind)
+        return (known.editor_template(self.capabilities) if known else None) or "{}"
+
+    def task_kinds(self) -> list[str]:
+        """The task kinds the editor offers for this game: every registered kind with a template here."""
+        return [name for name, kind in KINDS.items()
+                if kind.available(self.game) is None and kind.editor_template(self.capabilities) is not None]
 
     def _build_controls(self) -> None:
         """The set-up controls (each shown by :meth:`_render` only where the game takes the field)."""
@@ -241,8 +237,7 @@ class BoardEditor(W.VBox):
     def _build_exercise_controls(self) -> None:
         """The task, the texts, the pack file and the buttons."""
         lay = W.Layout(width="auto")
-        kinds = ["play", "select", "count"] + (["defend", "attack"] if self.capabilities.line_threats else [])
-        self.kind_menu = W.Dropdown(options=kinds, value="play", layout=lay)
+        self.kind_menu = W.Dropdown(options=self.task_kinds(), value="play", layout=lay)
         self.kind_menu.observe(lambda ch: self._from_ui(self.set_task, ch["new"]), names="value")
         self.params_box = W.Textarea(value=self._template("play"), layout=W.Layout(width="100%", height="4em"))
         self.params_box.observe(lambda ch: self._params_from_ui(), names="value")

@@ -53,7 +53,7 @@ from html import escape, unescape
 import ipywidgets as W
 
 from ..draw.layout import action_points
-from ..exercises.checkers import default_scope, review_state, worked_solution
+from ..exercises.checkers import asked, review_state, worked_solution
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
@@ -244,11 +244,9 @@ class ExerciseWidget(W.VBox):
         self.board.click(point)
 
     def _answer_mode(self) -> str:
-        ex = self.exercise
-        kind = ex.task.kind
-        if kind == "review":
-            kind = ex.task["question"]["kind"]
-        return {"select": "select", "count": "count"}.get(kind, "play")
+        """How clicks build the answer: the task kind's ``"play"``, ``"select"`` or ``"count"``."""
+        _, kind, params = asked(self.exercise)
+        return kind.answer_mode(params)
 
     @property
     def scratch(self):
@@ -300,11 +298,8 @@ class ExerciseWidget(W.VBox):
         return scope == "action" or s.is_over or s.player != self.state0.player
 
     def _scope(self) -> str:
-        ex = self.exercise
-        params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
-        if ex.task.kind in ("defend", "attack"):
-            return "turn"
-        return params.get("scope", default_scope(ex.game))
+        _, kind, params = asked(self.exercise)
+        return kind.scope(self.exercise.game, params)
 
     def _play_click(self, point: str) -> None:
         """A click while the answer is a sequence of actions: what it means comes from the one click path.
@@ -564,8 +559,8 @@ def _target_size(ex: Exercise) -> int:
     >>> _target_size(load_pack(default_exercise_dir() / "dafang" / "stage1.yaml")["dafang-1-01"]) > 0
     True
     """
-    params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
-    if params.get("mode") == "one":
+    _, kind, params = asked(ex)
+    if kind.picks_one(params):
         return 1
     first = (ex.solutions(1) or [""])[0]
     return 0 if first in ("", "none") else len(first.replace(",", " ").split())

@@ -157,6 +157,10 @@ class TaskKind(Generic[P]):
             return "stones"
         return "turn" if params.get("scope", "action") == "turn" else "action"
 
+    def worksheet_text(self, game: str, params: P) -> Text | None:
+        """What a worksheet asks for, when it is none of the worksheet's own forms (:meth:`worksheet_form`)."""
+        return None
+
     def editor_template(self, capabilities: Capabilities) -> str | None:
         """The YAML the board editor pre-fills for this kind (None: not offered in the editor)."""
         return None
