@@ -111,6 +111,7 @@ class AttackTask(TaskKind[AttackParams]):
     name = "attack"
     fields = ("goal", "threats")
     plays = True
+    in_review = False
 
     def available(self, game: str) -> str | None:
         return None if GAMES[game].capabilities.line_threats else f'"{self.name}" tasks are for Connect6 only'

@@ -84,6 +84,7 @@ class DefendTask(TaskKind[DefendParams]):
     name = "defend"
     fields = ("attacker",)
     plays = True
+    in_review = False
 
     def available(self, game: str) -> str | None:
         return None if GAMES[game].capabilities.line_threats else f'"{self.name}" tasks are for Connect6 only'
