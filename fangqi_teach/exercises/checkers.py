@@ -32,6 +32,7 @@ separated by spaces, e.g. j10 k11 (one stone if it already makes six).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -516,8 +517,10 @@ def _winning_turns(state, player: str) -> list[str]:
     return _dedupe(out)
 
 
-def _dedupe(items):
-    seen, out = set(), []
+def _dedupe(items: Iterable[str]) -> list[str]:
+    """The items once each, in their first order."""
+    seen: set[str] = set()
+    out: list[str] = []
     for x in items:
         if x not in seen:
             seen.add(x)

@@ -21,12 +21,13 @@ them. Grading is in :mod:`.checkers`; an exercise offers shortcuts.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from ..i18n import Text
-from .checkers import check, solutions
+from .checkers import Verdict, check, solutions
 from .positions import build_state
 
 STAGES = {
@@ -108,15 +109,15 @@ class Exercise:
     tags: tuple[str, ...]
     difficulty: int | None = None
     file: str = ""
-    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    def state(self):
+    def state(self) -> Any:
         """The engine state of the position (built once, states are immutable)."""
         if "state" not in self._cache:
             self._cache["state"] = build_state(self.game, self.position)
         return self._cache["state"]
 
-    def check(self, answer: str):
+    def check(self, answer: str) -> Verdict:
         """Grade ``answer``: a :class:`~fangqi_teach.exercises.checkers.Verdict`."""
         return check(self, answer)
 
@@ -128,7 +129,7 @@ class Exercise:
     def stage_name(self) -> Text:
         return STAGES[self.stage]
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, object]:
         """``{file, id, game, stage, kind}`` as listed by ``validate --json``."""
         return {"file": self.file, "id": self.id, "game": self.game, "stage": self.stage,
                 "kind": self.task.kind}
@@ -155,7 +156,7 @@ class Pack:
         raise KeyError(f'{self.file}: no exercise "{exercise_id}"; '
                        f'ids: {", ".join(e.id for e in self.exercises)}')
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Exercise]:
         return iter(self.exercises)
 
     def __len__(self) -> int:

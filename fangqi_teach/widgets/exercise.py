@@ -53,7 +53,7 @@ from html import escape, unescape
 import ipywidgets as W
 
 from ..draw.layout import action_points
-from ..exercises.checkers import asked, review_state, worked_solution
+from ..exercises.checkers import Verdict, asked, review_state, worked_solution
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
@@ -155,7 +155,7 @@ class ExerciseWidget(W.VBox):
             b.on_click(lambda _b, name=name: self.replay(name))
         self.replay_html = W.HTML()
         self.board: BoardWidget = None  # type: ignore[assignment]  # show() below makes it
-        self.last_verdict = None
+        self.last_verdict: Verdict | None = None
         super().__init__(layout=W.Layout(width="100%"))
         self.show(self.index)
 

@@ -41,7 +41,7 @@ class AttackParams(TypedDict, total=False):
     threats: int
 
 
-def _check_attack(ctx, params, answer: str) -> Verdict:
+def _check_attack(ctx: Context, params: AttackParams, answer: str) -> Verdict:
     s0 = ctx.state
     mover = s0.player
     defender = other(mover)
@@ -72,7 +72,7 @@ def _check_attack(ctx, params, answer: str) -> Verdict:
                             f"{canon} 只形成 {tc} 个威胁，需要 {need} 个。{block_zh}"), canon)
 
 
-def _solve_attack(ctx, params, limit: int) -> list[str]:
+def _solve_attack(ctx: Context, params: AttackParams, limit: int) -> list[str]:
     s0 = ctx.state
     mover = s0.player
     out = _winning_turns(s0, mover)

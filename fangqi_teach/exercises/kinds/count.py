@@ -14,7 +14,7 @@ item 12): the number, with the engine's reason, comes with the solution
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from ...analysis import connect6 as c6
 from ...boards import Board
@@ -86,7 +86,7 @@ RECOUNT_TEXT = {
 }
 
 
-def _recount(ctx, params) -> Text:
+def _recount(ctx: Context, params: CountParams) -> Text:
     """How to count again (the first-miss reason of a count, without the number)."""
     q = params["quantity"]
     if q in ("extra_placements", "pull_credits", "captures", "shapes"):
@@ -103,7 +103,7 @@ def _recount(ctx, params) -> Text:
     return Text(t.en.format(name=name.en), t.zh.format(name=name.zh))
 
 
-def _count_value(ctx, params) -> tuple[int, Text]:
+def _count_value(ctx: Context, params: CountParams) -> tuple[int, Text]:
     """The number asked for, and an explanation of it from the engine."""
     q = params["quantity"]
     s = ctx.state
@@ -130,12 +130,12 @@ def _count_value(ctx, params) -> tuple[int, Text]:
     return len(pts), T(f"The {name.en}: {listing}.", f"{name.zh}：{listing}。")
 
 
-def ends_at_line(ex, params, board) -> tuple[Any, list[str]]:
+def ends_at_line(ex: Exercise, params: Mapping[str, object], board: Board) -> tuple[Any, list[str]]:
     """``(start, actions)`` an ``ends_at`` count plays: the record with two actions swapped (``swap``)
     or a ``variation``, from the initial position for a record, else from the set-up position."""
     if "swap" in params:
         record = list(ex.position.record or ())
-        i, j = (int(x) - 1 for x in params["swap"])
+        i, j = (int(x) - 1 for x in cast("tuple[int, int]", params["swap"]))
         record[i], record[j] = record[j], record[i]
     else:
         record = parse_record(board, str(params["variation"]))
@@ -143,7 +143,7 @@ def ends_at_line(ex, params, board) -> tuple[Any, list[str]]:
     return start, record
 
 
-def _ends_at(ctx, params) -> tuple[int, Text]:
+def _ends_at(ctx: Context, params: CountParams) -> tuple[int, Text]:
     """The action number at which the game ends: from the start of the game for a record,
     or counted from a set-up position for a ``variation`` played from it."""
     s, record = ends_at_line(ctx.exercise, params, ctx.board)
@@ -159,7 +159,7 @@ def _ends_at(ctx, params) -> tuple[int, Text]:
     return 0, T("The game does not end within the record.", "按这个棋谱对局不会结束。")
 
 
-def _check_count(ctx, params, answer: str) -> Verdict:
+def _check_count(ctx: Context, params: CountParams, answer: str) -> Verdict:
     text = answer.strip()
     try:
         n = int(text)
@@ -172,12 +172,12 @@ def _check_count(ctx, params, answer: str) -> Verdict:
     return Verdict(False, T(f"Not {n}. ", f"不是 {n}。") + _recount(ctx, params), str(n))
 
 
-def _worked_count(ctx, params) -> Text:
+def _worked_count(ctx: Context, params: CountParams) -> Text:
     """The number asked for with the engine's reason ("b2: … so 2 extra placements")."""
     return _count_value(ctx, params)[1]
 
 
-def _solve_count(ctx, params, limit: int) -> list[str]:
+def _solve_count(ctx: Context, params: CountParams, limit: int) -> list[str]:
     return [str(_count_value(ctx, params)[0])]
 
 

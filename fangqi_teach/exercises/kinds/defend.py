@@ -29,7 +29,7 @@ class DefendParams(TypedDict, total=False):
     attacker: str
 
 
-def _check_defend(ctx, params, answer: str) -> Verdict:
+def _check_defend(ctx: Context, params: DefendParams, answer: str) -> Verdict:
     s0 = ctx.state
     defender = s0.player
     attacker = params.get("attacker", other(defender))
@@ -52,7 +52,7 @@ def _check_defend(ctx, params, answer: str) -> Verdict:
                    + Text(report.text("en"), report.text("zh")), canon, points=tuple(still))
 
 
-def _solve_defend(ctx, params, limit: int) -> list[str]:
+def _solve_defend(ctx: Context, params: DefendParams, limit: int) -> list[str]:
     s0 = ctx.state
     defender = s0.player
     attacker = params.get("attacker", other(defender))

@@ -11,8 +11,8 @@ goal it misses.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
-from typing import TypedDict
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypedDict
 
 from ...analysis import connect6 as c6
 from ...boards import Board
@@ -51,12 +51,17 @@ GOALS = ("legal", "shape", "shapes", "extra_placements", "pull_credits", "captur
          "removes", "win", "threats")
 
 
+#: A goal's value: true, a number or "max", a shape's kind, the points whose pieces go.
+GoalValue = bool | int | str | tuple[str, ...]
+
+
 class PlayParams(TypedDict, total=False):
     scope: str
-    goal: Mapping[str, object]
+    goal: Mapping[str, GoalValue]
 
 
-def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None) -> list[Text]:
+def _goal_failures(ctx: Context, params: PlayParams, run: _Run, mover: str,
+                   best: dict[str, int] | None = None) -> list[Text]:
     """The goals the played answer misses, each as a reason."""
     goal = params["goal"]
     s = run.state
@@ -69,12 +74,12 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
                 fails.append(T("It does not win the game.", "这样没有赢。") + _longest_run_text(s, run, mover))
         elif k == "shape":
             if not any(e.kind == "shape" and e.player == mover and (v == "any" or e.shape == v) for e in run.events):
-                name = shape_term(v, ctx.exercise.game) if v != "any" else T("shape", "形")
+                name = shape_term(str(v), ctx.exercise.game) if v != "any" else T("shape", "形")
                 fails.append(T(f"It completes no {name.en}.", f"这样没有成{name.zh}。"))
         elif k == "removes":
             gone = {p for e in run.events if e.kind == "remove" and e.player == mover
                     and e.reason != "make_room" for p in e.points}
-            missing = [p for p in parse_points(ctx.board, list(v)) if p not in gone]
+            missing = [p for p in parse_points(ctx.board, [str(p) for p in _points(v)]) if p not in gone]
             if missing:
                 fails.append(T(f"The piece on {missing[0]} stays on the board." if len(missing) == 1
                                else f"The pieces on {' '.join(missing)} stay on the board.",
@@ -83,12 +88,12 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
             continue            # six now is better than any number of threats
         else:
             measure = "threats" if k == "threats" else k
-            got = _measure(measure, ctx.state, run, mover, goal.get("shape", "any"))
-            want = v
+            got = _measure(measure, ctx.state, run, mover, str(goal.get("shape", "any")))
             if v == "max":
-                want = (best or {}).get(k)
-                if want is None:
-                    want = _best_value(ctx, params, k)
+                found = (best or {}).get(k)
+                want = found if found is not None else _best_value(ctx, params, k)
+            else:
+                want = int(v) if isinstance(v, int) else 0
             if got < want:
                 has, wants = measure_text(measure, got), measure_text(measure, want)
                 only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 子
@@ -101,7 +106,12 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
     return fails
 
 
-def _check_play(ctx, params, answer: str) -> Verdict:
+def _points(value: GoalValue) -> tuple[str, ...]:
+    """The points of a ``removes`` goal (validated: a list of points)."""
+    return value if isinstance(value, tuple) else (str(value),)
+
+
+def _check_play(ctx: Context, params: PlayParams, answer: str) -> Verdict:
     scope = _scope(ctx, params)
     actions = _parse_actions(ctx, answer, _form(ctx, scope))
     mover = ctx.state.player
@@ -117,7 +127,7 @@ def _check_play(ctx, params, answer: str) -> Verdict:
     return Verdict(True, T("Correct. ", "正确。") + did + T(".", "。"), canon)
 
 
-def _candidate_answers(ctx, scope: str, limit: int | None = None):
+def _candidate_answers(ctx: Context, scope: str, limit: int | None = None) -> Iterator[list[str]]:
     """Every answer of the scope (actions or whole turns), as action lists; may stop at ``limit``."""
     limit = checkers.ENUMERATION_LIMIT if limit is None else limit
     s0 = ctx.state
@@ -133,7 +143,7 @@ def _candidate_answers(ctx, scope: str, limit: int | None = None):
     mover = s0.player
     count = 0
     # Depth-first with lazy children: a state is played only when visited.
-    stack: list = [(s0, [], iter(s0.legal_actions()))]
+    stack: list[tuple[Any, list[str], Iterator[str]]] = [(s0, [], iter(s0.legal_actions()))]
     while stack:
         s, path, todo = stack[-1]
         a = next(todo, None)
@@ -150,7 +160,7 @@ def _candidate_answers(ctx, scope: str, limit: int | None = None):
             stack.append((t, path + [a], iter(t.legal_actions())))
 
 
-def _connect6_turns(state, limit):
+def _connect6_turns(state: Any, limit: int) -> Iterator[list[str]]:
     """Connect6 turns that can differ in effect: winning turns, then stones in the mover's live windows.
 
     A stone outside every live window holding two or more of the mover's
@@ -175,7 +185,7 @@ def _connect6_turns(state, limit):
         yield [p, q]
 
 
-def _best_value(ctx, params, key: str) -> int:
+def _best_value(ctx: Context, params: PlayParams, key: str) -> int:
     scope = _scope(ctx, params)
     mover = ctx.state.player
     best = 0
@@ -185,14 +195,15 @@ def _best_value(ctx, params, key: str) -> int:
         seen += 1
         run = play_out(ctx.state, actions, scope)
         if run.error is None:
-            best = max(best, _measure(measure, ctx.state, run, mover, params["goal"].get("shape", "any")))
+            best = max(best, _measure(measure, ctx.state, run, mover, str(params["goal"].get("shape", "any"))))
     if seen >= checkers.ENUMERATION_LIMIT and not _line_turns(ctx, scope):
         raise ValueError(f"{key}: max compares every answer, but this position has more than "
                          f"{checkers.ENUMERATION_LIMIT} turns; ask for one action (scope: action) or a number")
     return best
 
 
-def _solve_connect6(ctx, params, limit: int, accept) -> list[str]:
+def _solve_connect6(ctx: Context, params: PlayParams, limit: int,
+                    accept: Callable[[list[str]], bool]) -> list[str]:
     """Every correct Connect6 turn, up to ``limit``: stand-in free stones expanded to all free points."""
     s0 = ctx.state
     mover = s0.player
@@ -202,7 +213,7 @@ def _solve_connect6(ctx, params, limit: int, accept) -> list[str]:
     free = [p for p in s0.legal_actions() if p not in near_set]
     out = [w for w in _winning_turns(s0, mover) if accept(w.split())]
 
-    def full():
+    def full() -> bool:
         return len(_dedupe(out)) >= limit
 
     if owed == 1:
@@ -229,13 +240,13 @@ def _solve_connect6(ctx, params, limit: int, accept) -> list[str]:
     return _dedupe(out)[:limit]
 
 
-def _solve_play(ctx, params, limit: int) -> list[str]:
+def _solve_play(ctx: Context, params: PlayParams, limit: int) -> list[str]:
     scope = _scope(ctx, params)
     mover = ctx.state.player
     goal = params["goal"]
     best = {k: _best_value(ctx, params, k) for k, v in goal.items() if v == "max"}
 
-    def accept(actions) -> bool:
+    def accept(actions: list[str]) -> bool:
         run = play_out(ctx.state, actions, scope)
         return run.error is None and not _goal_failures(ctx, params, run, mover, best)
 
@@ -250,12 +261,12 @@ def _solve_play(ctx, params, limit: int) -> list[str]:
     return _dedupe(out)[:limit]
 
 
-def _line_turns(ctx, scope: str) -> bool:
+def _line_turns(ctx: Context, scope: str) -> bool:
     """Whether answers are whole turns of a line game, enumerated from its live windows (Connect6)."""
     return scope == "turn" and GAMES[ctx.exercise.game].capabilities.line_threats
 
 
-def _form(ctx, scope: str) -> str:
+def _form(ctx: Context, scope: str) -> str:
     if GAMES[ctx.exercise.game].capabilities.two_stone_turns:     # stones, never moves or removals
         return "stones" if scope == "turn" else "point"
     return scope

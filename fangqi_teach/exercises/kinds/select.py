@@ -29,7 +29,7 @@ class SelectParams(TypedDict, total=False):
     mode: str
 
 
-def _check_select(ctx, params, answer: str) -> Verdict:
+def _check_select(ctx: Context, params: SelectParams, answer: str) -> Verdict:
     prop = params["property"]
     picked = _parse_point_set(ctx, answer)
     canon = " ".join(picked) if picked else "none"
@@ -55,14 +55,14 @@ def _check_select(ctx, params, answer: str) -> Verdict:
     return Verdict(False, join(reasons), canon, points=tuple(extra))
 
 
-def _solve_select(ctx, params, limit: int) -> list[str]:
+def _solve_select(ctx: Context, params: SelectParams, limit: int) -> list[str]:
     truth = property_answers(ctx, params, params["property"])
     if params.get("mode", "all") == "one":
         return truth[:limit]
     return [" ".join(truth) if truth else "none"]
 
 
-def _parse_point_set(ctx, answer: str) -> list[str]:
+def _parse_point_set(ctx: Context, answer: str) -> list[str]:
     text = answer.strip()
     if text.lower() in ("none", "-", "无"):
         return []
