@@ -32,9 +32,9 @@ separated by spaces, e.g. j10 k11 (one stone if it already makes six).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..analysis import connect6 as c6
 from ..boards import Board
@@ -43,6 +43,10 @@ from ..games import GAMES
 from ..glossary import shape_term
 from ..i18n import Text, player_name
 from ..notation import MOVE, PLACE, REMOVE, Action, normalize_action, parse_action
+
+if TYPE_CHECKING:
+    from .kinds.base import TaskKind
+    from .model import Exercise
 
 CAPTURE_REASONS = ("capture", "capture_any", "pin", "pin_any")
 CAPTURE_PENDING = ("capture", "capture_any", "pin", "pin_any")
@@ -67,9 +71,9 @@ def T(en: str, zh: str) -> Text:
     return Text(en, zh)
 
 
-def join(parts, sep_en: str = " ", sep_zh: str = "") -> Text:
-    parts = [p for p in parts if p is not None]
-    return Text(sep_en.join(p.en for p in parts), sep_zh.join(p.zh for p in parts))
+def join(parts: Iterable[Text | None], sep_en: str = " ", sep_zh: str = "") -> Text:
+    shown = [p for p in parts if p is not None]
+    return Text(sep_en.join(p.en for p in shown), sep_zh.join(p.zh for p in shown))
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,7 @@ class Verdict:
     parsed: bool = True
     points: tuple[str, ...] = field(default=())
 
-    def to_json(self, lang: str | None = None) -> dict:
+    def to_json(self, lang: str | None = None) -> dict[str, object]:
         return {"correct": self.correct, "feedback": self.feedback.get(lang), "answer": self.answer,
                 "parsed": self.parsed, "points": list(self.points),
                 "feedback_en": self.feedback.en, "feedback_zh": self.feedback.zh}
@@ -116,7 +120,7 @@ class Context:
 # --------------------------------------------------------------------------
 # Entry points
 
-def asked(exercise):
+def asked(exercise: Exercise) -> tuple[Context, TaskKind[Mapping[str, object]], Mapping[str, object]]:
     """``(context, kind, params)`` of the question asked, ``kind`` the :class:`~.kinds.base.TaskKind`
     (a review asks another kind's question on its replayed position)."""
     from .kinds import get_kind
@@ -124,13 +128,13 @@ def asked(exercise):
     return kind.question(exercise, kind.typed(exercise.task.params))
 
 
-def question(exercise):
+def question(exercise: Exercise) -> tuple[Context, str, Mapping[str, object]]:
     """``(context, kind name, params)`` of the question asked: a review's question on its replayed position."""
     ctx, kind, params = asked(exercise)
     return ctx, kind.name, params
 
 
-def check(exercise, answer: str) -> Verdict:
+def check(exercise: Exercise, answer: str) -> Verdict:
     """Grade ``answer`` (a string in NOTATION.md notation) for ``exercise``."""
     ctx, kind, params = asked(exercise)
     try:
@@ -139,13 +143,13 @@ def check(exercise, answer: str) -> Verdict:
         return _unparsable_verdict(e)
 
 
-def solutions(exercise, limit: int = 50) -> list[str]:
+def solutions(exercise: Exercise, limit: int = 50) -> list[str]:
     """Every correct answer (at most ``limit``), computed by the engine and analysis."""
     ctx, kind, params = asked(exercise)
     return kind.solve(ctx, params, limit)
 
 
-def worked_solution(exercise) -> Text | None:
+def worked_solution(exercise: Exercise) -> Text | None:
     """The engine's worked answer, shown with the solution only (a count's number and why); None for most kinds.
 
     A wrong count is never told it (:data:`~.kinds.count.RECOUNT_TEXT`): it comes with the solution.
@@ -154,7 +158,7 @@ def worked_solution(exercise) -> Text | None:
     return kind.worked(ctx, params)
 
 
-def review_state(exercise):
+def review_state(exercise: Exercise) -> Any:
     """The position a review's question is about (see :func:`.kinds.review.review_state`)."""
     from .kinds.review import review_state as state_of
     return state_of(exercise)
@@ -163,12 +167,12 @@ def review_state(exercise):
 # --------------------------------------------------------------------------
 # Playing answers
 
-def _bad_token(board, token: str, error: ValueError) -> Text:
+def _bad_token(board: Board, token: str, error: ValueError) -> Text:
     en = str(error).split("; an action is")[0]   # the expected form is stated after it instead
     return Text(en + ".", f"“{token}”不是{board.title_zh}棋盘上的点或着法（{board.describe_points_zh()}）。")
 
 
-def _parse_actions(ctx, answer: str, form: str) -> list[str]:
+def _parse_actions(ctx: Context, answer: str, form: str) -> list[str]:
     actions = []
     for token in answer.replace(",", " ").split():
         try:
@@ -188,15 +192,15 @@ class _Run:
     """An answer played out: the final state, every event, or the reason it failed."""
 
     state: Any              # the game's state class
-    events: list
+    events: list[Any]
     error: Text | None = None
     bad_point: str = ""
 
 
-def play_out(state, actions: list[str], scope: str) -> _Run:
+def play_out(state: Any, actions: list[str], scope: str) -> _Run:
     mover = state.player
     s = state
-    events: list = []
+    events: list[Any] = []
     for i, a in enumerate(actions):
         if s.is_over:
             prev = actions[i - 1]
@@ -218,7 +222,7 @@ def play_out(state, actions: list[str], scope: str) -> _Run:
     return _Run(s, events)
 
 
-def _point_of(board, action: str) -> str:
+def _point_of(board: Board, action: str) -> str:
     """The point to highlight for a refused action: where it places, moves to or removes ("" for pass).
 
     >>> from fangqi_teach.boards import get_board
@@ -229,14 +233,14 @@ def _point_of(board, action: str) -> str:
     return points[-1] if points else ""
 
 
-def _events_text(events, mover: str | None = None) -> Text:
+def _events_text(events: Iterable[Any], mover: str | None = None) -> Text:
     shown = [e for e in events if e.kind not in ("phase",)]
     if not shown:
         return T("nothing happens", "没有任何效果")
     return Text("; ".join(e.text("en") for e in shown), "；".join(e.text("zh") for e in shown))
 
 
-def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int:
+def _measure(name: str, start: Any, run: _Run, mover: str, shape: str = "any") -> int:
     """A number an answer achieves, from its events and the final state."""
     ev = [e for e in run.events if e.player == mover]
     s = run.state
@@ -257,7 +261,7 @@ def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int
     raise ValueError(f"unknown measure {name}")
 
 
-def _longest_run_text(state, run: _Run, mover: str) -> Text:
+def _longest_run_text(state: Any, run: _Run, mover: str) -> Text:
     """Connect6: 'The longest Black line through your stones has 5 stones; six are needed.'"""
     if not GAMES[state.game].capabilities.line_threats:
         return T("", "")
@@ -321,18 +325,18 @@ def default_scope(game: str) -> str:
     return "turn" if GAMES[game].capabilities.two_stone_turns else "action"
 
 
-def _scope(ctx, params) -> str:
-    return params.get("scope", default_scope(ctx.exercise.game))
+def _scope(ctx: Context, params: Mapping[str, object]) -> str:
+    return str(params.get("scope", default_scope(ctx.exercise.game)))
 
 
 # --------------------------------------------------------------------------
 # Properties of points (select and count)
 
-def _protecting_shapes(state):
-    return state.board_spec.shapes_of(GAMES[state.game].capabilities.removal_shape)
+def _protecting_shapes(state: Any) -> list[Any]:
+    return list(state.board_spec.shapes_of(GAMES[state.game].capabilities.removal_shape))
 
 
-def _protector(state, point: str):
+def _protector(state: Any, point: str) -> Any:
     """A completed shape of the piece's colour protecting ``point``, or None."""
     board = state.board
     colour = board.get(point)
@@ -342,7 +346,7 @@ def _protector(state, point: str):
     return None
 
 
-def _pieces(state, player: str, safe: bool) -> list[str]:
+def _pieces(state: Any, player: str, safe: bool) -> list[str]:
     """``player``'s safe (铁子) or loose (散子) pieces, in point order, as the engine rules them."""
     game = GAMES[state.game]
     pieces = game.safe_pieces if safe else game.loose_pieces
@@ -351,7 +355,7 @@ def _pieces(state, player: str, safe: bool) -> list[str]:
     return pieces(state, player)
 
 
-def _completes(state, places: list[str], shape: str) -> list[str]:
+def _completes(state: Any, places: list[str], shape: str) -> list[str]:
     """The points of ``places`` where a placement by the player to act completes ``shape`` ("any": any)."""
     def completes(point: str) -> bool:
         return any(e.kind == "shape" and e.player == state.player and (shape == "any" or e.shape == shape)
@@ -359,7 +363,7 @@ def _completes(state, places: list[str], shape: str) -> list[str]:
     return [p for p in places if completes(p)]
 
 
-def property_answers(ctx, params, prop: str) -> list[str]:
+def property_answers(ctx: Context, params: Mapping[str, Any], prop: str) -> list[str]:
     """The points that have the property ``prop`` in the position asked about, in point order."""
     s = ctx.state
     index = ctx.board.index
@@ -396,7 +400,7 @@ PROPERTY_TEXT = {
 }
 
 
-def _property_name(params, prop: str, game: str | None = None) -> Text:
+def _property_name(params: Mapping[str, Any], prop: str, game: str | None = None) -> Text:
     t = PROPERTY_TEXT[prop]
     pl = params.get("player", "B")
     sh = params.get("shape", "any")
@@ -405,7 +409,7 @@ def _property_name(params, prop: str, game: str | None = None) -> Text:
                 t.zh.format(player=player_name(pl, "zh"), origin=params.get("from", ""), shape=shape.zh))
 
 
-def _why_not(ctx, params, prop: str, point: str) -> Text:
+def _why_not(ctx: Context, params: Mapping[str, Any], prop: str, point: str) -> Text:
     """Why ``point`` lacks the property (from the engine's refusal or the board)."""
     s = ctx.state
     colour = s.board.get(point)
@@ -455,7 +459,7 @@ def _why_not(ctx, params, prop: str, point: str) -> Text:
 WINDOW_DIRECTIONS = ("row", "column", "diagonal", "antidiagonal")     # the board's order of windows
 
 
-def _threat_windows(state, player: str, min_stones: int = 4) -> list[c6.Window]:
+def _threat_windows(state: Any, player: str, min_stones: int = 4) -> list[c6.Window]:
     """``player``'s threat windows holding ≥ ``min_stones`` (4 or more) stones, in the board's window order.
 
     Why the order: the board lists windows by direction, then by first
@@ -471,9 +475,9 @@ def _threat_windows(state, player: str, min_stones: int = 4) -> list[c6.Window]:
     return sorted((w for w in c6.threat_windows(state, player) if len(w.stones) >= min_stones), key=board_order)
 
 
-def _open_lines_text(state, player: str, most: int = 3) -> Text:
+def _open_lines_text(state: Any, player: str, most: int = 3) -> Text:
     """'the line e3–e8 holds four Black stones: Black wins at e7 e8' for the open lines of ``player``."""
-    seen: set = set()
+    seen: set[frozenset[str]] = set()
     parts = []
     for w in _threat_windows(state, player):
         window, empties = w.points, w.empties
@@ -495,12 +499,12 @@ def _open_lines_text(state, player: str, most: int = 3) -> Text:
     return Text(text.en[0].upper() + text.en[1:] + ".", text.zh + "。")
 
 
-def _stones_owed(state) -> int:
+def _stones_owed(state: Any) -> int:
     """Stones still to place this turn (Connect6): one after the first of two, else what is pending."""
     return 1 if state.pending.kind == "second_stone" else state.pending.count
 
 
-def _winning_turns(state, player: str) -> list[str]:
+def _winning_turns(state: Any, player: str) -> list[str]:
     """Turns of ``player`` (to act) that make six: one stone where one is enough, else two."""
     if state.player != player or state.is_over:
         return []
