@@ -44,65 +44,20 @@ from .. import ai
 from ..ai import advice
 from ..core import IllegalAction, StateFormatError
 from ..games import GAMES, get_game, new_game
-from ..games.contract import CreditedState, DrawableState, GameStateProtocol, TimedState
-from ..i18n import Text, player_name
+from ..games.contract import DrawableState, GameStateProtocol, TimedState
+from ..i18n import Text
+from . import panel
 from .clock import TURN_SECONDS, TurnClock
 from .controller import ClickController
 from .history import History, replayed_history
 from .review import Review, position_before
+from .texts import TEXTS
 from .view import BoardView
 from .worker import THREADS, Worker, background_mode
 
 # importable from here as they always were
 __all__ = ["BoardView", "GameSession", "MAX_RECORD_BYTES", "TEXTS", "THREADS", "TURN_SECONDS", "background_mode",
            "read_record_file"]
-
-#: What a session says: refused clicks, the status line, counts, the review.
-TEXTS = {
-    "to_act": Text("{player} to play", "轮到{player}"),
-    "thinking": Text("The computer is thinking…", "电脑正在思考……"),
-    "wait": Text("Please wait: the computer is thinking.", "请稍候，电脑正在思考。"),
-    "computer_turn": Text("It is the computer's turn.", "现在轮到电脑。"),
-    "computer_B": Text("Computer plays Black", "电脑执黑"),
-    "computer_W": Text("Computer plays White", "电脑执白"),
-    "level": Text("Level", "难度"),
-    "easy": Text("easy", "简单"),
-    "medium": Text("medium", "中等"),
-    "hard": Text("hard", "困难"),
-    "no_timer": Text("Connect6 has no turn timer.", "六子棋不计时。"),
-    "seconds_left": Text("Time left: {n} s", "剩余时间：{n} 秒"),
-    "time_up": Text("Time is up: the turn passes.", "时间到，轮到对方。"),
-    "saved": Text("Record saved to {path}.", "棋谱已保存到 {path}。"),
-    "loaded": Text("Record loaded: {n} actions.", "已载入棋谱：{n} 步。"),
-    "load_failed": Text("Could not load the record: {detail}", "无法载入棋谱：{detail}"),
-    "file_failed": Text("Could not use the file: {detail}", "无法使用文件：{detail}"),
-    "hint_is": Text("Hint: {action}", "提示：{action}"),
-    "hint_failed": Text("No hint available: {detail}", "没有提示：{detail}"),
-    "computer_failed": Text("The computer could not move: {detail}", "电脑无法行棋：{detail}"),
-    "cancel_first": Text("Click your first stone again to take it back.", "再点一次第一子可以取消。"),
-    "game_over": Text("Game over: {result}", "对局结束：{result}"),
-    "nothing_to_undo": Text("Nothing to undo.", "没有可以悔的棋。"),
-    "nothing_to_redo": Text("Nothing to redo.", "没有可以重做的棋。"),
-    "no_draw": Text("This game has no draw by agreement.", "这种棋没有议和。"),
-    "draw_two_players": Text("A draw by agreement needs two players on one screen.", "只有双人对弈时才能议和。"),
-    "on_board": Text("{player}: {n} on the board", "{player}：盘上 {n} 枚"),
-    "in_hand": Text("{n} in hand", "手中 {n} 枚"),
-    "lost": Text("{n} lost", "被吃 {n} 枚"),
-    "pending_count": Text("{n} stones", "{n} 子"),
-    "tired": Text("Tired piece (orange): {points}; it cannot capture on its owner's next turn.",
-                  "疲劳子（橙色）：{points}；下一回合它不能吃子。"),
-    "credits": Text("Pull credits: Black {b} · White {w}", "拔子次数：黑方 {b} · 白方 {w}"),
-    "review": Text("Review", "复盘"),
-    "reviewing": Text("Reviewing the game…", "正在复盘……"),
-    "review_wait": Text("Please wait: the review is being prepared.", "请稍候，正在复盘。"),
-    "review_title": Text("Review: turn {n} of {total} worth another look", "复盘：第 {n} 处，共 {total} 处值得再看"),
-    "review_legend": Text("Green: the better action · red: what was played.", "绿色：更好的着法 · 红色：实际所走。"),
-    "review_none": Text("No mistakes found: well played.", "没有发现失误，下得好。"),
-    "review_nothing_yet": Text("Nothing to review yet: play a turn first.", "还没有可以复盘的棋：先下一步。"),
-    "review_click": Text("The board shows a past position during the review: close the review to play on.",
-                         "复盘时棋盘上是以前的局面：结束复盘后才能继续下棋。"),
-    "review_failed": Text("The review failed: {detail}", "复盘失败：{detail}"),
-}
 
 #: A record file bigger than this is not a record (a long game is a few kilobytes).
 MAX_RECORD_BYTES = 1_000_000
@@ -571,17 +526,10 @@ class GameSession:
         start, actions = self._review_base(self.state)
         return position_before(item, self.moves.states, self.game, start, actions)
 
-    def _shown_state(self) -> GameStateProtocol:
+    def shown_state(self) -> GameStateProtocol:
         """The position on the board: the review's past position, or the live state."""
         review = self.review_shown
         return self.state if review is None else review.position(review.item, self.moves.states, self.game)
-
-    def review_texts(self) -> tuple[Text, list[Text], int]:
-        """(the title, one line per item, the index shown) of the review shown."""
-        review = self.review_shown
-        assert review is not None               # only asked while a review is shown
-        title = TEXTS["review_title"].format(n=review.at + 1, total=len(review.items))
-        return title, [_both(it.text) for it in review.items], review.at
 
     # ------------------------------------------------------------------ records
 
@@ -731,144 +679,15 @@ class GameSession:
 
     # ------------------------------------------------------------------ what a view draws
 
-    def board_view(self) -> BoardView:
-        """The board as it should look now: the live game, or the review's past position."""
-        if self.review_shown is not None:
-            return self.review_shown.board_view(self.moves.states, self.game)
-        s = self.state
-        return BoardView.of_state(s, last_actions=self._last_turn_actions(), selected=self.selected,
-                                  removable=self.computer != s.player, tired=self._tired(s), hint=self._hint,
-                                  busy=self.busy is not None)
-
-    def _last_turn_actions(self) -> list[str]:
-        """The actions of the last turn: the trailing actions of the player who acted last.
-
-        In the middle of a Connect6 turn the first stone is shown as selected
-        (it can be taken back), so the last turn is the opponent's before it.
-        """
-        h = list(self.moves.states)
-        if self.state.pending is not None and self.state.pending.kind == "second_stone":
-            h = h[:-1]
-        if len(h) < 2:
-            return []
-        mover = h[-2].player
-        actions: list[str] = []
-        i = len(h) - 1
-        while i >= 1 and h[i - 1].player == mover and len(actions) < 12:
-            actions[:0] = list(h[i].record[len(h[i - 1].record):])
-            i -= 1
-        return actions
-
-    def _tired(self, state: GameStateProtocol) -> dict[str, str]:
-        """Xinjiang's tired pieces ``{"B": "c3"}`` (other games: none)."""
-        return dict(cast(Any, state).tired_pieces) if self.capabilities.tired_pieces else {}
-
-    # ------------------------------------------------------------------ texts
-
-    def status(self) -> list[tuple[Text, str]]:
-        """The status lines, each with its weight: ``"b"`` (bold), ``"i"`` (a note) or ``""``."""
-        if self.review_shown is not None:
-            before = self._shown_state()
-            return [(_to_act(before.player), "b"), (TEXTS["review"], "i")]
-        s = self.state
-        if s.is_over:
-            # the review is mostly asked for once the game is over: say it is under way
-            over = [(_both(s.result.text) if s.result else Text("", ""), "b")]
-            return over + ([(TEXTS["reviewing"], "i")] if self.busy == "review" else [])
-        lines = [(_to_act(s.player), "b")]
-        if s.pending is not None:
-            lines.append((_both(s.pending.text), ""))
-            if s.pending.kind == "second_stone" and self.computer != s.player:
-                lines.append((TEXTS["cancel_first"], "i"))
-        if self.busy:
-            lines.append((TEXTS["reviewing" if self.busy == "review" else "thinking"], "i"))
-        return lines
-
-    def counts(self) -> list[Text]:
-        """Pieces on the board, in hand and lost per player; tired pieces and pull credits where they apply."""
-        s = self._shown_state()
-        on_board = {"B": 0, "W": 0}
-        for colour in s.board.values():
-            on_board[colour] += 1
-        rows = []
-        for p in ("B", "W"):
-            bits = [_with_player("on_board", p, n=on_board[p])]
-            if s.hands:
-                bits.append(TEXTS["in_hand"].format(n=s.hands.get(p, 0)))
-            if s.hands or s.removed.get(p):
-                bits.append(TEXTS["lost"].format(n=s.removed.get(p, 0)))
-            rows.append(_join(bits, Text(" · ", " · ")))
-        tired = self._tired(s)
-        if tired and not s.is_over:
-            rows.append(TEXTS["tired"].format(points=" ".join(tired.values())))
-        credits = cast(CreditedState, s).pull_credits if self.capabilities.pull_credits else {}
-        if s.phase == "place" and any(credits.values()):
-            rows.append(TEXTS["credits"].format(b=credits.get("B", 0), w=credits.get("W", 0)))
-        return rows
-
-    def events(self) -> list[Text]:
-        """What the last action did, beyond placing or moving (none while reviewing)."""
-        if self.review_shown is not None:
-            return []
-        return [_both(e.text) for e in self.state.events if e.kind not in ("place", "move")]
-
-    def banner(self) -> Text | None:
-        """"Game over: …" once the game is over."""
-        s = self.state
-        if not s.is_over:
-            return None
-        return _both(lambda lang: TEXTS["game_over"].format(result=s.result.text(lang) if s.result else "").get(lang))
-
-    def enabled(self) -> dict[str, bool]:
-        """Which commands can be used now (a view greys out the others); while reviewing only the review's."""
-        s, legal = self.state, self.legal_actions() if not self.state.is_over else []
-        live = self.review_shown is None
-        return {
-            "new_game": live, "load_record": live, "open": live,
-            "undo": live and self.can_undo,
-            "redo": live and self.can_redo,
-            "hint": live and not s.is_over,
-            "pass": live and "pass" in legal,
-            "agree_draw": live and self.capabilities.draw_by_agreement and not s.is_over and self.computer is None,
-            "review": live and self.busy is None and bool(s.record),
-            "review_prev": not live and self.review_index != 0,
-            "review_next": not live and self.review_index != len(self.review_items) - 1,
-        }
-
-    def summary(self, lang: str = "en", name: str = "GameSession") -> str:
-        """One line about the game for a repr: ``GameSession('dafang', Black to act: place a piece, 0 actions)``.
-
-        In Chinese it is what a Chinese reader sees in a stored output:
-        对局（大方棋）：黑方：落一子，已走 0 步，电脑执白，难度：简单
-        """
-        return self._summary_zh() if lang == "zh" else self._summary_en(name)
-
-    def _summary_zh(self) -> str:
-        s = self.state
-        if s.is_over:
-            status = s.result.text("zh") if s.result else "对局已结束"
-        elif s.pending is not None:
-            status = s.pending.text("zh")
-            if self.capabilities.two_stone_turns:
-                status = f"{player_name(s.player, 'zh')}：{TEXTS['pending_count'].format(n=s.pending.count).zh}"
-        else:
-            status = TEXTS["to_act"].format(player=player_name(s.player, "zh")).zh
-        extra = (f"，{TEXTS['computer_' + self.computer].zh}，{TEXTS['level'].zh}：{TEXTS[self.level].zh}"
-                 if self.computer in ("B", "W") and self.level in TEXTS else "")
-        return f"对局（{s.board_spec.title_zh}）：{status}，已走 {len(s.record)} 步{extra}"
-
-    def _summary_en(self, name: str) -> str:
-        s = self.state
-        if s.is_over:
-            status = s.result.text("en") if s.result else "over"
-        else:
-            what = s.pending.text("en").split(": ", 1)[-1] if s.pending else s.phase
-            if self.capabilities.two_stone_turns and s.pending is not None:
-                what = f"{s.pending.count} stone{'s' if s.pending.count != 1 else ''}"
-            status = f"{player_name(s.player, 'en')} to act: {what}"
-        n = len(s.record)
-        extra = f", computer={self.computer!r}, level={self.level!r}" if self.computer else ""
-        return f"{name}({self.game!r}, {status}, {n} action{'s' if n != 1 else ''}{extra})"
+    # The board and the panel's texts are plain functions of a session (.panel), called as methods.
+    board_view = panel.board_view
+    status = panel.status
+    counts = panel.counts
+    events = panel.events
+    banner = panel.banner
+    enabled = panel.enabled
+    summary = panel.summary
+    review_texts = panel.review_texts
 
     def __repr__(self) -> str:
         return self.summary("en")
@@ -882,24 +701,6 @@ def _check_computer(side: object) -> None:
 def _check_level(level: object) -> None:
     if level not in ai.LEVELS:
         raise ValueError(f'level must be one of {", ".join(ai.LEVELS)}, not "{level}"')
-
-
-def _both(render: Callable[[str], str]) -> Text:
-    """A Text from an engine text that takes the language (``event.text``, ``pending.text`` …)."""
-    return Text(render("en"), render("zh"))
-
-
-def _with_player(key: str, player: str, **kw: object) -> Text:
-    """``TEXTS[key]`` with the player's name in each language ("Black" / "黑方")."""
-    return _both(lambda lang: TEXTS[key].format(player=player_name(player, lang), **kw).get(lang))
-
-
-def _to_act(player: str) -> Text:
-    return _with_player("to_act", player)
-
-
-def _join(parts: list[Text], sep: Text) -> Text:
-    return Text(sep.en.join(p.en for p in parts), sep.zh.join(p.zh for p in parts))
 
 
 def _game_over(action: str) -> Text:
