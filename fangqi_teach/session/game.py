@@ -41,16 +41,15 @@ from pathlib import Path
 from typing import Any, cast
 
 from .. import ai
-from ..ai import advice
 from ..core import IllegalAction, StateFormatError
 from ..games import GAMES, get_game, new_game
 from ..games.contract import DrawableState, GameStateProtocol, TimedState
 from ..i18n import Text
 from . import panel
+from . import review as reviews
 from .clock import TURN_SECONDS, TurnClock
 from .controller import ClickController
 from .history import History, replayed_history
-from .review import Review, position_before
 from .texts import TEXTS
 from .view import BoardView
 from .worker import THREADS, Worker, background_mode
@@ -153,7 +152,7 @@ class GameSession:
         self.clock.restart(first.player)
         self.message: Text | None = None       # the message line: a refused click, a hint …
         self._hint: str | None = None
-        self.review_shown: Review | None = None    # the review being stepped through, if any
+        self.review_shown: reviews.Review | None = None    # the review being stepped through, if any
         self._legal_cache: tuple[GameStateProtocol | None, list[str]] = (None, [])
         if timer and self.timer_possible:
             self.set_timer(True)
@@ -413,118 +412,15 @@ class GameSession:
 
     # ------------------------------------------------------------------ review (复盘)
 
-    @property
-    def reviewing(self) -> bool:
-        """True while the review is shown instead of the live game."""
-        return self.review_shown is not None
-
-    @property
-    def review_items(self) -> tuple[Any, ...]:
-        """The :class:`~fangqi_teach.ai.advice.ReviewItem` s being stepped through (empty when not reviewing)."""
-        return tuple(self.review_shown.items) if self.review_shown else ()
-
-    @property
-    def review_index(self) -> int | None:
-        """Which of :attr:`review_items` is shown (0-based), None when not reviewing."""
-        return self.review_shown.at if self.review_shown else None
-
-    @property
-    def review_item(self) -> Any:
-        """The review item shown now, None when not reviewing."""
-        return self.review_shown.item if self.review_shown else None
-
-    def review(self, wait: bool = False) -> list[Any] | None:
-        """Review the game so far: find the turns worth another look (in the background).
-
-        With ``wait=True`` this returns the items found (a list, empty when
-        the game was well played); otherwise None at once.
-
-        >>> s = GameSession("connect6", size=9, background=False)
-        >>> s.load_record("e5 a1 b1 a9 b9 c1 d1 c9 d9 i5 i6")
-        True
-        >>> [item.kind for item in s.review(wait=True)]
-        ['allowed_win', 'missed_win']
-        >>> s.review_item.better, sorted(s.board_view().marks.items())[:2]
-        ('e1 f1', [('c9', 'red'), ('d9', 'red')])
-        """
-        with self.lock:
-            if self.review_shown is not None:
-                return list(self.review_shown.items) if wait else None
-            started = self._start_review()
-            self._changed()
-        if not wait:
-            return None
-        if started:
-            self.wait()
-        return list(self.review_shown.items) if self.review_shown else []
-
-    def _start_review(self) -> bool:
-        """Start the review's worker, or say why not; True if it started."""
-        s = self.state
-        if self.busy:
-            self.message = TEXTS["review_wait"] if self.busy == "review" else TEXTS["wait"]
-            return False
-        start, actions = self._review_base(s)
-        if not actions:
-            self.message = TEXTS["review_nothing_yet"]
-            return False
-        game, options = self.game, dict(self.options)
-
-        def work() -> Any:
-            return advice.review(actions, game, start=start, **options)
-
-        self.clicks.reset()
-        self._hint = None
-        self.message = None
-        self._run_background("review", work, self._review_done, s)
-        return True
-
-    def _review_base(self, state: GameStateProtocol) -> tuple[GameStateProtocol, tuple[str, ...]]:
-        """(the position a review replays from, the actions played since) for ``state``.
-
-        That position is the first of the history: the initial position, a
-        lesson's set-up position, or a state given to the session.
-        """
-        start = self.moves.first
-        return start, tuple(state.record[len(start.record):])
-
-    def _review_done(self, state: GameStateProtocol, items: Any, error: BaseException | None) -> None:
-        if error is not None:
-            self.message = TEXTS["review_failed"].format(detail=str(error))
-        elif not items:
-            self.message = TEXTS["review_none"]
-        else:
-            self.review_shown = Review(tuple(state.record), tuple(items), *self._review_base(state))
-            self.message = None
-
-    def review_step(self, step: int = 1) -> None:
-        """Show the next (``+1``) or previous (``-1``) turn of the review."""
-        with self.lock:
-            if self.review_shown is None:
-                return
-            self.review_shown.step(step)
-            self.message = None
-            self._changed()
-
-    def close_review(self) -> None:
-        """Back to the live game, exactly as it was (the turn timer starts the turn afresh)."""
-        with self.lock:
-            if self.review_shown is None:
-                return
-            self.review_shown = None
-            self.message = None
-            self._restart_timer()   # time spent reviewing is not taken from the player's turn
-            self._changed()
-
-    def review_position(self, item: Any = None) -> GameStateProtocol | None:
-        """The position at the start of ``item``'s turn (default: the item shown), from the history."""
-        item = item or self.review_item
-        if item is None:
-            return None
-        if self.review_shown is not None:
-            return self.review_shown.position(item, self.moves.states, self.game)
-        start, actions = self._review_base(self.state)
-        return position_before(item, self.moves.states, self.game, start, actions)
+    # The review's commands are plain functions of a session (.review), called as methods.
+    reviewing = property(reviews.reviewing)
+    review_items = property(reviews.review_items)
+    review_index = property(reviews.review_index)
+    review_item = property(reviews.review_item)
+    review = reviews.review
+    review_step = reviews.review_step
+    close_review = reviews.close_review
+    review_position = reviews.review_position
 
     def shown_state(self) -> GameStateProtocol:
         """The position on the board: the review's past position, or the live state."""
