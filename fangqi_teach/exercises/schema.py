@@ -25,11 +25,12 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NoReturn
 
 import yaml
 
-from ..boards import get_board
+from ..boards import Board, get_board
 from ..core import IllegalAction
 from ..games import GAMES
 from ..games.contract import SETUP_FIELDS
@@ -78,7 +79,7 @@ class _Collector:
         self.errors.append(": ".join(parts) + ": " + message)
 
 
-def _unknown(keys, allowed) -> list[tuple[str, str]]:
+def _unknown(keys: Iterable[object], allowed: tuple[str, ...]) -> list[tuple[str, str]]:
     out = []
     for k in keys:
         if k not in allowed:
@@ -88,7 +89,7 @@ def _unknown(keys, allowed) -> list[tuple[str, str]]:
     return out
 
 
-def _text(value: Any, err, eid: str | None, field: str, required: bool = True) -> Text | None:
+def _text(value: Any, err: _Collector, eid: str | None, field: str, required: bool = True) -> Text | None:
     if value is None:
         if required:
             err.add(eid, field, 'missing (a mapping with "en" and "zh")')
@@ -138,11 +139,11 @@ class _PackLoader(yaml.SafeLoader):
         first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 
-    def __init__(self, stream):
+    def __init__(self, stream: Any) -> None:
         super().__init__(stream)
         self._depth = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             raise _Refusal(
                 None, None, "an alias (*name) is not allowed in an exercise file; write the value out",
@@ -156,10 +157,10 @@ class _PackLoader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         if isinstance(node, yaml.MappingNode):
             self.flatten_mapping(node)
-            seen = set()
+            seen: set[object] = set()
             for key_node, _ in node.value:
                 key = self.construct_object(key_node, deep=True)
                 try:
@@ -174,9 +175,9 @@ class _PackLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep)
 
 
-def _no_duplicates(pairs):
+def _no_duplicates(pairs: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     """``object_pairs_hook`` for JSON: a key given twice is an error naming the key."""
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
             raise ValueError(f"the field {_show(key)} appears twice in one object")
@@ -184,7 +185,7 @@ def _no_duplicates(pairs):
     return out
 
 
-def _refuse_constant(name):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number in standard JSON")
 
 
@@ -401,7 +402,7 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
     return Pack(file, pack_game or exercises[0].game, title, tuple(exercises), self_check), []
 
 
-def _self_check(raw, err) -> dict:
+def _self_check(raw: object, err: _Collector) -> dict[int, Text]:
     """``self_check:`` — the learner's self-check per stage, ``{1: {en, zh}, 2: …}``.
 
     Or one text, for the pack's stage.
@@ -427,12 +428,12 @@ def _self_check(raw, err) -> dict:
 _REPORTED = object()   # a file-level value already reported as wrong
 
 
-def _whole(value, low, high) -> bool:
+def _whole(value: object, low: int, high: int) -> bool:
     """A whole number from ``low`` to ``high`` (``true`` is not 1, ``1.0`` is not 1)."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _hints(raw, eid, err) -> list[Text]:
+def _hints(raw: object, eid: str, err: _Collector) -> list[Text]:
     """``hints``: a list of up to :data:`MAX_HINTS` texts."""
     hints: list[Text] = []
     if not isinstance(raw, list):
@@ -447,7 +448,7 @@ def _hints(raw, eid, err) -> list[Text]:
     return hints
 
 
-def _tags(raw, eid, err) -> list[str]:
+def _tags(raw: object, eid: str, err: _Collector) -> list[str]:
     """``tags``: the rule ids the exercise practises (ids of :data:`~.rules_index.RULES`)."""
     tags: list[str] = []
     if not isinstance(raw, list) or not raw:
@@ -464,7 +465,8 @@ def _tags(raw, eid, err) -> list[str]:
     return tags
 
 
-def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | None:
+def _exercise(item: dict[str, Any], eid: str, pack_game: Any, pack_stage: Any, file: str, err: _Collector,
+              solve: bool) -> Exercise | None:
     n_before = len(err.errors)
     for k, msg in _unknown(item.keys(), EXERCISE_FIELDS):
         err.add(eid, k, msg)
@@ -510,7 +512,7 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
 # --------------------------------------------------------------------------
 # Positions
 
-def _position(raw, game, eid, err) -> Position | None:
+def _position(raw: object, game: str, eid: str, err: _Collector) -> Position | None:
     if not isinstance(raw, dict):
         err.add(eid, "position", 'missing: a mapping with "record" (actions from the start) or "setup"')
         return None
@@ -540,7 +542,7 @@ def _position(raw, game, eid, err) -> Position | None:
     return Position(setup=freeze(clean), options=freeze(options), labels=freeze(labels))
 
 
-def _options(options, eid, err) -> dict | None:
+def _options(options: object, eid: str, err: _Collector) -> dict[str, Any] | None:
     """``position.options``: a mapping of option names to plain values (checked by the engine later)."""
     if not isinstance(options, dict):
         err.add(eid, "position.options", f"must be a mapping of rule options, e.g. {{size: 9}}, not {_kind(options)}")
@@ -559,7 +561,7 @@ def _options(options, eid, err) -> dict | None:
     return options
 
 
-def _record(rec, board, eid, err) -> tuple[str, ...] | None:
+def _record(rec: object, board: Board, eid: str, err: _Collector) -> tuple[str, ...] | None:
     """``position.record``: the actions from the start, in canonical notation."""
     if rec is None:
         rec = ""
@@ -573,7 +575,7 @@ def _record(rec, board, eid, err) -> tuple[str, ...] | None:
         return None
 
 
-def _setup(setup, board, eid, err) -> dict[str, Any] | None:
+def _setup(setup: object, board: Board, eid: str, err: _Collector) -> dict[str, Any] | None:
     """``position.setup``: the stones, the player to act and the optional state fields, checked."""
     if not isinstance(setup, dict):
         err.add(eid, "position.setup", f"must be a mapping: black, white, player (and phase, hands, pending), "
@@ -593,7 +595,7 @@ def _setup(setup, board, eid, err) -> dict[str, Any] | None:
     return clean
 
 
-def _setup_stones(setup, board, eid, err) -> dict[str, Any] | None:
+def _setup_stones(setup: dict[str, Any], board: Board, eid: str, err: _Collector) -> dict[str, Any] | None:
     """``black`` and ``white``: lists (or texts) of points, each point once and in one colour."""
     clean: dict[str, Any] = {}
     for colour in ("black", "white"):
@@ -620,13 +622,14 @@ def _setup_stones(setup, board, eid, err) -> dict[str, Any] | None:
     return clean
 
 
-def _counts_by_player(value) -> bool:
+def _counts_by_player(value: object) -> bool:
     """A mapping like ``{B: 3, W: 0}``: keys among B and W, whole numbers ≥ 0."""
     return (isinstance(value, dict) and not set(value) - {"B", "W"}
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()))
 
 
-def _setup_state_fields(setup, board, eid, err, clean: dict[str, Any]) -> None:
+def _setup_state_fields(setup: dict[str, Any], board: Board, eid: str, err: _Collector,
+                        clean: dict[str, Any]) -> None:
     """The optional state fields (credits, tired, window, player, phase, hands, pending) into ``clean``."""
     if "credits" in setup:
         if not _counts_by_player(setup["credits"]):
@@ -665,7 +668,7 @@ def _setup_state_fields(setup, board, eid, err, clean: dict[str, Any]) -> None:
         clean["pending"] = pend
 
 
-def _labels(raw, board, eid, err) -> dict:
+def _labels(raw: object, board: Board, eid: str, err: _Collector) -> dict[str, str]:
     """``labels: {o10: A, e8: B}`` — short letters shown on points of the board."""
     if raw is None:
         return {}
@@ -689,7 +692,7 @@ def _labels(raw, board, eid, err) -> dict:
 # --------------------------------------------------------------------------
 # Tasks
 
-def _task(raw, game, eid, err, position) -> Task | None:
+def _task(raw: object, game: str, eid: str, err: _Collector, position: Position | None) -> Task | None:
     """The task: its kind (:mod:`.kinds`) checks its own fields, each problem naming its field."""
     names = kind_names()
     if not isinstance(raw, dict):
@@ -716,14 +719,14 @@ def _task(raw, game, eid, err, position) -> Task | None:
     return Task(name, freeze(params))
 
 
-def _point(board, value, eid, err, field):
+def _point(board: Board, value: object, eid: str, err: _Collector, field: str) -> None:
     try:
         board.parse_point(str(value))
     except ValueError as e:
         err.add(eid, field, str(e))
 
 
-def _problems(err, eid: str, prefix: str = "task") -> Problems:
+def _problems(err: _Collector, eid: str, prefix: str = "task") -> Problems:
     """A kind's problems, reported as ``FILE: EXERCISE: task.FIELD: message``."""
     return Problems(lambda field, message: err.add(eid, field, message), prefix)
 
@@ -731,7 +734,7 @@ def _problems(err, eid: str, prefix: str = "task") -> Problems:
 # --------------------------------------------------------------------------
 # Checks that need the engine
 
-def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
+def _check_against_state(ex: Exercise, eid: str, err: _Collector, solve: bool) -> None:
     try:
         state = ex.state()
     except PositionError as e:
@@ -796,7 +799,7 @@ def default_exercise_dir() -> Path:
     return (Path(__file__).resolve().parents[1] / "packs").resolve()
 
 
-def iter_exercise_files(paths) -> list[Path]:
+def iter_exercise_files(paths: Iterable[str | Path]) -> list[Path]:
     """The .yaml/.yml/.json files named or found (recursively) under ``paths``, sorted.
 
     README and other non-exercise files are skipped in directories.
@@ -810,7 +813,7 @@ def iter_exercise_files(paths) -> list[Path]:
     return out
 
 
-def validate_paths(paths, solve: bool = True) -> tuple[list[Pack], list[str]]:
+def validate_paths(paths: Iterable[str | Path], solve: bool = True) -> tuple[list[Pack], list[str]]:
     """Validate every file under ``paths``; ids must be unique across files too."""
     packs: list[Pack] = []
     errors: list[str] = []
