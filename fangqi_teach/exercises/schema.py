@@ -24,8 +24,8 @@ import difflib
 import json
 import os
 import re
-from pathlib import Path
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, NoReturn
 
 import yaml
