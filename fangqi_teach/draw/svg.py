@@ -23,7 +23,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from ..notation import action_points
-from ..session.clicks import removable_points
+from ..session.view import BoardView
 from .layout import board_layout
 from .marks import mark_sizes
 
@@ -250,12 +250,11 @@ def last_turn_points(state) -> list[str]:
 def state_marks(state) -> dict:
     """The highlights a bare state shows: its last action and what may be removed now.
 
-    A move is also drawn as an arrow, so the picture reads without colour.
+    A move is also drawn as an arrow, so the picture reads without colour. The marks are the
+    session's :class:`~fangqi_teach.session.view.BoardView` of the state (worked out in one place).
     """
-    last = last_turn_points(state)
-    arrows = [last] if len(last) == 2 else []
-    removable = removable_points(state)      # what a click would remove now (the one click path)
-    return normalize_marks(state.board, last=last, arrows=arrows, removable=removable)
+    view = BoardView.of_state(state, last_actions=state.record[-1:], live=False)
+    return normalize_marks(view.pieces, last=view.last, arrows=view.arrows, removable=view.removable)
 
 
 

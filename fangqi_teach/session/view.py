@@ -45,19 +45,21 @@ class BoardView:
     @classmethod
     def of_state(cls, state: GameStateProtocol, *, last_actions: Iterable[str] = (), selected: str | None = None,
                  removable: bool = True, tired: Mapping[str, str] | None = None, hint: str | None = None,
-                 busy: bool = False) -> BoardView:
+                 busy: bool = False, live: bool = True) -> BoardView:
         """The view of ``state``: ``last_actions`` (the last turn) as points and arrows, ``selected``
         and where it may go, removable pieces (unless ``removable`` is False: the computer removes),
-        ``tired`` pieces in orange, a winning line in yellow, a ``hint`` in green (an arrow for a move)."""
+        ``tired`` pieces in orange, a ``hint`` in green (an arrow for a move). A ``live`` game also
+        shows a Connect6 first stone as selected (it can be taken back) and a winning line in yellow;
+        a picture of a bare state (:func:`fangqi_teach.draw.svg.state_marks`) does not."""
         actions = list(last_actions)
         last = [p for a in actions for p in action_points(a)]
         arrows = [pts for pts in (action_points(a) for a in actions) if len(pts) == 2]
         targets = move_targets(state, selected)
         pending = state.pending
-        if pending is not None and pending.kind == "second_stone" and state.record:
+        if live and pending is not None and pending.kind == "second_stone" and state.record:
             selected = state.record[-1]          # the first stone, still cancellable
         marks = {p: "orange" for p in (tired or {}).values()}   # Xinjiang: may not capture next turn
-        if state.is_over:
+        if live and state.is_over:
             marks.update({p: "yellow" for e in state.events if e.kind == "six" for p in e.points})  # the line
         labels: dict[str, str] = {}
         if hint:
