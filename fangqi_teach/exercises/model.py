@@ -21,7 +21,7 @@ them. Grading is in :mod:`.checkers`; an exercise offers shortcuts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -79,12 +79,12 @@ class Task:
     (a read-only mapping, checked by the kind when the file was read)."""
 
     kind: str
-    params: Any
+    params: Mapping[str, object]     # the kind reads them as its TypedDict (kinds.TaskKind.typed)
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
         return self.params.get(key, default)
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> object:
         return self.params[key]
 
 

@@ -521,7 +521,8 @@ def solve_runs(ex: Exercise) -> tuple[set[str], bool]:
     except ValueError:
         found = []
     record = ex.position.record or ()
-    upto = record[:task.get("at", len(record))] if task.kind == "review" else record
+    at = task.get("at")
+    upto = record[:at] if task.kind == "review" and isinstance(at, int) else record
     if upto:                # the position the question is about is what the last action did
         before = _replay_state(ex, upto[:-1])
         rules |= rules_from_events(ex.game, before.phase, state.events)
