@@ -152,7 +152,7 @@ def solutions(exercise: Exercise, limit: int = 50) -> list[str]:
 def worked_solution(exercise: Exercise) -> Text | None:
     """The engine's worked answer, shown with the solution only (a count's number and why); None for most kinds.
 
-    A wrong count is never told it (:data:`~.kinds.count.RECOUNT_TEXT`): it comes with the solution.
+    A wrong count is never told it (:func:`~.kinds.count._count_miss`): it comes with the solution.
     """
     ctx, kind, params = asked(exercise)
     return kind.worked(ctx, params)
@@ -299,6 +299,16 @@ MEASURE_TEXT = {
 }
 
 
+# None of a measured quantity, in words
+MEASURE_NONE = {
+    "extra_placements": Text("no extra placement", "一子也不能多放"),
+    "pull_credits": Text("no pull credit", "不能多拔子"),
+    "captures": Text("no captures", "一子也吃不到"),
+    "shapes": Text("no shape", "一个棋型也没成"),
+    "threats": Text("no threat", "没有威胁"),
+}
+
+
 def measure_text(quantity: str, n: int) -> Text:
     """``n`` of a measured quantity: "1 capture", "2 captures"; 「吃 2 子」.
 
@@ -306,6 +316,8 @@ def measure_text(quantity: str, n: int) -> Text:
     ('1 capture', '2 pull credits', '成 2 个棋型')
     """
     (one, many), zh = MEASURE_TEXT[quantity]
+    if n == 0 and quantity in MEASURE_NONE:
+        return MEASURE_NONE[quantity]               # not 「吃 0 子」 (glossary)
     return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
 
 
@@ -398,6 +410,10 @@ PROPERTY_TEXT = {
     "completes": Text("points where a placement completes a {shape}", "落下就能成{shape}的点"),
     "winning_points": Text("winning points of {player}", "{player}的赢点"),
 }
+
+
+# Properties whose points hold pieces (counted in 枚); the others are points (个)
+PIECE_PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "movable")
 
 
 def _property_name(params: Mapping[str, Any], prop: str, game: str | None = None) -> Text:

@@ -37,7 +37,10 @@ from ..games.contract import SETUP_FIELDS
 from ..i18n import Text
 from ..notation import parse_record
 from .checkers import play_out, solutions
+from .claims import check_claims, fill_exercise, parse_claims
 from .kinds import Problems, get_kind, kind_names
+from .kinds.count import QUANTITIES
+from .kinds.fields import PROPERTIES, property_fields
 from .model import Exercise, Pack, Position, Task, freeze
 from .positions import PositionError, board_for
 from .rules_index import RULES
@@ -48,7 +51,7 @@ MAX_HINTS = 3
 
 PACK_FIELDS = ("format", "game", "stage", "title", "description", "self_check", "exercises")
 EXERCISE_FIELDS = ("id", "game", "stage", "title", "prompt", "hints", "explanation",
-                   "position", "task", "tags", "difficulty")
+                   "position", "task", "tags", "difficulty", "claims")
 POSITION_FIELDS = ("record", "setup", "options", "labels")
 MAX_LABEL = 3           # characters of a board label ("A", "B", "1")
 
@@ -506,7 +509,30 @@ def _exercise(item: dict[str, Any], eid: str, pack_game: Any, pack_stage: Any, f
     ex = Exercise(eid, game, stage, title, prompt, tuple(hints), explanation, position, task,
                   tuple(tags), difficulty, file)
     _check_against_state(ex, eid, err, solve)
-    return None if len(err.errors) > n_before else ex
+    if len(err.errors) > n_before:
+        return None
+    filled = _with_claims(ex, item.get("claims"), err)      # claims.py: parse, fill the placeholders
+    if filled is not None and solve:
+        for f, message in check_claims(filled):
+            err.add(eid, f, message)
+    return None if len(err.errors) > n_before else filled
+
+
+def _property_params(prop: str, params: dict[str, Any], board: Board, game: str, eid: str, err: _Collector,
+                     prefix: str) -> None:
+    """A claim's quantity and its fields, checked as a count or select task's are (kinds.fields)."""
+    property_fields(prop, params, board, game, _problems(err, eid, prefix))
+
+
+def _with_claims(ex: Exercise, raw: object, err: _Collector) -> Exercise | None:
+    """``ex`` with its ``claims:`` parsed and each ``{name}`` of its texts filled (claims.py)."""
+    board = board_for(ex.game, ex.position.options)
+    n_before = len(err.errors)
+    found = parse_claims(raw, ex.game, board, ex.id, err, _property_params, PROPERTIES, QUANTITIES)
+    if len(err.errors) > n_before:
+        return None
+    filled = fill_exercise(ex, found, lambda field, message: err.add(ex.id, field, message))
+    return None if len(err.errors) > n_before else filled
 
 
 # --------------------------------------------------------------------------
@@ -781,6 +807,11 @@ def _check_against_state(ex: Exercise, eid: str, err: _Collector, solve: bool) -
             return
         if not found:
             err.add(eid, "task", "has no correct answer in this position (the engine found none)")
+            return
+        from .lint import vacuous_reason  # an exercise that tests nothing is refused, with the reason
+        reason = vacuous_reason(ex)
+        if reason:
+            err.add(eid, "task", f"tests nothing: {reason}")
 
 
 def default_exercise_dir() -> Path:

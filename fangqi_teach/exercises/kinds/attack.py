@@ -22,6 +22,7 @@ from ..checkers import (
     T,
     Verdict,
     _dedupe,
+    _longest_run_text,
     _open_lines_text,
     _parse_actions,
     _stones_owed,
@@ -55,8 +56,8 @@ def _check_attack(ctx: Context, params: AttackParams, answer: str) -> Verdict:
     if s.winner == mover:
         return Verdict(True, T(f"Correct: {s.result.text('en')}.", f"正确：{s.result.text('zh')}。"), canon)
     if params.get("goal", "threats") == "win":
-        return Verdict(False, T(f"{canon} does not make six. ", f"{canon} 没有连成六。")
-                       + _open_lines_text(s0, mover), canon)
+        return Verdict(False, T(f"{canon} does not make six.", f"{canon} 没有连成六。")   # not where six is: the answer
+                       + _longest_run_text(s, run, mover), canon)
     counter = c6.winning_points(s, defender)
     if counter:
         return Verdict(False, T(f"{player_name(defender, 'en')} wins first: ", f"{player_name(defender, 'zh')}先赢：")

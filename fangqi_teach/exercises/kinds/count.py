@@ -6,9 +6,9 @@ the number of points with a property (:data:`~.fields.PROPERTIES`), or
 ``ends_at``: the action at which a line of play ends the game (the
 record with two actions swapped, ``swap``, or a ``variation``).
 
-A wrong number is told how to count again, never the number (issue 23,
-item 12): the number, with the engine's reason, comes with the solution
-(:meth:`CountTask.worked`).
+A wrong number is told whether it is too high or too low and how to count
+again, never the number (issue 23, item 12): the number, with the
+engine's reason, comes with the solution (:meth:`CountTask.worked`).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from ..checkers import (
     _property_name,
     _so,
     _Unparsable,
+    measure_text,
     play_out,
     property_answers,
 )
@@ -42,7 +43,7 @@ from . import fields as F
 from .base import Problems, TaskKind, register, whole
 from .select import property_actions
 
-__all__ = ["MEASURES", "QUANTITIES", "RECOUNT_TEXT", "CountParams", "CountTask", "ends_at_line"]
+__all__ = ["COUNT_AGAIN", "MEASURES", "QUANTITIES", "CountParams", "CountTask", "ends_at_line"]
 
 #: What an action achieves, counted.
 MEASURES = ("extra_placements", "pull_credits", "captures", "shapes")
@@ -63,44 +64,34 @@ class CountParams(TypedDict, total=False):
     variation: str
 
 
-#: What a wrong count is told (issue 23, item 12): how to count again, never the number, so a second
-#: try is not free; the number, with the engine's reason, comes with the solution (:func:`worked_solution`).
-RECOUNT_TEXT = {
-    "extra_placements": Text("Play {actions} again and count every shape it completes, each by its worth: "
-                             "that is how many extra placements it earns.",
-                             "再走一遍 {actions}，数一数它成的每个棋型和各自的价值：这就是多放的子数。"),
-    "pull_credits": Text("Play {actions} again and count every shape it completes, each by its worth: "
-                         "that is how many pull credits it earns.",
-                         "再走一遍 {actions}，数一数它成的每个棋型和各自的价值：这就是多拔的子数。"),
-    "captures": Text("Play {actions} again: count the shapes it completes, each by its worth, and check that "
-                     "every capture owed can be made.",
-                     "再走一遍 {actions}：数一数它成的棋型和各自的价值，再看该吃的子是否都吃得到。"),
-    "shapes": Text("Play {actions} again and count the shapes it completes.",
-                   "再走一遍 {actions}，数一数它成了几个棋型。"),
-    "threat_count": Text("Find every line on which {player} could win next turn: one stone on a point two lines "
-                         "share stops both.",
-                         "找出{player}下一回合能取胜的每一条线：两条线共用的点上下一子，两条都能挡住。"),
-    "ends_at": Text("Replay the actions one by one and stop at the first after which the game is over.",
-                    "一步一步重放，停在对局结束的那一步。"),
-    "property": Text("Look again for every one of the {name}.", "再找一遍所有的{name}。"),
+# What to count again, without the number (a first miss must not give the answer away, issue 23 item 12);
+# the number, with the engine's reason, comes with the solution (CountTask.worked).
+COUNT_AGAIN = {
+    "extra_placements": T(" Add up what every shape this placement completes earns while placing.",
+                          "把这一子成的每个棋型多放的子数加起来。"),
+    "pull_credits": T(" Each square completed while placing is one more pull.", "放子时每成一个方，就多拔一枚。"),
+    "captures": T(" Count the pieces every shape completed by this action captures.",
+                  "把这一步成的每个棋型吃的子数加起来。"),
+    "shapes": T(" Count every shape the action completes, each line and square on its own.",
+                "这一步成的棋型，每条线、每个方都单独算。"),
+    "threat_count": T(" Count the fewest stones that would block every line that can make six.",
+                      "数一数最少要几子才能挡住所有能成六的线。"),
 }
 
 
-def _recount(ctx: Context, params: CountParams) -> Text:
-    """How to count again (the first-miss reason of a count, without the number)."""
+def _count_miss(ctx: Context, params: CountParams, n: int, value: int) -> Text:
+    """Why a count is wrong, in words that do not state the right number."""
     q = params["quantity"]
-    if q in ("extra_placements", "pull_credits", "captures", "shapes"):
-        actions = " ".join(parse_record(ctx.board, str(params["action"])))
-        return RECOUNT_TEXT[q].format(actions=actions)
-    if q == "threat_count":
-        pl = params["player"]
-        return Text(RECOUNT_TEXT[q].en.format(player=player_name(pl, "en")),
-                    RECOUNT_TEXT[q].zh.format(player=player_name(pl, "zh")))
     if q == "ends_at":
-        return RECOUNT_TEXT[q]
+        if value == 0 or n < 0:
+            return T(" The game does not end at that action.", "对局不是在这一步结束的。")
+        if n < value:
+            return T(f" After action {n} the game is still going.", f"第 {n} 步之后对局还没有结束。")
+        return T(" The game is over before that action.", "对局在这一步之前就结束了。")
+    if q in COUNT_AGAIN:
+        return COUNT_AGAIN[q]
     name = _property_name(params, q, ctx.exercise.game)
-    t = RECOUNT_TEXT["property"]
-    return Text(t.en.format(name=name.en), t.zh.format(name=name.zh))
+    return T(f" Count the {name.en} again.", f"再数一数{name.zh}。")
 
 
 def _count_value(ctx: Context, params: CountParams) -> tuple[int, Text]:
@@ -113,8 +104,10 @@ def _count_value(ctx: Context, params: CountParams) -> tuple[int, Text]:
         if run.error is not None and run.state is s:
             raise ValueError(f"task.action cannot be played: {run.error.en}")
         value = _measure(q, s, run, s.player, params.get("shape", "any"))
-        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + _events_text(run.events)
-                       + _so(q, value))
+        events = _events_text(run.events)
+        said = measure_text(q, value).en in events.en          # "earns 2 extra placements": no ", so 2 …"
+        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + events
+                       + (T(".", "。") if said else _so(q, value)))
     if q == "threat_count":
         pl = params["player"]
         value = c6.threat_count(s, pl)
@@ -168,8 +161,12 @@ def _check_count(ctx: Context, params: CountParams, answer: str) -> Verdict:
     value, why = _count_value(ctx, params)
     if n == value:
         return Verdict(True, T("Correct. ", "正确。") + why, str(n))
-    # neither the number nor "too high / too low" (after "1: too high" the answer would be 0)
-    return Verdict(False, T(f"Not {n}. ", f"不是 {n}。") + _recount(ctx, params), str(n))
+    if n == 1 and value == 0:
+        # "1: too high" would leave only 0: no direction, or the second try is free
+        return Verdict(False, T(f"Not {n}.", f"不是 {n}。") + _count_miss(ctx, params, n, value), str(n))
+    direction = T(f"Not {n}: too {'high' if n > value else 'low'}.", f"不是 {n}：{'多' if n > value else '少'}了。")
+    # a miss gets the reason without the number: the number comes with the solution
+    return Verdict(False, direction + _count_miss(ctx, params, n, value), str(n))
 
 
 def _worked_count(ctx: Context, params: CountParams) -> Text:

@@ -97,6 +97,8 @@ def _goal_failures(ctx: Context, params: PlayParams, run: _Run, mover: str,
             if got < want:
                 has, wants = measure_text(measure, got), measure_text(measure, want)
                 only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 子
+                if got == 0:
+                    only = ""                                       # 这样一子也吃不到
                 if v == "max":
                     fails.append(T(f"It gives {has.en}; another answer gives {want}.",
                                    f"这样{only}{has.zh}；另有一种走法能{wants.zh}。"))

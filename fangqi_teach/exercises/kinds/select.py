@@ -13,7 +13,18 @@ from typing import TypedDict
 
 from ...boards import Board
 from ...games.contract import Capabilities, GameStateProtocol
-from ..checkers import Context, T, Verdict, _bad_token, _property_name, _Unparsable, _why_not, join, property_answers
+from ..checkers import (
+    PIECE_PROPERTIES,
+    Context,
+    T,
+    Verdict,
+    _bad_token,
+    _property_name,
+    _Unparsable,
+    _why_not,
+    join,
+    property_answers,
+)
 from ..model import Exercise
 from ..rules_index import property_rules
 from . import fields as F
@@ -51,7 +62,7 @@ def _check_select(ctx: Context, params: SelectParams, answer: str) -> Verdict:
     reasons = [_why_not(ctx, params, prop, p) for p in extra]
     if missing:
         reasons.append(T(f"{len(missing)} more of the {name.en} {'is' if len(missing) == 1 else 'are'} not selected.",
-                         f"还有 {len(missing)} 个{name.zh}没有选。"))
+                         f"还有 {len(missing)} {'枚' if prop in PIECE_PROPERTIES else '个'}{name.zh}没有选。"))
     return Verdict(False, join(reasons), canon, points=tuple(extra))
 
 
