@@ -28,6 +28,7 @@ from ..checkers import (
     T,
     Verdict,
     _events_text,
+    _forfeit_note,
     _measure,
     _open_lines_text,
     _property_name,
@@ -88,6 +89,10 @@ def _count_miss(ctx: Context, params: CountParams, n: int, value: int) -> Text:
         if n < value:
             return T(f" After action {n} the game is still going.", f"第 {n} 步之后对局还没有结束。")
         return T(" The game is over before that action.", "对局在这一步之前就结束了。")
+    if q == "captures" and n > value:
+        return COUNT_AGAIN[q] + T(" Then check how many of them can really be taken: only loose pieces can, "
+                                  "and the game may end first.",
+                                  "再看其中真正能吃到几枚：只能吃散子，对局也可能先结束。")
     if q in COUNT_AGAIN:
         return COUNT_AGAIN[q]
     name = _property_name(params, q, ctx.exercise.game)
@@ -107,6 +112,7 @@ def _count_value(ctx: Context, params: CountParams) -> tuple[int, Text]:
         events = _events_text(run.events)
         said = measure_text(q, value).en in events.en          # "earns 2 extra placements": no ", so 2 …"
         return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + events
+                       + _forfeit_note(q, run, s.player, value)
                        + (T(".", "。") if said else _so(q, value)))
     if q == "threat_count":
         pl = params["player"]

@@ -74,7 +74,7 @@ def _goal_failures(ctx: Context, params: PlayParams, run: _Run, mover: str,
                 fails.append(T("It does not win the game.", "这样没有赢。") + _longest_run_text(s, run, mover))
         elif k == "shape":
             if not any(e.kind == "shape" and e.player == mover and (v == "any" or e.shape == v) for e in run.events):
-                name = shape_term(str(v), ctx.exercise.game) if v != "any" else T("shape", "形")
+                name = shape_term(str(v), ctx.exercise.game) if v != "any" else T("shape", "棋型")
                 fails.append(T(f"It completes no {name.en}.", f"这样没有成{name.zh}。"))
         elif k == "removes":
             gone = {p for e in run.events if e.kind == "remove" and e.player == mover
@@ -96,9 +96,9 @@ def _goal_failures(ctx: Context, params: PlayParams, run: _Run, mover: str,
                 want = int(v) if isinstance(v, int) else 0
             if got < want:
                 has, wants = measure_text(measure, got), measure_text(measure, want)
-                only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 子
+                only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 枚
                 if got == 0:
-                    only = ""                                       # 这样一子也吃不到
+                    only = ""                                          # 这样一子也吃不到 / 这样没有威胁
                 if v == "max":
                     fails.append(T(f"It gives {has.en}; another answer gives {want}.",
                                    f"这样{only}{has.zh}；另有一种走法能{wants.zh}。"))
