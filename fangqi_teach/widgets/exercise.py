@@ -52,7 +52,10 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterable
 from html import escape, unescape
+from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
@@ -124,7 +127,7 @@ OUTCOME_EVENTS = ("win", "draw")
 EVENT_SEPARATOR = Text("; ", "；")
 
 
-def _h(text) -> str:
+def _h(text: object) -> str:
     """Escape teacher- or engine-written text for the page."""
     return escape(str(text), quote=True)
 
@@ -137,8 +140,9 @@ class ExerciseWidget(W.VBox):
     the workbook language).
     """
 
-    def __init__(self, exercises, learner: str = "default", progress: Progress | None = None,
-                 lang: str | None = None, start: int | str = 0, in_place: bool = False):
+    def __init__(self, exercises: Exercise | Pack | Iterable[Exercise], learner: str = "default",
+                 progress: Progress | None = None, lang: str | None = None, start: int | str = 0,
+                 in_place: bool = False):
         if isinstance(exercises, Exercise):
             exercises = [exercises]
         self.exercises: list[Exercise] = list(exercises)
@@ -268,7 +272,7 @@ class ExerciseWidget(W.VBox):
         return kind.answer_mode(params)
 
     @property
-    def scratch(self):
+    def scratch(self) -> Any:
         """The position after the actions of the answer so far."""
         return self.answer.state
 
@@ -368,7 +372,7 @@ class ExerciseWidget(W.VBox):
 
     # -- answering in place (lesson steps) -----------------------------------------
 
-    def _answer_in_place(self):
+    def _answer_in_place(self) -> Verdict:
         """Check the answer the clicks just made; a wrong one stays shown until the next click."""
         verdict = self.check()
         self.retry = not verdict.correct
@@ -381,7 +385,7 @@ class ExerciseWidget(W.VBox):
         else:
             self._say(TEXTS["chosen"].format(k=len(self.selection)), "info")
 
-    def _typed_in_place(self, change) -> None:
+    def _typed_in_place(self, change: dict[str, Any]) -> None:
         if self._answer_mode() == "count" and str(change["new"]).strip():
             self._answer_in_place()
 
@@ -395,7 +399,7 @@ class ExerciseWidget(W.VBox):
         self._show_pass()
 
     @property
-    def verdict(self):
+    def verdict(self) -> Verdict | None:
         """The last :class:`~fangqi_teach.exercises.checkers.Verdict` (None before any answer)."""
         return self.last_verdict
 
@@ -454,7 +458,7 @@ class ExerciseWidget(W.VBox):
             self.revealed = True
             self._show_step()
 
-    def _removable(self, state) -> list[str]:
+    def _removable(self, state: Any) -> list[str]:
         """The pieces a click would take now, marked on the board while the answer is played
         (not in a select task, whose answer may be just those pieces)."""
         return removable_points(state) if self._answer_mode() == "play" else []
@@ -506,7 +510,7 @@ class ExerciseWidget(W.VBox):
          "pass": self.pass_turn,
          "previous": lambda: self.show(self.index - 1), "next": self.next}[name]()
 
-    def check(self):
+    def check(self) -> Verdict:
         """Grade the answer line; show and return the :class:`~fangqi_teach.exercises.checkers.Verdict`."""
         ex = self.exercise
         answer = self.answer_box.value
@@ -525,7 +529,7 @@ class ExerciseWidget(W.VBox):
             self.board.set_marks(marks={p: "red" for p in verdict.points})
         return verdict
 
-    def _show_verdict(self, verdict) -> None:
+    def _show_verdict(self, verdict: Verdict) -> None:
         lang = self.lang
         colour = "green" if verdict.correct else "#b00"
         if self.in_place:
@@ -622,7 +626,7 @@ class ExerciseWidget(W.VBox):
             return TEXTS["repr"].zh.format(title=self.exercise.title.zh, i=i, n=n)
         return f"ExerciseWidget({self.exercise.id!r}, {i} of {n})"
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         # Static viewers (nbconvert HTML, GitHub) get the board picture and a fixed text.
         return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
 
@@ -641,7 +645,7 @@ def _target_size(ex: Exercise) -> int:
     return 0 if first in ("", "none") else len(first.replace(",", " ").split())
 
 
-def _replay_states(ex: Exercise) -> list:
+def _replay_states(ex: Exercise) -> list[Any]:
     """The states along a review exercise's record, from the initial position."""
     s = new_game(ex.game, **dict(ex.position.options))
     states = [s]
@@ -654,7 +658,7 @@ def _replay_states(ex: Exercise) -> list:
 class PackSummary(W.VBox):
     """Progress per pack and stage: solved / tried / total, with a bar per stage."""
 
-    def __init__(self, packs, learner: str = "default", progress: Progress | None = None,
+    def __init__(self, packs: Pack | Iterable[Pack], learner: str = "default", progress: Progress | None = None,
                  lang: str | None = None):
         if isinstance(packs, Pack):
             packs = [packs]
@@ -666,10 +670,10 @@ class PackSummary(W.VBox):
         self.progress.on_change(self.refresh)     # redraw as exercises are solved
         self.refresh()
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, Any]]:
         """One row per game and stage (a pack's exercises of another stage count in that stage):
         game, title (the game's name), stage, total, attempted, solved, hints, and the pack files."""
-        by_stage: dict[tuple[str, int], dict] = {}
+        by_stage: dict[tuple[str, int], dict[str, Any]] = {}
         for pack in self.packs:
             for stage, s in self.progress.summary(pack.exercises).items():
                 row = by_stage.setdefault((pack.game, stage), {
@@ -713,13 +717,14 @@ def _game_title(game: str, lang: str) -> str:
     return GAMES[game].title.get(lang) if game in GAMES else game
 
 
-def exercise_widget(path_or_pack, learner: str = "default", lang: str | None = None, **kw) -> ExerciseWidget:
+def exercise_widget(path_or_pack: str | Path | Pack | Exercise | list[Exercise], learner: str = "default",
+                    lang: str | None = None, **kw: Any) -> ExerciseWidget:
     """An :class:`ExerciseWidget` for a pack file (path) or a loaded pack."""
     pack = path_or_pack if isinstance(path_or_pack, (Pack, Exercise, list)) else load_pack(path_or_pack)
     return ExerciseWidget(pack, learner=learner, lang=lang, **kw)
 
 
-def _replay_limit(ex: Exercise, states: list, opening: int) -> int:
+def _replay_limit(ex: Exercise, states: list[Any], opening: int) -> int:
     """How far a review may be replayed before it is answered.
 
     A question about one position (``at``): to that position, since the rest of the game may hold
