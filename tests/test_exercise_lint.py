@@ -41,10 +41,13 @@ def test_packs_load():
 EXAMPLE = re.compile(r"\be\.g\.\s*([^)]+?)\)")
 
 
-@pytest.mark.parametrize("ex", [e for e in EXERCISES if EXAMPLE.search(e.prompt.en)], ids=lambda e: e.id)
-def test_the_example_answer_in_a_prompt_is_not_a_correct_answer(ex):
-    example = EXAMPLE.search(ex.prompt.en).group(1).strip()
-    assert not ex.check(example).correct, f"{ex.id}: the prompt's example {example!r} gives the answer away"
+def test_no_example_answer_in_a_prompt_is_a_correct_answer():
+    # One test over every pack (not one per prompt): the packs may hold no example at all,
+    # and an empty parametrisation would be a skip.
+    examples = [(e, m.group(1).strip()) for e in EXERCISES if (m := EXAMPLE.search(e.prompt.en))]
+    given_away = [f"{e.id}: the prompt's example {x!r} gives the answer away"
+                  for e, x in examples if e.check(x).correct]
+    assert not given_away, given_away
 
 
 def test_the_example_finder_reads_prompts():
