@@ -1,0 +1,1 @@
+"""Proven puzzles (issue 25)."""
