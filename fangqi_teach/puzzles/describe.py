@@ -67,7 +67,7 @@ def themes(state, proof: dict[str, Any]) -> list[str]:
     best = proof["alternatives"][0]
     out = ["placing" if state.phase == "place" else "moving"]
     first_turn_gain = 0
-    for before, a, after in _replay(state, best["line"]):
+    for before, _a, after in _replay(state, best["line"]):
         mine = before.player == me
         if mine:
             first_turn_gain += GAINS[GOAL_GAINS[proof["goal"]]](before, after, me)

@@ -155,10 +155,11 @@ def _c6_wins(state) -> list[tuple[str, ...]]:
     me = state.player
     points = c6.winning_points(state, me)
     singles = [p for p in points if state.play(p).winner == me]
-    pairs = [] if state.pending is None or state.pending.count < 2 else [
-        (p, q) for p, q in combinations([p for p in points if p not in singles], 2)
-        if _plays(state, (p, q)).winner == me]
-    return [(p,) for p in singles] + pairs
+    out: list[tuple[str, ...]] = [(p,) for p in singles]
+    if state.pending is not None and state.pending.count >= 2:
+        out += [(p, q) for p, q in combinations([p for p in points if p not in singles], 2)
+                if _plays(state, (p, q)).winner == me]
+    return out
 
 
 def _prove_c6(state, goal: str | None) -> dict[str, Any] | None:

@@ -158,7 +158,7 @@ def mine_job(game: str, seed: int, job: int, record: list[str] | None = None,
 
 
 def _connect6_job(rng: random.Random, seed: int, job: int, out: dict, budget: int) -> None:
-    from ..exercises.generate import _random_state, _setup    # the generator's motif positions
+    from ..exercises.generate import _random_state, _setup  # the generator's motif positions
     from ..games.connect6 import from_board
     for k in range(C6_PER_JOB):
         kind = "attack" if k % 3 == 2 else "defend"

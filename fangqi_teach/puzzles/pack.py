@@ -48,7 +48,8 @@ def puzzles_pack(puzzles: list[dict[str, Any]], game: str, seed: int) -> dict[st
             "prompt": {"en": en.format(P=player_name(me, "en"), O=player_name(opp, "en")),
                        "zh": zh.format(P=player_name(me, "zh"), O=player_name(opp, "zh"))},
             "explanation": explanation(state, p["proof"]).__dict__,
-            "position": copy.deepcopy(p["position"]), "task": copy.deepcopy(_TASKS[goal]), "tags": ["connect6.4.threats"]})
+            "position": copy.deepcopy(p["position"]), "task": copy.deepcopy(_TASKS[goal]),
+            "tags": ["connect6.4.threats"]})
     return {"format": 1, "game": game, "stage": 2,
             "title": {"en": f"Mined puzzles (seed {seed})", "zh": f"挖掘出的练习（种子 {seed}）"},
             "exercises": exercises}
