@@ -35,7 +35,7 @@ from typing import Any
 
 from ..ai.evaluate import evaluator
 from ..games import GAMES, new_game, replay
-from .describe import difficulty, explanation, themes
+from .describe import difficulty, themes
 from .goals import Unproven, prove
 from .symmetry import canonical_key
 
@@ -112,7 +112,7 @@ def make_puzzle(state, proof: dict[str, Any], position: dict[str, Any], source: 
     diff = difficulty(state, proof)
     return {"id": puzzle_id(state.game, key), "game": state.game, "position": position,
             "proof": proof, "themes": themes(state, proof), "difficulty": diff,
-            "rating": diff["rating"], "explanation": explanation(state, proof).__dict__,
+            "rating": diff["rating"],
             "source": source, "key": hashlib.sha256(key.encode()).hexdigest()}
 
 

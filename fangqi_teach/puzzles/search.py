@@ -23,14 +23,36 @@ kept).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from ..ai.search import position_key
 from ..core import other
 
 WIN = 100           # a win inside the horizon is worth more than any material
 NODE_BUDGET = 60_000
+
+
+# history, caches and constants of one search (the record, the legal list, the options)
+_NOT_KEY = {"record", "events", "options", "opts", "variant", "geo", "result", "game", "board_spec", "log", "moves"}
+_KEY_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def exact_key(state) -> tuple[Any, ...]:
+    """Everything in a state that decides its future (draw counters and repetition history included).
+
+    Unlike the playing search's :func:`~fangqi_teach.ai.search.position_key`, nothing is
+    left out: a proof must not take two positions for one because they differ only in
+    what a house-rule draw counts.
+    """
+    names = _KEY_FIELDS.get(type(state))
+    if names is None:
+        fields = getattr(type(state), "_fields", None) or tuple(
+            n for k in type(state).__mro__ for n in getattr(k, "__slots__", ())) or tuple(
+            f.name for f in dataclasses.fields(state))
+        names = _KEY_FIELDS[type(state)] = tuple(n for n in fields if n not in _NOT_KEY and not n.startswith("_"))
+    return tuple(getattr(state, n) for n in names)
 
 
 class Unproven(Exception):
@@ -82,7 +104,7 @@ class _Search:
             return (WIN if s.winner == self.me else -WIN if s.winner else 0), ()
         if turns == 0:
             return 0, ()
-        key = (position_key(s), turns)
+        key = (exact_key(s), turns)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
