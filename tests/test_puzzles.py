@@ -20,7 +20,7 @@ from fangqi_teach.exercises.progress import Progress, read_progress_file
 from fangqi_teach.exercises.schema import validate_data
 from fangqi_teach.games import GAMES
 from fangqi_teach.puzzles import base
-from fangqi_teach.puzzles.describe import _replay, explanation, refutation
+from fangqi_teach.puzzles.describe import _replay, difficulty, explanation, refutation, themes
 from fangqi_teach.puzzles.goals import C6_GOALS, MARGIN, best_answers, check, prove
 from fangqi_teach.puzzles.miner import mine, puzzle_id
 from fangqi_teach.puzzles.pack import puzzles_pack
@@ -54,6 +54,8 @@ def test_shipped_puzzles_are_re_proven(request, game):
         state = base.position_state(p)
         assert prove(state, p["proof"]["goal"]) == p["proof"], p["id"]
         assert puzzle_id(game, canonical_key(state)) == p["id"]
+        assert themes(state, p["proof"]) == p["themes"] and difficulty(state, p["proof"]) == p["difficulty"]
+        assert p["rating"] == p["difficulty"]["rating"]
         for answer in best_answers(p["proof"]):
             assert check(state, p["proof"], answer)["correct"], (p["id"], answer)
 

@@ -31,6 +31,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--from", dest="records", default=None, help="a file of game records, one a line")
     parser.add_argument("-o", "--output", default=None, help="base (the package's puzzle base) or a pack FILE.yaml")
     parser.add_argument("--rebuild", action="store_true", help="with -o base: replace the game's base")
+    parser.add_argument("--refresh", action="store_true",
+                        help="recompute the base's themes, difficulty and ratings from the stored proofs (no mining)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: the CPUs, at most 4)")
     parser.add_argument("--directory", default=None, help=argparse_suppress())
 
@@ -40,6 +42,17 @@ def argparse_suppress() -> str:
     return argparse.SUPPRESS
 
 
+def _progress(game: str, n: int):
+    shown = [0]
+
+    def show(found) -> None:
+        if len(found.puzzles) >= shown[0] + max(1, n // 10) or len(found.puzzles) == n:
+            shown[0] = len(found.puzzles)
+            print(f"{game}: {len(found.puzzles)}/{n} kept, {found.candidates} candidates, "
+                  f"{found.cpu_seconds:.0f} CPU s", file=sys.stderr, flush=True)
+    return show
+
+
 def run(args) -> int:
     games = list(GAMES) if args.game == "all" else [args.game]
     if args.records and len(games) > 1:
@@ -47,6 +60,12 @@ def run(args) -> int:
     if args.output and args.output != "base" and not args.output.endswith((".yaml", ".yml")):
         raise ValueError('-o takes "base" or a pack file ending in .yaml')
     directory = Path(args.directory) if args.directory else None
+    if args.refresh:
+        from ..puzzles.miner import refresh
+        for game in games:
+            n = base.write(game, [refresh(p) for p in base.load(game, directory)], directory)
+            print(f"{game}: {n} puzzles refreshed", file=sys.stderr)
+        return 0
     from concurrent.futures import ProcessPoolExecutor
     workers = args.workers or max(1, min(4, os.cpu_count() or 1))
     everything = []
@@ -56,7 +75,7 @@ def run(args) -> int:
             old = [] if args.rebuild or args.output != "base" else base.load(game, directory)
             started = time.monotonic()
             found = mine(game, args.count, args.seed, executor=pool, theme=args.theme, records=records,
-                         known=[p["key"] for p in old])
+                         known=[p["key"] for p in old], progress=_progress(game, args.count))
             wall = time.monotonic() - started
             figures = {"game": game, "kept": len(found.puzzles), "candidates": found.candidates,
                        "proven": found.proven, "unproven": found.unproven, "duplicates": found.duplicates,

@@ -60,8 +60,14 @@ def _replay(state, line):
 def themes(state, proof: dict[str, Any]) -> list[str]:
     """The puzzle's themes: its phase, goal and the events of its solution (glossary keys)."""
     if proof["goal"] in C6_GOALS:
-        t = {"c6_win": ["win_this_turn"], "c6_defend": ["defence"], "c6_double_threat": ["attack"]}[proof["goal"]]
-        t.append("double_threat" if proof["threats"] >= 2 else "single_threat")
+        goal = proof["goal"]
+        t = {"c6_win": ["win_this_turn"], "c6_defend": ["defence"],
+             "c6_double_threat": ["attack", "threat_count"]}[goal]
+        if goal == "c6_defend":
+            t.append("double_threat" if proof["threats"] >= 2 else "single_threat")
+        lines = proof["lines_after"] if goal == "c6_double_threat" else proof["lines"]
+        if any(x["blockers"] >= 2 for x in lines):
+            t.append("open_four")        # 活四: a line that two stones are needed to block
         return t
     me = proof["player"]
     best = proof["alternatives"][0]
@@ -94,8 +100,8 @@ def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
 
     ``depth`` is how many actions of the solution's line pass before the last
     gain is made; ``close`` how many other answers fall short by only the
-    margin; ``quiet`` whether the answer itself gains nothing at once (a
-    defence, a preparation); ``choices`` the legal answers. The rating (the
+    margin; ``quiet`` whether the solver's own turn gains nothing (a defence, a
+    preparation); ``choices`` the legal answers. The rating (the
     puzzle's Glicko-2 start) grows with each.
     """
     if proof["goal"] in C6_GOALS:
@@ -108,15 +114,15 @@ def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
     gain = GAINS[GOAL_GAINS[proof["goal"]]]
     alts = proof["alternatives"]
     best = alts[0]
-    depth, first_gain = 1, None
+    depth, first_turn, own_gain = 1, True, 0
     for i, (before, _a, after) in enumerate(_replay(state, best["line"]), 1):
         g = gain(before, after, me)
-        if first_gain is None:
-            first_gain = g
+        first_turn = first_turn and before.player == me
+        own_gain += g if first_turn else 0
         if g:
             depth = i
     close = sum(1 for a in alts[1:] if a["value"] >= best["value"] - 1)
-    quiet = not first_gain
+    quiet = own_gain <= 0 and best["value"] < WIN // 2
     choices = len(alts)
     rating = 800 + 80 * (depth - 1) + 250 * quiet + 50 * math.log2(choices) + 200 * close / (choices - 1)
     return {"depth": depth, "close": close, "quiet": quiet, "choices": choices,

@@ -174,13 +174,19 @@ def _prove_c6(state, goal: str | None) -> dict[str, Any] | None:
         me, opp = state.player, other(state.player)
         proof: dict[str, Any] = {"goal": g, "player": me, "answer": list(classes[0]),
                                  "threats": c6.threat_count(state, opp if g == "c6_defend" else me),
-                                 "lines": [{"winning_points": list(t.winning_points), "stones": list(t.stones),
-                                            "direction": t.direction}
-                                           for t in c6.threat_lines(state, opp if g == "c6_defend" else me)]}
+                                 "lines": _lines(state, opp if g == "c6_defend" else me)}
         if g == "c6_double_threat":
-            proof["threats_after"] = c6.threat_count(_plays(state, classes[0] + _filler(state, classes[0])), me)
+            after = _plays(state, classes[0] + _filler(state, classes[0]))
+            proof["threats_after"] = c6.threat_count(after, me)
+            proof["lines_after"] = _lines(after, me)
         return proof
     return None
+
+
+def _lines(state, player: str) -> list[dict[str, Any]]:
+    """``player``'s threat lines: winning points, stones, direction, and how many stones block the line alone."""
+    return [{"winning_points": list(t.winning_points), "stones": list(t.stones), "direction": t.direction,
+             "blockers": t.blockers_needed} for t in c6.threat_lines(state, player)]
 
 
 def _filler(state, points: tuple[str, ...]) -> tuple[str, ...]:

@@ -116,6 +116,14 @@ def make_puzzle(state, proof: dict[str, Any], position: dict[str, Any], source: 
             "source": source, "key": hashlib.sha256(key.encode()).hexdigest()}
 
 
+def refresh(puzzle: dict[str, Any]) -> dict[str, Any]:
+    """``puzzle`` with its themes, difficulty and rating computed again from its proof (no search)."""
+    from .base import position_state
+    state = position_state(puzzle)
+    diff = difficulty(state, puzzle["proof"])
+    return {**puzzle, "themes": themes(state, puzzle["proof"]), "difficulty": diff, "rating": diff["rating"]}
+
+
 def _prove_at(state, position, source, out: dict, budget: int) -> None:
     out["candidates"] += 1
     try:
