@@ -52,7 +52,7 @@ def test_shipped_puzzles_are_re_proven(request, game):
     """The engine proves each sampled puzzle again, to the same proof, and grades its answer correct."""
     for p in _sample(request, game):
         state = base.position_state(p)
-        assert prove(state, p["proof"]["goal"]) == p["proof"], p["id"]
+        assert prove(state, p["proof"]["goal"], turns=p["proof"].get("turns")) == p["proof"], p["id"]
         assert puzzle_id(game, canonical_key(state)) == p["id"]
         assert themes(state, p["proof"]) == p["themes"] and difficulty(state, p["proof"]) == p["difficulty"]
         assert p["rating"] == p["difficulty"]["rating"]
@@ -229,3 +229,20 @@ def test_a_mined_connect6_pack_validates_and_its_answers_check():
     with pytest.raises(ValueError, match="puzzle task kind"):
         with ThreadPoolExecutor(1) as pool:
             puzzles_pack(mine("maonan", 1, seed=1, executor=pool).puzzles, "maonan", 1)
+
+
+def test_mine_command_takes_records_and_refuses_bad_ones(tmp_path, capsys):
+    from fangqi_teach.cli import main
+    from fangqi_teach.puzzles.miner import self_play
+    records = tmp_path / "games.txt"
+    records.write_text("# a class's games\n" + "\n".join(" ".join(self_play("maonan", s)[0]) for s in (1, 2)) + "\n",
+                       encoding="utf-8")
+    assert main(["mine", "maonan", "-n", "2", "--seed", "1", "--from", str(records), "--workers", "1",
+                 "-o", "base", "--directory", str(tmp_path)]) == 0
+    mined = base.load("maonan", tmp_path)
+    assert 1 <= len(mined) <= 2 and all(p["source"]["job"] in (0, 1) for p in mined)
+    for p in mined:         # each position lies on one of the given games
+        assert any(line.startswith(p["position"]["record"]) for line in records.read_text().splitlines())
+    records.write_text("a1 a1\n", encoding="utf-8")
+    assert main(["mine", "maonan", "--from", str(records)]) == 2
+    assert "record on line 1" in capsys.readouterr().err

@@ -166,12 +166,14 @@ def explanation(state, proof: dict[str, Any]) -> Text:
     alts = proof["alternatives"]
     best, second = alts[0], alts[1]
     me = player_name(proof["player"], "en"), player_name(proof["player"], "zh")
+    span = (("this turn and the reply", "这一手连同对方的应手") if proof["turns"] == 2 else
+            ("this turn, the reply and the next turn", "这一手、对方的应手和自己的下一手"))
     return Text(
-        f"{best['answer']} is best for {me[0]} over this turn and the reply: "
+        f"{best['answer']} is best for {me[0]} over {span[0]}: "
         f"{line_text(state, best['line'], 'en')}: {value_text(goal, best['value'], 'en')}. "
         f"The next best, {second['answer']}, gives {value_text(goal, second['value'], 'en')}: "
         f"{line_text(state, second['line'], 'en')}.",
-        f"{me[1]}这一手连同对方的应手，{best['answer']} 最好：{line_text(state, best['line'], 'zh')}，"
+        f"{me[1]}{span[1]}，{best['answer']} 最好：{line_text(state, best['line'], 'zh')}，"
         f"结果{value_text(goal, best['value'], 'zh')}。次好的 {second['answer']}，结果"
         f"{value_text(goal, second['value'], 'zh')}：{line_text(state, second['line'], 'zh')}。")
 

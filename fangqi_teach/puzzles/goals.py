@@ -27,7 +27,9 @@ best is accepted.
 >>> from fangqi_teach.games import GAMES
 >>> s = GAMES["maonan"].from_setup({"black": ["a1", "a4", "c3"], "white": ["g7", "g1"], "player": "B",
 ...                                 "phase": "move"})
->>> proof = prove(s)
+>>> prove(s) is None          # at three turns two answers are as good
+True
+>>> proof = prove(s, turns=2)
 >>> proof["goal"], proof["alternatives"][0]["answer"], proof["alternatives"][0]["value"]
 ('material', 'a4-b2', 1)
 >>> check(s, proof, "a4-b2")["correct"], check(s, proof, "c3-d3")["correct"]
@@ -44,7 +46,9 @@ from ..core import IllegalAction, other
 from ..games import GAMES
 from .search import WIN, Unproven, alternatives, value_of
 
-TURNS = 2           # the horizon: the solver's turn and the opponent's reply
+# The horizons tried, longest first: the solver's turn, the reply and the solver's next turn
+# (material won by force in two turns), else the turn and the reply.
+HORIZONS = (3, 2)
 MARGIN = 1          # how much worse the next best answer must be ("clearly worse")
 
 #: goal -> gain of :mod:`.search`
@@ -66,10 +70,16 @@ def goal_for(state) -> str | None:
     return PLACING_GOALS.get(state.game, "material")
 
 
-def prove(state, goal: str | None = None, budget: int | None = None) -> dict[str, Any] | None:
+def prove(state, goal: str | None = None, budget: int | None = None,
+          turns: int | None = None) -> dict[str, Any] | None:
     """The proof that ``state.player`` has exactly one best answer for ``goal``, or None.
 
-    Raises :class:`~.search.Unproven` when the search runs past its budget.
+    The longest horizon of :data:`HORIZONS` the search settles within its
+    budget decides (``turns`` asks for one horizon): a position whose best
+    answer at three turns is not unique is not a puzzle, even if it was at
+    two, so an answer better in the longer run is never marked wrong where
+    the search could see it. Raises :class:`~.search.Unproven` when no
+    horizon is settled.
     """
     if GAMES[state.game].capabilities.line_threats:
         return _prove_c6(state, goal)
@@ -77,10 +87,17 @@ def prove(state, goal: str | None = None, budget: int | None = None) -> dict[str
     if goal is None:
         return None
     kw = {"budget": budget} if budget else {}
-    lines = alternatives(state, FANG_GOALS[goal], TURNS, **kw)
+    horizons = (turns,) if turns else HORIZONS
+    for n, horizon in enumerate(horizons, 1):
+        try:
+            lines = alternatives(state, FANG_GOALS[goal], horizon, **kw)
+            break
+        except Unproven:
+            if n == len(horizons):
+                raise
     if len(lines) < 2 or lines[0].value - lines[1].value < MARGIN:
         return None
-    return {"goal": goal, "turns": TURNS, "player": state.player,
+    return {"goal": goal, "turns": horizon, "player": state.player,
             "alternatives": [{"answer": x.action, "value": x.value, "line": list(x.line)} for x in lines]}
 
 

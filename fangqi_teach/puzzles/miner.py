@@ -159,10 +159,20 @@ def mine_job(game: str, seed: int, job: int, record: list[str] | None = None,
                     s.pending.action_kind in ("place", "move") and len(s.legal_actions()) > 1:
                 states.append((i, s))
             s = s.play(a)
-        for i, s in sorted(rng.sample(states, min(POSITIONS_PER_GAME, len(states))), key=lambda x: x[0]):
+        for i, s in _sample_phases(rng, states):
             _prove_at(s, {"record": " ".join(record[:i])}, {"seed": seed, "job": job, "ply": i}, out, budget)
     out["cpu_seconds"] = time.process_time() - start
     return out
+
+
+def _sample_phases(rng: random.Random, states: list) -> list:
+    """Up to :data:`POSITIONS_PER_GAME` positions, half placing and half moving where the game has both."""
+    half = POSITIONS_PER_GAME // 2
+    placing = [x for x in states if x[1].phase == "place"]
+    moving = [x for x in states if x[1].phase != "place"]
+    take_p = min(len(placing), max(half, POSITIONS_PER_GAME - len(moving)))
+    take_m = min(len(moving), POSITIONS_PER_GAME - take_p)
+    return sorted(rng.sample(placing, take_p) + rng.sample(moving, take_m), key=lambda x: x[0])
 
 
 def _connect6_job(rng: random.Random, seed: int, job: int, out: dict, budget: int) -> None:
