@@ -109,8 +109,8 @@ def test_symmetric_positions_share_a_key_and_the_miner_refuses_them():
 
 def test_mining_is_reproducible_whatever_the_workers():
     with ThreadPoolExecutor(1) as one, ThreadPoolExecutor(3) as three:
-        a = mine("xinjiang", 3, seed=7, executor=one)
-        b = mine("xinjiang", 3, seed=7, executor=three)
+        a = mine("maonan", 3, seed=7, executor=one)
+        b = mine("maonan", 3, seed=7, executor=three)
     assert [p["id"] for p in a.puzzles] == [p["id"] for p in b.puzzles]
     assert a.candidates >= a.proven >= len(a.puzzles) == 3
 
@@ -246,3 +246,38 @@ def test_mine_command_takes_records_and_refuses_bad_ones(tmp_path, capsys):
     records.write_text("a1 a1\n", encoding="utf-8")
     assert main(["mine", "maonan", "--from", str(records)]) == 2
     assert "record on line 1" in capsys.readouterr().err
+
+
+def test_the_class_merge_rates_puzzles_from_first_attempts_in_time_order(tmp_path):
+    from fangqi_teach.puzzles.rating import class_puzzle_ratings
+    pz = {p["id"]: p for p in _shipped("maonan")[:2]}
+    a, b = sorted(pz)
+    ada, bo = Progress("ada", directory=tmp_path, autosave=False), Progress("bo", directory=tmp_path, autosave=False)
+    for prog, pid, correct, at in ((ada, a, False, "2026-03-01T09:00:00Z"), (bo, a, False, "2026-03-01T09:05:00Z"),
+                                   (bo, b, True, "2026-03-01T09:06:00Z")):
+        start = puzzle_start(pz[pid])
+        prog.record_puzzle("maonan", pid, correct, (start.rating, start.rd))
+        prog.puzzles["maonan"][pid]["first_at"] = at
+    bo.record_puzzle("maonan", b, False, (1.0, 1.0))           # a retry: not rated
+    got = class_puzzle_ratings([ada, bo], "maonan", pz)
+    first = _glicko(puzzle_start(pz[a]), LEARNER_START, 1.0)    # ada missed it: the puzzle won
+    second = _glicko(first, LEARNER_START, 1.0)                 # then bo missed it too
+    assert (got[a].rating, got[a].rd) == pytest.approx((second.rating, second.rd))
+    bo_now = _glicko(LEARNER_START, first, 0.0)                 # bo's rating after his miss of a
+    assert got[b].rating == pytest.approx(_glicko(puzzle_start(pz[b]), bo_now, 0.0).rating)
+    assert got[a].rating > puzzle_start(pz[a]).rating > got[b].rating
+
+
+def test_the_base_files_are_package_data():
+    """The wheel (and so the browser edition) carries the base: pyproject's package-data names its files."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    patterns = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "package-data"]["fangqi_teach"]
+    files = sorted(base.BASE_DIR.glob("*.jsonl.gz"))
+    assert {f.name.split(".")[0] for f in files} == set(GAMES)
+    for f in files:
+        rel = f.relative_to(root / "fangqi_teach").as_posix()
+        assert any(fnmatch.fnmatch(rel, p) for p in patterns), rel

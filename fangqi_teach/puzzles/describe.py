@@ -189,10 +189,11 @@ def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
     best = proof["alternatives"][0]
     if checked.get("illegal"):
         return Text(checked["illegal"]["en"], checked["illegal"]["zh"])
-    return Text(f"{line_text(state, checked['line'], 'en')}: {value_text(goal, checked['value'], 'en')}; "
-                f"the best answer gives {value_text(goal, best['value'], 'en')}.",
-                f"{line_text(state, checked['line'], 'zh')}，结果{value_text(goal, checked['value'], 'zh')}；"
-                f"最好的一手结果{value_text(goal, best['value'], 'zh')}。")
+    got, top = checked["value"], best["value"]
+    return Text(f"With best play after it: {line_text(state, checked['line'], 'en')}: "
+                f"{value_text(goal, got, 'en')}; the best answer gives {value_text(goal, top, 'en')}.",
+                f"双方接着都下最好：{line_text(state, checked['line'], 'zh')}，结果{value_text(goal, got, 'zh')}；"
+                f"最好的一手结果{value_text(goal, top, 'zh')}。")
 
 
 def _c6_explanation(proof: dict[str, Any]) -> Text:
