@@ -215,10 +215,12 @@ def mine(game: str, n: int, seed: int = 1, executor: Executor | None = None, the
     seen = set(known)
     given = list(records) if records is not None else None
     limit = len(given) if given is not None else (max_jobs or 200 * n)
-    wave = 8
     job = 0
     try:
         while len(found.puzzles) < n and job < limit:
+            # a wave: enough jobs to keep the workers busy, fewer when few puzzles are missing (the
+            # puzzles kept are the first n in job order, whatever the waves)
+            wave = max(1, min(8, n - len(found.puzzles)))
             batch = range(job, min(limit, job + wave))
             futures = [pool.submit(mine_job, game, seed, j, given[j] if given is not None else None, budget)
                        for j in batch]
