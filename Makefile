@@ -45,7 +45,8 @@ lite-serve:
 	$(PY) scripts/build_lite.py --out build/lite --serve $(LITE_PORT)
 
 puzzles: $(STAMP)
-	nice $(VENV)/bin/fangqi-teach mine all -n $(PUZZLES) --seed 1 -o base --rebuild --workers $(PUZZLE_WORKERS)
+	nice $(VENV)/bin/fangqi-teach mine all -n $(PUZZLES) --seed 1 -o base --rebuild --workers $(PUZZLE_WORKERS) \
+	    --figures benchmarks/puzzle_figures.json
 
 goldens: $(STAMP)
 	$(PY) scripts/make_goldens.py

@@ -33,6 +33,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rebuild", action="store_true", help="with -o base: replace the game's base")
     parser.add_argument("--refresh", action="store_true",
                         help="recompute the base's themes, difficulty and ratings from the stored proofs (no mining)")
+    parser.add_argument("--figures", default=None,
+                        help="record the run's figures per game in this JSON file (make puzzles: for make bench)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: the CPUs, at most 4)")
     parser.add_argument("--directory", default=None, help=argparse_suppress())
 
@@ -51,6 +53,13 @@ def _progress(game: str, n: int):
             print(f"{game}: {len(found.puzzles)}/{n} kept, {found.candidates} candidates, "
                   f"{found.cpu_seconds:.0f} CPU s", file=sys.stderr, flush=True)
     return show
+
+
+def _record_figures(path: Path, figures: dict, workers: int) -> None:
+    table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    table[figures["game"]] = {**figures, "workers": workers, "load": round(os.getloadavg()[0], 1),
+                              "date": time.strftime("%Y-%m-%d")}
+    path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def run(args) -> int:
@@ -82,6 +91,8 @@ def run(args) -> int:
                        "jobs": found.jobs, "cpu_seconds": round(found.cpu_seconds, 1), "wall_seconds": round(wall, 1),
                        "kept_per_cpu_minute": round(len(found.puzzles) / max(found.cpu_seconds, 1e-9) * 60, 1)}
             print(json.dumps(figures), file=sys.stderr)
+            if args.figures:
+                _record_figures(Path(args.figures), figures, workers)
             if args.output == "base":
                 n = base.write(game, base.merge(old, found.puzzles), directory)
                 print(f"{game}: the base holds {n} puzzles", file=sys.stderr)
