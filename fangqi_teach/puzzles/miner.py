@@ -17,7 +17,7 @@ whatever the number of workers.
 
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> with ThreadPoolExecutor(1) as pool:
-...     found = mine("maonan", 2, seed=3, executor=pool)
+...     found = mine("maonan", 2, seed=3, executor=pool, budget=3000)
 >>> len(found.puzzles), all(p["game"] == "maonan" for p in found.puzzles)
 (2, True)
 """
