@@ -282,3 +282,29 @@ def test_the_base_files_are_package_data():
     for f in files:
         rel = f.relative_to(root / "fangqi_teach").as_posix()
         assert any(fnmatch.fnmatch(rel, p) for p in patterns), rel
+
+
+@pytest.mark.parametrize("game", ["dafang", "maonan", "connect6"])
+def test_the_stream_rates_the_first_attempt_and_lets_a_miss_be_retried(tmp_path, game):
+    from fangqi_teach.puzzles.stream import PuzzleStream
+    stream = PuzzleStream(game, Progress("di", directory=tmp_path))
+    served = stream.next()
+    right = best_answers(served.puzzle["proof"])[0]
+    for lang in ("en", "zh"):           # the prompt gives nothing away
+        assert right not in served.prompt.get(lang)
+    proof = served.puzzle["proof"]
+    typo = stream.answer("zz99")
+    assert not typo.correct and not typo.counted and typo.feedback.en         # not an attempt: not rated
+    if "alternatives" in proof:
+        wrong = proof["alternatives"][-1]["answer"]
+    else:
+        wrong = " ".join([p for p in served.state.board_spec.points if p not in served.state.board][:2])
+    miss = stream.answer(wrong)
+    assert not miss.correct and miss.counted and miss.streak == 0 and miss.rating_after < miss.rating_before
+    assert stream.retry() is served
+    again = stream.answer(right)
+    assert again.correct and not again.counted and again.rating_after == again.rating_before
+    nxt = stream.next()
+    assert nxt.puzzle["id"] != served.puzzle["id"]
+    hit = stream.answer(best_answers(nxt.puzzle["proof"])[0])
+    assert hit.correct and hit.counted and hit.streak == 1 and hit.rating_after > hit.rating_before

@@ -41,11 +41,13 @@ __all__ = ["Verdict", "check_answer", "load", "position_state", "solutions"]
 @dataclass(frozen=True)
 class Verdict:
     """A graded answer: ``correct``, the ``feedback`` (the proof's explanation, or the refutation),
-    and the ``line`` to show on the board (the answer and the best play after it)."""
+    the ``line`` to show on the board (the answer and the best play after it), and whether the answer
+    was ``legal`` at all (an illegal one is no attempt: the stream does not rate it)."""
 
     correct: bool
     feedback: Text
     line: tuple[str, ...]
+    legal: bool = True
 
 
 def solutions(puzzle: dict[str, Any]) -> list[str]:
@@ -59,4 +61,4 @@ def check_answer(puzzle: dict[str, Any], answer: str, state: Any = None) -> Verd
     got = check(state, puzzle["proof"], answer)
     if got["correct"]:
         return Verdict(True, explanation(state, puzzle["proof"]), tuple(got["line"]))
-    return Verdict(False, refutation(state, puzzle["proof"], got), tuple(got["line"]))
+    return Verdict(False, refutation(state, puzzle["proof"], got), tuple(got["line"]), not got.get("illegal"))

@@ -180,6 +180,8 @@ def explanation(state, proof: dict[str, Any]) -> Text:
 
 def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
     """Why a wrong answer fails: its line (the opponent's best reply) and what it yields, against the best."""
+    if checked.get("illegal"):
+        return Text(checked["illegal"]["en"], checked["illegal"]["zh"])
     if proof["goal"] in C6_GOALS:
         opp = other(proof["player"])
         line = " ".join(checked["line"])
@@ -187,8 +189,6 @@ def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
                     f"这样下之后，{player_name(opp, 'zh')}有应手：{line}。")
     goal = proof["goal"]
     best = proof["alternatives"][0]
-    if checked.get("illegal"):
-        return Text(checked["illegal"]["en"], checked["illegal"]["zh"])
     got, top = checked["value"], best["value"]
     return Text(f"With best play after it: {line_text(state, checked['line'], 'en')}: "
                 f"{value_text(goal, got, 'en')}; the best answer gives {value_text(goal, top, 'en')}.",

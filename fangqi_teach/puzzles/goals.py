@@ -104,7 +104,7 @@ def prove(state, goal: str | None = None, budget: int | None = None,
 def best_answers(proof: dict[str, Any]) -> list[str]:
     """The answers of the best class (one for a kept puzzle)."""
     if proof["goal"] in C6_GOALS:
-        return [" ".join(proof["answer"])]
+        return [" ".join(proof["turn"])]
     best = proof["alternatives"][0]["value"]
     return [a["answer"] for a in proof["alternatives"] if a["value"] == best]
 
@@ -192,8 +192,10 @@ def _prove_c6(state, goal: str | None) -> dict[str, Any] | None:
         proof: dict[str, Any] = {"goal": g, "player": me, "answer": list(classes[0]),
                                  "threats": c6.threat_count(state, opp if g == "c6_defend" else me),
                                  "lines": _lines(state, opp if g == "c6_defend" else me)}
+        # a whole turn: where one stone is the answer, the second may go anywhere (here: the first free point)
+        proof["turn"] = list(classes[0] + _filler(state, classes[0])) if g != "c6_win" else list(classes[0])
         if g == "c6_double_threat":
-            after = _plays(state, classes[0] + _filler(state, classes[0]))
+            after = _plays(state, tuple(proof["turn"]))
             proof["threats_after"] = c6.threat_count(after, me)
             proof["lines_after"] = _lines(after, me)
         return proof
@@ -207,14 +209,15 @@ def _lines(state, player: str) -> list[dict[str, Any]]:
 
 
 def _filler(state, points: tuple[str, ...]) -> tuple[str, ...]:
-    """A second stone far from everything, where one stone is the whole answer."""
+    """The first free point, as the second stone where one stone is the whole answer.
+
+    (Another stone of the defender cannot give the attacker a win back, nor another
+    stone of the attacker take a threat away.)
+    """
     if len(points) == 2:
         return ()
     taken = set(state.board) | set(points)
-    for p in state.board_spec.points:
-        if p not in taken and c6.threat_count(_plays(state, points + (p,)), state.player) >= 3:
-            return (p,)
-    return ()
+    return next(((p,) for p in state.board_spec.points if p not in taken), ())
 
 
 def _check_c6(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:

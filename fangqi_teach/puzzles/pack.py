@@ -13,22 +13,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..i18n import player_name
 from .base import position_state
 from .describe import explanation, theme_text
+from .stream import prompt
 
 _TASKS = {"c6_win": {"kind": "play", "goal": {"win": True}},
           "c6_defend": {"kind": "defend"},
           "c6_double_threat": {"kind": "attack", "goal": "threats", "threats": 3}}
-_PROMPTS = {
-    "c6_win": ("{P} to play. Win this turn.", "轮到{P}。本手取胜。"),
-    "c6_defend": ("{P} to play. Place your two stones so that {O} cannot make six next turn.",
-                  "轮到{P}。下两子，使{O}下一手无法连成六。"),
-    "c6_double_threat": ("{P} to play. Play a turn that leaves {O} at least three threats to stop.",
-                         "轮到{P}。下一手，给{O}留下至少三个要挡的威胁。"),
-}
-
-
 def puzzles_pack(puzzles: list[dict[str, Any]], game: str, seed: int) -> dict[str, Any]:
     """A pack of ``puzzles``; ValueError for a goal no task kind states exactly yet."""
     exercises = []
@@ -37,16 +28,12 @@ def puzzles_pack(puzzles: list[dict[str, Any]], game: str, seed: int) -> dict[st
         if goal not in _TASKS:
             raise ValueError(f"puzzles of goal {goal!r} need the puzzle task kind (exercises/kinds, issue 26); "
                              "use -o base for them")
-        me = p["proof"]["player"]
-        opp = "W" if me == "B" else "B"
-        en, zh = _PROMPTS[goal]
         state = position_state(p)
         title = theme_text(p["themes"][0], game)
         exercises.append({
             "id": p["id"], "stage": 2, "difficulty": max(1, min(10, (p["rating"] - 600) // 180 + 1)),
             "title": {"en": title.en[0].upper() + title.en[1:], "zh": title.zh},
-            "prompt": {"en": en.format(P=player_name(me, "en"), O=player_name(opp, "en")),
-                       "zh": zh.format(P=player_name(me, "zh"), O=player_name(opp, "zh"))},
+            "prompt": prompt(p).__dict__,
             "explanation": explanation(state, p["proof"]).__dict__,
             "position": copy.deepcopy(p["position"]), "task": copy.deepcopy(_TASKS[goal]),
             "tags": ["connect6.4.threats"]})
