@@ -9,6 +9,24 @@ a diff of the text readable; the files are written with a fixed gzip
 header (no time stamp), sorted by id, so the same mining run gives the
 same bytes. One file per game lets a notebook load only its game.
 
+A puzzle (one JSON object a line):
+
+``id``
+    the game and a hash of the canonical position (stable across rebuilds);
+``game``, ``position``
+    ``{"record": "…"}`` (the game's actions up to the puzzle, replayed by the
+    engine) or ``{"setup": {…}}`` (Connect6 motif positions);
+``proof``
+    :func:`~.goals.prove`'s output: the goal, the horizon (``turns``), the
+    solver, and every alternative with its exact value and line (Connect6:
+    the one answer class, the whole ``turn``, the threat lines);
+``themes``, ``difficulty``, ``rating``
+    computed from the proof (:mod:`.describe`; ``fangqi-teach mine GAME
+    --refresh`` recomputes them); ``rating`` is the puzzle's Glicko-2 start;
+``source``
+    seed, job and ply it was mined from; ``key`` the hash of the canonical
+    position, by which symmetric duplicates are refused.
+
 A base never holds two puzzles with the same position up to the board's
 symmetries (the ``key`` field, :func:`~.symmetry.canonical_key`):
 :func:`merge` refuses them.
