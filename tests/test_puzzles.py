@@ -308,3 +308,27 @@ def test_the_stream_rates_the_first_attempt_and_lets_a_miss_be_retried(tmp_path,
     assert nxt.puzzle["id"] != served.puzzle["id"]
     hit = stream.answer(best_answers(nxt.puzzle["proof"])[0])
     assert hit.correct and hit.counted and hit.streak == 1 and hit.rating_after > hit.rating_before
+
+
+def test_the_dashboard_counts_themes_rates_performance_and_lists_misses_to_replay(tmp_path):
+    from fangqi_teach.puzzles.dashboard import dashboard
+    pz = _shipped("maonan")[:8]
+    prog = Progress("ed", directory=tmp_path, autosave=False)
+    results = {}
+    for k, p in enumerate(pz):
+        correct = k % 3 != 0
+        prog.record_puzzle("maonan", p["id"], correct, (p["rating"], 150.0))
+        prog.puzzles["maonan"][p["id"]]["first_at"] = f"2026-03-01T09:{k:02d}:00Z"
+        results[p["id"]] = correct
+    prog.record_puzzle("maonan", pz[0]["id"], True, (1.0, 1.0))          # a miss solved later: no replay
+    d = dashboard(prog, "maonan", pz)
+    assert d["tried"] == 8 and d["first_try_rate"] == pytest.approx(5 / 8)
+    assert d["replay"] == [pz[6]["id"], pz[3]["id"]]            # missed first (k = 0, 3, 6), newest first
+    theme = max(d["themes"], key=lambda t: d["themes"][t]["tried"])
+    mine = [p for p in pz if theme in p["themes"]]
+    lib = glicko2.Player()
+    lib.update_player([p["rating"] for p in mine], [150.0] * len(mine), [1.0 if results[p["id"]] else 0.0 for p in mine])
+    assert d["themes"][theme]["tried"] == len(mine)
+    assert d["themes"][theme]["performance"] == pytest.approx(lib.rating)
+    perf = [d["themes"][t]["performance"] for t in d["weakest"]]
+    assert perf == sorted(perf)
