@@ -327,7 +327,8 @@ def test_the_dashboard_counts_themes_rates_performance_and_lists_misses_to_repla
     theme = max(d["themes"], key=lambda t: d["themes"][t]["tried"])
     mine = [p for p in pz if theme in p["themes"]]
     lib = glicko2.Player()
-    lib.update_player([p["rating"] for p in mine], [150.0] * len(mine), [1.0 if results[p["id"]] else 0.0 for p in mine])
+    lib.update_player([p["rating"] for p in mine], [150.0] * len(mine),
+                      [1.0 if results[p["id"]] else 0.0 for p in mine])
     assert d["themes"][theme]["tried"] == len(mine)
     assert d["themes"][theme]["performance"] == pytest.approx(lib.rating)
     perf = [d["themes"][t]["performance"] for t in d["weakest"]]
