@@ -333,3 +333,10 @@ def test_the_dashboard_counts_themes_rates_performance_and_lists_misses_to_repla
     assert d["themes"][theme]["performance"] == pytest.approx(lib.rating)
     perf = [d["themes"][t]["performance"] for t in d["weakest"]]
     assert perf == sorted(perf)
+
+
+def test_the_rating_library_reproduces_glickmans_worked_example():
+    """Glickman's Glicko-2 paper: 1500 ± 200 against 1400 ± 30 (win), 1550 ± 100 and 1700 ± 300 (losses)."""
+    p = glicko2.Player(rating=1500, rd=200, vol=0.06)
+    p.update_player([1400, 1550, 1700], [30, 100, 300], [1, 0, 0])
+    assert (p.rating, p.rd, p.vol) == pytest.approx((1464.06, 151.52, 0.05999), abs=0.02)
