@@ -120,8 +120,12 @@ def check(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
     refusal = state.refusal(action)
     if refusal is not None:
         return {"correct": False, "value": None, "line": [], "illegal": {"en": refusal.en, "zh": refusal.zh}}
-    got = value_of(state, action, FANG_GOALS[proof["goal"]], proof["turns"])
     best = proof["alternatives"][0]["value"]
+    try:
+        got = value_of(state, action, FANG_GOALS[proof["goal"]], proof["turns"])
+    except Unproven:        # alone past the budget: the proof's own line for it (it searched every answer)
+        stored = next(a for a in proof["alternatives"] if a["answer"] == action)
+        return {"correct": stored["value"] >= best, "value": stored["value"], "line": list(stored["line"])}
     return {"correct": got.value >= best, "value": got.value, "line": list(got.line)}
 
 
