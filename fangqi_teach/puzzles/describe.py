@@ -106,8 +106,12 @@ def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
     """
     if proof["goal"] in C6_GOALS:
         lines = len(proof["lines"])
-        base = {"c6_win": 800, "c6_defend": 1100, "c6_double_threat": 1500}[proof["goal"]]
-        rating = base + 150 * max(0, proof["threats"] - 1) + 80 * max(0, lines - 1) + 60 * (len(proof["answer"]) - 1)
+        base = {"c6_win": 700, "c6_defend": 1100, "c6_double_threat": 1500}[proof["goal"]]
+        answer = proof["answer"]
+        # two stones apart (a split line such as XX.XX, or two lines) are harder to see than one, or two together
+        apart = len(answer) == 2 and max(abs(a - b) for a, b in zip(*(_xy(p) for p in answer))) > 1
+        rating = (base + 150 * max(0, proof["threats"] - 1) + 80 * max(0, lines - 1) + 100 * (len(answer) - 1)
+                  + 150 * apart)
         return {"depth": {"c6_win": 1, "c6_defend": 2, "c6_double_threat": 3}[proof["goal"]],
                 "close": 0, "quiet": False, "choices": 0, "rating": int(min(2400, rating))}
     me = proof["player"]
@@ -127,6 +131,10 @@ def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
     rating = 800 + 80 * (depth - 1) + 250 * quiet + 50 * math.log2(choices) + 200 * close / (choices - 1)
     return {"depth": depth, "close": close, "quiet": quiet, "choices": choices,
             "rating": int(round(max(600, min(2400, rating))))}
+
+
+def _xy(point: str) -> tuple[int, int]:
+    return ord(point[0]) - 97, int(point[1:])
 
 
 def value_text(goal: str, value: int, lang: str) -> str:
