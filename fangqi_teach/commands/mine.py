@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..games import GAMES
 from ..puzzles import base
-from ..puzzles.miner import mine, read_records
+from ..puzzles.miner import MINING_BUDGET, mine, read_records
 
 
 def add_arguments(parser) -> None:
@@ -35,6 +35,8 @@ def add_arguments(parser) -> None:
                         help="recompute the base's themes, difficulty and ratings from the stored proofs (no mining)")
     parser.add_argument("--figures", default=None,
                         help="record the run's figures per game in this JSON file (make puzzles: for make bench)")
+    parser.add_argument("--budget", type=int, default=MINING_BUDGET,
+                        help=f"search nodes per candidate and horizon (default {MINING_BUDGET:,})")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: the CPUs, at most 4)")
     parser.add_argument("--directory", default=None, help=argparse_suppress())
 
@@ -84,7 +86,7 @@ def run(args) -> int:
             old = [] if args.rebuild or args.output != "base" else base.load(game, directory)
             started = time.monotonic()
             found = mine(game, args.count, args.seed, executor=pool, theme=args.theme, records=records,
-                         known=[p["key"] for p in old], progress=_progress(game, args.count))
+                         known=[p["key"] for p in old], progress=_progress(game, args.count), budget=args.budget)
             wall = time.monotonic() - started
             figures = {"game": game, "kept": len(found.puzzles), "candidates": found.candidates,
                        "proven": found.proven, "unproven": found.unproven, "duplicates": found.duplicates,
