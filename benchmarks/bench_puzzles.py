@@ -27,7 +27,12 @@ TARGET = 500
 
 def _mining() -> list[str]:
     figures = json.loads(FIGURES.read_text(encoding="utf-8")) if FIGURES.exists() else {}
-    out = ["Mining (`make puzzles`, seed 1; CPU time of the worker processes, self-play included):", "",
+    total = sum(f["cpu_seconds"] / max(1, f["kept"]) * TARGET for f in figures.values()) / 60
+    slow = statistics.median(f["wall_seconds"] / max(1e-9, f["cpu_seconds"] / f["workers"]) for f in figures.values())
+    out = ["Mining (`make puzzles`, seed 1; CPU time of the worker processes, self-play included). "
+           f"{TARGET} puzzles for every game take about {total:.0f} CPU minutes: about {total / 2:.0f} minutes "
+           "with `make puzzles`' two workers on two free cores. These runs shared two cores with seven other "
+           f"sessions (load as shown): their wall time was {slow:.0f}× each worker's CPU time.", "",
            "| game | candidates | proven (share) | past the node budget | kept | kept per CPU minute "
            f"| CPU per kept puzzle | CPU for {TARGET} | workers, load, date |", "|---|---|---|---|---|---|---|---|---|"]
     for game in GAMES:
