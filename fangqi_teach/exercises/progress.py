@@ -9,6 +9,13 @@ The name is also stored inside the file and checked when it is read. Per
 exercise it keeps attempts, whether and when it was solved, hints used,
 whether the solution was shown, and the time spent.
 
+An additive ``puzzles`` section keeps the puzzle stream's answers, per
+game and puzzle: the *first* attempt (right or wrong, when, and the
+puzzle's rating then), which alone counts for the Glicko-2 ratings
+(:mod:`fangqi_teach.puzzles.rating` computes them from it), and the
+retries after it. Files without the section (all older ones) load as
+before; merging keeps the earliest first attempt of each puzzle.
+
 Saving is safe with several writers (a learner with two notebooks open):
 under a lock on ``….json.lock`` the file is read again and this process's
 new attempts, hints and time are *added* to what is there (solved is kept
@@ -57,7 +64,7 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
@@ -241,6 +248,7 @@ class ProgressFile:
     text: str                  # the file's text, for the backup
     version: int
     path: Path
+    puzzles: dict[str, Any] = field(default_factory=dict)    # game -> puzzle id -> entry (see parse_puzzles)
 
 
 def _refuse_constant(name: str) -> NoReturn:
@@ -283,7 +291,7 @@ def read_progress_file(path: str | os.PathLike[str]) -> ProgressFile:
     except (ValueError, RecursionError):      # RecursionError: brackets nested thousands deep
         raise ProgressFormatError("corrupt", Text("is not valid JSON", "不是有效的 JSON")) from None
     learner, exercises, version = parse_progress(data)
-    return ProgressFile(learner, exercises, text, version, p)
+    return ProgressFile(learner, exercises, text, version, p, parse_puzzles(data.get("puzzles")))
 
 
 def parse_progress(data: Any) -> tuple[str | None, dict[str, Any], int]:
@@ -323,6 +331,124 @@ def parse_progress(data: Any) -> tuple[str | None, dict[str, Any], int]:
                                             f"不是题目编号（最多 {MAX_ID} 个字符）"))
         exercises[eid] = _parse_entry(raw, f"exercises.{eid}")
     return learner, exercises, version
+
+
+MAX_PUZZLES = 200_000
+MAX_RATING = 10_000.0
+
+
+def _empty_puzzle() -> dict[str, Any]:
+    return {"first_correct": False, "first_at": None, "opponent": [1500.0, 350.0], "attempts": 0,
+            "solved": False, "seconds": 0.0}
+
+
+def parse_puzzles(raw: Any) -> dict[str, Any]:
+    """The ``puzzles`` section (``{game: {puzzle id: entry}}``), every value checked; ``{}`` when absent.
+
+    An entry: ``first_correct`` (the first attempt's result), ``first_at``
+    (its time), ``opponent`` (the puzzle's rating and deviation then),
+    ``attempts``, ``solved``, ``seconds``.
+
+    >>> parse_puzzles(None)
+    {}
+    >>> e = parse_puzzles({"maonan": {"maonan-1": {"first_correct": True, "first_at": "2026-03-01T09:00:00Z",
+    ...                                             "opponent": [1300, 200], "attempts": 1, "solved": True}}})
+    >>> e["maonan"]["maonan-1"]["opponent"], e["maonan"]["maonan-1"]["seconds"]
+    ([1300.0, 200.0], 0.0)
+    """
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        _invalid("puzzles", raw, Text("is not a mapping of games", "不是按棋种的映射"))
+    out: dict[str, Any] = {}
+    total = 0
+    for game, items in raw.items():
+        if not isinstance(game, str) or len(game) > MAX_ID or not isinstance(items, dict):
+            _invalid(f"puzzles.{game}", items,
+                     Text("is not a game's puzzles (a mapping)", "不是一个棋种的练习（映射）"))
+        total += len(items)
+        if total > MAX_PUZZLES:
+            _invalid("puzzles", f"{total} puzzles", Text(f"are more than {MAX_PUZZLES}", f"超过 {MAX_PUZZLES} 道题"))
+        out[game] = {}
+        for pid, entry in items.items():
+            if not isinstance(pid, str) or len(pid) > MAX_ID:
+                _invalid(f"puzzles.{game}", pid, Text(f"is not a puzzle id (at most {MAX_ID} characters)",
+                                                      f"不是练习编号（最多 {MAX_ID} 个字符）"))
+            out[game][pid] = _parse_puzzle(entry, f"puzzles.{game}.{pid}")
+    return out
+
+
+def _parse_puzzle(raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        _invalid(where, raw, Text("is not a puzzle record (a mapping)", "不是练习记录（映射）"))
+    e = _empty_puzzle()
+    for key in ("first_correct", "solved"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                _invalid(f"{where}.{key}", raw[key], Text("is not true or false", "不是 true 或 false"))
+            e[key] = raw[key]
+    if "attempts" in raw:
+        if not _whole(raw["attempts"], 0, MAX_COUNT):
+            _invalid(f"{where}.attempts", raw["attempts"], Text(f"is not a whole number from 0 to {MAX_COUNT}",
+                                                                f"不是 0 到 {MAX_COUNT} 之间的整数"))
+        e["attempts"] = raw["attempts"]
+    if "seconds" in raw:
+        s = raw["seconds"]
+        if not _number(s, 0.0, MAX_SECONDS):
+            _invalid(f"{where}.seconds", s, Text("is not a time in seconds (a number from 0)",
+                                                 "不是以秒计的时间（不小于 0 的数）"))
+        e["seconds"] = float(s)
+    if raw.get("first_at") is not None:
+        at = raw["first_at"]
+        if not isinstance(at, str) or not _TIME.fullmatch(at):
+            _invalid(f"{where}.first_at", at, Text("is not a time like 2026-03-01T09:30:00Z",
+                                                   "不是 2026-03-01T09:30:00Z 这样的时间"))
+        e["first_at"] = at
+    if "opponent" in raw:
+        o = raw["opponent"]
+        if not (isinstance(o, list) and len(o) == 2 and _number(o[0], 0.0, MAX_RATING)
+                and _number(o[1], 0.0, MAX_RATING)):
+            _invalid(f"{where}.opponent", o, Text("is not a rating and its deviation ([1500, 350])",
+                                                  "不是等级分及其偏差（[1500, 350]）"))
+        e["opponent"] = [float(o[0]), float(o[1])]
+    return e
+
+
+def _number(v: Any, low: float, high: float) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and low <= v <= high
+
+
+def merge_puzzles(disk: dict[str, Any] | None, base: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
+    """The ``puzzles`` section after adding this process's work to what is on disk.
+
+    The earliest first attempt of a puzzle wins (it alone counts for the
+    ratings); attempts and seconds add this process's new ones; solved stays solved.
+
+    >>> a = {"first_correct": False, "first_at": "2026-03-01T09:00:00Z", "attempts": 1}
+    >>> b = {"first_correct": True, "first_at": "2026-03-01T10:00:00Z", "attempts": 2, "solved": True}
+    >>> m = merge_puzzles({"maonan": {"p": a}}, {}, {"maonan": {"p": b}})["maonan"]["p"]
+    >>> m["first_correct"], m["attempts"], m["solved"]
+    (False, 3, True)
+    """
+    out = copy.deepcopy(disk or {})
+    for game, items in mine.items():
+        g = out.setdefault(game, {})
+        for pid, m in items.items():
+            d = {**_empty_puzzle(), **g.get(pid, {})} if pid in g else None
+            b = {**_empty_puzzle(), **base.get(game, {}).get(pid, {})}
+            m = {**_empty_puzzle(), **m}
+            if d is None:
+                g[pid] = copy.deepcopy(m)
+                continue
+            first = min((x for x in (d, m) if x["first_at"]), key=lambda x: x["first_at"], default=d)
+            g[pid] = {**d, "first_correct": first["first_correct"], "first_at": first["first_at"],
+                      "opponent": list(first["opponent"]),
+                      "attempts": min(MAX_COUNT, max(d["attempts"], b["attempts"])
+                                      + max(0, m["attempts"] - b["attempts"])),
+                      "seconds": round(min(MAX_SECONDS, max(d["seconds"], b["seconds"])
+                                           + max(0.0, m["seconds"] - b["seconds"])), 3),
+                      "solved": bool(d["solved"] or m["solved"])}
+    return out
 
 
 def _whole(v: object, low: int, high: int) -> bool:
@@ -465,6 +591,8 @@ class Progress:
         self.exercises: dict[str, dict[str, Any]] = {}
         self._base: dict[str, dict[str, Any]] = {}     # the records as last read or written: mine - base is new work
         self._legacy: Path | None = None     # an old-style file this progress was read from
+        self.puzzles: dict[str, dict[str, dict[str, Any]]] = {}     # game -> puzzle id -> entry (parse_puzzles)
+        self._puzzles_base: dict[str, dict[str, dict[str, Any]]] = {}
         self._listeners: list[Any] = []
         self._load()
 
@@ -516,6 +644,8 @@ class Progress:
         exercises = found.exercises if found else self._read_legacy()
         self.exercises = copy.deepcopy(exercises or {})
         self._base = copy.deepcopy(self.exercises)
+        self.puzzles = copy.deepcopy(found.puzzles) if found else {}
+        self._puzzles_base = copy.deepcopy(self.puzzles)
 
     def _read_disk(self, loading: bool, move: bool = True) -> ProgressFile | None:
         """The main file, else the backup; a bad file is set aside (never overwritten) and reported.
@@ -597,8 +727,11 @@ class Progress:
     # -- saving -------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "learner": self.learner, "updated": _now(),
-                "exercises": self.exercises}
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "learner": self.learner, "updated": _now(),
+               "exercises": self.exercises}
+        if self.puzzles:
+            out["puzzles"] = self.puzzles
+        return out
 
     def save(self) -> None:
         """Merge with the file on disk and write it atomically; the previous file becomes the backup.
@@ -611,13 +744,17 @@ class Progress:
         with locked(self.lock):
             found = self._read_disk(loading=False)
             merged = merge_exercises(found.exercises if found else None, self._base, self.exercises)
-            text = _dumps({**self.to_json(), "exercises": merged})
+            puzzles = merge_puzzles(found.puzzles if found else None, self._puzzles_base, self.puzzles)
+            text = _dumps({**self.to_json(), "exercises": merged, **({"puzzles": puzzles} if puzzles else {})})
             if found is not None and found.path == self.path:
                 self._keep_backup(found.text)
             write_atomically(self.path, text)
         self.exercises.clear()
         self.exercises.update(merged)
         self._base = copy.deepcopy(merged)
+        self.puzzles.clear()
+        self.puzzles.update(puzzles)
+        self._puzzles_base = copy.deepcopy(puzzles)
         if self._legacy is not None:
             moved = set_aside(self._legacy, "migrated")
             if moved is not None:
@@ -681,6 +818,33 @@ class Progress:
             e["solved"] = True
             e["first_solved"] = _now()
         self._changed()
+
+    def record_puzzle(self, game: str, puzzle_id: str, correct: bool, opponent: tuple[float, float],
+                      seconds: float = 0.0) -> bool:
+        """Record an answer to a puzzle of the stream; True when it was the first attempt (the one that counts).
+
+        ``opponent`` is the puzzle's rating and deviation when it was served.
+        """
+        pid = str(puzzle_id)
+        if len(pid) > MAX_ID or len(str(game)) > MAX_ID:
+            raise ValueError(f"a game or puzzle id has at most {MAX_ID} characters")
+        items = self.puzzles.setdefault(str(game), {})
+        if pid not in items and sum(len(v) for v in self.puzzles.values()) >= MAX_PUZZLES:
+            raise ValueError(f"a progress file holds at most {MAX_PUZZLES} puzzles")
+        e = items.setdefault(pid, _empty_puzzle())
+        first: bool = e["attempts"] == 0
+        seconds = float(seconds)
+        seconds = seconds if math.isfinite(seconds) and seconds > 0 else 0.0
+        if first:
+            r, rd = (float(x) for x in opponent)
+            if not (_number(r, 0.0, MAX_RATING) and _number(rd, 0.0, MAX_RATING)):
+                raise ValueError(f"not a rating and deviation: {opponent!r}")
+            e.update(first_correct=bool(correct), first_at=_now(), opponent=[r, rd])
+        e["attempts"] = min(MAX_COUNT, e["attempts"] + 1)
+        e["seconds"] = round(min(MAX_SECONDS, e["seconds"] + seconds), 3)
+        e["solved"] = bool(e["solved"] or correct)
+        self._changed()
+        return first
 
     def record_hint(self, exercise_id: str) -> None:
         e = self._entry_for(exercise_id)
