@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import shutil
 import statistics
 import subprocess
 import sys
@@ -135,6 +136,115 @@ def measure(seconds: float = 3.0) -> dict:
     return f
 
 
+# --------------------------------------------------------------------------
+# Start-up: the floor (a bare site) against our start page and lesson 1, cold and warm
+
+#: Installed in every page before its own scripts: stamps (performance.now(), ms since the page's
+#: navigation began) for the app, the kernel idle, the first output and the first board.
+STAMPS = """(() => {
+  const t = window.__fqT = {};
+  const mark = (k) => { if (!(k in t)) t[k] = performance.now(); };
+  const tick = () => {
+    const app = window.jupyterapp;
+    if (app && app.shell) {
+      mark('app');
+      const w = app.shell.currentWidget;
+      const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+      if (k && k.status === 'idle' && k.connectionStatus === 'connected') mark('kernelIdle');
+    }
+    if (document.querySelector('.jp-OutputArea-output')) mark('firstOutput');
+    if (document.querySelector('.jp-OutputArea-output svg.fq-board-svg')) mark('firstBoard');
+    if (!('firstBoard' in t)) setTimeout(tick, 20);
+  };
+  tick();
+})();"""
+
+_START_RUN_ALL = """() => { window.__fqT.runAll = performance.now();
+  window.jupyterapp.commands.execute('notebook:run-all-cells'); }"""
+
+#: Run in the kernel after the first board: the worker's own resource timings (the wheels, the
+#: runtime), on the page's clock.
+WORKER_TIMINGS = r'''
+import js, json
+_o = js.performance.timeOrigin
+print("BENCH " + json.dumps({"origin": _o, "entries": [
+    {"name": str(e.name).rsplit("/", 1)[-1], "start": e.startTime, "end": e.responseEnd,
+     "transfer": e.transferSize, "bytes": e.decodedBodySize}
+    for e in js.performance.getEntriesByType("resource")]}))
+'''
+
+#: What each target opens: (site, notebook, what counts as "first board").
+TARGETS = {"bare: empty notebook": ("bare", build_lite.BARE_NAME, "firstOutput"),
+           "ours: 00_start_here": ("ours", "00_start_here.ipynb", "firstBoard"),
+           "ours: 01_dafang": ("ours", "01_dafang.ipynb", "firstBoard")}
+
+
+def _visit(context, base: str, notebook: str, until: str, blocked: list, worker: bool) -> dict:
+    """Open ``notebook`` in a new tab, Run All, and return the page's stamps (seconds from navigation)."""
+    page = context.new_page()
+    page.set_default_timeout(180_000)
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
+               else (blocked.append(r.request.url), r.abort()))
+    page.goto(f"{base}lab/index.html?path={notebook}", wait_until="commit")
+    page.wait_for_function("() => window.__fqT && 'kernelIdle' in window.__fqT", timeout=240_000, polling=50)
+    page.evaluate(_START_RUN_ALL)
+    page.wait_for_function(f"() => '{until}' in window.__fqT", timeout=120_000, polling=50)
+    t = page.evaluate("() => window.__fqT")
+    res = page.evaluate("""() => ({origin: performance.timeOrigin,
+      transfer: performance.getEntriesByType('resource').reduce((a, e) => a + e.transferSize, 0),
+      nav: performance.getEntriesByType('navigation').map(e => e.transferSize)[0] || 0})""")
+    out = {"kernel_idle": t["kernelIdle"] / 1000, "first_board": t[until] / 1000,
+           "board_after_idle": (t[until] - t["runAll"]) / 1000, "page_bytes": res["transfer"] + res["nav"]}
+    if worker:
+        w = parse(page.evaluate(_KERNEL_RUN, WORKER_TIMINGS))
+        shift = w["origin"] - res["origin"]     # the worker's clock starts later than the page's
+        out["worker"] = [{**e, "start": (e["start"] + shift) / 1000, "end": (e["end"] + shift) / 1000}
+                         for e in w["entries"]]
+        out["worker_start"] = shift / 1000
+        out["worker_bytes"] = sum(e["transfer"] for e in w["entries"])
+    page.close()
+    return out
+
+
+def startup(rounds: int = 2) -> dict:
+    """Cold (fresh profile) and warm (the same profile, browser restarted) visits, alternating targets."""
+    sites = {"ours": ROOT / "build" / "lite-bench", "bare": ROOT / "build" / "lite-bare"}
+    built = {"ours": build_lite.build(sites["ours"]), "bare": build_lite.build(sites["bare"], bare=True)}
+    servers, bases, blocked = [], {}, []
+    for name, path in sites.items():
+        server = build_lite.make_server(path)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        bases[name] = f"http://127.0.0.1:{server.server_address[1]}/"
+    runs: dict = {k: {"cold": [], "warm": []} for k in TARGETS}
+    loads = []
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+    try:
+        with sync_playwright() as pw:
+            for r in range(rounds):
+                for target, (site, notebook, until) in TARGETS.items():
+                    profile = pathlib.Path(tempfile.mkdtemp(prefix="lite-bench-profile-"))
+                    for visit in ("cold", "warm"):
+                        loads.append(os.getloadavg()[0])
+                        context = harness.launch_chromium(pw, profile)
+                        context.add_init_script(STAMPS)
+                        try:
+                            runs[target][visit].append(
+                                _visit(context, bases[site], notebook, until, blocked, worker=True))
+                        finally:
+                            context.close()
+                    shutil.rmtree(profile, ignore_errors=True)
+                    print(f"  round {r + 1} {target}: " + ", ".join(
+                        f"{v} {runs[target][v][-1]['kernel_idle']:.1f}/{runs[target][v][-1]['first_board']:.1f} s"
+                        for v in ("cold", "warm")), flush=True)
+    finally:
+        for s in servers:
+            s.shutdown()
+    return {"build": built, "runs": runs, "load": loads, "blocked": blocked}
+
+
 def run() -> str:
     reason = harness.chromium_missing_reason()
     if reason:
@@ -178,4 +288,10 @@ def run() -> str:
 
 
 if __name__ == "__main__":
-    print(run())
+    if sys.argv[1:2] == ["startup"]:
+        figures = startup(int(sys.argv[2]) if len(sys.argv) > 2 else 2)
+        out = ROOT / "build" / "lite-startup.json"
+        out.write_text(json.dumps(figures, indent=1))
+        print(f"wrote {out}")
+    else:
+        print(run())

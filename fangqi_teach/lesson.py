@@ -58,19 +58,15 @@ from typing import Any
 import ipywidgets as W
 
 import fangqi_teach as ft
-from fangqi_teach.ai.advice import review
 from fangqi_teach.core import shape_name
 from fangqi_teach.draw.svg import board_svg
 from fangqi_teach.exercises import learner as remembered
 from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
 from fangqi_teach.exercises.progress import progress_for
-from fangqi_teach.exercises.rules_index import RULES
-from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
 from fangqi_teach.games import GAMES
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 from fangqi_teach.notation import parse_record
 from fangqi_teach.widgets.board import BoardWidget, with_picture
-from fangqi_teach.widgets.exercise import ExerciseWidget
 
 __all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes", "teaches",
            "name_box", "overview", "progress_problems", "learner", "DemoBlunder", "LESSON_FILE"]
@@ -133,6 +129,9 @@ def _game_title(game: str, lang_: str) -> str:
 @lru_cache(maxsize=None)
 def _exercises(game: str) -> dict:
     """Every exercise of ``game`` (lesson steps and practice packs), by id."""
+    from fangqi_teach.exercises.schema import default_exercise_dir  # the packs load with the first step
+    from fangqi_teach.parsed import load_pack
+
     folder = default_exercise_dir() / game
     return {ex.id: ex for path in sorted(folder.glob("*.yaml")) for ex in load_pack(path)}
 
@@ -162,6 +161,8 @@ def step(exercise_id: str):
     The returned widget has ``click(point)``, ``verdict`` and
     ``answer_text()`` for tests.
     """
+    from fangqi_teach.widgets.exercise import ExerciseWidget
+
     return ExerciseWidget(exercise(exercise_id), progress=progress_for(learner()), lang=lang(), in_place=True)
 
 
@@ -180,6 +181,8 @@ def check_line(start, line, allow=None, **options) -> list:
     """
     state = _start_state(start, options)
     actions = parse_record(state.board_spec, line) if isinstance(line, str) else list(line)
+    from fangqi_teach.ai.advice import review  # the AI loads with the first demo, not with the lesson
+
     items = review(actions, state.game, start=state, **(options if isinstance(start, str) else {}))
     allowed = set(allow or ()) | _unfinished_turn(state, actions)
     return [i for i in items if i.kind in ("missed_win", "missed_capture") and i.index not in allowed]
@@ -373,6 +376,8 @@ def teaches(*rule_ids: str) -> None:
 
     >>> teaches("D5", "fangqi.0.timer")
     """
+    from fangqi_teach.exercises.rules_index import RULES
+
     unknown = [r for r in rule_ids if r not in RULES]
     if unknown:
         raise KeyError(f"not rule ids of rules_index: {unknown}")
@@ -534,6 +539,9 @@ def progress_rows(name: str | None = None) -> list[dict]:
 
 @lru_cache(maxsize=None)
 def _lesson_ids(game: str) -> frozenset:
+    from fangqi_teach.exercises.schema import default_exercise_dir
+    from fangqi_teach.parsed import load_pack
+
     path = default_exercise_dir() / game / LESSON_FILE
     return frozenset(e.id for e in load_pack(path)) if path.exists() else frozenset()
 

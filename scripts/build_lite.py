@@ -14,9 +14,20 @@ Everything comes from registries, at the versions in ``lite/pins.toml``:
 
 Downloads are cached (``build/lite-cache``, or ``$FANGQI_LITE_CACHE``), so
 a second build only re-makes the package wheel and the site. The wheels
-are listed in a rewritten ``pyodide-lock.json`` and preloaded by the
-kernel, so notebooks run unchanged. The notebooks are every
-``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb`` present at build time.
+are listed in a rewritten ``pyodide-lock.json``; the kernel preloads its
+own, and the package's load when a cell first imports ``fangqi_teach``
+(the kernel looks each cell's imports up in the lock), so notebooks run
+unchanged. What makes a start fast (benchmarks/bench_lite.py measures it):
+
+* the standard library and every wheel carry byte-code compiled at build
+  time by Pyodide's own Python in Node (``lite/pycompile.mjs``): the
+  browser no longer compiles each module at each kernel start;
+* the kernel's own wheels (piplite, pyodide-kernel …) are in the lock and
+  preloaded in parallel, instead of installed one by one through micropip;
+* the shipped packs are parsed at build time (:mod:`fangqi_teach.parsed`).
+
+The notebooks are every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb``
+present at build time.
 
     python scripts/build_lite.py [--out build/lite]
 """
@@ -70,10 +81,10 @@ def normalize(name: str) -> str:
 
 
 def load_pins(path: Path = PINS) -> dict:
-    """The pinned versions: ``{"pyodide": {...}, "build": {...}, "kernel": {...}, "sdist": {...}}``."""
+    """The pinned versions: ``{"pyodide": {...}, "build": {...}, "kernel": {...}, "package": {...}, "sdist": {...}}``."""
     with open(path, "rb") as f:
         pins = tomllib.load(f)
-    missing = {"pyodide", "build", "kernel", "sdist"} - set(pins)
+    missing = {"pyodide", "build", "kernel", "package", "sdist"} - set(pins)
     if missing:
         raise SystemExit(f"{path}: missing section(s) {sorted(missing)}")
     return pins
@@ -184,6 +195,13 @@ def _fetch_sdist(project: str, version: str) -> bytes:
     return data
 
 
+def _zip_info(name: str) -> zipfile.ZipInfo:
+    """A compressed archive member with a fixed timestamp (the same input gives the same bytes)."""
+    info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
 def _write_wheel(path: Path, files: dict[str, bytes], dist: str) -> None:
     """A wheel with a RECORD; fixed timestamps so the same input gives the same bytes."""
     record = io.StringIO()
@@ -195,15 +213,132 @@ def _write_wheel(path: Path, files: dict[str, bytes], dist: str) -> None:
     files = {**files, f"{dist}/RECORD": record.getvalue().encode()}
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in sorted(files.items()):
-            z.writestr(zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0)), data)
+            z.writestr(_zip_info(name), data)
 
 
 def own_wheel(folder: Path) -> Path:
-    """The package's wheel from this checkout (packs copied in as package data)."""
+    """The package's wheel from this checkout (packs copied in as package data), packs parsed in."""
     folder.mkdir(parents=True, exist_ok=True)
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
          "-w", folder, ROOT])
-    return next(folder.glob("fangqi_teach-*.whl"))
+    wheel = next(folder.glob("fangqi_teach-*.whl"))
+    add_parsed_packs(wheel)
+    return wheel
+
+
+def add_parsed_packs(wheel: Path) -> int:
+    """Add each shipped pack file's data as JSON, by the SHA-256 of its bytes (:mod:`fangqi_teach.parsed`).
+
+    Parsed here with the package's own reader, so the data is what the
+    browser would get from the YAML, in a fraction of the time. A file whose
+    data JSON cannot carry unchanged, or that does not parse, gets no entry
+    (the browser then reads the YAML, and reports its problem as usual).
+    Returns how many entries were added.
+    """
+    sys.path.insert(0, str(ROOT))
+    from fangqi_teach.exercises.schema import ExerciseFormatError, parse_text
+
+    with zipfile.ZipFile(wheel) as z:
+        files = {n: z.read(n) for n in z.namelist() if not n.endswith("/")}
+    dist = next(n.split("/")[0] for n in files if n.endswith(".dist-info/METADATA"))
+    files.pop(f"{dist}/RECORD", None)
+    added = 0
+    for name, data in sorted(files.items()):
+        if not (name.startswith("fangqi_teach/packs/") and name.endswith((".yaml", ".yml"))):
+            continue
+        try:
+            parsed = parse_text(data.decode("utf-8"), name)
+        except (ExerciseFormatError, UnicodeDecodeError):
+            continue
+        text = json.dumps(parsed, ensure_ascii=False, sort_keys=True)
+        if json.loads(text) != parsed:
+            continue     # e.g. a number as a mapping key: JSON would change it
+        files[f"fangqi_teach/_parsed/{hashlib.sha256(data).hexdigest()}.json"] = text.encode("utf-8")
+        added += 1
+    _write_wheel(wheel, files, dist)
+    return added
+
+
+def kernel_extension_wheels(jupyter: Path) -> list[Path]:
+    """The kernel's own wheels that ``jupyterlite-pyodide-kernel`` ships (piplite, the ipykernel
+    stand-in, pyodide-kernel, widgetsnbextension 4): listed in the lock and preloaded with the rest,
+    so the kernel does not install them one after another through micropip at every start."""
+    folder = next((jupyter.parent.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite").glob(
+        "pyodide-kernel-extension/static/pypi"))
+    wheels = [p for p in sorted(folder.glob("*.whl")) if not p.name.startswith("widgetsnbextension-3")]
+    names = {normalize(p.name.split("-")[0]) for p in wheels}
+    if not {"piplite", "ipykernel", "pyodide-kernel"} <= names:
+        raise SystemExit(f"{folder}: the kernel's wheels are not where expected ({sorted(names)})")
+    return wheels
+
+
+#: The kernel's packages: preloaded, so the kernel skips its own one-by-one installs (its worker
+#: installs each of these that the preload list lacks).
+KERNEL_PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
+
+#: Where the browser's Python finds the standard library and the wheels (for the code objects' file names).
+STDLIB_IN_BROWSER = "/lib/python314.zip"
+SITE_IN_BROWSER = "/lib/python3.14/site-packages"
+
+
+def compile_python(runtime: Path, wheels: list[Path]) -> tuple[Path, list[Path]]:
+    """The standard library and ``wheels`` with byte-code added, compiled by the site's own Python.
+
+    Pyodide's ``python_stdlib.zip`` and pure wheels hold only ``.py`` files,
+    so every start of the kernel compiled each module it imported (IPython
+    alone: seconds). Here Pyodide itself (in Node, ``lite/pycompile.mjs``)
+    compiles them once at build time; the browser then imports the ``.pyc``
+    (unchecked-hash pycs, which need no source timestamp). The ``.py`` files
+    stay, for tracebacks. Results are cached by content.
+
+    Returns the compiled ``python_stdlib.zip`` and the compiled wheels, in order.
+    """
+    folder = CACHE / f"compiled-{runtime.parent.name}"
+    folder.mkdir(parents=True, exist_ok=True)
+    stdlib_in = runtime / "python_stdlib.zip"
+    stdlib_out = folder / "python_stdlib.zip"
+    todo = []   # (zip in, zip out, browser folder, legacy layout)
+    if not stdlib_out.exists():
+        todo.append((stdlib_in, stdlib_out, STDLIB_IN_BROWSER, True))   # zipimport reads only legacy .pyc
+    outs = []
+    for w in wheels:
+        digest = hashlib.sha256(w.read_bytes()).hexdigest()[:16]
+        out = folder / digest / w.name
+        outs.append(out)
+        if not out.exists():
+            todo.append((w, out, SITE_IN_BROWSER, False))
+    if todo:
+        log(f"byte-compile {len(todo)} archive(s) with Pyodide's Python (node)")
+        _compile_archives(runtime, todo)
+    return stdlib_out, outs
+
+
+def _compile_archives(runtime: Path, todo: list[tuple[Path, Path, str, bool]]) -> None:
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="fangqi-pyc-") as tmp:
+        dirs = []
+        for i, (src, _out, there, legacy) in enumerate(todo):
+            d = Path(tmp) / str(i)
+            with zipfile.ZipFile(src) as z:
+                z.extractall(d)
+            dirs.append([str(d), there, legacy])
+        job = Path(tmp) / "job.json"
+        job.write_text(json.dumps({"dirs": dirs}))
+        run(["node", ROOT / "lite" / "pycompile.mjs", runtime, job], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
+        for (_src, out, _there, legacy), (d, _, _) in zip(todo, dirs):
+            out.parent.mkdir(parents=True, exist_ok=True)
+            files = {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(Path(d).rglob("*")) if p.is_file()}
+            if legacy:
+                tmp_out = out.with_suffix(".tmp")
+                with zipfile.ZipFile(tmp_out, "w", zipfile.ZIP_DEFLATED) as z:
+                    for name, data in files.items():
+                        z.writestr(_zip_info(name), data)
+                tmp_out.replace(out)
+            else:
+                dist = next(n.split("/")[0] for n in files if n.endswith(".dist-info/METADATA"))
+                files.pop(f"{dist}/RECORD", None)
+                _write_wheel(out, files, dist)
 
 
 # --------------------------------------------------------------------------
@@ -267,17 +402,33 @@ def stage_contents(folder: Path) -> list[Path]:
     return copied
 
 
-def lite_config() -> dict:
-    """``jupyter-lite.json``: preload the package, never fall back to PyPI, no news checks."""
+def lite_config(preload: list[str]) -> dict:
+    """``jupyter-lite.json``: what the kernel preloads, never fall back to PyPI, no news checks.
+
+    Only the kernel's packages are preloaded: the package and what it needs
+    load when a cell first imports it (the kernel looks up each cell's
+    imports in the lock). ``PYTHONSAFEPATH``: no ``''`` at the head of
+    ``sys.path``, so an import does not ask the browser-stored drive (the
+    kernel's working folder, one request each) before the standard library.
+    """
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "fangqi-teach",
         "exposeAppInBrowser": "true",   # window.jupyterapp, which the browser tests drive
         "disabledExtensions": DISABLED_PLUGINS,
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": ["micropip", PACKAGE]},
+            "loadPyodideOptions": {"packages": preload, "env": {"PYTHONSAFEPATH": "1"}},
         }},
     }}
+
+
+#: The bare site's one notebook (benchmarks/bench_lite.py): the floor a notebook of ours is measured against.
+BARE_NOTEBOOK = {"nbformat": 4, "nbformat_minor": 5, "metadata": {
+    "kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"},
+    "language_info": {"name": "python"}},
+    "cells": [{"cell_type": "code", "id": "bare-1", "metadata": {}, "source": 'print("ready")',
+               "outputs": [], "execution_count": None}]}
+BARE_NAME = "00_empty.ipynb"
 
 
 LANDING = """<!DOCTYPE html>
@@ -321,38 +472,55 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path) -> dict:
-    """Build the site into ``out``; return figures (seconds, bytes, counts)."""
+def build(out: Path, bare: bool = False) -> dict:
+    """Build the site into ``out``; return figures (seconds, bytes, counts).
+
+    ``bare``: the same Pyodide and kernel with no package of ours and one
+    empty notebook (:data:`BARE_NAME`), the floor the benchmark compares with.
+    """
     t0 = time.perf_counter()
     pins = load_pins()
     jupyter = build_env(pins)
     runtime = fetch_pyodide(pins["pyodide"]["npm"])
-    wheels = fetch_wheels(pins["kernel"]) + [pyyaml_wheel(v) for v in pins["sdist"].values()]
+    wheels = fetch_wheels(pins["kernel"]) + kernel_extension_wheels(jupyter)
+    if not bare:
+        wheels += fetch_wheels(pins["package"]) + [pyyaml_wheel(v) for v in pins["sdist"].values()]
     t_fetch = time.perf_counter()
 
     work = out.parent / (out.name + "-work")
     shutil.rmtree(work, ignore_errors=True)
-    wheels.append(own_wheel(work / "own"))
+    if not bare:
+        wheels.append(own_wheel(work / "own"))
+    stdlib, wheels = compile_python(runtime, wheels)
+    t_compile = time.perf_counter()
     static = work / "lite" / "static" / "pyodide"
     static.mkdir(parents=True)
     for f in runtime.iterdir():
-        if f.suffix in (".wasm", ".mjs", ".js", ".zip") or f.name == "package.json":
+        if f.suffix in (".wasm", ".mjs", ".js") or f.name == "package.json":
             shutil.copy2(f, static / f.name)
+    shutil.copy2(stdlib, static / stdlib.name)
     for w in wheels:
         shutil.copy2(w, static / w.name)
     lock = write_lock(runtime / "pyodide-lock.json", wheels, static / "pyodide-lock.json")
-    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
-    notebooks = [p for p in stage_contents(work / "contents") if p.suffix == ".ipynb"]
+    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD), indent=1))
+    if bare:
+        (work / "contents").mkdir(parents=True)
+        (work / "contents" / BARE_NAME).write_text(json.dumps(BARE_NOTEBOOK, indent=1))
+        notebooks = [work / "contents" / BARE_NAME]
+    else:
+        notebooks = [p for p in stage_contents(work / "contents") if p.suffix == ".ipynb"]
 
     shutil.rmtree(out, ignore_errors=True)
     run([jupyter, "lite", "build", "--no-sourcemaps", "--lite-dir", work / "lite",
          "--contents", work / "contents", "--output-dir", out], cwd=work / "lite",
         stdout=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
-    landing_page(out, (work / "contents" / "zh" / START).exists())
+    if not bare:
+        landing_page(out, (work / "contents" / "zh" / START).exists())
     shutil.rmtree(work, ignore_errors=True)
     t_end = time.perf_counter()
     figures = {"seconds": round(t_end - t0, 1), "fetch_seconds": round(t_fetch - t0, 1),
-               "site_seconds": round(t_end - t_fetch, 1), "bytes": folder_size(out),
+               "compile_seconds": round(t_compile - t_fetch, 1),
+               "site_seconds": round(t_end - t_compile, 1), "bytes": folder_size(out),
                "pyodide_bytes": folder_size(out / "static" / "pyodide"), "wheels": len(lock["packages"]),
                "notebooks": sorted(str(p.relative_to(work / "contents")) for p in notebooks)}
     (out / "build-figures.json").write_text(json.dumps(figures, indent=1))
