@@ -50,6 +50,7 @@ import tomllib
 import urllib.request
 import zipfile
 from email.parser import Parser
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -379,10 +380,13 @@ def write_lock(stock: Path, wheels: list[Path], dest: Path) -> dict:
 # The site
 
 def stage_contents(folder: Path) -> list[Path]:
-    """Copy the learner notebooks (English, and Chinese when present) and their helper files.
+    """Copy every notebook (English, and Chinese when present), their helper files, and the rules reference.
 
-    Not the teacher's guide: worksheets and class reports need matplotlib,
-    which the browser edition does not have.
+    Every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb`` found, so a new
+    notebook joins by itself. The teacher's guide comes too (the start page
+    links it), with the cells that need the installed version marked
+    (:func:`mark_installed_only`). ``docs/rules*.md`` go to ``docs/`` (the
+    lessons cite ``docs/rules.md``), beside the site's HTML pages of them.
     """
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -393,13 +397,85 @@ def stage_contents(folder: Path) -> list[Path]:
             continue
         (folder / sub).mkdir(exist_ok=True)
         for p in sorted(src.iterdir()):
-            if "teacher" in p.name:
-                continue   # the teacher's guide makes worksheets and reports: installed version only
             if p.suffix in (".ipynb", ".py") or (p.is_dir() and p.name == "questions"):
                 target = folder / sub / p.name
                 shutil.copytree(p, target) if p.is_dir() else shutil.copy2(p, target)
                 copied.append(target)
+                if p.name == TEACHER_GUIDE:
+                    mark_installed_only(target)
+    (folder / "docs").mkdir()
+    for p in sorted((ROOT / "docs").glob("rules*.md")):
+        shutil.copy2(p, folder / "docs" / p.name)
+        copied.append(folder / "docs" / p.name)
     return copied
+
+
+TEACHER_GUIDE = "20_teacher_guide.ipynb"
+
+#: What a teacher's-guide cell uses that the browser has not: nbformat, and matplotlib's worksheets and plot.
+INSTALLED_ONLY = ("import nbformat", "teacher.worksheet", "worksheet_pages(", "plot_png")
+INSTALLED_ONLY_LINE = "# needs the installed version · 需要安装版\n"
+
+INSTALLED_ONLY_NOTE = (
+    "**In the browser edition** the hand-out notebook, the printable worksheet and the report's plot need the "
+    "installed version (`pip install 'fangqi-teach[print]'`): their cells are marked *needs the installed "
+    "version*, and the outputs shown under them come from it. Everything else runs here.\n\n"
+    "> **中文：** 在浏览器版中，生成练习笔记本、可打印的练习卷和报告里的图需要安装版"
+    "（`pip install 'fangqi-teach[print]'`）：这些单元格标有“需要安装版”，下面显示的输出来自安装版。其余部分都能在这里运行。")
+
+
+def mark_installed_only(notebook: Path) -> int:
+    """In the site's copy of the teacher's guide: a note after the title, and each cell that needs the
+    installed version tagged ``raises-exception`` (Run All goes on past its error) with a line saying so.
+    Returns how many cells were marked."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    marked = 0
+    for cell in nb["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "code" and any(k in source for k in INSTALLED_ONLY):
+            cell.setdefault("metadata", {}).setdefault("tags", []).append("raises-exception")
+            cell["source"] = INSTALLED_ONLY_LINE + source
+            marked += 1
+    nb["cells"].insert(1, {"cell_type": "markdown", "id": "browser-edition-note", "metadata": {},
+                           "source": INSTALLED_ONLY_NOTE})
+    notebook.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+    return marked
+
+
+RULES_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title} · fangqi-teach</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:50em;margin:2em auto;padding:0 1em;
+line-height:1.55}} code,pre{{background:#f4f4f4}} pre{{padding:.6em;overflow-x:auto}} table{{border-collapse:collapse}}
+td,th{{border:1px solid #ccc;padding:2px 6px}} img{{max-width:100%}}</style></head>
+<body><p><a href="../index.html">fangqi-teach</a> · <a href="rules.html">Rules reference · 规则说明</a></p>
+{body}
+</body></html>
+"""
+
+
+def rules_pages(out: Path) -> list[Path]:
+    """``docs/rules*.md`` as HTML pages of the site (``docs/rules.html`` …), links between them kept.
+
+    Rendered with mistune (the Markdown reader Jupyter's own nbconvert uses)."""
+    import re
+
+    import mistune
+
+    render = mistune.create_markdown(plugins=["table"])
+    (out / "docs").mkdir(exist_ok=True)
+    pages = []
+    for md in sorted((ROOT / "docs").glob("rules*.md")):
+        text = md.read_text(encoding="utf-8")
+        title = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), md.stem)
+        body = re.sub(r'href="(rules[\w-]*)\.md(#[^"]*)?"', r'href="\1.html\2"', str(render(text)))
+        page = out / "docs" / (md.stem + ".html")
+        page.write_text(RULES_PAGE.format(title=escape(title), body=body), encoding="utf-8")
+        pages.append(page)
+        for img in re.findall(r'src="([^":]+\.png)"', body):
+            if (ROOT / "docs" / img).is_file():
+                shutil.copy2(ROOT / "docs" / img, out / "docs" / img)
+    return pages
 
 
 def lite_config(preload: list[str]) -> dict:
@@ -407,9 +483,7 @@ def lite_config(preload: list[str]) -> dict:
 
     Only the kernel's packages are preloaded: the package and what it needs
     load when a cell first imports it (the kernel looks up each cell's
-    imports in the lock). ``PYTHONSAFEPATH``: no ``''`` at the head of
-    ``sys.path``, so an import does not ask the browser-stored drive (the
-    kernel's working folder, one request each) before the standard library.
+    imports in the lock).
     """
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "fangqi-teach",
@@ -417,7 +491,7 @@ def lite_config(preload: list[str]) -> dict:
         "disabledExtensions": DISABLED_PLUGINS,
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": preload, "env": {"PYTHONSAFEPATH": "1"}},
+            "loadPyodideOptions": {"packages": preload},
         }},
     }}
 
@@ -437,7 +511,8 @@ LANDING = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.6}}
 a.open{{display:inline-block;margin:.5em 1em .5em 0;padding:.6em 1.2em;background:#2d6a4f;color:#fff;border-radius:6px;text-decoration:none}}
-.note{{color:#555;font-size:.95em}}</style></head>
+.note{{color:#555;font-size:.95em}}
+.warn{{background:#fff3cd;border:1px solid #e0c060;padding:.6em;border-radius:6px}}</style></head>
 <body>
 <h1>The board-game workbook · 棋类练习册</h1>
 <p>Dafang Qi 大方棋 · Ningxia Fang Qi 宁夏方棋 · Xinjiang Fang Qi 新疆方棋 · Maonan Morris 毛南三棋 · Connect6 六子棋</p>
@@ -445,11 +520,47 @@ a.open{{display:inline-block;margin:.5em 1em .5em 0;padding:.6em 1.2em;backgroun
 Python 在浏览器中运行，无需安装。进度保存在这个浏览器里。</p>
 <p><a class="open" id="open-en" href="lab/index.html?path={start}">Open the workbook</a>
 {zh_link}</p>
-<p class="note">Starting Python takes about half a minute the first time. · 第一次启动 Python 约需半分钟。</p>
+<p class="note">Starting Python takes a few seconds (longer the first time). · 启动 Python 需要几秒钟（第一次更久）。</p>
+<p id="storage-note" class="warn" hidden></p>
+<p><a id="rules" href="docs/rules.html">Rules reference · 规则说明</a> ·
+<a id="guide" href="lab/index.html?path={guide}">Teacher's guide · 教师指南</a></p>
 <p class="note">Printable worksheets and class reports need the installed version (<code>pip install 'fangqi-teach[print]'</code>).
 Teachers: learners download their progress file from the start page; <code>fangqi-teach report</code> reads it.<br>
 可打印的练习单和班级报告需要安装版。老师：学生在开始页下载进度文件，<code>fangqi-teach report</code> 可以读取。</p>
+<script>{storage_js}</script>
 </body></html>
+"""
+
+
+#: The landing page asks the browser to keep the site's storage, and says so in both languages when it
+#: may not last: IndexedDB cannot be opened (nothing is kept), or the browser does not promise to keep
+#: it. (A private window cannot be told from an ordinary one in current Chromium, which reports the
+#: same quota and opens IndexedDB in both; the note then says what to do in case it is one.)
+STORAGE_JS = """
+(async () => {
+  const note = document.getElementById('storage-note');
+  const say = (html) => { note.innerHTML = html; note.hidden = false; };
+  let idb = true;
+  try {
+    await new Promise((ok, fail) => { const r = indexedDB.open('fangqi-teach-probe');
+      r.onsuccess = () => { r.result.close(); ok(); }; r.onerror = () => fail(r.error); });
+  } catch (e) { idb = false; }
+  if (!idb) {
+    note.dataset.storage = 'none';
+    say('This browser keeps nothing from this site (a private window?): your progress will be lost ' +
+        'when you close it. Use an ordinary window, or download your progress file from the start page before you go.<br>' +
+        '这个浏览器不为本网站保存任何内容（是隐私窗口吗？）：关闭后进度会丢失。请用普通窗口，或在离开前从开始页下载进度文件。');
+    return;
+  }
+  let kept = false;
+  try { kept = await navigator.storage.persisted() || await navigator.storage.persist(); } catch (e) {}
+  note.dataset.storage = kept ? 'persisted' : 'best-effort';
+  if (!kept) {
+    say('Your progress is kept in this browser. In a private (incognito) window it is erased when the ' +
+        'window closes: use an ordinary window, or download your progress file from the start page.<br>' +
+        '进度保存在这个浏览器里。在隐私（无痕）窗口中，关闭窗口时进度会被清除：请用普通窗口，或从开始页下载进度文件。');
+  }
+})();
 """
 
 
@@ -464,7 +575,8 @@ def landing_page(out: Path, has_zh_start: bool) -> None:
     config = generated[start:generated.index("</script>", start) + len("</script>")]
     zh = (f'<a class="open" id="open-zh" href="lab/index.html?path=zh/{START}">打开练习册（中文）</a>'
           if has_zh_start else f'<a class="open" id="open-zh" href="lab/index.html?path={START}">打开练习册</a>')
-    page = LANDING.format(start=START, zh_link=zh).replace("</head>", config + "\n</head>")
+    page = LANDING.format(start=START, zh_link=zh, guide=TEACHER_GUIDE, storage_js=STORAGE_JS)
+    page = page.replace("</head>", config + "\n</head>")
     (out / "index.html").write_text(page, encoding="utf-8")
 
 
@@ -516,6 +628,7 @@ def build(out: Path, bare: bool = False) -> dict:
         stdout=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
     if not bare:
         landing_page(out, (work / "contents" / "zh" / START).exists())
+        rules_pages(out)
     shutil.rmtree(work, ignore_errors=True)
     t_end = time.perf_counter()
     figures = {"seconds": round(t_end - t0, 1), "fetch_seconds": round(t_fetch - t0, 1),
@@ -533,14 +646,47 @@ def build(out: Path, bare: bool = False) -> dict:
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".ipynb": "application/json", ".whl": "application/zip"}
 
+#: How long a browser may keep a file without asking again. The runtime and the pinned wheels do not
+#: change under their names (a new version has a new name), nor do JupyterLab's hashed bundles: a
+#: second notebook and a second visit take them from the browser's cache without a request. Everything
+#: else (the lock, our own wheel, the notebooks, the settings) is asked for again each time (an
+#: unchanged file costs a "304 not modified", no bytes).
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+
+def cache_control(path: str) -> str:
+    """The ``Cache-Control`` header for the site's file at URL path ``path``.
+
+    >>> cache_control("/static/pyodide/pyodide.asm.wasm"), cache_control("/static/pyodide/pyodide-lock.json")
+    ('public, max-age=31536000, immutable', 'no-cache')
+    >>> cache_control("/static/pyodide/fangqi_teach-0.1.0-py3-none-any.whl"), cache_control("/build/1031.b91a70b.js")
+    ('no-cache', 'public, max-age=31536000, immutable')
+    """
+    name = path.rsplit("/", 1)[-1]
+    if path.startswith("/static/pyodide/"):
+        own = name.startswith(f"{PACKAGE.replace('-', '_')}-") or name == "pyodide-lock.json"
+        return REVALIDATE if own else IMMUTABLE
+    hashed = path.startswith(("/build/", "/extensions/")) and any(
+        len(part) >= 7 and all(c in "0123456789abcdef" for c in part) for part in name.split(".")[1:-1])
+    return IMMUTABLE if hashed else REVALIDATE
+
 
 def make_server(folder: Path, port: int = 0, quiet: bool = True):
-    """A threading HTTP server for ``folder`` on 127.0.0.1 (``port`` 0: any free port); not started."""
+    """A threading HTTP server for ``folder`` on 127.0.0.1 (``port`` 0: any free port); not started.
+
+    It sends :func:`cache_control` headers, so a second visit loads from the browser's cache (a host
+    of the site should send the same).
+    """
     from functools import partial
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
     class Handler(SimpleHTTPRequestHandler):
         extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+        def end_headers(self):
+            self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
+            super().end_headers()
 
         def log_message(self, *args):  # noqa: D401 - quiet unless asked
             if not quiet:
