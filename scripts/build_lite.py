@@ -412,34 +412,48 @@ def stage_contents(folder: Path) -> list[Path]:
 
 TEACHER_GUIDE = "20_teacher_guide.ipynb"
 
-#: What a teacher's-guide cell uses that the browser has not: nbformat, and matplotlib's worksheets and plot.
-INSTALLED_ONLY = ("import nbformat", "teacher.worksheet", "worksheet_pages(", "plot_png")
+#: What a teacher's-guide cell uses that the browser has not: nbformat (hand-outs, and the class report
+#: widget, which hands out), and matplotlib's worksheets and plot.
+INSTALLED_ONLY = ("import nbformat", "teacher.worksheet", "worksheet_pages(", "plot_png", "teacher.class_report")
 INSTALLED_ONLY_LINE = "# needs the installed version · 需要安装版\n"
 
 INSTALLED_ONLY_NOTE = (
-    "**In the browser edition** the hand-out notebook, the printable worksheet and the report's plot need the "
+    "**In the browser edition** the hand-out notebook, the printable worksheet, the report's plot and the live "
+    "class report need the "
     "installed version (`pip install 'fangqi-teach[print]'`): their cells are marked *needs the installed "
-    "version*, and the outputs shown under them come from it. Everything else runs here.\n\n"
-    "> **中文：** 在浏览器版中，生成练习笔记本、可打印的练习卷和报告里的图需要安装版"
-    "（`pip install 'fangqi-teach[print]'`）：这些单元格标有“需要安装版”，下面显示的输出来自安装版。其余部分都能在这里运行。")
+    "version*: until run here, the outputs under them show what the installed version prints; run here, "
+    "they say what to install. Everything else runs here.\n\n"
+    "> **中文：** 在浏览器版中，生成练习笔记本、可打印的练习卷、报告里的图和实时班级报告需要安装版"
+    "（`pip install 'fangqi-teach[print]'`）：这些单元格标有“需要安装版”：在这里运行之前，下面的输出是安装版的结果；在这里运行时，会说明需要安装什么。其余部分都能在这里运行。")
 
 
 def mark_installed_only(notebook: Path) -> int:
     """In the site's copy of the teacher's guide: a note after the title, and each cell that needs the
-    installed version tagged ``raises-exception`` (Run All goes on past its error) with a line saying so.
-    Returns how many cells were marked."""
+    installed version marked, its code in a ``try`` that says so (in both languages) instead of stopping
+    Run All with an error. Returns how many cells were marked."""
+    import textwrap
+
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     marked = 0
     for cell in nb["cells"]:
         source = "".join(cell["source"])
-        if cell["cell_type"] == "code" and any(k in source for k in INSTALLED_ONLY):
-            cell.setdefault("metadata", {}).setdefault("tags", []).append("raises-exception")
-            cell["source"] = INSTALLED_ONLY_LINE + source
-            marked += 1
+        if cell["cell_type"] != "code" or not any(k in source for k in INSTALLED_ONLY):
+            continue
+        if '"""' in source or "'''" in source:   # indenting would change a long string
+            raise SystemExit(f"{notebook.name}: a cell that needs the installed version holds a long string")
+        cell["source"] = (INSTALLED_ONLY_LINE + "try:\n" + textwrap.indent(source.rstrip(), "    ") + "\n"
+                          + INSTALLED_ONLY_EXCEPT)
+        marked += 1
     nb["cells"].insert(1, {"cell_type": "markdown", "id": "browser-edition-note", "metadata": {},
                            "source": INSTALLED_ONLY_NOTE})
     notebook.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
     return marked
+
+
+INSTALLED_ONLY_EXCEPT = (
+    "except (ImportError, NameError) as missing:   # nbformat, matplotlib: not in the browser\n"
+    "    print(\"This needs the installed version · 需要安装版: pip install 'fangqi-teach[print]'\")\n"
+    "    print(missing)\n")
 
 
 RULES_PAGE = """<!DOCTYPE html>
