@@ -51,6 +51,7 @@ fangqi_teach.lesson.DemoBlunder: action 1, Black played a2-b2; better a2-a3: tak
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
 from html import escape, unescape
 from typing import Any
@@ -506,10 +507,40 @@ def name_box():
     elif get_learner() != "default":
         greet(get_learner())
     warn()
+    storage = W.HTML()
     box = W.VBox([W.HBox([W.HTML(_h(_text("Your name:", "你的名字：")) + "&nbsp;"), field, button]), said,
-                  warnings])
-    box.field, box.button, box.remember, box.warnings = field, button, remember, warnings
+                  warnings, storage])
+    box.field, box.button, box.remember, box.warnings, box.storage = field, button, remember, warnings, storage
+    if sys.platform == "emscripten":
+        _check_browser_storage(storage)
     return box
+
+
+#: What the start page says in the browser edition when the browser does not promise to keep its storage.
+STORAGE_NOTE = Text(
+    "Your progress is kept in this browser. In a private (incognito) window it is erased when the window "
+    "closes: use an ordinary window, or download your progress file below.",
+    "进度保存在这个浏览器里。在隐私（无痕）窗口中，关闭窗口时进度会被清除：请用普通窗口，或在下面下载进度文件。")
+
+
+def _check_browser_storage(note) -> None:
+    """Browser edition: ask the browser whether it keeps the site's storage (the learner's ``/drive``) and,
+    when it does not promise to, show :data:`STORAGE_NOTE` in ``note``. (Current Chromium reports a private
+    window like an ordinary one, so the note cannot be kept to private windows alone.)"""
+    import asyncio
+
+    async def check() -> None:
+        import js  # Pyodide's bridge to the browser
+
+        try:
+            kept = bool(await js.navigator.storage.persisted())
+        except Exception:   # no Storage API here: nothing is promised
+            kept = False
+        if not kept:
+            note.value = f"<div style='background:#fff3cd;padding:4px 8px'>{_h(STORAGE_NOTE.get(lang()))}</div>"
+        note.add_class("fq-storage-" + ("persisted" if kept else "best-effort"))
+
+    asyncio.ensure_future(check())
 
 
 _OVERVIEWS: list = []
