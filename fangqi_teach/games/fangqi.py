@@ -132,7 +132,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("diagonal_moves", "D1", False,
                "Pieces may also move along diagonals (off: orthogonal grid lines only; diagonals are shapes, not "
                "lines).",
-               "棋子也可以沿斜线走（默认关闭：只沿横竖线走，斜线只是棋形）。", _ALL),
+               "棋子也可以沿斜线走（默认关闭：只沿横竖线走，斜线只用来摆成棋型）。", _ALL),
     RuleOption("take_safe_if_no_loose", "D2", False,
                "When no loose enemy piece is left, captures and pulls may take safe pieces (off: what is owed is "
                "forfeited).",
@@ -140,10 +140,10 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("make_room", "D3", True,
                "A turn that leaves the opponent unable to move obliges the player to remove one of their own loose "
                "pieces that frees the opponent; if none does, the opponent passes.",
-               "走完后对方无路可走，要拿掉自己一枚能让对方走动的散子；没有这样的子，对方让过。", _ALL),
+               "走完后对方无路可走，要拿掉自己一枚能让对方走动的散子；没有这样的子，对方只能换对方走（pass）。", _ALL),
     RuleOption("two_passes_draw", "D4", True,
                "Two passes in a row end the game as a draw (whatever the house-rule setting).",
-               "连续两次让过即为和棋（与和棋约定无关）。", _ALL),
+               "连续两次换对方走（pass）即为和棋（与和棋约定无关）。", _ALL),
     RuleOption("house_draws", "D5", True,
                "House rule: draw after draw_turns movement turns without a removal, or the same position for the "
                "draw_repetitions-th time.",
@@ -180,7 +180,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("forfeited_capture_counts", "D17", False,
                "Xinjiang: shapes whose captures were all forfeited count as a capture (skip the pull, tire the "
                "piece). Off: only an actual removal counts.",
-               "新疆方棋：吃子全部作废的棋形也算吃过子（跳过拔子、疲劳）。默认关闭：只有真正拿掉了子才算。",
+               "新疆方棋：吃子全部作废的棋型也算吃过子（跳过拔子、疲劳）。默认关闭：只有真正拿掉了子才算。",
                ("xinjiang",)),
 )
 
@@ -212,6 +212,7 @@ class _Geometry:
     def __init__(self, variant: Variant, diagonal_moves: bool):
         b = variant.board
         self.board = b
+        self.game = variant.name
         self.names = b.points
         self.n = len(b.points)
         self.step_only = variant.movement == "step"
@@ -333,7 +334,8 @@ class _Geometry:
         e = self._events.get(key)
         if e is None:
             pts = (self.names[i],) if j < 0 else (self.names[i], self.names[j])
-            e = self._events[key] = Event(kind, player, pts)
+            # a placement names its game, whose page words it its own way (glossary GAME_TERMS)
+            e = self._events[key] = Event(kind, player, pts, game=self.game if kind == "place" else "")
         return e
 
     def line_moves(self, k: int, segment: str, player: str) -> tuple[str, ...]:
@@ -910,10 +912,10 @@ def _check_coherent(s: FangState) -> None:
             raise bad(f"hands.{p}", f"{_NAMES[p].en} has no piece in hand to place",
                       f"{_NAMES[p].zh}手中没有棋子可放")
         if EMPTY not in cells:
-            raise bad("board", "the board is full: placing is over", "棋盘已满，布子阶段已经结束")
+            raise bad("board", "the board is full: placing is over", "棋盘已满，放子阶段已经结束")
     what = {"extra_place": "extra_placements", "capture": "captures"}
     if s.phase == "place" and stage in what and v.placing != what[stage]:
-        raise bad("stage", f"{stage} does not happen while placing in this game", f"本棋布子时没有 {stage}")
+        raise bad("stage", f"{stage} does not happen while placing in this game", f"本棋放子时没有 {stage}")
     if s.phase in ("pull", "move"):
         for c in "BW":
             if cells.count(c) <= v.losing_count:
@@ -929,17 +931,17 @@ def _check_coherent(s: FangState) -> None:
     for c, i in zip("BW", s.tired):
         if i >= 0 and (not v.tired_piece or cells[i] == other(c)):
             raise bad(f"tired.{c}", "a tired mark is Xinjiang's, on a piece of its own player",
-                      "疲劳子只在新疆方棋，且必须是该方自己的子")
+                      "“刚吃过子”的标记（疲劳子）只在新疆方棋，且必须是该方自己的子")
     o = s.options
     if s.phase == "move" and o["house_draws"] and o["draw_turns"] and s.quiet_turns >= o["draw_turns"]:
         raise bad("quiet_turns", f"{s.quiet_turns} quiet turns reach the draw limit {o['draw_turns']}",
                   f"{s.quiet_turns} 个无吃子回合已达到和棋上限 {o['draw_turns']}")
     if s.passes > 1 and o["two_passes_draw"]:
-        raise bad("passes", "two passes in a row end the game as a draw", "连续两次让过即为和棋")
+        raise bad("passes", "two passes in a row end the game as a draw", "连续两次换对方走（pass）即为和棋")
     if stage in ("move", "pass") and (stage == "pass") == g.can_move(cells, p):
-        why = Text(f"{_NAMES[p].en} can move, so there is no pass", f"{_NAMES[p].zh}可以走子，不必让过") \
+        why = Text(f"{_NAMES[p].en} can move, so there is no pass", f"{_NAMES[p].zh}可以走子，不能换对方走") \
             if stage == "pass" else Text(f"{_NAMES[p].en} cannot move: the stage is pass",
-                                         f"{_NAMES[p].zh}无子可走，应为让过")
+                                         f"{_NAMES[p].zh}无子可走，应为换对方走（pass）")
         raise bad("stage", why.en, why.zh)
     if stage == "make_room" and (not o["make_room"] or g.can_move(cells, other(p))):
         raise bad("stage", "make-room is owed only when the opponent cannot move", "只有对方无路可走时才需要让路")
@@ -1099,7 +1101,7 @@ def _owe_place(kind: str) -> Callable[[FangState, list[Event], int], None]:
             raise bad(f"hands.{player}", f"{kind} needs pieces in {_NAMES[player].en}'s hand",
                       f"{kind} 需要{_NAMES[player].zh}手中有棋子")
         if EMPTY not in s.cells:
-            raise bad("board", "the board is full: placing is over", "棋盘已满，布子阶段已经结束")
+            raise bad("board", "the board is full: placing is over", "棋盘已满，放子阶段已经结束")
         _begin_turn(s, player, kind, 1 if kind == "place" else count)
     return owe
 
