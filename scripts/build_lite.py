@@ -251,7 +251,7 @@ def add_parsed_packs(wheel: Path) -> int:
             parsed = parse_text(data.decode("utf-8"), name)
         except (ExerciseFormatError, UnicodeDecodeError):
             continue
-        text = json.dumps(parsed, ensure_ascii=False, sort_keys=True)
+        text = json.dumps(parsed, ensure_ascii=False)   # in the file's order: the order of claims is kept
         if json.loads(text) != parsed:
             continue     # e.g. a number as a mapping key: JSON would change it
         files[f"fangqi_teach/_parsed/{hashlib.sha256(data).hexdigest()}.json"] = text.encode("utf-8")
