@@ -1,8 +1,9 @@
 """Fixtures for the browser-edition tests: the JupyterLite site, built here, served on 127.0.0.1, in Chromium.
 
-The site is built once per session by ``scripts/build_lite.py`` into a
-temporary folder (downloads cached in ``build/lite-cache``; about 40 s
-once cached, 2 min from nothing) — or taken from ``$FANGQI_LITE_SITE``
+The site is built once per test run by ``scripts/build_lite.py`` into a
+temporary folder shared by the xdist workers (downloads and byte-code
+cached in ``build/lite-cache``; 25–60 s once cached, about 3 min from
+nothing, which needs ``npm`` and ``node``) — or taken from ``$FANGQI_LITE_SITE``
 when that names an already built site. Every request the page makes to
 any host other than the site's is aborted and recorded
 (:attr:`LitePage.blocked`).
