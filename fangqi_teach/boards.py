@@ -1,4 +1,4 @@
-"""The five boards as networkx graphs, with their shape catalogues.
+"""The five boards as plain data and as networkx graphs, with their shape catalogues.
 
 This is the bottom layer: plain data that every engine, drawing and
 exercise reads. A board is a :class:`Board` (points, positions, movement
@@ -21,8 +21,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from string import ascii_lowercase
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:   # networkx loads on the first graph asked for: the engines never need it
+    import networkx as nx
 
 BOARD_NAMES = ("dafang", "ningxia", "xinjiang", "maonan", "connect6")
 
@@ -123,6 +125,8 @@ class Board:
 
     def graph(self) -> nx.Graph:
         """A fresh networkx graph of this board (see :func:`board_graph`)."""
+        import networkx as nx
+
         G = nx.Graph(name=self.name, title=self.title, title_zh=self.title_zh)
         for p in self.points:
             G.add_node(p, pos=self.pos[p])

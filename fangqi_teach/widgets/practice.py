@@ -25,7 +25,7 @@ from typing import Any
 
 from ..exercises.learner import get_learner
 from ..exercises.model import Exercise, Pack
-from ..exercises.schema import default_exercise_dir, load_pack, pack_from_data, parse_text
+from ..exercises.schema import default_exercise_dir, pack_from_data, parse_text
 from ..games import GAMES
 from ..i18n import Text, check_language, get_language
 from .exercise import ExerciseWidget, PackSummary
@@ -56,7 +56,9 @@ class Practice:
                  pattern: str = "stage*.yaml", **kw: Any) -> Practice:
         """The staged packs of ``game`` in the exercise folder (``exercises/<game>/stage*.yaml``)."""
         base = Path(folder) if folder else default_exercise_dir()
-        packs = [load_pack(p) for p in sorted((base / game).glob(pattern))]
+        from ..parsed import load_pack as load_parsed  # the build's parsed copy of a shipped pack, if any
+
+        packs = [load_parsed(p) for p in sorted((base / game).glob(pattern))]
         return cls(packs, learner=learner, name=game, **kw)
 
     @classmethod
