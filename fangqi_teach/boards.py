@@ -70,6 +70,9 @@ class Board:
     columns: str = ""          # grid boards: column letters, left to right
     rows: int = 0              # grid boards: number of rows
     star_points: tuple[str, ...] = ()
+    # boards that are not grids: the columns and rows of the frame their points are named on (diagrams)
+    frame_columns: str = ""
+    frame_rows: int = 0
     index: dict[str, int] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -84,6 +87,17 @@ class Board:
     @property
     def is_grid(self) -> bool:
         return bool(self.columns)
+
+    @property
+    def frame(self) -> tuple[str, int]:
+        """The column letters and the number of rows the point names use (a diagram's frame).
+
+        >>> get_board("ningxia").frame, get_board("maonan").frame
+        (('abcdefgh', 7), ('abcdefg', 7))
+        """
+        if self.is_grid:
+            return self.columns, self.rows
+        return self.frame_columns, self.frame_rows
 
     def shapes_of(self, *kinds: str) -> tuple[Shape, ...]:
         """The shapes of the given kinds, in catalogue order."""
@@ -254,7 +268,7 @@ def _maonan() -> Board:
         edges.add((min(a, b), max(a, b)))
         edges.add((min(b, c), max(b, c)))
     return _finish(Board(name="maonan", points=points, pos=pos,
-                         edges=tuple(sorted(edges)), shapes=mills))
+                         edges=tuple(sorted(edges)), shapes=mills, frame_columns="abcdefg", frame_rows=7))
 
 
 def _connect6_stars(size: int) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
 """What every game shares: errors, teaching events, obligations, results.
 
-Each engine (``fangqi_teach.games.*``) returns immutable states that
-subclass :class:`GameState` and speak through these small value types:
+Each engine (``fangqi_teach.games.*``) returns immutable states (on the
+skeleton ``games.engine.GameState``) that speak through these small value types:
 
 * :class:`IllegalAction` — a refused action, with a stable ``code`` and a
   message in English and Chinese that states the rule.
@@ -25,7 +25,7 @@ import re
 import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar, overload
 
 from . import glossary
 from .boards import Board
@@ -503,84 +503,13 @@ class Result:
 
 
 # --------------------------------------------------------------------------
-# The state interface
-
-class GameState:
-    """The interface every game's state offers (OpenSpiel style).
-
-    Subclasses are immutable and provide::
-
-        game: str                  # "dafang", …
-        board_spec: Board          # the boards.Board
-        options: dict              # the [D#] rule options in force
-        player: str                # "B" or "W": who acts now
-        phase: str                 # "place", "pull", "move" or "over"
-        pending: Pending | None    # what is owed now (None when over)
-        board: dict[str, str]      # {"c3": "B", …}
-        hands: dict[str, int]      # pieces still in supply
-        removed: dict[str, int]    # pieces of each colour taken off the board
-        winner, result             # None while the game goes on
-        record: tuple[str, ...]    # the actions from the initial position
-        events: tuple[Event, ...]  # what the last action did
-        legal_actions() -> list[str]   # sorted
-        play(action) -> GameState      # raises IllegalAction
-        to_json() -> dict              # plain JSON types; from_json restores it
-
-    What this base class adds is shared presentation.
-    """
-
-    game: str = ""
-
-    if TYPE_CHECKING:  # what the subclasses provide (see above), as attributes or properties
-        @property
-        def board_spec(self) -> Any: ...
-        @property
-        def player(self) -> str: ...
-        @property
-        def phase(self) -> str: ...
-        @property
-        def board(self) -> dict[str, str]: ...
-        @property
-        def result(self) -> Result | None: ...
-        @property
-        def record(self) -> tuple[str, ...]: ...
-        def play(self, action: str) -> GameState: ...
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def record_text(self) -> str:
-        return " ".join(self.record)
-
-    def is_legal(self, action: str) -> bool:
-        try:
-            self.play(action)
-        except (IllegalAction, ValueError):
-            return False
-        return True
-
-    def diagram(self) -> str:
-        """A plain-text picture of the board (X Black, O White, . empty)."""
-        return board_diagram(self.board_spec, self.board)
-
-    def __repr__(self) -> str:
-        status = str(self.result.text("en")) if self.result else f"{self.player} to act, {self.phase}"
-        return f"<{self.game} {status}; {len(self.record)} actions>"
-
-    def _repr_svg_(self) -> str:
-        from .draw.svg import state_svg
-        return state_svg(self)
-
+# Diagrams (the state interface itself is declared once, by games.contract.GameStateProtocol;
+# the engines' shared skeleton is games.engine.GameState)
 
 def board_diagram(board_spec: Board, board: dict[str, str]) -> str:
     """Rows top to bottom with coordinates; points that do not exist are blank."""
     glyph: dict[str | None, str] = {"B": "X", "W": "O"}
-    if board_spec.is_grid:
-        columns, nrows = board_spec.columns, board_spec.rows
-    else:  # Maonan: points named on a 7×7 frame
-        columns, nrows = "abcdefg", 7
+    columns, nrows = board_spec.frame
     width = len(str(nrows))
     lines = []
     for r in range(nrows, 0, -1):

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from ..games.engine import GameState
 from ..notation import action_points
-from ..session.clicks import removable_points
 from .layout import board_layout
 
 #: The colours of the static pictures (the widget uses CSS variables instead).
@@ -248,7 +248,7 @@ def state_marks(state) -> dict:
     """
     last = last_turn_points(state)
     arrows = [last] if len(last) == 2 else []
-    removable = removable_points(state)      # what a click would remove now (the one click path)
+    removable = state.removable_points()      # what a click would remove now (the one click path)
     return normalize_marks(state.board, last=last, arrows=arrows, removable=removable)
 
 
@@ -257,3 +257,11 @@ def state_svg(state, cell: int | None = None, title: str | None = None) -> str:
     """The SVG picture of a game state (used by ``GameState._repr_svg_``)."""
     lay = board_layout(state.board_spec, cell=cell)
     return render_svg(lay, state_marks(state), title=title)
+
+
+def _repr_svg_(state: GameState) -> str:
+    return state_svg(state)
+
+
+# A state shows as a board in Jupyter: drawing attaches it, so the engines import nothing above them.
+GameState._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]

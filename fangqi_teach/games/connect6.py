@@ -34,19 +34,18 @@ from typing import Any, NamedTuple
 from ..boards import TITLES, Board, get_board
 from ..core import (
     Event,
-    GameState,
     IllegalAction,
     Pending,
     Result,
     SavedFields,
     StateFormatError,
     other,
-    parse_or_refuse,
     read_diagram,
-    short_repr,
 )
 from ..i18n import Text
+from ..notation import PASS, PLACE, Action
 from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
+from .engine import GameState
 
 RULE_OPTIONS = (
     RuleOption("size", "", 19,
@@ -175,7 +174,9 @@ class Connect6State(_Fields, GameState):
     def __hash__(self) -> int:
         return tuple.__hash__(self)
 
-    def legal_actions(self) -> list[str]:
+    # -- the skeleton's template methods (GameState) ------------------------------
+
+    def _legal(self) -> list[str]:
         """The empty points, sorted (every empty point is legal for either stone)."""
         if self.result is not None:
             return []
@@ -183,8 +184,20 @@ class Connect6State(_Fields, GameState):
         cells, points = self.cells, g.points
         return [points[i] for i in g.sorted_indices if cells[i] == "."]
 
-    def play(self, action: str) -> "Connect6State":
-        """Place one stone; raises :class:`IllegalAction` when the rules forbid it.
+    def play(self, action: str | Action) -> "Connect6State":
+        """The skeleton's :meth:`GameState.play`, with its most frequent case inlined: an empty point
+        named canonically (random play and the tests spend most of their time here)."""
+        if self.result is None:
+            try:
+                i = geometry(self.size).index.get(action)  # type: ignore[arg-type]  # an Action is no key: None
+            except TypeError:                  # not hashable, so not text: the skeleton says so
+                i = None
+            if i is not None and self.cells[i] == ".":
+                return self._place(i)
+        return GameState.play(self, action)  # type: ignore[no-any-return]  # a Connect6State
+
+    def _known(self, text: Any) -> int | None:
+        """The index of an empty point named canonically, if the game goes on.
 
         >>> s = new_game("connect6", size=9).play("E5")
         >>> s.board
@@ -193,44 +206,32 @@ class Connect6State(_Fields, GameState):
         Traceback (most recent call last):
         ...
         fangqi_teach.core.IllegalAction: e5 is already occupied; place on an empty point.
-        """
-        if self.result is not None:
-            raise IllegalAction.of("game_over", action if isinstance(action, str) else short_repr(action))
-        g = geometry(self.size)
-        try:
-            i = g.index.get(action)
-        except TypeError:                      # not hashable, so not text: parse_or_refuse says so
-            i = None
-        if i is None:
-            i = self._parse(action)
-        if self.cells[i] != ".":
-            raise IllegalAction.of("occupied", g.points[i], point=g.points[i])
-        return self._place(i)
-
-    def refusal(self, action: str) -> IllegalAction | None:
-        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
-
-        >>> s = new_game("connect6", size=9).play("e5")
         >>> s.refusal("e5").code, s.refusal("e5-e6").code, s.refusal("d4") is None
         ('occupied', 'stones_never_move', True)
         """
-        if self.result is not None:
-            return IllegalAction.of("game_over", action if isinstance(action, str) else short_repr(action))
         try:
-            i = self._parse(action)
-        except IllegalAction as e:
-            return e
-        g = geometry(self.size)
-        return IllegalAction.of("occupied", g.points[i], point=g.points[i]) if self.cells[i] != "." else None
+            i = geometry(self.size).index.get(text)
+        except TypeError:                      # not hashable, so not text: the skeleton says so
+            return None
+        if i is None or self.result is not None or self.cells[i] != ".":
+            return None
+        return i
 
-    def _parse(self, action: object) -> int:
-        board = self.board_spec
-        a = parse_or_refuse(board, action)
-        if a.kind == "place":
-            return board.index[a.points[0]]
-        if a.kind == "pass":
-            raise IllegalAction.of("no_pass", str(a))
-        raise IllegalAction.of("stones_never_move", str(a))
+    def _move_of(self, a: Action) -> int | None:
+        if a.kind != PLACE:
+            return None
+        i = self.board_spec.index[a.points[0]]
+        return i if self.cells[i] == "." else None
+
+    def _diagnose(self, a: Action) -> IllegalAction:
+        if a.kind == PLACE:
+            return IllegalAction.of("occupied", a.points[0], point=a.points[0])
+        if a.kind == PASS:
+            return IllegalAction.of("no_pass", str(a))
+        return IllegalAction.of("stones_never_move", str(a))
+
+    def _apply(self, i: int) -> "Connect6State":
+        return self._place(i)
 
     def _place(self, i: int) -> "Connect6State":
         g = geometry(self.size)

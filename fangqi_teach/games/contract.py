@@ -31,6 +31,7 @@ from typing import Any, NoReturn, Protocol, runtime_checkable
 from ..boards import Board
 from ..core import Event, IllegalAction, Pending, Result, StateFormatError
 from ..i18n import Text
+from ..notation import Action
 
 __all__ = [
     "SETUP_FIELDS",
@@ -199,9 +200,12 @@ def setup_stones(setup: Mapping[str, Any], parse: Callable[[str], dict[str, str]
 
 @runtime_checkable
 class GameStateProtocol(Protocol):
-    """The fields and methods of every engine's state (NOTATION.md, ``core.GameState``).
+    """The fields and methods of every engine's state (NOTATION.md): the one declaration of the contract.
 
     Read-only: states are immutable values, and :meth:`play` returns a new one.
+    The engines build their states on the shared skeleton
+    :class:`~fangqi_teach.games.engine.GameState`, which provides the
+    methods from a few per-game template methods.
 
     >>> from fangqi_teach.games import new_game
     >>> all(isinstance(new_game(g), GameStateProtocol) for g in ("dafang", "maonan", "connect6"))
@@ -241,10 +245,12 @@ class GameStateProtocol(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    def legal_actions(self) -> list[str]: ...  # sorted
-    def play(self, action: str) -> GameStateProtocol: ...  # raises IllegalAction
-    def is_legal(self, action: str) -> bool: ...
-    def refusal(self, action: str) -> IllegalAction | None: ...  # why not (None: legal), without playing
+    def legal_actions(self) -> list[str]: ...  # sorted (listed once per state)
+    def play(self, action: str | Action) -> GameStateProtocol: ...  # raises IllegalAction
+    def is_legal(self, action: str | Action) -> bool: ...
+    def refusal(self, action: str | Action) -> IllegalAction | None: ...  # why not (None: legal), without playing
+    def move_targets(self, origin: str | None) -> list[str]: ...  # where the piece on origin may move now
+    def removable_points(self) -> list[str]: ...  # the pieces a removal may take now
     def to_json(self) -> dict[str, Any]: ...  # plain JSON types
     def diagram(self) -> str: ...
 

@@ -36,7 +36,6 @@ from ..boards import TITLES, Board, Shape, get_board
 from ..core import (
     SIDE_NAMES,
     Event,
-    GameState,
     IllegalAction,
     Pending,
     Result,
@@ -45,15 +44,14 @@ from ..core import (
     check_piece_total,
     check_point,
     check_result_fits_phase,
-    not_an_action,
     other,
-    parse_or_refuse,
     read_diagram,
 )
 from ..glossary import shape_term
 from ..i18n import Text
 from ..notation import Action, parse_action
 from .contract import SETUP_FIELDS, Capabilities, Game, RuleOption, check_options
+from .engine import GameState, Record
 
 __all__ = [
     "VARIANTS", "RULE_OPTIONS", "Variant", "FangState", "new_game", "state_from_json",
@@ -442,7 +440,9 @@ class FangState(GameState):
     ({'B': 25, 'W': 24}, 'place', 49)
     """
 
-    __slots__ = _FIELDS + ("variant", "geo", "_legal", "_hash", "_board")
+    __slots__ = tuple(f for f in _FIELDS if f != "record") + ("variant", "geo", "_info", "_hash", "_board",
+                                                             "_log", "_record")
+    timed = True
     # The fields, declared for type checkers (GameStateProtocol); set by _initial and _child.
     game: str
     options: dict[str, Any]
@@ -466,11 +466,12 @@ class FangState(GameState):
     history: tuple[Any, ...]
     passes: int
     result: Result | None
-    record: tuple[str, ...]
     events: tuple[Event, ...]
     variant: Variant
     geo: _Geometry
-    _legal: tuple[Any, ...] | None                 # caches, filled on first use
+    _log: tuple[Any, ...] | None                   # the record as a chain (Record): O(1) to extend
+    _record: tuple[str, ...] | None
+    _info: tuple[Any, ...] | None                  # caches, filled on first use
     _hash: int | None
     _board: dict[str, str] | None
 
@@ -491,7 +492,7 @@ class FangState(GameState):
         s.placing_captured, s.tired, s.window = False, (-1, -1), False
         s.quiet_turns, s.history, s.passes = 0, (), 0
         s.result, s.record, s.events = None, (), ()
-        s._legal = s._hash = s._board = None
+        s._info = s._hash = s._board = None
         return s
 
     def _child(self, action: str) -> "FangState":
@@ -506,8 +507,8 @@ class FangState(GameState):
         n.history, n.passes, n.result = self.history, self.passes, self.result
         n.events = ()
         n.variant, n.geo = self.variant, self.geo
-        n.record = self.record + (action,)
-        n._legal = n._hash = n._board = None
+        n._log, n._record = (action, self._log), None
+        n._info = n._hash = n._board = None
         return n
 
     # -- the uniform interface -------------------------------------------
@@ -568,32 +569,45 @@ class FangState(GameState):
         return (f"{self.cells}|{self.player}|{self.phase}|{self.hand_counts[0]},{self.hand_counts[1]}"
                 f"|{self.tired[0]},{self.tired[1]}|{int(self.window)}")
 
-    def legal_actions(self) -> list[str]:
-        return list(self._legal_info()[0])
+    @property
+    def record(self) -> tuple[str, ...]:
+        """The actions from the initial position (or from the set-up)."""
+        if self._record is None:
+            self._record = Record.actions(self._log)
+        return self._record
 
-    def play(self, action: str) -> "FangState":
-        """The state after ``action`` (any case and spacing); raises IllegalAction."""
+    @record.setter
+    def record(self, actions: tuple[str, ...]) -> None:
+        self._log, self._record = Record.of(actions), tuple(actions)
+
+    # -- the skeleton's template methods (GameState) -----------------------------
+
+    def _legal_cached(self) -> list[str]:
+        return self._legal_info()[0]  # type: ignore[no-any-return]  # the list _compute_legal keeps
+
+    def _legal(self) -> tuple[str, ...]:
+        return tuple(self._legal_info()[0])
+
+    def _known(self, text: Any) -> str | None:
+        """``text`` if it is a legal action spelled canonically (replays and searches: no full list needed)."""
         try:
-            key = "".join(action.split()).lower()
-        except (AttributeError, TypeError):    # not text (a list, a number …); free on the usual path
-            raise not_an_action(action) from None
-        if key == "timeout":
-            return self.timeout()
-        if self._legal is None and not self.window:
-            # Replays and searches play without listing every legal action first.
-            waived = False
-            if not self._quick_check(key):
-                raise self._diagnose(action)
-        else:
-            legal, legal_set, waived = self._legal_info()
-            if key not in legal_set:
-                raise self._diagnose(action)
-        parsed = self.geo.actions[key]
+            if self._info is None and not self.window:
+                return text if self._quick_check(text) else None
+            return text if text in self._legal_info()[1] else None
+        except TypeError:                     # not hashable, so not text: the skeleton says so
+            return None
+
+    def _move_of(self, action: Action) -> str | None:
+        return self._known(str(action))
+
+    def _apply(self, key: str) -> "FangState":
+        # the waived leave-a-chance rule is known when the window is open (the full list was asked)
+        waived = self.window and self._legal_info()[2]
         n = self._child(key)
         ev: list[Event] = []
         if waived:
             ev.append(Event("waived", self.player))
-        kind, i, j = parsed
+        kind, i, j = self.geo.actions[key]
         if kind == "place":
             _do_place(n, ev, i)
         elif kind == "move":
@@ -605,21 +619,6 @@ class FangState(GameState):
             _end_move_turn(n, ev, passed=True)
         n.events = tuple(ev)
         return n
-
-    def refusal(self, action: str) -> IllegalAction | None:
-        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
-
-        >>> s = new_game("dafang")
-        >>> s.refusal("c3") is None, s.refusal("c3-c4").code
-        (True, 'wrong_phase')
-        """
-        try:
-            key = "".join(action.split()).lower()
-        except (AttributeError, TypeError):
-            return not_an_action(action)
-        if self.phase != "over" and key in self._legal_info()[1]:
-            return None
-        return self._diagnose(action)
 
     def timeout(self) -> "FangState":
         """The state after the turn's timer runs out [D6].
@@ -659,9 +658,9 @@ class FangState(GameState):
     # -- legal actions ------------------------------------------------------
 
     def _legal_info(self) -> tuple[Any, ...]:
-        if self._legal is None:
-            self._legal = _compute_legal(self)
-        return self._legal
+        if self._info is None:
+            self._info = _compute_legal(self)
+        return self._info
 
     def _quick_check(self, key: str) -> bool:
         """Whether ``key`` (canonical spelling) is legal, without listing the
@@ -690,15 +689,8 @@ class FangState(GameState):
             return False
         return i in _targets(self, cells[i]) if g.is_safe(cells, i) else True
 
-    def _diagnose(self, action: object) -> IllegalAction:
-        """Why ``action`` is not legal here: a stable code and a zh/en message."""
-        text = str(action).strip()
-        if self.phase == "over":
-            return IllegalAction.of("game_over", text)
-        try:
-            a = parse_or_refuse(self.geo.board, "".join(text.split()))
-        except IllegalAction as e:
-            return e
+    def _diagnose(self, a: Action) -> IllegalAction:
+        """Why ``a`` is not legal here (the game is not over): a stable code and a zh/en message."""
         action = str(a)
         g, cells, p, q = self.geo, self.cells, self.player, other(self.player)
         pend = self.pending
@@ -1014,7 +1006,7 @@ def state_from_setup(game: str, black: Any = (), white: Any = (), player: str = 
     ev: list[Event] = []
     _OWED_SETUP[kind](s, ev, count)
     s.events = tuple(ev)
-    s._legal = s._board = s._hash = None
+    s._info = s._board = s._hash = None
     _check_coherent(s)   # a set-up meets the same invariants as a saved state
     return s
 

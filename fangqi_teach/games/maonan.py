@@ -32,7 +32,7 @@ an action costs the same at any length. ``board``, ``cells``, ``hands``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from ..boards import TITLES, Board, get_board
@@ -40,7 +40,6 @@ from ..core import (
     PLAYERS,
     SIDE_NAMES,
     Event,
-    GameState,
     IllegalAction,
     Pending,
     Result,
@@ -48,14 +47,13 @@ from ..core import (
     StateFormatError,
     check_piece_total,
     check_result_fits_phase,
-    not_an_action,
     other,
-    parse_or_refuse,
     read_diagram,
 )
 from ..i18n import Text
-from ..notation import parse_action
+from ..notation import PASS, Action
 from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
+from .engine import GameState, Record
 
 PIECES = 12
 
@@ -324,10 +322,7 @@ _LOG = _Fields._fields.index("log")
 
 
 def _chain(actions: Iterable[str]) -> tuple[Any, ...] | None:
-    log: tuple[Any, ...] | None = None
-    for a in actions:
-        log = (a, log)
-    return log
+    return Record.of(actions)
 
 
 class MorrisState(_Fields, GameState):
@@ -341,6 +336,7 @@ class MorrisState(_Fields, GameState):
 
     game = "maonan"
     board_spec = BOARD
+    timed = True
     __repr__ = GameState.__repr__
 
     def __eq__(self, other: object) -> bool:
@@ -360,13 +356,7 @@ class MorrisState(_Fields, GameState):
         """The actions from the initial position (or from the hand-made position)."""
         cached = self.__dict__.get("_record")
         if cached is None:
-            out = []
-            log = self.log
-            while log is not None:
-                out.append(log[0])
-                log = log[1]
-            out.reverse()
-            cached = self.__dict__["_record"] = tuple(out)
+            cached = self.__dict__["_record"] = Record.actions(self.log)
         return cached
 
     # -- read-only views ------------------------------------------------------
@@ -446,11 +436,19 @@ class MorrisState(_Fields, GameState):
 
     # -- legal actions ---------------------------------------------------------
 
-    def legal_actions(self) -> list[str]:
-        """Every legal action, sorted."""
-        if self.task == "move":
-            return list(self.moves)
-        return list(self._legal_actions())
+    def _legal_cached(self) -> Sequence[str]:
+        # The moves are found once, with the turn; the other lists are cached by the skeleton.
+        return self.moves if self.task == "move" else GameState._legal_cached(self)
+
+    def play(self, action: str | Action) -> "MorrisState":
+        """The skeleton's :meth:`GameState.play`, with its most frequent case inlined: a legal move
+        spelled canonically (random play, the tests and the AI spend most of their time here)."""
+        if action in self.moves:
+            return self._move(action)  # type: ignore[arg-type]  # one of the moves: a str
+        return GameState.play(self, action)  # type: ignore[no-any-return]  # a MorrisState
+
+    def _legal(self) -> tuple[str, ...]:
+        return self._legal_actions()
 
     def _legal_actions(self) -> tuple[Any, ...]:
         task = self.task
@@ -467,8 +465,11 @@ class MorrisState(_Fields, GameState):
 
     # -- playing -----------------------------------------------------------------
 
-    def play(self, action: str) -> "MorrisState":
-        """The state after ``action``; :class:`IllegalAction` if the rules forbid it.
+    # -- the skeleton's template methods (GameState) ------------------------------
+
+    def _known(self, text: Any) -> Any:
+        """The move for ``text`` spelled canonically: a legal move itself, else ``(point, text, any piece
+        may go)``; ``None`` for other spellings; :class:`IllegalAction` if the rules forbid it.
 
         >>> s = new_game("maonan").play("B2")
         >>> s.board
@@ -478,11 +479,36 @@ class MorrisState(_Fields, GameState):
         ...
         fangqi_teach.core.IllegalAction: You must place a piece now (White: place a piece).
         """
-        if action in self.moves:               # the common case, already known legal
-            return self._move(action)
-        i, action, any_allowed = self._checked(action)
-        if i < 0:                              # "timeout", as written in records [D6]
-            return self.timeout()
+        if text in self.moves:                 # the common case, already known legal
+            return text
+        try:
+            t: tuple[Any, ...] | None = _ACTIONS.get(text)
+        except TypeError:                      # not hashable, so not text: the skeleton says so
+            return None
+        if t is None or self.result is not None:
+            return None
+        return self._check(t, text)
+
+    def _move_of(self, a: Action) -> Any:
+        if a.kind == PASS:
+            raise IllegalAction.of("cannot_pass", "pass")
+        text = str(a)
+        t = _ACTIONS.get(text)
+        if t is None:                          # a move not along a line (those are in _ACTIONS): _check says so
+            t = (_MOVE, INDEX[a.points[0]], INDEX[a.points[1]])
+        return self._check(t, text)
+
+    def _diagnose(self, a: Action) -> IllegalAction:
+        try:
+            self._move_of(a)
+        except IllegalAction as e:
+            return e
+        raise AssertionError(f"{a} is legal")  # the skeleton asks only after _move_of found no move
+
+    def _apply(self, move: Any) -> "MorrisState":
+        if move.__class__ is str:
+            return self._move(move)
+        i, action, any_allowed = move
         task = self.task
         if task == "place":
             return self._place(i, action)
@@ -492,39 +518,9 @@ class MorrisState(_Fields, GameState):
             return self._pull(i, action)
         return self._capture(i, action, any_allowed)
 
-    def refusal(self, action: str) -> IllegalAction | None:
-        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
-
-        >>> s = new_game("maonan").play("a1")
-        >>> s.refusal("a1").code, s.refusal("b2") is None
-        ('occupied', True)
-        """
-        if action in self.moves:
-            return None
-        try:
-            self._checked(action)
-        except IllegalAction as e:
-            return e
-        return None
-
-    def _checked(self, action: Any) -> tuple[int, str, bool]:
-        """``(point index, canonical text, any piece may be captured)`` of ``action`` if the rules allow it
-        here (index -1: ``timeout``); :class:`IllegalAction` if not."""
-        try:
-            t: tuple[Any, ...] | None = _ACTIONS.get(action)
-        except TypeError:                      # not hashable, so not text: free on the usual path
-            raise not_an_action(action) from None
-        if t is None:
-            if not isinstance(action, str):
-                raise not_an_action(action)
-            if self.result is not None:
-                raise IllegalAction.of("game_over", action)
-            if action.strip().lower() == "timeout":
-                return -1, action, False
-            t = self._parse(action)
-            action = str(parse_action(BOARD, action))
-        elif self.result is not None:
-            raise IllegalAction.of("game_over", action)
+    def _check(self, t: tuple[Any, ...], action: str) -> tuple[int, str, bool]:
+        """``(point index, canonical text, any piece may be captured)`` of the parsed action ``t``
+        (spelled ``action``) if the rules allow it here; :class:`IllegalAction` if not."""
         kind, i, j = t
         task = self.task
         mine, theirs = (self.black, self.white) if self.player == "B" else (self.white, self.black)
@@ -558,14 +554,6 @@ class MorrisState(_Fields, GameState):
         if not any_allowed and milled >> i & 1:
             raise IllegalAction.of("in_mill", action, point=POINTS[i])
         return i, action, any_allowed
-
-    def _parse(self, action: object) -> tuple[Any, ...]:
-        a = parse_or_refuse(BOARD, action)
-        if a.kind == "pass":
-            raise IllegalAction.of("cannot_pass", "pass")
-        if a.kind == "move":   # not along a line (those are in _ACTIONS): play() explains
-            return (_MOVE, INDEX[a.points[0]], INDEX[a.points[1]])
-        return _ACTIONS[str(a)]
 
     def _wrong_kind(self, action: str, code: str) -> IllegalAction:
         p = self.pending
