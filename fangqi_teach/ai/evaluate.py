@@ -33,15 +33,8 @@ from .search import position_key
 
 PIECE = 100.0
 
-# What completing one shape brings (RULES.md §1–§3, §5); the evaluation
-# only needs relative sizes. (A per-game table of rule values, by name as RULES.md gives them.)
-SHAPE_VALUE = {
-    "dafang": {"square": 1, "diagonal3": 1, "diagonal4": 2, "diagonal5": 3, "diagonal6": 4,
-               "dragon": 3, "edge_dragon": 2},
-    "ningxia": {"square": 1},
-    "xinjiang": {"square": 1, "cucumber": 3},
-    "maonan": {"mill": 1},
-}
+# What completing one shape brings is each game's own (``Game.shape_values``, RULES.md §1–§3, §5);
+# the evaluation only needs relative sizes.
 REMOVALS = ("capture", "capture_any", "pull", "pin", "blocked_pull")
 
 
@@ -72,7 +65,7 @@ class Tables:
     def __init__(self, game: str):
         g = GAMES[game]
         board, start = g.board(), g.new()
-        values = SHAPE_VALUE[game]
+        values = g.shape_values
         self.game = game
         self.points = board.points
         self.index = board.index

@@ -537,7 +537,7 @@ def solve_runs(ex) -> tuple[set[str], bool]:
         phase, events = _ending_events(ex, params)
         rules |= rules_from_events(ex.game, phase, events)
         rules.add(SECTION_RULES[ex.game].turns)
-        if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
+        if GAMES[ex.game].analysis is not None and params.get("variation") \
                 and _stops_two_threats(ex, params["variation"]):
             rules.add("connect6.4.two_threats")
     rules.discard("")

@@ -487,4 +487,5 @@ GAME = Game(
                               setup_fields=frozenset({"black", "white", "diagram", "player", "pending"})),
     make_board=lambda **options: get_board("connect6", _check_options(options)["size"]),
     make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
-    read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]))
+    read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]),
+    player_ref="fangqi_teach.ai.players:LINES", analysis_ref="fangqi_teach.analysis.connect6")

@@ -23,9 +23,11 @@ ValueError: option 'draw_turns' must be a whole number ≥ 1, not 0
 
 from __future__ import annotations
 
+import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from importlib import import_module
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from ..boards import Board
@@ -35,7 +37,11 @@ from ..notation import Action
 
 __all__ = [
     "SETUP_FIELDS",
+    "SETUP_FIELD_TYPES",
+    "Analysis",
     "Capabilities",
+    "Player",
+    "SetupField",
     "Game",
     "GameRegistry",
     "CreditedState",
@@ -148,7 +154,7 @@ class Capabilities:
     removal_shape: str = ""              # the shape that removes pieces: "square", "mill"; "" (none) if none
     pull_credits: bool = False           # squares made while placing earn pulls: state.pull_credits (Ningxia)
     tired_pieces: bool = False           # a capturing piece rests a turn: state.tired_pieces (Xinjiang)
-    line_threats: bool = False           # won by a line; threats, defend/attack tasks apply (Connect6)
+    line_threats: bool = False           # (read Game.analysis instead; kept for the exercise modules until they do)
     setup_pending: tuple[str, ...] = ()  # obligations a set-up may name as "pending" (besides none)
     setup_phases: tuple[str, ...] = ()   # phases a set-up may choose (none: the position decides)
 
@@ -156,6 +162,81 @@ class Capabilities:
     def removals(self) -> bool:
         """Whether pieces are ever taken off the board (captures, pulls)."""
         return bool(self.removal_shape)
+
+
+@dataclass(frozen=True)
+class SetupField:
+    """One field a set-up may give, typed: what it holds, how it is checked, which editor control edits it.
+
+    ``kind`` is ``"points"`` (a list of point names), ``"text"``, ``"colour"``
+    (``B``/``W``), ``"choice"`` (one of ``choices``; ``""`` for none),
+    ``"obligation"`` (a choice, or ``{"kind": choice, "count": n}``),
+    ``"counts"`` (``{"B": n, "W": m}``), ``"marks"`` (``{"B": point}``) or
+    ``"flag"``; ``control`` the editor's widget for it. :meth:`validate`
+    checks the shape of a value (the engine then checks that the position
+    is possible) and names the field when it is wrong.
+
+    >>> from fangqi_teach import GAMES
+    >>> [f.name for f in GAMES["connect6"].setup]
+    ['black', 'white', 'diagram', 'player', 'pending']
+    >>> GAMES["connect6"].setup_field("pending").choices
+    ('', 'second_stone')
+    >>> GAMES["maonan"].setup_field("player").validate("Q")
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.games.contract.SetupFieldError: player: expected "B" (Black) or "W" (White), not 'Q'
+    """
+
+    name: str
+    kind: str
+    en: str
+    zh: str
+    control: str
+    choices: tuple[str, ...] = ()
+
+    def validate(self, value: object) -> object:
+        """``value`` if its type and choice fit this field, else :class:`SetupFieldError` naming the field."""
+        kind, ok = self.kind, True
+        if kind == "points":
+            ok = isinstance(value, (list, tuple)) and all(isinstance(p, str) for p in value)
+        elif kind == "text" or (kind == "choice" and not self.choices):   # no choices bound: the engine's
+            ok = isinstance(value, str)
+        elif kind == "flag":
+            ok = isinstance(value, bool)
+        elif kind in ("counts", "marks"):      # per player: the engine checks each entry (and names it)
+            ok = isinstance(value, Mapping)
+        elif kind == "colour" and value not in ("B", "W"):
+            e = StateFormatError.of(self.name, "colour", value)
+            raise SetupFieldError(self.name, e.en, e.zh)
+        elif kind == "obligation":             # a kind, or {"kind": …, "count": …}: the engine checks the rest
+            kind_of = value.get("kind", "") if isinstance(value, Mapping) else value
+            if isinstance(kind_of, str) and kind_of in self.choices:
+                return value
+            e = StateFormatError.of(self.name, "choice", kind_of, choices=", ".join(c or '""' for c in self.choices))
+            raise SetupFieldError(self.name, e.en, e.zh)
+        elif kind == "choice" and (not isinstance(value, str) or value not in self.choices):
+            e = StateFormatError.of(self.name, "choice", value, choices=", ".join(c or '""' for c in self.choices))
+            raise SetupFieldError(self.name, e.en, e.zh)
+        if not ok:
+            e = StateFormatError.of(self.name, "text" if kind == "text" else "not_object", value)
+            raise SetupFieldError(self.name, e.en, e.zh)
+        return value
+
+
+#: The catalogue of set-up fields, in SETUP_FIELDS order; a game binds the choices it allows (Game.setup).
+SETUP_FIELD_TYPES: dict[str, SetupField] = {f.name: f for f in (
+    SetupField("black", "points", "Black's pieces", "黑子", "board"),
+    SetupField("white", "points", "White's pieces", "白子", "board"),
+    SetupField("diagram", "text", "Diagram", "棋图", "text"),
+    SetupField("player", "colour", "To act", "行棋方", "toggle"),
+    SetupField("phase", "choice", "Phase", "阶段", "dropdown"),
+    SetupField("hands", "counts", "In hand", "手中棋子", "counts"),
+    SetupField("pending", "obligation", "Owed", "待完成", "dropdown"),
+    SetupField("credits", "counts", "Pull credits", "拔子次数", "counts"),
+    SetupField("tired", "marks", "Tired pieces", "疲劳子", "points"),
+    SetupField("window", "flag", "Leave-a-chance window", "留机会阶段", "checkbox"),
+)}
+assert tuple(SETUP_FIELD_TYPES) == SETUP_FIELDS
 
 
 class SetupFieldError(StateFormatError):
@@ -251,6 +332,7 @@ class GameStateProtocol(Protocol):
     def refusal(self, action: str | Action) -> IllegalAction | None: ...  # why not (None: legal), without playing
     def move_targets(self, origin: str | None) -> list[str]: ...  # where the piece on origin may move now
     def removable_points(self) -> list[str]: ...  # the pieces a removal may take now
+    def counters(self) -> list[Text]: ...  # the game's own lines for the panel (tired piece, pull credits)
     def to_json(self) -> dict[str, Any]: ...  # plain JSON types
     def diagram(self) -> str: ...
 
@@ -275,6 +357,45 @@ class CreditedState(GameStateProtocol, Protocol):
 
     @property
     def pull_credits(self) -> dict[str, int]: ...
+
+
+# --------------------------------------------------------------------------
+# Strategies: what a game plugs in instead of a flag
+
+
+class Player(Protocol):
+    """The computer player of a game (``Game.player``): :mod:`fangqi_teach.ai.players` has two."""
+
+    def choose(self, state: Any, level: str, rng: random.Random, budget: float, start: float) -> str: ...
+    def explain(self, state: Any, action: str) -> Text: ...   # a one-line reason for action
+    def review(self, game: str, record: Any, cap: int, start: Any, options: dict[str, Any]) -> list[Any]: ...
+
+
+class Analysis(Protocol):
+    """A game's threat analysis (``Game.analysis``), when it is won by a line (Connect6).
+
+    Where a game has one, the defend and attack exercises, the threat
+    questions and the puzzle generator apply to it.
+    """
+
+    def winning_points(self, s: Any, player: str) -> list[str]: ...
+    def threat_count(self, s: Any, player: str) -> int: ...
+    def defenses(self, s: Any, attacker: str) -> list[tuple[str, ...]]: ...
+    def attacks(self, s: Any, player: str) -> list[tuple[str, ...]]: ...
+
+
+def load(ref: object) -> Any:
+    """A strategy named by ``"module:attribute"`` or ``"module"`` (loaded on first use, so ``games``
+    imports nothing above it), or the object itself.
+
+    >>> load("fangqi_teach.i18n:Text") is Text, load(len) is len
+    (True, True)
+    """
+    if isinstance(ref, str):
+        module, _, name = ref.partition(":")
+        loaded = import_module(module)
+        return getattr(loaded, name) if name else loaded
+    return ref
 
 
 # --------------------------------------------------------------------------
@@ -308,6 +429,37 @@ class Game:
     # None where nothing is ever removed (Connect6).
     safe_pieces: Callable[[Any, str], list[str]] | None = None
     loose_pieces: Callable[[Any, str], list[str]] | None = None
+    # what completing a shape brings while placing (RULES.md tables): the evaluation's shape terms
+    shape_values: Mapping[str, int] = field(default_factory=dict)
+    # strategies, each an object or "module:attribute" (loaded on first use): see Player and Analysis
+    player_ref: object = "fangqi_teach.ai.players:SEARCH"
+    analysis_ref: object = None
+
+    @property
+    def player(self) -> Player:
+        """The computer player (the AI) of this game."""
+        return load(self.player_ref)  # type: ignore[no-any-return]  # a Player, as registered
+
+    @property
+    def analysis(self) -> Analysis | None:
+        """The threat analysis of a game won by a line, or ``None`` (the game has none)."""
+        return None if self.analysis_ref is None else load(self.analysis_ref)
+
+    @property
+    def setup(self) -> tuple[SetupField, ...]:
+        """The set-up fields this game takes, typed, with the choices it allows (phases, obligations)."""
+        caps = self.capabilities
+        bound = {"phase": ("",) + caps.setup_phases if caps.setup_phases else (),
+                 "pending": ("",) + caps.setup_pending}
+        return tuple(replace(f, choices=bound.get(f.name, f.choices)) for f in SETUP_FIELD_TYPES.values()
+                     if f.name in caps.setup_fields)
+
+    def setup_field(self, name: str) -> SetupField:
+        """The set-up field ``name`` of this game (:class:`SetupFieldError` if it takes none such)."""
+        for f in self.setup:
+            if f.name == name:
+                return f
+        refuse_setup_field(self.name, name)
 
     def check_options(self, options: Mapping[str, object]) -> dict[str, Any]:
         """Every option in force: defaults overridden by ``options`` (checked; :class:`ValueError`)."""
@@ -339,9 +491,11 @@ class Game:
         ...
         fangqi_teach.games.contract.SetupFieldError: not part of a maonan position; leave it out
         """
-        for key in setup:
-            if key not in self.capabilities.setup_fields:
+        fields = {f.name: f for f in self.setup}
+        for key, value in setup.items():
+            if key not in fields:
                 refuse_setup_field(self.name, key)
+            fields[key].validate(value)     # the field's type; the engine checks the position
         # Why dict(): set-ups come from YAML and widgets as any mapping; the engines take plain dicts.
         plain = {k: dict(v) if isinstance(v, Mapping) else v for k, v in setup.items()}
         return self.make_setup(self.name, plain, **options)

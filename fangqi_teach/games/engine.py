@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..boards import Board
 from ..core import IllegalAction, board_diagram, not_an_action, parse_or_refuse
+from ..i18n import Text
 from ..notation import REMOVE, TIMEOUT, Action
 
 __all__ = ["GameState", "Record"]
@@ -203,6 +204,16 @@ class GameState:
         return [a[1:] for a in self._legal_cached() if a.startswith("x")]
 
     # -- shared presentation --------------------------------------------------------
+
+    def counters(self) -> list[Text]:
+        """The game's own lines for the panel under the board, beyond pieces on the board, in hand and
+        lost (Xinjiang's tired piece, Ningxia's pull credits); none by default.
+
+        >>> from fangqi_teach.games import new_game
+        >>> new_game("maonan").counters()
+        []
+        """
+        return []
 
     @property
     def is_over(self) -> bool:

@@ -91,6 +91,7 @@ class Variant:
     losing_count: int                    # a player with this many pieces or fewer loses
     leave_a_chance: bool                 # Ningxia §2.4
     tired_piece: bool                    # Xinjiang §3.4
+    count_at_placing_end: bool = False   # Xinjiang §3.5: the losing count already applies when placing ends
 
     @property
     def board(self) -> Board:
@@ -118,7 +119,8 @@ VARIANTS: dict[str, Variant] = {
         name="xinjiang", supply=(25, 24), placing="captures",
         place_values={"square": 1, "cucumber": 3}, move_values={"square": 1, "cucumber": 3},
         placing_ends="supplies_empty", pull_order=("W", "B"), pull_only_if_no_capture=True,
-        first_mover="W", movement="slide", losing_count=3, leave_a_chance=False, tired_piece=True),
+        first_mover="W", movement="slide", losing_count=3, leave_a_chance=False, tired_piece=True,
+        count_at_placing_end=True),
 }
 
 # --------------------------------------------------------------------------
@@ -423,6 +425,13 @@ def _protected_why(game: str) -> Text:
     sq = shape_term("square", game)
     return Text(f"it is a corner of a completed {sq.en}, a safe piece", f"它是一个已成{sq.zh}的角，是铁子")
 
+#: The panel's lines of the games that have them (FangState.counters).
+COUNTER_TEXTS = {
+    "tired": Text("Tired piece (orange): {points}; it cannot capture on its owner's next turn.",
+                  "疲劳子（橙色）：{points}；下一回合它不能吃子。"),
+    "credits": Text("Pull credits: Black {b} · White {w}", "拔子次数：黑方 {b} · 白方 {w}"),
+}
+
 _FIELDS = ("game", "options", "cells", "player", "phase", "stage", "owed", "hand_counts", "removed_counts",
            "credits", "pull_next", "actor", "turn_captured", "turn_shaped", "turn_removal",
            "placing_captured", "tired", "window", "quiet_turns", "history", "passes", "result",
@@ -558,6 +567,25 @@ class FangState(GameState):
     def pull_credits(self) -> dict[str, int]:
         """Ningxia: squares completed while placing, per player."""
         return {"B": self.credits[0], "W": self.credits[1]}
+
+    def counters(self) -> list[Text]:
+        """Xinjiang's tired piece and Ningxia's pull credits (while placing), for the panel.
+
+        >>> s = new_game("ningxia")
+        >>> s.counters()
+        []
+        >>> t = state_from_setup("ningxia", black=["a1", "b1", "a2", "b2"], white=["h7"], player="W",
+        ...                      credits={"B": 1})
+        >>> [c.en for c in t.counters()]
+        ['Pull credits: Black 1 · White 0']
+        """
+        rows = []
+        tired = self.tired_pieces if self.variant.tired_piece else {}
+        if tired and self.phase != "over":
+            rows.append(COUNTER_TEXTS["tired"].format(points=" ".join(tired.values())))
+        if self.variant.placing == "pull_credits" and self.phase == "place" and any(self.credits):
+            rows.append(COUNTER_TEXTS["credits"].format(b=self.credits[0], w=self.credits[1]))
+        return rows
 
     def position_key(self) -> str:
         """What RULES.md §0 [D5] calls a position, as a compact string.
@@ -1451,7 +1479,7 @@ def _end_placing(n: FangState, ev: list[Event]) -> None:
     v, o = n.variant, n.options
     if v.tired_piece and not o["tired_from_last_placement"]:
         n.tired = (-1, -1)
-    if v.name == "xinjiang":   # §3.5: the losing count applies from the end of placing
+    if v.count_at_placing_end:   # Xinjiang §3.5: the losing count applies from the end of placing
         low = [c for c in "BW" if n.cells.count(c) <= v.losing_count]
         if len(low) == 2:
             _end_game(n, ev, Result("draw", None, "both_three_or_fewer"))
@@ -1610,7 +1638,7 @@ def _register(game: str) -> Game:
                                   setup_phases=("place", "pull", "move")),
         make_board=lambda **options: _board(game, **options), make_new=new_game, make_setup=_from_setup,
         make_from_json=state_from_json, read_diagram=_read_diagram,
-        safe_pieces=safe_pieces, loose_pieces=loose_pieces)
+        safe_pieces=safe_pieces, loose_pieces=loose_pieces, shape_values=VARIANTS[game].place_values)
 
 
 DAFANG, NINGXIA, XINJIANG = (_register(game) for game in VARIANTS)

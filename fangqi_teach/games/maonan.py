@@ -1004,4 +1004,5 @@ GAME = Game(
                               setup_fields=frozenset({"black", "white", "diagram", "player", "phase", "hands"})),
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     safe_pieces=safe_pieces, loose_pieces=loose_pieces,
-    read_diagram=lambda game, text, **options: parse_diagram(text))
+    read_diagram=lambda game, text, **options: parse_diagram(text),
+    shape_values={"mill": 1})
