@@ -17,22 +17,15 @@ board as a ``networkx.Graph``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from string import ascii_lowercase
+from typing import overload
 
 import networkx as nx
 
-BOARD_NAMES = ("dafang", "ningxia", "xinjiang", "maonan", "connect6")
-
-TITLES = {
-    "dafang": ("Dafang Qi", "大方棋"),
-    "ningxia": ("Ningxia Fang Qi", "宁夏方棋"),
-    "xinjiang": ("Xinjiang Fang Qi", "新疆方棋"),
-    "maonan": ("Maonan Morris", "毛南三棋"),
-    "connect6": ("Connect6", "六子棋"),
-}
+#: Each board's title (English, Chinese): its game's, filled in when the game registers (games.GAMES).
+TITLES: dict[str, tuple[str, str]] = {}
 
 
 @dataclass(frozen=True)
@@ -70,6 +63,7 @@ class Board:
     columns: str = ""          # grid boards: column letters, left to right
     rows: int = 0              # grid boards: number of rows
     star_points: tuple[str, ...] = ()
+    cell: int = 0              # the drawing's distance between neighbouring points, in pixels (0: the default)
     # boards that are not grids: the columns and rows of the frame their points are named on (diagrams)
     frame_columns: str = ""
     frame_rows: int = 0
@@ -78,11 +72,11 @@ class Board:
 
     @property
     def title(self) -> str:
-        return TITLES[self.name][0]
+        return TITLES.get(self.name, (self.name, self.name))[0]
 
     @property
     def title_zh(self) -> str:
-        return TITLES[self.name][1]
+        return TITLES.get(self.name, (self.name, self.name))[1]
 
     @property
     def is_grid(self) -> bool:
@@ -154,8 +148,15 @@ def _grid_name(columns: str, c: int, r: int) -> str:
 At = Callable[[int, int], str]
 
 
-def _grid(name: str, ncols: int, nrows: int, shapes_fn: Callable[[At, int, int], Iterator[Shape]],
-          star_points: tuple[str, ...] = ()) -> Board:
+def grid_board(name: str, ncols: int, nrows: int, shapes_fn: Callable[[At, int, int], Iterator[Shape]],
+               star_points: tuple[str, ...] = (), cell: int = 0) -> Board:
+    """A grid board: ``ncols`` × ``nrows`` points joined along rows and columns, with the shapes
+    ``shapes_fn(at, ncols, nrows)`` yields (``at(c, r)`` names the point at column ``c``, row ``r``).
+
+    >>> b = grid_board("demo", 3, 3, lambda at, n, m: iter([Shape("row", (at(0, 0), at(1, 0), at(2, 0)))]))
+    >>> b.points[:4], len(b.edges), b.shapes[0].points
+    (('a1', 'b1', 'c1', 'a2'), 12, ('a1', 'b1', 'c1'))
+    """
     columns = ascii_lowercase[:ncols]
     points = tuple(_grid_name(columns, c, r) for r in range(nrows) for c in range(ncols))
     pos = {_grid_name(columns, c, r): (float(c), float(r)) for r in range(nrows) for c in range(ncols)}
@@ -169,7 +170,7 @@ def _grid(name: str, ncols: int, nrows: int, shapes_fn: Callable[[At, int, int],
     at = lambda c, r: _grid_name(columns, c, r)  # noqa: E731
     shapes = tuple(shapes_fn(at, ncols, nrows))
     return _finish(Board(name=name, points=points, pos=pos, edges=tuple(edges), shapes=shapes,
-                         columns=columns, rows=nrows, star_points=tuple(star_points)))
+                         columns=columns, rows=nrows, star_points=tuple(star_points), cell=cell))
 
 
 def _finish(board: Board) -> Board:
@@ -283,20 +284,76 @@ def _connect6(size: int | None) -> Board:
     size = 19 if size is None else int(size)
     if not 6 <= size <= 19:
         raise ValueError(f"Connect6 board size must be 6 to 19, not {size}")
-    return _grid("connect6", size, size, _connect6_windows, _connect6_stars(size))
+    # Connect6's many points are drawn closer, at every size, so its boards look alike
+    return grid_board("connect6", size, size, _connect6_windows, _connect6_stars(size), cell=26)
 
 
 #: The board registry: name -> factory of the board (given the size; only Connect6's has one).
 _BOARDS: dict[str, Callable[[int | None], Board]] = {
-    "dafang": lambda size: _grid("dafang", 6, 6, _dafang_shapes),
-    "ningxia": lambda size: _grid("ningxia", 8, 7, _cells),
-    "xinjiang": lambda size: _grid("xinjiang", 7, 7, _xinjiang_shapes),
+    "dafang": lambda size: grid_board("dafang", 6, 6, _dafang_shapes),
+    "ningxia": lambda size: grid_board("ningxia", 8, 7, _cells),
+    "xinjiang": lambda size: grid_board("xinjiang", 7, 7, _xinjiang_shapes),
     "maonan": lambda size: _maonan(),
     "connect6": _connect6,
 }
 
 
-@lru_cache(maxsize=None)
+class _BoardNames(Sequence[str]):
+    """The names of the registered boards, in registration order: a live view (a game registered
+    later, e.g. in a test, is listed too).
+
+    >>> list(BOARD_NAMES)[:5], "maonan" in BOARD_NAMES
+    (['dafang', 'ningxia', 'xinjiang', 'maonan', 'connect6'], True)
+    """
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        return tuple(_BOARDS)[i]
+
+    def __len__(self) -> int:
+        return len(_BOARDS)
+
+    def __contains__(self, name: object) -> bool:
+        return name in _BOARDS
+
+    def __repr__(self) -> str:
+        return repr(tuple(_BOARDS))
+
+
+BOARD_NAMES: Sequence[str] = _BoardNames()
+
+
+def register_board(name: str, title: tuple[str, str], factory: Callable[[int | None], Board] | None = None) -> None:
+    """Register a game's board: its ``title`` (English, Chinese) and, for a board not built here,
+    its ``factory`` (given the size, or ``None``). The game registry calls this (``GAMES.register``)."""
+    if factory is not None:
+        _BOARDS[name] = factory
+    elif name not in _BOARDS:
+        raise ValueError(f'"{name}" has no board: give its factory')
+    TITLES[name] = title
+    _forget(name)
+
+
+def unregister_board(name: str) -> None:
+    """Forget a board registered with :func:`register_board` (a test's game, once it is done)."""
+    _BOARDS.pop(name, None)
+    TITLES.pop(name, None)
+    _forget(name)
+
+
+def _forget(name: str) -> None:
+    for key in [k for k in _BUILT if str(k[0]).strip().lower() == name]:
+        del _BUILT[key]
+
+
+#: The boards built so far, by (name, size): each board is built once (engines index by identity).
+_BUILT: dict[tuple[str, int | None], Board] = {}
+
+
 def get_board(name: str, size: int | None = None) -> Board:
     """The :class:`Board` called ``name`` (one of :data:`BOARD_NAMES`).
 
@@ -310,10 +367,14 @@ def get_board(name: str, size: int | None = None) -> Board:
     ...
     ValueError: "chess" is not a board; choose one of: dafang, ningxia, xinjiang, maonan, connect6
     """
-    name = str(name).strip().lower()
-    if name not in _BOARDS:
-        raise ValueError(f'"{name}" is not a board; choose one of: {", ".join(BOARD_NAMES)}')
-    return _BOARDS[name](size)
+    board = _BUILT.get((name, size))
+    if board is not None:
+        return board
+    key = str(name).strip().lower()
+    if key not in _BOARDS:
+        raise ValueError(f'"{key}" is not a board; choose one of: {", ".join(BOARD_NAMES)}')
+    board = _BUILT[name, size] = _BUILT.setdefault((key, size), _BOARDS[key](size))
+    return board
 
 
 def board_graph(name: str, size: int | None = None) -> nx.Graph:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import reprlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, overload
 
@@ -461,6 +461,48 @@ class Pending:
 
     def __str__(self) -> str:
         return self.text()
+
+
+# --------------------------------------------------------------------------
+# What each game says: its own rows, shipped by its Game and merged into the lookups above
+
+
+@dataclass(frozen=True)
+class GameTexts:
+    """The texts one game adds to the shared ones: refusals (by code), events (by kind), reasons,
+    obligations (with the kind of action each asks for). A game ships them with its
+    :class:`~fangqi_teach.games.contract.Game`; registering the game merges them in
+    (:func:`register_texts`), so :meth:`IllegalAction.of`, :class:`Event` and
+    :class:`Pending` find them like the shared rows.
+    """
+
+    illegal: Mapping[str, Text] = field(default_factory=dict)
+    events: Mapping[str, Text] = field(default_factory=dict)
+    reasons: Mapping[str, Text] = field(default_factory=dict)
+    pending: Mapping[str, Text] = field(default_factory=dict)
+    pending_actions: Mapping[str, str] = field(default_factory=dict)   # pending kind -> PLACE, MOVE, REMOVE, PASS
+
+
+def register_texts(texts: GameTexts) -> None:
+    """Merge a game's rows into the lookups; a code two games both give must say the same.
+
+    >>> register_texts(GameTexts(illegal={"occupied": Text("elsewhere", "别处")}))
+    Traceback (most recent call last):
+    ...
+    ValueError: illegal text 'occupied' is given twice, differently
+    """
+    if set(texts.pending) != set(texts.pending_actions):
+        raise ValueError("every pending kind needs its action kind (pending_actions)")
+    tables: tuple[tuple[dict[str, Any], Mapping[str, Any], str], ...] = (
+        (ILLEGAL_TEXTS, texts.illegal, "illegal"), (EVENT_TEXTS, texts.events, "event"),
+        (REASON_TEXTS, texts.reasons, "reason"), (PENDING_TEXTS, texts.pending, "pending"),
+        (PENDING_ACTIONS, texts.pending_actions, "pending action"))
+    for table, rows, what in tables:
+        for code, text in rows.items():
+            if table.get(code, text) != text:
+                raise ValueError(f"{what} text {code!r} is given twice, differently")
+    for table, rows, _ in tables:
+        table.update(rows)
 
 
 # --------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..boards import TITLES, Board, get_board
+from ..boards import Board, get_board
 from ..core import (
     Event,
     IllegalAction,
@@ -481,7 +481,7 @@ def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> Connect6Sta
 
 
 GAME = Game(
-    name="connect6", title=Text(*TITLES["connect6"]), options=RULE_OPTIONS,
+    name="connect6", title=Text("Connect6", "六子棋"), options=RULE_OPTIONS,
     capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True, line_threats=True,
                               setup_pending=("second_stone",),
                               setup_fields=frozenset({"black", "white", "diagram", "player", "pending"})),

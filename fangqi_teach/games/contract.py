@@ -30,8 +30,8 @@ from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
-from ..boards import Board
-from ..core import Event, IllegalAction, Pending, Result, StateFormatError
+from ..boards import BOARD_NAMES, Board, register_board, unregister_board
+from ..core import Event, GameTexts, IllegalAction, Pending, Result, StateFormatError, register_texts
 from ..i18n import Text
 from ..notation import Action
 
@@ -429,6 +429,8 @@ class Game:
     # None where nothing is ever removed (Connect6).
     safe_pieces: Callable[[Any, str], list[str]] | None = None
     loose_pieces: Callable[[Any, str], list[str]] | None = None
+    # what the game says beyond the shared texts (refusals, events, reasons, obligations)
+    texts: GameTexts = field(default_factory=GameTexts)
     # what completing a shape brings while placing (RULES.md tables): the evaluation's shape terms
     shape_values: Mapping[str, int] = field(default_factory=dict)
     # strategies, each an object or "module:attribute" (loaded on first use): see Player and Analysis
@@ -519,6 +521,11 @@ class Game:
         return (_registered, (self.name,))
 
 
+def _registry() -> GameRegistry:
+    from . import GAMES  # the registry is a singleton: it unpickles as itself
+    return GAMES
+
+
 def _registered(name: str) -> Game:
     from . import get_game  # the registry imports this module: look it up when called
     return get_game(name)
@@ -534,7 +541,27 @@ class GameRegistry(OrderedDict[str, Game]):
     def __init__(self, games: Iterable[Game] = ()):
         super().__init__()
         for g in games:
-            OrderedDict.__setitem__(self, g.name, g)
+            self.register(g)
+
+    def register(self, game: Game, board: Callable[[int | None], Board] | None = None) -> Game:
+        """Add ``game`` (a game defined anywhere: a test, a teacher's module), with its texts and its board.
+
+        ``board(size)`` builds its board where the board library has none of that name
+        (by default from ``game.board()``). Every layer then plays it like the five.
+        """
+        if game.name in self:
+            raise ValueError(f"a game called {game.name!r} is registered already")
+        if board is None and game.name not in BOARD_NAMES:
+            board = lambda size: game.board() if size is None else game.board(size=size)  # noqa: E731
+        register_board(game.name, (game.title.en, game.title.zh), board)
+        register_texts(game.texts)
+        OrderedDict.__setitem__(self, game.name, game)
+        return game
+
+    def unregister(self, name: str) -> None:
+        """Remove a game registered with :meth:`register` (a test's game, once it is done)."""
+        OrderedDict.__delitem__(self, name)
+        unregister_board(name)
 
     def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("the game registry is read-only")
@@ -542,7 +569,10 @@ class GameRegistry(OrderedDict[str, Game]):
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = move_to_end = __ior__ = _read_only
 
     def copy(self) -> GameRegistry:
-        return GameRegistry(self.values())
+        copy = GameRegistry()
+        for g in self.values():
+            OrderedDict.__setitem__(copy, g.name, g)
+        return copy
 
     def __contains__(self, name: object) -> bool:
         # Like the tuple of names it replaces: ``{} in GAMES`` is False, not a TypeError
@@ -550,4 +580,4 @@ class GameRegistry(OrderedDict[str, Game]):
         return isinstance(name, str) and OrderedDict.__contains__(self, name)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (GameRegistry, (tuple(self.values()),))
+        return (_registry, ())

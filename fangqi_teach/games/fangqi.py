@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from ..boards import TITLES, Board, Shape, get_board
+from ..boards import Board, Shape, get_board
 from ..core import (
     SIDE_NAMES,
     Event,
@@ -97,6 +97,9 @@ class Variant:
     def board(self) -> Board:
         return get_board(self.name)
 
+
+TITLES = {"dafang": Text("Dafang Qi", "大方棋"), "ningxia": Text("Ningxia Fang Qi", "宁夏方棋"),
+          "xinjiang": Text("Xinjiang Fang Qi", "新疆方棋")}
 
 _DAFANG_PLACE = {"square": 1, "diagonal3": 1, "diagonal4": 2, "diagonal5": 3, "diagonal6": 4,
                  "dragon": 3, "edge_dragon": 2}
@@ -1629,7 +1632,7 @@ def _setup_pending(v: Variant) -> tuple[str, ...]:
 
 def _register(game: str) -> Game:
     return Game(
-        name=game, title=Text(*TITLES[game]),
+        name=game, title=TITLES[game],
         options=tuple(o for o in RULE_OPTIONS if game in o.games),
         capabilities=Capabilities(turn_timer=True, setup_fields=frozenset(SETUP_FIELDS), removal_shape="square",
                                   pull_credits=VARIANTS[game].placing == "pull_credits",

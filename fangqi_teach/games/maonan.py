@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from ..boards import TITLES, Board, get_board
+from ..boards import Board, get_board
 from ..core import (
     PLAYERS,
     SIDE_NAMES,
@@ -999,7 +999,7 @@ def _board(**options: Any) -> Board:
 
 
 GAME = Game(
-    name="maonan", title=Text(*TITLES["maonan"]), options=RULE_OPTIONS,
+    name="maonan", title=Text("Maonan Morris", "毛南三棋"), options=RULE_OPTIONS,
     capabilities=Capabilities(turn_timer=True, removal_shape="mill",
                               setup_fields=frozenset({"black", "white", "diagram", "player", "phase", "hands"})),
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
