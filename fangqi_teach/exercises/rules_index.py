@@ -16,7 +16,7 @@ the ids no exercise is tagged with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -24,21 +24,10 @@ from typing import Any
 from ..analysis import connect6 as c6
 from ..core import other
 from ..games import GAMES, new_game, replay
+from ..games.contract import Rule
 from ..notation import MOVE, PLACE, REMOVE, Action, parse_action, parse_record
 from .checkers import default_scope, ends_at_line, play_out, property_answers, question, solutions
 from .positions import board_for
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One rule: its id, the RULES.md section, the games it concerns, a title in en/zh."""
-
-    id: str
-    section: str
-    games: tuple[str, ...]
-    en: str
-    zh: str
-
 
 FANG = ("dafang", "ningxia", "xinjiang")
 MOVING = FANG + ("maonan",)
@@ -121,13 +110,34 @@ _RULES = [
     Rule("D19", "5", ("maonan",), "[D19] The capture rule applies afresh before each capture", "[D19] 每次吃子前重新判断可吃的子"),
 ]
 
-RULES: dict[str, Rule] = {r.id: r for r in _RULES}
-RULE_IDS: tuple[str, ...] = tuple(RULES)
+
+
+class _Rules(Mapping[str, Rule]):
+    """Every rule id: the five games' (above, in RULES.md order), then those of any game registered
+    later with its own (``Game.rules``). A live view, so a game added in a test is tagged like the five."""
+
+    def _all(self) -> dict[str, Rule]:
+        extra = [r for g in GAMES.values() for r in g.rules]
+        return _BUILT_IN if not extra else {**_BUILT_IN, **{r.id: r for r in extra}}
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self._all()[rule_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+_BUILT_IN: dict[str, Rule] = {r.id: r for r in _RULES}
+RULES: Mapping[str, Rule] = _Rules()
+RULE_IDS: tuple[str, ...] = tuple(_BUILT_IN)
 
 
 def rules_for_game(game: str) -> list[str]:
     """The rule ids that concern ``game``, in RULES.md order."""
-    return [r.id for r in _RULES if game in r.games]
+    return [r.id for r in RULES.values() if game in r.games]
 
 
 def uncovered(tags) -> list[str]:

@@ -48,6 +48,7 @@ __all__ = [
     "DrawableState",
     "GameStateProtocol",
     "TimedState",
+    "Rule",
     "RuleOption",
     "SetupFieldError",
     "check_options",
@@ -360,6 +361,22 @@ class CreditedState(GameStateProtocol, Protocol):
 
 
 # --------------------------------------------------------------------------
+# Rules
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of RULES.md an exercise can practise: its id, the section, the games it concerns,
+    a title in en/zh (``fangqi_teach.exercises.rules_index``; a game may bring its own: ``Game.rules``)."""
+
+    id: str
+    section: str
+    games: tuple[str, ...]
+    en: str
+    zh: str
+
+
+# --------------------------------------------------------------------------
 # Strategies: what a game plugs in instead of a flag
 
 
@@ -429,6 +446,8 @@ class Game:
     # None where nothing is ever removed (Connect6).
     safe_pieces: Callable[[Any, str], list[str]] | None = None
     loose_pieces: Callable[[Any, str], list[str]] | None = None
+    # the rules its exercises may be tagged with, beyond the package's catalogue (a game registered later)
+    rules: tuple[Rule, ...] = ()
     # what the game says beyond the shared texts (refusals, events, reasons, obligations)
     texts: GameTexts = field(default_factory=GameTexts)
     # what completing a shape brings while placing (RULES.md tables): the evaluation's shape terms
