@@ -1,4 +1,4 @@
-"""The five boards as networkx graphs, with their shape catalogues.
+"""The boards as networkx graphs, with their shape catalogues (each game builds and registers its own).
 
 This is the bottom layer: plain data that every engine, drawing and
 exercise reads. A board is a :class:`Board` (points, positions, movement
@@ -169,11 +169,12 @@ def grid_board(name: str, ncols: int, nrows: int, shapes_fn: Callable[[At, int, 
                 edges.append((_grid_name(columns, c, r), _grid_name(columns, c, r + 1)))
     at = lambda c, r: _grid_name(columns, c, r)  # noqa: E731
     shapes = tuple(shapes_fn(at, ncols, nrows))
-    return _finish(Board(name=name, points=points, pos=pos, edges=tuple(edges), shapes=shapes,
+    return finish_board(Board(name=name, points=points, pos=pos, edges=tuple(edges), shapes=shapes,
                          columns=columns, rows=nrows, star_points=tuple(star_points), cell=cell))
 
 
-def _finish(board: Board) -> Board:
+def finish_board(board: Board) -> Board:
+    """``board`` with its point index and neighbours filled in (a board builder's last step)."""
     board.index.update({p: i for i, p in enumerate(board.points)})
     nb: dict[str, list[str]] = {p: [] for p in board.points}
     for a, b in board.edges:
@@ -183,119 +184,16 @@ def _finish(board: Board) -> Board:
     return board
 
 
-def _cells(at: At, ncols: int, nrows: int) -> Iterator[Shape]:
+def square_cells(at: At, ncols: int, nrows: int) -> Iterator[Shape]:
+    """The squares (2×2 cells) of a grid, for :func:`grid_board`'s ``shapes_fn``."""
     for r in range(nrows - 1):
         for c in range(ncols - 1):
             yield Shape("square", (at(c, r), at(c + 1, r), at(c, r + 1), at(c + 1, r + 1)))
 
 
-def _dafang_shapes(at: At, n: int, _: int) -> Iterator[Shape]:
-    yield from _cells(at, n, n)
-    # Diagonals, "/" direction: c - r = k; "\" direction: c + r = k.
-    # A line of length L < 6 cuts off the corner it faces.
-    for direction in ("/", "\\"):
-        for k in range(-(n - 1), n) if direction == "/" else range(2 * n - 1):
-            if direction == "/":   # c - r == k
-                pts = [(c, c - k) for c in range(n) if 0 <= c - k < n]
-            else:                  # c + r == k
-                pts = [(c, k - c) for c in range(n) if 0 <= k - c < n]
-            if len(pts) < 3:
-                continue
-            names = tuple(at(c, r) for c, r in pts)
-            corner: tuple[str, ...] = ()
-            if len(pts) < n:
-                # the cut corner is the board corner on the far side of the line
-                cs = {c for c, _ in pts}
-                rs = {r for _, r in pts}
-                cc = 0 if 0 in cs else n - 1
-                rr = 0 if 0 in rs else n - 1
-                corner = (at(cc, rr),)
-            yield Shape(f"diagonal{len(pts)}", names, corner)
-    for r in range(n):
-        yield Shape("edge_dragon" if r in (0, n - 1) else "dragon", tuple(at(c, r) for c in range(n)))
-    for c in range(n):
-        yield Shape("edge_dragon" if c in (0, n - 1) else "dragon", tuple(at(c, r) for r in range(n)))
-
-
-def _xinjiang_shapes(at: At, n: int, _: int) -> Iterator[Shape]:
-    yield from _cells(at, n, n)
-    for r in range(n):
-        yield Shape("cucumber", tuple(at(c, r) for c in range(n)))
-    for c in range(n):
-        yield Shape("cucumber", tuple(at(c, r) for r in range(n)))
-
-
-def _connect6_windows(at: At, ncols: int, nrows: int) -> Iterator[Shape]:
-    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        for r in range(nrows):
-            for c in range(ncols):
-                end_c, end_r = c + 5 * dc, r + 5 * dr
-                if 0 <= end_c < ncols and 0 <= end_r < nrows:
-                    yield Shape("window", tuple(at(c + i * dc, r + i * dr) for i in range(6)))
-
-
-MAONAN_MILLS = (
-    "a1 a4 a7", "a7 d7 g7", "g7 g4 g1", "g1 d1 a1",
-    "b2 b4 b6", "b6 d6 f6", "f6 f4 f2", "f2 d2 b2",
-    "c3 c4 c5", "c5 d5 e5", "e5 e4 e3", "e3 d3 c3",
-    "a4 b4 c4", "d7 d6 d5", "g4 f4 e4", "d1 d2 d3",
-    "a1 b2 c3", "a7 b6 c5", "g7 f6 e5", "g1 f2 e3",
-    "a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1",
-)
-
-
-def _maonan() -> Board:
-    # Outer square 0..6, middle square at half its size (1.5..4.5) so the
-    # outer diagonals a4-b2-d1 etc. are straight; inner square 2.25..3.75.
-    squares = {"a": 0.0, "b": 1.5, "c": 2.25}
-    pos: dict[str, tuple[float, float]] = {}
-    for col, lo in squares.items():
-        hi, mid = 6.0 - lo, 3.0
-        mirror = {"a": "g", "b": "f", "c": "e"}[col]
-        low_row, high_row = {"a": (1, 7), "b": (2, 6), "c": (3, 5)}[col]
-        pos[f"{col}{low_row}"] = (lo, lo)
-        pos[f"{col}4"] = (lo, mid)
-        pos[f"{col}{high_row}"] = (lo, hi)
-        pos[f"d{high_row}"] = (mid, hi)
-        pos[f"{mirror}{high_row}"] = (hi, hi)
-        pos[f"{mirror}4"] = (hi, mid)
-        pos[f"{mirror}{low_row}"] = (hi, lo)
-        pos[f"d{low_row}"] = (mid, lo)
-    points = tuple(sorted(pos, key=lambda p: (p[0], int(p[1:]))))
-    mills = tuple(Shape("mill", tuple(m.split())) for m in MAONAN_MILLS)
-    edges: set[tuple[str, str]] = set()
-    for m in mills:
-        a, b, c = m.points
-        edges.add((min(a, b), max(a, b)))
-        edges.add((min(b, c), max(b, c)))
-    return _finish(Board(name="maonan", points=points, pos=pos,
-                         edges=tuple(sorted(edges)), shapes=mills, frame_columns="abcdefg", frame_rows=7))
-
-
-def _connect6_stars(size: int) -> tuple[str, ...]:
-    if size < 13:
-        return ()
-    cols = ascii_lowercase[:size]
-    lines = (3, size // 2, size - 4)
-    return tuple(f"{cols[c]}{r + 1}" for r in lines for c in lines)
-
-
-def _connect6(size: int | None) -> Board:
-    size = 19 if size is None else int(size)
-    if not 6 <= size <= 19:
-        raise ValueError(f"Connect6 board size must be 6 to 19, not {size}")
-    # Connect6's many points are drawn closer, at every size, so its boards look alike
-    return grid_board("connect6", size, size, _connect6_windows, _connect6_stars(size), cell=26)
-
-
-#: The board registry: name -> factory of the board (given the size; only Connect6's has one).
-_BOARDS: dict[str, Callable[[int | None], Board]] = {
-    "dafang": lambda size: grid_board("dafang", 6, 6, _dafang_shapes),
-    "ningxia": lambda size: grid_board("ningxia", 8, 7, _cells),
-    "xinjiang": lambda size: grid_board("xinjiang", 7, 7, _xinjiang_shapes),
-    "maonan": lambda size: _maonan(),
-    "connect6": _connect6,
-}
+#: The board registry: name -> factory of the board (given the size, or None). Each game registers
+#: its own board here when its module loads (games/fangqi.py, maonan.py, connect6.py; register_board).
+_BOARDS: dict[str, Callable[[int | None], Board]] = {}
 
 
 class _BoardNames(Sequence[str]):
@@ -328,8 +226,9 @@ BOARD_NAMES: Sequence[str] = _BoardNames()
 
 
 def register_board(name: str, title: tuple[str, str], factory: Callable[[int | None], Board] | None = None) -> None:
-    """Register a game's board: its ``title`` (English, Chinese) and, for a board not built here,
-    its ``factory`` (given the size, or ``None``). The game registry calls this (``GAMES.register``)."""
+    """Register a game's board: its ``title`` (English, Chinese) and, the first time, its ``factory``
+    (given the size, or ``None``). Each game module registers its board as it loads; the game registry
+    (``GAMES.register``) registers the board of a game added later."""
     if factory is not None:
         _BOARDS[name] = factory
     elif name not in _BOARDS:

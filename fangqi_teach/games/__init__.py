@@ -24,15 +24,46 @@ and iterating it yields the names. Every state satisfies
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from ..core import IllegalAction, SavedFields, StateFormatError
-from . import connect6, fangqi, maonan
+
+# The games register their boards as they load: this is the games' order.
+# isort: off
+from . import fangqi
+from . import maonan
+from . import connect6
+# isort: on
 from .contract import Game, GameRegistry, GameStateProtocol
 
-__all__ = ["GAMES", "Game", "GameStateProtocol", "from_json", "get_game", "new_game", "replay"]
+__all__ = ["GAMES", "Game", "GameStateProtocol", "PerGame", "from_json", "get_game", "new_game", "replay"]
+
+_V = TypeVar("_V")
 
 GAMES = GameRegistry((fangqi.DAFANG, fangqi.NINGXIA, fangqi.XINJIANG, maonan.GAME, connect6.GAME))
+
+
+class PerGame(Mapping[str, _V]):
+    """A table by game name derived from each registered game (``make(game)``), read when looked up:
+    a game registered later (a test's, a teacher's) has its row too.
+
+    >>> phases = PerGame(lambda g: g.capabilities.setup_phases)
+    >>> phases["dafang"], len(phases) == len(GAMES)
+    (('place', 'pull', 'move'), True)
+    """
+
+    def __init__(self, make: Callable[[Game], _V]):
+        self._make = make
+
+    def __getitem__(self, name: str) -> _V:
+        return self._make(GAMES[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
 
 
 def get_game(name: str) -> Game:

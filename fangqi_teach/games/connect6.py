@@ -27,11 +27,12 @@ The board is kept as one string of ``size*size`` characters (``.`` empty,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from string import ascii_lowercase
 from typing import Any, NamedTuple
 
-from ..boards import Board, get_board
+from ..boards import At, Board, Shape, get_board, grid_board, register_board
 from ..core import (
     Event,
     IllegalAction,
@@ -46,6 +47,36 @@ from ..i18n import Text
 from ..notation import PASS, PLACE, Action
 from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
 from .engine import GameState
+
+TITLE = Text("Connect6", "六子棋")
+
+
+def _connect6_windows(at: At, ncols: int, nrows: int) -> Iterator[Shape]:
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for r in range(nrows):
+            for c in range(ncols):
+                end_c, end_r = c + 5 * dc, r + 5 * dr
+                if 0 <= end_c < ncols and 0 <= end_r < nrows:
+                    yield Shape("window", tuple(at(c + i * dc, r + i * dr) for i in range(6)))
+
+
+def _connect6_stars(size: int) -> tuple[str, ...]:
+    if size < 13:
+        return ()
+    cols = ascii_lowercase[:size]
+    lines = (3, size // 2, size - 4)
+    return tuple(f"{cols[c]}{r + 1}" for r in lines for c in lines)
+
+
+def _connect6_board(size: int | None) -> Board:
+    size = 19 if size is None else int(size)
+    if not 6 <= size <= 19:
+        raise ValueError(f"Connect6 board size must be 6 to 19, not {size}")
+    # Connect6's many points are drawn closer, at every size, so its boards look alike
+    return grid_board("connect6", size, size, _connect6_windows, _connect6_stars(size), cell=26)
+
+
+register_board("connect6", (TITLE.en, TITLE.zh), _connect6_board)
 
 RULE_OPTIONS = (
     RuleOption("size", "", 19,
@@ -481,7 +512,7 @@ def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> Connect6Sta
 
 
 GAME = Game(
-    name="connect6", title=Text("Connect6", "六子棋"), options=RULE_OPTIONS,
+    name="connect6", title=TITLE, options=RULE_OPTIONS,
     capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True, line_threats=True,
                               setup_pending=("second_stone",),
                               setup_fields=frozenset({"black", "white", "diagram", "player", "pending"})),

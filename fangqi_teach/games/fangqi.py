@@ -26,13 +26,13 @@ these games is a keyword option of :func:`new_game` (see
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from ..boards import Board, Shape, get_board
+from ..boards import At, Board, Shape, get_board, grid_board, register_board, square_cells
 from ..core import (
     SIDE_NAMES,
     Event,
@@ -100,6 +100,53 @@ class Variant:
 
 TITLES = {"dafang": Text("Dafang Qi", "大方棋"), "ningxia": Text("Ningxia Fang Qi", "宁夏方棋"),
           "xinjiang": Text("Xinjiang Fang Qi", "新疆方棋")}
+
+
+
+# --------------------------------------------------------------------------
+# The boards: a 6×6, an 8×7 and a 7×7 grid, each with its shapes
+
+
+def _dafang_shapes(at: At, n: int, _: int) -> Iterator[Shape]:
+    yield from square_cells(at, n, n)
+    # Diagonals, "/" direction: c - r = k; "\" direction: c + r = k.
+    # A line of length L < 6 cuts off the corner it faces.
+    for direction in ("/", "\\"):
+        for k in range(-(n - 1), n) if direction == "/" else range(2 * n - 1):
+            if direction == "/":   # c - r == k
+                pts = [(c, c - k) for c in range(n) if 0 <= c - k < n]
+            else:                  # c + r == k
+                pts = [(c, k - c) for c in range(n) if 0 <= k - c < n]
+            if len(pts) < 3:
+                continue
+            names = tuple(at(c, r) for c, r in pts)
+            corner: tuple[str, ...] = ()
+            if len(pts) < n:
+                # the cut corner is the board corner on the far side of the line
+                cs = {c for c, _ in pts}
+                rs = {r for _, r in pts}
+                cc = 0 if 0 in cs else n - 1
+                rr = 0 if 0 in rs else n - 1
+                corner = (at(cc, rr),)
+            yield Shape(f"diagonal{len(pts)}", names, corner)
+    for r in range(n):
+        yield Shape("edge_dragon" if r in (0, n - 1) else "dragon", tuple(at(c, r) for c in range(n)))
+    for c in range(n):
+        yield Shape("edge_dragon" if c in (0, n - 1) else "dragon", tuple(at(c, r) for r in range(n)))
+
+
+def _xinjiang_shapes(at: At, n: int, _: int) -> Iterator[Shape]:
+    yield from square_cells(at, n, n)
+    for r in range(n):
+        yield Shape("cucumber", tuple(at(c, r) for c in range(n)))
+    for c in range(n):
+        yield Shape("cucumber", tuple(at(c, r) for r in range(n)))
+
+
+for _name, _build in (("dafang", lambda size: grid_board("dafang", 6, 6, _dafang_shapes)),
+                      ("ningxia", lambda size: grid_board("ningxia", 8, 7, square_cells)),
+                      ("xinjiang", lambda size: grid_board("xinjiang", 7, 7, _xinjiang_shapes))):
+    register_board(_name, (TITLES[_name].en, TITLES[_name].zh), _build)
 
 _DAFANG_PLACE = {"square": 1, "diagonal3": 1, "diagonal4": 2, "diagonal5": 3, "diagonal6": 4,
                  "dragon": 3, "edge_dragon": 2}

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from ..boards import Board, get_board
+from ..boards import Board, Shape, finish_board, get_board, register_board
 from ..core import (
     PLAYERS,
     SIDE_NAMES,
@@ -107,6 +107,46 @@ def _check_options(options: dict[str, Any]) -> tuple[Any, ...]:
 # actions the engine offers has its own bit order, the order of the action
 # strings, so a mask turns into a sorted list by table lookup (_Labels).
 
+MAONAN_MILLS = (
+    "a1 a4 a7", "a7 d7 g7", "g7 g4 g1", "g1 d1 a1",
+    "b2 b4 b6", "b6 d6 f6", "f6 f4 f2", "f2 d2 b2",
+    "c3 c4 c5", "c5 d5 e5", "e5 e4 e3", "e3 d3 c3",
+    "a4 b4 c4", "d7 d6 d5", "g4 f4 e4", "d1 d2 d3",
+    "a1 b2 c3", "a7 b6 c5", "g7 f6 e5", "g1 f2 e3",
+    "a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1",
+)
+
+
+def _maonan_board() -> Board:
+    # Outer square 0..6, middle square at half its size (1.5..4.5) so the
+    # outer diagonals a4-b2-d1 etc. are straight; inner square 2.25..3.75.
+    squares = {"a": 0.0, "b": 1.5, "c": 2.25}
+    pos: dict[str, tuple[float, float]] = {}
+    for col, lo in squares.items():
+        hi, mid = 6.0 - lo, 3.0
+        mirror = {"a": "g", "b": "f", "c": "e"}[col]
+        low_row, high_row = {"a": (1, 7), "b": (2, 6), "c": (3, 5)}[col]
+        pos[f"{col}{low_row}"] = (lo, lo)
+        pos[f"{col}4"] = (lo, mid)
+        pos[f"{col}{high_row}"] = (lo, hi)
+        pos[f"d{high_row}"] = (mid, hi)
+        pos[f"{mirror}{high_row}"] = (hi, hi)
+        pos[f"{mirror}4"] = (hi, mid)
+        pos[f"{mirror}{low_row}"] = (hi, lo)
+        pos[f"d{low_row}"] = (mid, lo)
+    points = tuple(sorted(pos, key=lambda p: (p[0], int(p[1:]))))
+    mills = tuple(Shape("mill", tuple(m.split())) for m in MAONAN_MILLS)
+    edges: set[tuple[str, str]] = set()
+    for m in mills:
+        a, b, c = m.points
+        edges.add((min(a, b), max(a, b)))
+        edges.add((min(b, c), max(b, c)))
+    return finish_board(Board(name="maonan", points=points, pos=pos,
+                         edges=tuple(sorted(edges)), shapes=mills, frame_columns="abcdefg", frame_rows=7))
+
+
+TITLE = Text("Maonan Morris", "毛南三棋")
+register_board("maonan", (TITLE.en, TITLE.zh), lambda size: _maonan_board())
 BOARD = get_board("maonan")
 POINTS: tuple[str, ...] = tuple(BOARD.points)
 assert list(POINTS) == sorted(POINTS)
@@ -999,7 +1039,7 @@ def _board(**options: Any) -> Board:
 
 
 GAME = Game(
-    name="maonan", title=Text("Maonan Morris", "毛南三棋"), options=RULE_OPTIONS,
+    name="maonan", title=TITLE, options=RULE_OPTIONS,
     capabilities=Capabilities(turn_timer=True, removal_shape="mill",
                               setup_fields=frozenset({"black", "white", "diagram", "player", "phase", "hands"})),
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
