@@ -72,7 +72,7 @@ class Tables:
         n = len(board.points)
         bit = {p: 1 << i for i, p in enumerate(board.points)}
         # the shape that removes pieces also makes its own pieces safe from removal (铁子)
-        safe = g.capabilities.removal_shape
+        safe = g.safe_shape
         self.shapes = [(sum(bit[p] for p in s.points), len(s.points), values[s.kind], s.kind == safe)
                        for s in board.shapes if s.kind in values]
         # for each point, the mask of its neighbours (movement lines)
@@ -84,7 +84,7 @@ class Tables:
         # contract: `masks` is not in GameStateProtocol (Maonan's states only); asked once per game, since
         # reading the masks is 20 times faster than parsing `cells` (a declared flag would replace this)
         self.masked = isinstance(start, MaskedState)
-        self.tired = g.capabilities.tired_pieces
+        self.marks = g.key_marks
 
     def bits(self, state) -> tuple[int, int]:
         """(Black mask, White mask); bit i is point ``points[i]`` (the board's order).
@@ -101,7 +101,7 @@ class Tables:
 
     def position_key(self, state):
         """:func:`~.search.position_key` with the board in its fastest exact form (masks or cells)."""
-        return position_key(state, state.masks if self.masked else state.cells, self.tired)
+        return position_key(state, state.masks if self.masked else state.cells, self.marks)
 
 
 @lru_cache(maxsize=None)

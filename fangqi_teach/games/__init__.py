@@ -20,6 +20,31 @@ and iterating it yields the names. Every state satisfies
 ['dafang', 'ningxia', 'xinjiang', 'maonan', 'connect6']
 >>> GAMES["ningxia"].capabilities.turn_timer, GAMES["connect6"].capabilities.turn_timer
 (True, False)
+
+Adding a game
+-------------
+
+A game is one module and one registration; no other file changes
+(``tests/test_toy_game.py`` does it for a 3×3 "Three in a Row"):
+
+1. its board: :func:`~fangqi_teach.boards.grid_board` (or any
+   :class:`~fangqi_teach.boards.Board` made with ``finish_board``), with
+   its shapes; ``Board.cell`` if it is drawn closer than usual;
+2. its state, on :class:`~.engine.GameState`: the fields of
+   :class:`~.contract.GameStateProtocol` and the template methods
+   ``_legal``, ``_move_of``, ``_diagnose`` and ``_apply`` (``_known`` for
+   a fast path); the skeleton does parsing, ``play``, ``refusal``,
+   ``is_legal``, the cached legal list, the click targets and the diagram;
+3. its :class:`~.contract.Game`: title, options, capabilities (the shared
+   features: timer, draw by agreement, set-up fields), the ways to make a
+   state, its texts (:class:`~fangqi_teach.core.GameTexts`: refusals,
+   events, reasons, obligations), ``shape_values`` and ``key_marks`` (the
+   evaluation's terms), ``rules`` (the ids its exercises are tagged with),
+   and its strategies: ``player_ref`` (the AI; the generic search by
+   default) and ``analysis_ref`` (threats, for a game won by a line);
+4. ``GAMES.register(game)``: its board, title and texts join the shared
+   registries, and the session, the widgets, the editor, exercises,
+   worksheets and the AI take it like the five.
 """
 
 from __future__ import annotations

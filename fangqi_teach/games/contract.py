@@ -452,9 +452,17 @@ class Game:
     texts: GameTexts = field(default_factory=GameTexts)
     # what completing a shape brings while placing (RULES.md tables): the evaluation's shape terms
     shape_values: Mapping[str, int] = field(default_factory=dict)
+    # what else decides a position's future beyond board, hands and what is owed (Xinjiang's tired
+    # pieces), for the AI's transposition key: state -> a hashable tuple; None: nothing
+    key_marks: Callable[[Any], tuple[Any, ...]] | None = None
     # strategies, each an object or "module:attribute" (loaded on first use): see Player and Analysis
     player_ref: object = "fangqi_teach.ai.players:SEARCH"
     analysis_ref: object = None
+
+    @property
+    def safe_shape(self) -> str:
+        """The shape whose pieces a removal may not take (铁子, the evaluation's safety term): the removal shape."""
+        return self.capabilities.removal_shape
 
     @property
     def player(self) -> Player:

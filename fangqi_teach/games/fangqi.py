@@ -1688,7 +1688,13 @@ def _register(game: str) -> Game:
                                   setup_phases=("place", "pull", "move")),
         make_board=lambda **options: _board(game, **options), make_new=new_game, make_setup=_from_setup,
         make_from_json=state_from_json, read_diagram=_read_diagram,
-        safe_pieces=safe_pieces, loose_pieces=loose_pieces, shape_values=VARIANTS[game].place_values)
+        safe_pieces=safe_pieces, loose_pieces=loose_pieces, shape_values=VARIANTS[game].place_values,
+        key_marks=_tired_marks if VARIANTS[game].tired_piece else None)
+
+
+def _tired_marks(s: FangState) -> tuple[Any, ...]:
+    """Xinjiang: the tired pieces, part of what decides a position (the AI's transposition key)."""
+    return tuple(sorted(s.tired_pieces.items()))
 
 
 DAFANG, NINGXIA, XINJIANG = (_register(game) for game in VARIANTS)
