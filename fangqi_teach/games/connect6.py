@@ -45,7 +45,7 @@ from ..core import (
 )
 from ..i18n import Text
 from ..notation import PASS, PLACE, Action
-from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
+from .contract import Capabilities, Game, Rule, RuleOption, SectionRules, SetupFieldError, check_options, setup_stones
 from .engine import GameState
 
 TITLE = Text("Connect6", "六子棋")
@@ -511,6 +511,22 @@ def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> Connect6Sta
     return from_board(stones, setup.get("player", "B"), _PENDING[kind], **options)
 
 
+# What the exercises practise: the rules of RULES.md §4
+RULES: tuple[Rule, ...] = (
+    Rule("connect6.4.turns", "4", ("connect6",), "Connect6: one stone to open, then two a turn",
+         "六子棋：首手一子，其后每手两子"),
+    Rule("connect6.4.six", "4", ("connect6",), "Connect6: six or more in a row wins at once",
+         "六子棋：连成六子或更多立即获胜"),
+    Rule("connect6.4.draw", "4", ("connect6",), "Connect6: a full board is a draw", "六子棋：满盘无六为和"),
+    Rule("connect6.4.illegal", "4", ("connect6",), "Connect6: what is illegal", "六子棋：哪些着法不合法"),
+    Rule("connect6.4.window", "4", ("connect6",), "Connect6: windows and live windows", "六子棋：六格窗口与活窗口"),
+    Rule("connect6.4.winning_points", "4", ("connect6",), "Connect6: winning points", "六子棋：赢点"),
+    Rule("connect6.4.threats", "4", ("connect6",), "Connect6: threat count; three threats cannot be stopped",
+         "六子棋：威胁数；三个威胁挡不住"),
+    Rule("connect6.4.two_threats", "4", ("connect6",), "Connect6: two threats can be blocked if every line is covered",
+         "六子棋：双威胁可一手两子全防，但要挡住每条线的全部赢点"),
+)
+
 GAME = Game(
     name="connect6", title=TITLE, options=RULE_OPTIONS,
     capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True, line_threats=True,
@@ -519,4 +535,5 @@ GAME = Game(
     make_board=lambda **options: get_board("connect6", _check_options(options)["size"]),
     make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]),
-    player_ref="fangqi_teach.ai.players:LINES", analysis_ref="fangqi_teach.analysis.connect6")
+    player_ref="fangqi_teach.ai.players:LINES", analysis_ref="fangqi_teach.analysis.connect6",
+    rules=RULES, section_rules=SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"))

@@ -50,6 +50,7 @@ __all__ = [
     "TimedState",
     "Rule",
     "RuleOption",
+    "SectionRules",
     "SetupFieldError",
     "check_options",
     "setup_stones",
@@ -376,6 +377,32 @@ class Rule:
     zh: str
 
 
+@dataclass(frozen=True)
+class SectionRules:
+    """The rule ids one game's RULES.md section gives to the ideas below ("" where the game has none):
+    what ``exercises.rules_index`` reads an answer's events with (``Game.section_rules``)."""
+
+    move: str = ""                  # a move along the lines
+    move_capture: str = ""          # a capture made by moving
+    pull: str = ""                  # the pull step
+    wins: Mapping[str, str] = field(default_factory=dict)   # win reason -> rule
+    capture_place: str = ""         # a removal earned while placing (a capture; Maonan's pin)
+    capture_move: str = ""          # a removal earned by moving (also one still owed)
+    capture_any: str = ""           # a capture that may take any piece (Maonan's choice rule)
+    choice: str = ""                # which pieces a removal may take
+    guard: str = ""                 # the shape that makes pieces safe
+    square: str = ""                # this game's own rule for a square
+    shape_placing: str = ""         # a shape completed while placing
+    skip: str = ""                  # placements skipped for an empty supply
+    board: str = ""                 # the board's diagonals (a mill or a step on them)
+    turns: str = ""                 # the turn structure (a stone placed)
+    illegal: str = ""               # which placements are illegal
+    shape_owes: bool = False        # a completed shape owes its capture with no "owed" event (a mill)
+    shapes: Mapping[str, str] = field(default_factory=dict)   # shape kind -> its own rule (a 龙, a 黄瓜溜 …)
+    board_lines: frozenset[frozenset[str]] = frozenset()      # the board's special lines (Maonan's diagonals) …
+    board_steps: frozenset[frozenset[str]] = frozenset()      # … and the steps along them: rule ``board``
+
+
 # --------------------------------------------------------------------------
 # Strategies: what a game plugs in instead of a flag
 
@@ -448,6 +475,8 @@ class Game:
     loose_pieces: Callable[[Any, str], list[str]] | None = None
     # the rules its exercises may be tagged with, beyond the package's catalogue (a game registered later)
     rules: tuple[Rule, ...] = ()
+    # the rule ids its RULES.md section gives to the ideas an answer's events show
+    section_rules: SectionRules = field(default_factory=lambda: SectionRules())
     # what the game says beyond the shared texts (refusals, events, reasons, obligations)
     texts: GameTexts = field(default_factory=GameTexts)
     # what completing a shape brings while placing (RULES.md tables): the evaluation's shape terms

@@ -27,7 +27,7 @@ these games is a keyword option of :func:`new_game` (see
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import compress
 from typing import Any
@@ -50,7 +50,7 @@ from ..core import (
 from ..glossary import shape_term
 from ..i18n import Text
 from ..notation import Action, parse_action
-from .contract import SETUP_FIELDS, Capabilities, Game, RuleOption, check_options
+from .contract import SETUP_FIELDS, Capabilities, Game, Rule, RuleOption, SectionRules, check_options
 from .engine import GameState, Record
 
 __all__ = [
@@ -1655,6 +1655,77 @@ def _start_move_turn(n: FangState, ev: list[Event], player: str) -> None:
 
 
 # --------------------------------------------------------------------------
+# What the exercises practise: the rules of RULES.md §1–§3 and the house decisions of these games
+
+_FANG = ("dafang", "ningxia", "xinjiang")
+RULES: tuple[Rule, ...] = (
+    Rule("dafang.1.square", "1", ("dafang",), "Dafang: the big square 大方", "大方棋：大方"),
+    Rule("dafang.1.diagonal", "1", ("dafang",), "Dafang: diagonals of three to six 斜三至斜六", "大方棋：斜三到斜六"),
+    Rule("dafang.1.dragon", "1", ("dafang",), "Dafang: dragons and edge dragons 龙 / 边龙", "大方棋：龙与边龙"),
+    Rule("dafang.1.placing", "1", ("dafang",), "Dafang placing: shapes earn extra placements",
+         "大方棋布子：成形多放子"),
+    Rule("dafang.1.skip", "1", ("dafang",), "Dafang: a player with an empty supply skips their placements",
+         "大方棋：手中无子的一方跳过放子"),
+    Rule("dafang.1.pull", "1", ("dafang",), "Dafang pull: White then Black removes one loose piece",
+         "大方棋拔子：白先黑后各拔一枚散子"),
+    Rule("dafang.1.moving", "1", ("dafang",), "Dafang moving: shapes capture (the diagonal of four only one)",
+         "大方棋走子：成形吃子（斜四只吃一）"),
+    Rule("dafang.1.win", "1", ("dafang",), "Dafang: capture everything to win", "大方棋：吃光对方获胜"),
+    Rule("ningxia.2.placing", "2", ("ningxia",), "Ningxia placing: squares earn pull credits",
+         "宁夏方棋布子：成方得拔子数"),
+    Rule("ningxia.2.pull", "2", ("ningxia",), "Ningxia pull: 1 + credits loose pieces, Black first",
+         "宁夏方棋拔子：黑先，拔1加所得数"),
+    Rule("ningxia.2.slide", "2", ("ningxia",), "Ningxia moving: slide along a row or column, never jump",
+         "宁夏方棋走子：沿行列滑行，不能跳"),
+    Rule("ningxia.2.capture", "2", ("ningxia",), "Ningxia: each square made by the moved piece captures one",
+         "宁夏方棋：走子成一方吃一子"),
+    Rule("ningxia.2.leave_chance", "2", ("ningxia",),
+         "Leave a chance (开局别把对方堵死): the first pulls and moves must leave the opponent a square",
+         "开局别把对方堵死：拔子和开头走子要给对方留成方机会"),
+    Rule("ningxia.2.win", "2", ("ningxia",), "Ningxia: three or fewer pieces lose", "宁夏方棋：只剩三子或更少判负"),
+    Rule("xinjiang.3.placing", "3", ("xinjiang",), "Xinjiang placing: squares capture at once",
+         "新疆方棋布子：成方立即吃子"),
+    Rule("xinjiang.3.cucumber", "3", ("xinjiang",), "Xinjiang: the cucumber row 黄瓜溜 takes three",
+         "新疆方棋：黄瓜溜吃三子"),
+    Rule("xinjiang.3.pull", "3", ("xinjiang",), "Xinjiang: pull only if nobody captured",
+         "新疆方棋：布子无人吃子才拔子"),
+    Rule("xinjiang.3.moving", "3", ("xinjiang",), "Xinjiang moving: White first, slides capture",
+         "新疆方棋走子：白先，滑行成形吃子"),
+    Rule("xinjiang.3.tired", "3", ("xinjiang",), "Xinjiang: the tired piece cannot capture next turn",
+         "新疆方棋：疲劳子下一回合不能吃子"),
+    Rule("xinjiang.3.win", "3", ("xinjiang",), "Xinjiang: three or fewer pieces lose", "新疆方棋：只剩三子或更少判负"),
+    Rule("D1", "0", ("dafang",), "[D1] Diagonals are shapes, not movement lines", "[D1] 斜线只成形，不能走"),
+    Rule("D2", "0", _FANG, "[D2] Captures beyond the loose pieces are forfeited", "[D2] 散子不足时多余的吃子作废"),
+    Rule("D3", "0", _FANG, "[D3] Make room only with a loose piece that frees a move", "[D3] 让路只拿能放开对方的散子"),
+    Rule("D4", "0", _FANG, "[D4] Two passes in a row always draw", "[D4] 连续两次让过总是和棋"),
+    Rule("D7", "1", ("dafang",), "[D7] Black places first in Dafang", "[D7] 大方棋黑先布子"),
+    Rule("D8", "2", ("ningxia",), "[D8] Ningxia pull counts: 1 + credits", "[D8] 宁夏方棋拔子数：1加所得数"),
+    Rule("D9", "2", ("ningxia",), "[D9] The leave-a-chance window and its waiver", "[D9] 留机会规则的范围与豁免"),
+    Rule("D10", "3", ("xinjiang",), "[D10] Xinjiang placing ends when both supplies are empty",
+         "[D10] 新疆方棋双方手中无子时布子结束"),
+    Rule("D11", "3", ("xinjiang",), "[D11] How long a piece stays tired", "[D11] 疲劳标记持续多久"),
+    Rule("D17", "3", ("xinjiang",), "[D17] Only an actual removal counts as a capture", "[D17] 真正拿掉子才算吃子"),
+    Rule("D18", "3", ("xinjiang",), "[D18] Both at three or fewer after placing: a draw",
+         "[D18] 布子结束双方都不超过三子：和棋"),
+)
+
+_FANG_SECTION = SectionRules(capture_place="fangqi.0.capture", capture_move="fangqi.0.capture",
+                             choice="fangqi.0.loose", guard="fangqi.0.square")
+SECTION_RULES: dict[str, SectionRules] = {
+    "dafang": replace(_FANG_SECTION, move="dafang.1.moving", move_capture="dafang.1.moving", pull="dafang.1.pull",
+                      wins={"no_pieces": "dafang.1.win"}, square="dafang.1.square", skip="dafang.1.skip",
+                      shapes={"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagonal",
+                              "diagonal5": "dafang.1.diagonal", "diagonal6": "dafang.1.diagonal",
+                              "dragon": "dafang.1.dragon", "edge_dragon": "dafang.1.dragon"}),
+    "ningxia": replace(_FANG_SECTION, move="ningxia.2.slide", move_capture="ningxia.2.capture",
+                       pull="ningxia.2.pull", wins={"three_or_fewer": "ningxia.2.win"}),
+    "xinjiang": replace(_FANG_SECTION, move="xinjiang.3.moving", move_capture="xinjiang.3.moving",
+                        pull="xinjiang.3.pull", wins={"three_or_fewer": "xinjiang.3.win"},
+                        shape_placing="xinjiang.3.placing", shapes={"cucumber": "xinjiang.3.cucumber"}),
+}
+
+
+# --------------------------------------------------------------------------
 # Registration: the three games as :class:`~.contract.Game` objects
 
 
@@ -1689,7 +1760,8 @@ def _register(game: str) -> Game:
         make_board=lambda **options: _board(game, **options), make_new=new_game, make_setup=_from_setup,
         make_from_json=state_from_json, read_diagram=_read_diagram,
         safe_pieces=safe_pieces, loose_pieces=loose_pieces, shape_values=VARIANTS[game].place_values,
-        key_marks=_tired_marks if VARIANTS[game].tired_piece else None)
+        key_marks=_tired_marks if VARIANTS[game].tired_piece else None,
+        rules=tuple(r for r in RULES if game in r.games), section_rules=SECTION_RULES[game])
 
 
 def _tired_marks(s: FangState) -> tuple[Any, ...]:

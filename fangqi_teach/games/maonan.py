@@ -52,7 +52,7 @@ from ..core import (
 )
 from ..i18n import Text
 from ..notation import PASS, Action
-from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
+from .contract import Capabilities, Game, Rule, RuleOption, SectionRules, SetupFieldError, check_options, setup_stones
 from .engine import GameState, Record
 
 PIECES = 12
@@ -1038,6 +1038,36 @@ def _board(**options: Any) -> Board:
     return BOARD
 
 
+# What the exercises practise: the rules of RULES.md §5 and the house decisions of this game
+RULES: tuple[Rule, ...] = (
+    Rule("maonan.5.board", "5", ("maonan",), "Maonan: the board, its lines and diagonals",
+         "毛南三棋：棋盘、连线与斜线"),
+    Rule("maonan.5.mills", "5", ("maonan",), "Maonan: the 24 mills 三子成直", "毛南三棋：24种三子成直"),
+    Rule("maonan.5.pin", "5", ("maonan",), "Maonan placing: a mill captures by pinning 押子", "毛南三棋布子：成直押子"),
+    Rule("maonan.5.capture_choice", "5", ("maonan",), "Maonan: which piece may be captured", "毛南三棋：可以吃哪枚子"),
+    Rule("maonan.5.moving", "5", ("maonan",), "Maonan moving: one step along a line; mills capture",
+         "毛南三棋走子：沿线走一步，成直吃子"),
+    Rule("maonan.5.blocked_pull", "5", ("maonan",), "Maonan: a blocked player pulls first (拔子)",
+         "毛南三棋：无子可动先拔子"),
+    Rule("maonan.5.still_blocked", "5", ("maonan",), "Maonan: still blocked after the pull, the turn ends",
+         "毛南三棋：拔子后仍走不动，回合结束"),
+    Rule("maonan.5.win", "5", ("maonan",), "Maonan: capture everything to win", "毛南三棋：吃光对方获胜"),
+    Rule("D12", "5", ("maonan",), "[D12] Black places first in Maonan", "[D12] 毛南三棋黑先布子"),
+    Rule("D13", "5", ("maonan",), "[D13] A pinning piece does not complete a mill", "[D13] 押下的子不算成直"),
+    Rule("D14", "5", ("maonan",), "[D14] White moves first in Maonan", "[D14] 毛南三棋白先走子"),
+    Rule("D19", "5", ("maonan",), "[D19] The capture rule applies afresh before each capture",
+         "[D19] 每次吃子前重新判断可吃的子"),
+)
+SECTION_RULES = SectionRules(
+    move="maonan.5.moving", move_capture="maonan.5.moving", wins={"no_pieces": "maonan.5.win"},
+    capture_place="maonan.5.pin", capture_move="maonan.5.moving", capture_any="maonan.5.capture_choice",
+    choice="maonan.5.capture_choice", guard="maonan.5.mills", board="maonan.5.board", shape_owes=True,
+    shapes={"mill": "maonan.5.mills"},
+    # the four outer diagonals (RULES.md §5): their mills and their steps
+    board_lines=frozenset(frozenset(m.split()) for m in ("a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1")),
+    board_steps=frozenset(frozenset(step.split("-")) for step in
+                          ("a4-b2", "b2-d1", "a4-b6", "b6-d7", "d7-f6", "f6-g4", "g4-f2", "f2-d1")))
+
 GAME = Game(
     name="maonan", title=TITLE, options=RULE_OPTIONS,
     capabilities=Capabilities(turn_timer=True, removal_shape="mill",
@@ -1045,4 +1075,4 @@ GAME = Game(
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     safe_pieces=safe_pieces, loose_pieces=loose_pieces,
     read_diagram=lambda game, text, **options: parse_diagram(text),
-    shape_values={"mill": 1})
+    shape_values={"mill": 1}, rules=RULES, section_rules=SECTION_RULES)
