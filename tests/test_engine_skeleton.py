@@ -95,3 +95,40 @@ def test_moves_targets_and_removable_points_come_from_the_engine():
     assert s.move_targets("a1") == [] and s.removable_points() == []
     t = s.play("c4-d4") if s.is_legal("c4-d4") else s.play("d3-d4")
     assert t.removable_points() == [a[1:] for a in t.legal_actions() if a.startswith("x")]
+
+
+# ---------------------------------------------------------------- strategies instead of flags
+
+def test_each_game_names_its_player_and_its_analysis():
+    from fangqi_teach.ai import players
+    from fangqi_teach.analysis import connect6 as threats
+    assert [GAMES[g].player for g in GAMES] == [players.SEARCH] * 4 + [players.LINES]
+    assert [g for g in GAMES if GAMES[g].analysis is not None] == ["connect6"]
+    s = GAMES["connect6"].from_setup({"black": ["a1", "b1", "c1", "d1"], "white": ["i9"], "player": "B"}, size=9)
+    assert GAMES["connect6"].analysis is threats and threats.winning_points(s, "B") == ["e1", "f1"]
+
+
+def test_shape_values_are_the_rules_values():
+    from fangqi_teach.games.fangqi import VARIANTS
+    for name, v in VARIANTS.items():
+        assert dict(GAMES[name].shape_values) == v.place_values
+    assert dict(GAMES["maonan"].shape_values) == {"mill": 1} and not GAMES["connect6"].shape_values
+
+
+def test_setup_fields_are_typed_and_name_the_field():
+    from fangqi_teach.games.contract import SetupFieldError
+    fields = {f.name: f for f in GAMES["ningxia"].setup}
+    assert fields["credits"].control == "counts" and fields["phase"].choices == ("", "place", "pull", "move")
+    with pytest.raises(SetupFieldError) as e:
+        GAMES["ningxia"].from_setup({"black": "a1"})
+    assert e.value.field == "black"
+    with pytest.raises(SetupFieldError) as e:
+        GAMES["dafang"].from_setup({"phase": "flying"})
+    assert e.value.field == "phase" and "flying" in e.value.en
+
+
+def test_counters_are_the_games_own_panel_lines():
+    s = GAMES["xinjiang"].from_setup({"black": ["a1", "b1", "a2", "c3"], "white": ["g7", "f7", "e7", "d7"],
+                                      "player": "B", "phase": "move", "tired": {"B": "a1"}})
+    assert [c.en for c in s.counters()] == ["Tired piece (orange): a1; it cannot capture on its owner's next turn."]
+    assert new_game("maonan").counters() == [] and new_game("connect6", size=9).counters() == []
