@@ -72,7 +72,12 @@ def test_the_legal_list_is_listed_once_per_state(game):
     assert isinstance(s, GameState)
     first = s.legal_actions()
     first.clear()                                  # the caller's copy: the state's list is untouched
-    assert s.legal_actions() and s._legal_cached() is s._legal_cached()
+    assert s.legal_actions() and list(s._legal_cached()) == s.legal_actions()
+    if game == "maonan":      # its lists are kept by its tables: the moves with the turn, points by mask
+        t = GAMES["maonan"].from_setup({"black": ["a1"], "white": ["g7"], "player": "B"})
+        assert t._legal_cached() is t.moves
+    else:
+        assert s._legal_cached() is s._legal_cached()
 
 
 def test_a_parsed_action_is_not_parsed_again(monkeypatch):

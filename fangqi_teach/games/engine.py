@@ -154,7 +154,11 @@ class GameState:
 
     def legal_actions(self) -> list[str]:
         """Every legal action, sorted (listed once per state, then copied)."""
-        return list(self._legal_cached())
+        cache = self.__dict__                  # (_legal_cached, inlined: random play asks this at every action)
+        legal = cache.get("_legal_list")
+        if legal is None:
+            legal = cache["_legal_list"] = self._legal()
+        return list(legal)
 
     def _legal_cached(self) -> Sequence[str]:
         cache = self.__dict__

@@ -663,6 +663,9 @@ class FangState(GameState):
     def _legal_cached(self) -> list[str]:
         return self._legal_info()[0]  # type: ignore[no-any-return]  # the list _compute_legal keeps
 
+    def legal_actions(self) -> list[str]:
+        return list(self._legal_info()[0])   # the list kept with the set and the waiver (_legal_info)
+
     def _legal(self) -> tuple[str, ...]:
         return tuple(self._legal_info()[0])
 

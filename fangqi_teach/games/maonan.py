@@ -477,14 +477,25 @@ class MorrisState(_Fields, GameState):
     # -- legal actions ---------------------------------------------------------
 
     def _legal_cached(self) -> Sequence[str]:
-        # The moves are found once, with the turn; the other lists are cached by the skeleton.
-        return self.moves if self.task == "move" else GameState._legal_cached(self)
+        # Cached already: the moves are found once, with the turn; the points and removals are kept
+        # by mask in the tables (_names, _removals), so no list is made twice.
+        return self.moves if self.task == "move" else self._legal_actions()
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action, sorted."""
+        return list(self.moves if self.task == "move" else self._legal_actions())
 
     def play(self, action: str | Action) -> "MorrisState":
-        """The skeleton's :meth:`GameState.play`, with its most frequent case inlined: a legal move
-        spelled canonically (random play, the tests and the AI spend most of their time here)."""
+        """The skeleton's :meth:`GameState.play`, with its most frequent cases inlined: a legal move,
+        or an action, spelled canonically (random play, the tests and the AI spend most of their time here)."""
         if action in self.moves:
             return self._move(action)  # type: ignore[arg-type]  # one of the moves: a str
+        try:
+            t: tuple[Any, ...] | None = _ACTIONS.get(action)  # type: ignore[arg-type]  # an Action: None
+        except TypeError:                      # not hashable, so not text: the skeleton says so
+            t = None
+        if t is not None and self.result is None:
+            return self._apply(self._check(t, action))  # type: ignore[arg-type]  # a key of _ACTIONS: a str
         return GameState.play(self, action)  # type: ignore[no-any-return]  # a MorrisState
 
     def _legal(self) -> tuple[str, ...]:
