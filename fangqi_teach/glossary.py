@@ -22,6 +22,9 @@ Each variant names its own shapes:
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from .i18n import Text, check_language
 
 # Shape kinds of fangqi_teach.boards, with their names where no game is named.
@@ -52,12 +55,14 @@ TERMS: dict[str, Text] = {
     "pull": Text("pull", "拔子"),
     "pin": Text("pin", "押子"),
     "make_room": Text("make room", "让路"),
-    "pass": Text("pass", "让过"),
+    # the seeds have no word for a forced pass; their timer sentence says the turn goes over:
+    # 「时间到了会自动换对方走」, so a pass is 「换对方走」 (not 让过, which reads like 让路)
+    "pass": Text("pass", "换对方走"),
     "extra_placement": Text("extra placement", "多放"),
     "leave_chance": Text("leave a chance", "开局别把对方堵死"),
-    "tired": Text("tired piece", "疲劳子"),
+    "tired": Text("tired piece", "疲劳子"),            # this workbook's own name: see OWN_TERMS
     "no_capture": Text("captures nothing", "一子也吃不到"),
-    "placing": Text("placing", "布子"),
+    "placing": Text("placing", "放子"),                # Fang Qi seeds: 放子; Maonan's: 布子 (GAME_TERMS)
     "moving": Text("moving", "走子"),
     # Connect6 (RULES.md §4 teaching terms)
     "window": Text("window", "窗口"),
@@ -87,6 +92,124 @@ AVOID_ZH: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("connect6",), "中间空一格的四子", "跳四"),
     ((), "什么也吃不到", "一子也吃不到"),
 )
+
+
+# Where a game's seed says a term otherwise.
+GAME_TERMS: dict[tuple[str, str], Text] = {
+    ("maonan", "placing"): Text("placing", "布子"),          # seed maonan-morris: 「先轮流布子」
+    ("connect6", "placing"): Text("placing", "落子"),        # seed connect6: 「轮流在空交叉点落子」
+}
+
+FANG = ("dafang", "ningxia", "xinjiang")
+GAMES_ALL = FANG + ("maonan", "connect6")
+
+#: Each game's seed terms, as the seed pages (``/work/shared/seeds``) write them; texts use these.
+SEED_TERMS: dict[str, tuple[str, ...]] = {
+    "dafang": ("放子", "棋型", "大方", "斜三", "斜四", "斜五", "斜六", "龙", "边龙", "散子", "铁子", "拔子", "让路",
+               "走子", "吃子"),
+    "ningxia": ("放子", "方", "散子", "铁子", "拔子", "让路", "走子", "吃子", "开局别把对方堵死"),
+    "xinjiang": ("放子", "棋型", "方", "黄瓜溜", "散子", "铁子", "拔子", "让路", "走子", "吃子"),
+    "maonan": ("布子", "放子", "直", "押子", "拔子", "散子", "走子", "吃子"),
+    "connect6": ("落子", "六连", "活四", "眠四", "跳四", "赢点", "单威胁", "双威胁"),
+}
+
+
+@dataclass(frozen=True)
+class OwnTerm:
+    """A term the seeds do not have, kept as this workbook's own name, with what it means.
+
+    A lesson introduces it as the book's own name ("本书把它叫作…") before using it.
+    """
+
+    term: str
+    games: tuple[str, ...]
+    explanation: Text
+
+
+OWN_TERMS: dict[str, OwnTerm] = {
+    "疲劳子": OwnTerm("疲劳子", ("xinjiang",), Text(
+        "“tired piece” is this workbook's name (the rule page has none): a piece that has just captured "
+        "cannot capture on its owner's next turn, even if it completes a square again.",
+        "「疲劳子」是本书的叫法（规则原文没有名字）：刚吃过子的那枚棋子，下一回合再摆成「方」也不能吃子。")),
+}
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """A wording texts of ``games`` must not use (``()``: every game), a regular expression,
+    with the term to use instead and why."""
+
+    games: tuple[str, ...]
+    pattern: str
+    use: str
+    why: str = ""
+
+
+#: Coined, wrong or descriptive wordings, per game (Chinese unless ``lang`` says otherwise).
+FORBIDDEN_ZH: tuple[Forbidden, ...] = (
+    Forbidden(FANG, "布子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
+    Forbidden(FANG, "落子", "放子", "the Fang Qi seeds say 放子 (落子 is Connect6's word)"),
+    Forbidden(("maonan",), "落子", "布子 / 放子", "the Maonan seed says 布子 and 放子"),
+    Forbidden(("maonan",), "铁子", "受保护的子（在「直」里的子）",
+              "铁子 is a Fang Qi word; the Maonan seed says 散子 and 直"),
+    Forbidden((), "成形", "成棋型", "the seeds say 棋型 for a shape"),
+    Forbidden((), r"(?<![方图情地外变字队圆阵])形(?![状势象容成态])", "棋型",
+              "the seeds say 棋型 for a shape (形 alone is no term)"),
+    Forbidden((), "让过", "换对方走", "让过 is no seed term and reads like 让路 (seeds: 换对方走)"),
+    Forbidden(("dafang", "ningxia", "maonan", "connect6"), "疲劳子", "—",
+              "疲劳子 is the Xinjiang lesson's own name (OWN_TERMS)"),
+    Forbidden(("connect6",), "两[头端]有?空的?四子", "活四", "the glossary term, not a description"),
+    Forbidden(("connect6",), "两[头端]有?空的?五子", "活五", "the glossary term, not a description"),
+    Forbidden((), r"吃\s*0\s*[子枚]", "一子也吃不到", "no 「吃 0 子」"),
+    Forbidden((), r"多[放拔]\s*0\s*[子枚]", "一子也不能多放", "no 「多放 0 子」"),
+    Forbidden((), r"(?<![0-9])1\s*个[散铁棋黑白]?子", "一枚…子", "pieces are counted in 枚, and one is 一"),
+    Forbidden((), r"\d+\s*个[散铁棋黑白]?子", "N 枚", "pieces are counted in 枚"),
+    Forbidden((), r"[：:]\s*0\s*枚", "一枚也没有", "no 「0 枚」"),
+    Forbidden((), "输的子数", "被吃掉的子", "no 「输的子数」"),
+    Forbidden((), "一次加所得", "值相加", "a description, not a term"),
+    Forbidden((), "让不开", "无法让路", "coined; the seeds say 让路"),
+    Forbidden((), "按约定和棋为", "把和棋约定改为……后复盘", "the sentence reads backwards"),
+    Forbidden((), "双人对下", "双人对弈", "the usual word"),
+)
+
+#: English wordings to avoid (issue 23).
+FORBIDDEN_EN: tuple[Forbidden, ...] = (
+    Forbidden((), r"\bin 0 ways\b", "cannot stop them", "no “in 0 ways”"),
+    Forbidden((), r"\bthe rule of step \d+", "the rule of section …", "a step is one action"),
+    Forbidden((), r"\b(\d+) extra placements?, so \1 extra placements?", "say it once", "a repeated number"),
+)
+
+
+def forbidden_wordings(text: str, game: str | None, lang: str = "zh") -> list[tuple[str, str]]:
+    """``(wording found, term to use)`` in ``text`` of ``game`` (``None``: a text shared by every game,
+    held to the rules of every game only).
+
+    >>> forbidden_wordings("进入布子阶段，黑方落子 e1", "ningxia")
+    [('布子', '放子'), ('落子', '放子')]
+    >>> forbidden_wordings("进入布子阶段", "maonan"), forbidden_wordings("无子可走，让过", None)
+    ([], [('让过', '换对方走')])
+    >>> forbidden_wordings("形成两个威胁；成一个棋型；方形棋盘", "connect6")
+    []
+    >>> forbidden_wordings("吃 0 子，1 个散子", "dafang")
+    [('吃 0 子', '一子也吃不到'), ('1 个散子', '一枚…子'), ('1 个散子', 'N 枚')]
+    """
+    rules = FORBIDDEN_ZH if lang == "zh" else FORBIDDEN_EN
+    out = []
+    for f in rules:
+        if (game is None and f.games) or (game is not None and f.games and game not in f.games):
+            continue
+        for m in re.finditer(f.pattern, text):
+            out.append((m.group(0), f.use))
+    return out
+
+
+def term(key: str, game: str | None = None) -> Text:
+    """The term for ``key`` of :data:`TERMS` in ``game``'s words.
+
+    >>> term("placing", "ningxia").zh, term("placing", "maonan").zh, term("pass").zh
+    ('放子', '布子', '换对方走')
+    """
+    return GAME_TERMS.get((game or "", key)) or TERMS[key]
 
 
 def shape_term(kind: str, game: str | None = None) -> Text:

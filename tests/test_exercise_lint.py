@@ -15,7 +15,6 @@ import re
 import pytest
 
 from fangqi_teach.analysis import connect6 as c6
-from fangqi_teach.exercises.model import thaw
 from fangqi_teach.exercises.rules_index import unpractised_tags
 from fangqi_teach.exercises.schema import default_exercise_dir, validate_paths
 from fangqi_teach.games import replay
@@ -54,29 +53,16 @@ def test_the_example_finder_reads_prompts():
 
 # ---------------------------------------------------------------- duplicates
 
-def fingerprint(ex):
-    """The position asked about (board, player, what is owed) and the task, comparable across packs."""
-    s = ex.state()
-    if ex.task.kind == "review":
-        from fangqi_teach.exercises.checkers import review_state
-        s = review_state(ex)
-        task = dict(thaw(ex.task.params)["question"])
-        if task.get("quantity") == "ends_at":        # asked about the whole record, not one position
-            task["record"] = list(ex.position.record)
-    else:
-        task = thaw(ex.task.params) | {"kind": ex.task.kind}
-    return (ex.game, tuple(sorted(s.board.items())), s.player, str(s.pending), s.phase,
-            json.dumps(dict(ex.position.options), sort_keys=True), json.dumps(task, sort_keys=True))
-
-
 def test_no_two_exercises_share_a_position_and_a_task():
+    """Positions compared up to the board's symmetries (lint.board_symmetries), lessons and stages together."""
+    from fangqi_teach.exercises.lint import canonical
     seen, twins = {}, []
     for ex in EXERCISES:
-        key = fingerprint(ex)
+        key = canonical(ex)
         if key in seen:
             twins.append((seen[key], ex.id))
         seen.setdefault(key, ex.id)
-    assert not twins, f"same position and task: {twins}"
+    assert not twins, f"same position (up to symmetry) and task: {twins}"
 
 
 # ---------------------------------------------------------------- stages

@@ -23,15 +23,28 @@ def run(capsys, *argv):
 def test_validate_a_good_file(capsys):
     code, out, err = run(capsys, "validate", MAONAN)
     assert code == 0 and err == ""
-    assert out.startswith("1 file(s), ") and out.strip().endswith("exercise(s): ok")
+    lines = out.strip().splitlines()
+    assert lines[-1].startswith("1 file(s), ") and lines[-1].endswith("exercise(s): ok")
+    # each exercise with the position it asks about: a teacher sees a set-up that does not fit the prompt
+    assert f"{MAONAN}: maonan-1-01: play; place phase, B to act, owes Black: place a piece, in hand B 10, W 10" \
+        in lines
+    assert f"{MAONAN}: maonan-1-04: select; move phase, B to act, owes Black: move a piece, no pieces in hand" \
+        in lines
+
+
+def test_validate_quiet_prints_the_summary_only(capsys):
+    code, out, _ = run(capsys, "validate", "--quiet", "--no-solve", MAONAN)
+    assert code == 0 and out.startswith("1 file(s), ") and out.count("\n") == 1
 
 
 def test_validate_json_lists_every_exercise(capsys):
     code, out, _ = run(capsys, "validate", "--json", MAONAN, C6)
     rows = json.loads(out)
     assert code == 0
-    assert {"file": MAONAN, "id": "maonan-1-01", "game": "maonan", "stage": 1, "kind": "play"} in rows
-    assert all(set(r) == {"file", "id", "game", "stage", "kind"} for r in rows)
+    first = next(r for r in rows if r["id"] == "maonan-1-01")
+    assert {"file": MAONAN, "id": "maonan-1-01", "game": "maonan", "stage": 1, "kind": "play",
+            "phase": "place", "to_act": "B"}.items() <= first.items()
+    assert all({"file", "id", "game", "stage", "kind", "phase", "to_act", "owed"} <= set(r) for r in rows)
     assert {r["game"] for r in rows} == {"maonan", "connect6"}
 
 
@@ -142,3 +155,24 @@ def test_hostile_files_get_a_message_from_every_command_not_a_traceback(tmp_path
         for argv in (["check", str(f), "c6-1-01", "j10"], ["solutions", str(f), "c6-1-01"]):
             code, out, err = run(capsys, *argv)
             assert code == 2 and out == "" and phrase in err and "Traceback" not in err
+
+
+def test_validate_lint_reports_findings_by_file(tmp_path, capsys):
+    f = tmp_path / "p.yaml"
+    f.write_text("""game: maonan
+stage: 1
+exercises:
+  - id: m-1
+    title: {en: Mill, zh: 成直}
+    prompt: {en: Place on a7 to complete the mill., zh: 放在 a7 成直。}
+    explanation: {en: It completes a mill., zh: 成直。}
+    position: {record: "a1 g7 a4 g4"}
+    task: {kind: play, goal: {shape: mill}}
+    tags: [maonan.5.mills]
+""", encoding="utf-8")
+    code, out, err = run(capsys, "validate", "--quiet", str(f))
+    assert code == 0 and err == ""
+    code, out, err = run(capsys, "validate", "--lint", "--quiet", str(f))
+    assert code == 1
+    assert f"{f}: m-1: prompt.en: names a7 outside a claim" in err
+    assert f"{f}: m-1: prompt.en: names the correct answer a7" in err

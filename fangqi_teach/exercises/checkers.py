@@ -282,6 +282,16 @@ MEASURE_TEXT = {
 }
 
 
+# None of a measured quantity, in words
+MEASURE_NONE = {
+    "extra_placements": Text("no extra placement", "一子也不能多放"),
+    "pull_credits": Text("no pull credit", "不能多拔子"),
+    "captures": Text("no captures", "一子也吃不到"),
+    "shapes": Text("no shape", "一个棋型也没成"),
+    "threats": Text("no threat", "没有威胁"),
+}
+
+
 def measure_text(quantity: str, n: int) -> Text:
     """``n`` of a measured quantity: "1 capture", "2 captures"; 「吃 2 子」.
 
@@ -289,6 +299,8 @@ def measure_text(quantity: str, n: int) -> Text:
     ('1 capture', '2 pull credits', '成 2 个棋型')
     """
     (one, many), zh = MEASURE_TEXT[quantity]
+    if n == 0 and quantity in MEASURE_NONE:
+        return MEASURE_NONE[quantity]               # not 「吃 0 子」 (glossary)
     return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
 
 
@@ -359,6 +371,8 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
             if got < want:
                 has, wants = measure_text(measure, got), measure_text(measure, want)
                 only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 子
+                if got == 0:
+                    only = ""                                       # 这样一子也吃不到
                 if v == "max":
                     fails.append(T(f"It gives {has.en}; another answer gives {want}.",
                                    f"这样{only}{has.zh}；另有一种走法能{wants.zh}。"))
@@ -588,6 +602,10 @@ PROPERTY_TEXT = {
 }
 
 
+# Properties whose points hold pieces (counted in 枚); the others are points (个)
+PIECE_PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "movable")
+
+
 def _property_name(params, prop: str, game: str | None = None) -> Text:
     t = PROPERTY_TEXT[prop]
     pl = params.get("player", "B")
@@ -681,7 +699,7 @@ def _check_select(ctx, params, answer: str) -> Verdict:
     reasons = [_why_not(ctx, params, prop, p) for p in extra]
     if missing:
         reasons.append(T(f"{len(missing)} more of the {name.en} {'is' if len(missing) == 1 else 'are'} not selected.",
-                         f"还有 {len(missing)} 个{name.zh}没有选。"))
+                         f"还有 {len(missing)} {'枚' if prop in PIECE_PROPERTIES else '个'}{name.zh}没有选。"))
     return Verdict(False, join(reasons), canon, points=tuple(extra))
 
 
@@ -705,8 +723,10 @@ def _count_value(ctx, params) -> tuple[int, Text]:
         if run.error is not None and run.state is s:
             raise ValueError(f"task.action cannot be played: {run.error.en}")
         value = _measure(q, s, run, s.player, params.get("shape", "any"))
-        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + _events_text(run.events)
-                       + _so(q, value))
+        events = _events_text(run.events)
+        said = measure_text(q, value).en in events.en          # "earns 2 extra placements": no ", so 2 …"
+        return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + events
+                       + (T(".", "。") if said else _so(q, value)))
     if q == "threat_count":
         pl = params["player"]
         value = c6.threat_count(s, pl)
@@ -760,8 +780,38 @@ def _check_count(ctx, params, answer: str) -> Verdict:
     value, why = _count_value(ctx, params)
     if n == value:
         return Verdict(True, T("Correct. ", "正确。") + why, str(n))
-    direction = T(f"Not {n}: too {'high' if n > value else 'low'}. ", f"不是 {n}：{'多' if n > value else '少'}了。")
-    return Verdict(False, direction + why, str(n))
+    direction = T(f"Not {n}: too {'high' if n > value else 'low'}.", f"不是 {n}：{'多' if n > value else '少'}了。")
+    # a miss gets the reason without the number: the number comes with the solution
+    return Verdict(False, direction + _count_miss(ctx, params, n, value), str(n))
+
+
+# What to count again, without the number (a first miss must not give the answer away).
+COUNT_AGAIN = {
+    "extra_placements": T(" Add up what every shape this placement completes earns while placing.",
+                          "把这一子成的每个棋型多放的子数加起来。"),
+    "pull_credits": T(" Each square completed while placing is one more pull.", "放子时每成一个方，就多拔一枚。"),
+    "captures": T(" Count the pieces every shape completed by this action captures.",
+                  "把这一步成的每个棋型吃的子数加起来。"),
+    "shapes": T(" Count every shape the action completes, each line and square on its own.",
+                "这一步成的棋型，每条线、每个方都单独算。"),
+    "threat_count": T(" Count the fewest stones that would block every line that can make six.",
+                      "数一数最少要几子才能挡住所有能成六的线。"),
+}
+
+
+def _count_miss(ctx, params, n: int, value: int) -> Text:
+    """Why a count is wrong, in words that do not state the right number."""
+    q = params["quantity"]
+    if q == "ends_at":
+        if value == 0 or n < 0:
+            return T(" The game does not end at that action.", "对局不是在这一步结束的。")
+        if n < value:
+            return T(f" After action {n} the game is still going.", f"第 {n} 步之后对局还没有结束。")
+        return T(" The game is over before that action.", "对局在这一步之前就结束了。")
+    if q in COUNT_AGAIN:
+        return COUNT_AGAIN[q]
+    name = _property_name(params, q, ctx.exercise.game)
+    return T(f" Count the {name.en} again.", f"再数一数{name.zh}。")
 
 
 def _solve_count(ctx, params, limit: int) -> list[str]:
@@ -907,8 +957,8 @@ def _check_attack(ctx, params, answer: str) -> Verdict:
     if s.winner == mover:
         return Verdict(True, T(f"Correct: {s.result.text('en')}.", f"正确：{s.result.text('zh')}。"), canon)
     if params.get("goal", "threats") == "win":
-        return Verdict(False, T(f"{canon} does not make six. ", f"{canon} 没有连成六。")
-                       + _open_lines_text(s0, mover), canon)
+        return Verdict(False, T(f"{canon} does not make six.", f"{canon} 没有连成六。")   # not where six is: the answer
+                       + _longest_run_text(s, run, mover), canon)
     counter = c6.winning_points(s, defender)
     if counter:
         return Verdict(False, T(f"{player_name(defender, 'en')} wins first: ", f"{player_name(defender, 'zh')}先赢：")

@@ -107,6 +107,8 @@ class Exercise:
     tags: tuple[str, ...]
     difficulty: int | None = None
     file: str = ""
+    # the claims its texts state, and the texts as written (a claims.ClaimSet; None when built in code)
+    claims: Any = None
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def state(self):

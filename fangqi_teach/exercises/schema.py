@@ -36,6 +36,7 @@ from ..games.contract import SETUP_FIELDS
 from ..i18n import Text
 from ..notation import parse_record
 from .checkers import default_scope, play_out, solutions
+from .claims import check_claims, fill_exercise, parse_claims
 from .model import TASK_KINDS, Exercise, Pack, Position, Task, freeze
 from .positions import PositionError, board_for
 from .rules_index import RULES
@@ -46,7 +47,7 @@ MAX_HINTS = 3
 
 PACK_FIELDS = ("format", "game", "stage", "title", "description", "self_check", "exercises")
 EXERCISE_FIELDS = ("id", "game", "stage", "title", "prompt", "hints", "explanation",
-                   "position", "task", "tags", "difficulty")
+                   "position", "task", "tags", "difficulty", "claims")
 POSITION_FIELDS = ("record", "setup", "options", "labels")
 MAX_LABEL = 3           # characters of a board label ("A", "B", "1")
 
@@ -527,7 +528,24 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
     ex = Exercise(eid, game, stage, title, prompt, tuple(hints), explanation, position, task,
                   tuple(tags), difficulty, file)
     _check_against_state(ex, eid, err, solve)
-    return None if len(err.errors) > n_before else ex
+    if len(err.errors) > n_before:
+        return None
+    filled = _with_claims(ex, item.get("claims"), err)      # claims.py: parse, fill the placeholders
+    if filled is not None and solve:
+        for f, message in check_claims(filled):
+            err.add(eid, f, message)
+    return None if len(err.errors) > n_before else filled
+
+
+def _with_claims(ex: Exercise, raw, err) -> Exercise | None:
+    """``ex`` with its ``claims:`` parsed and each ``{name}`` of its texts filled (claims.py)."""
+    board = board_for(ex.game, ex.position.options)
+    n_before = len(err.errors)
+    found = parse_claims(raw, ex.game, board, ex.id, err, _property_params, PROPERTIES, QUANTITIES)
+    if len(err.errors) > n_before:
+        return None
+    filled = fill_exercise(ex, found, lambda field, message: err.add(ex.id, field, message))
+    return None if len(err.errors) > n_before else filled
 
 
 # --------------------------------------------------------------------------
@@ -945,6 +963,11 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
             return
         if not found:
             err.add(eid, "task", "has no correct answer in this position (the engine found none)")
+            return
+        from .lint import vacuous_reason  # an exercise that tests nothing is refused, with the reason
+        reason = vacuous_reason(ex)
+        if reason:
+            err.add(eid, "task", f"tests nothing: {reason}")
 
 
 def default_exercise_dir() -> Path:

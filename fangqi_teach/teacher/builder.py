@@ -39,6 +39,7 @@ from typing import Any
 
 import yaml
 
+from ..exercises.claims import claims_data, source_texts
 from ..exercises.model import Exercise, thaw
 from ..exercises.schema import ID_PATTERN, ExerciseFormatError, read_file, validate_data
 from ..files import write_atomically
@@ -144,6 +145,7 @@ class ExerciseBuilder:
         self.hint_data: list[dict] = []
         self.tag_list: list[str] = []
         self.difficulty: int | None = None
+        self.claim_data: dict[str, dict] = {}      # the facts the texts state ({name}), checked by the engine
 
     # -- the position ----------------------------------------------------------
 
@@ -191,6 +193,16 @@ class ExerciseBuilder:
         self.hint_data = [_text_value(p, "hint") for p in pairs]
         return self
 
+    def claim(self, name: str, quantity: str, value, **params) -> "ExerciseBuilder":
+        """A fact the texts state as ``{name}``, checked against the engine (exercises/README.md, Claims):
+        ``claim("loose", "loose_pieces", ["g5", "g6"], player="W")``; ``quantity="try"`` with
+        ``answer=…`` and ``value`` "correct" or "wrong" asks the exercise's own checker."""
+        if quantity == "try":
+            self.claim_data[name] = {"try": {"answer": params.get("answer", ""), "is": value}}
+        else:
+            self.claim_data[name] = {"quantity": quantity, **copy.deepcopy(params), "is": copy.deepcopy(value)}
+        return self
+
     def tags(self, *tags: str) -> "ExerciseBuilder":
         """The rule ids practised (``fangqi_teach.exercises.rules_index``), replacing earlier ones."""
         self.tag_list = [t for tag in tags for t in str(tag).replace(",", " ").split()]
@@ -224,6 +236,8 @@ class ExerciseBuilder:
         d["tags"] = list(self.tag_list)
         if self.difficulty is not None:
             d["difficulty"] = self.difficulty
+        if self.claim_data:
+            d["claims"] = copy.deepcopy(self.claim_data)
         return d
 
     @classmethod
@@ -239,6 +253,7 @@ class ExerciseBuilder:
         b.hint_data = [dict(h) for h in data.get("hints") or ()]
         b.tag_list = list(data.get("tags") or ())
         b.difficulty = data.get("difficulty")
+        b.claim_data = dict(data.get("claims") or {})
         return b
 
     @classmethod
@@ -253,11 +268,13 @@ class ExerciseBuilder:
                             if not (k in ("black", "white") and not v)}
         if exercise.position.options:
             pos["options"] = thaw(exercise.position.options)
+        raw = source_texts(exercise)            # as written: the {name} placeholders kept, not their values
         data = {"id": exercise.id, "game": exercise.game, "stage": exercise.stage,
-                "title": {"en": exercise.title.en, "zh": exercise.title.zh},
-                "prompt": {"en": exercise.prompt.en, "zh": exercise.prompt.zh},
-                "hints": [{"en": h.en, "zh": h.zh} for h in exercise.hints],
-                "explanation": {"en": exercise.explanation.en, "zh": exercise.explanation.zh},
+                "title": {"en": raw["title"].en, "zh": raw["title"].zh},
+                "prompt": {"en": raw["prompt"].en, "zh": raw["prompt"].zh},
+                "hints": [{"en": h.en, "zh": h.zh} for h in raw["hints"]],
+                "explanation": {"en": raw["explanation"].en, "zh": raw["explanation"].zh},
+                "claims": claims_data(exercise),
                 "position": pos, "task": {"kind": exercise.task.kind, **thaw(exercise.task.params)},
                 "tags": list(exercise.tags)}
         if exercise.difficulty is not None:

@@ -1,0 +1,126 @@
+"""What an exercise shows before it is answered: plain functions the widget and the lints share.
+
+* :func:`review_opening` — the replay step a review opens on: where its
+  question starts (``at``), and for an "at which action does it end?"
+  question (``ends_at``) a step before the end, never the final action
+  with its outcome;
+* :func:`opening_caption` — the replay line shown at that step, which for
+  an ``ends_at`` question does not say how many actions the record has;
+* :func:`shown_before_answer` — every text a learner sees before
+  answering: title, prompt, the hints before the last, the caption.
+
+>>> from fangqi_teach.exercises.schema import pack_from_data
+>>> ex = pack_from_data({"game": "connect6", "stage": 3, "exercises": [{
+...     "id": "end", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "When does it end?", "zh": "在哪一步结束？"},
+...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"],
+...     "position": {"record": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5", "options": {"size": 9}},
+...     "task": {"kind": "review", "at": 12, "question": {
+...         "kind": "count", "quantity": "ends_at", "variation": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5"}}}]})["end"]
+>>> ex.solutions(), len(ex.position.record), review_opening(ex)      # "at: 12" would show the six
+(['12'], 12, 11)
+>>> opening_caption(ex, "en")
+'Action 11: a7. White places on a7. The question is about this position.'
+"""
+
+from __future__ import annotations
+
+from ..games import new_game
+from ..i18n import Text
+
+CAPTIONS = {
+    "start": Text("The start of the game.", "对局开始。"),
+    "start_of": Text("The start of the game ({n} actions to replay).", "对局开始（共 {n} 步可复盘）。"),
+    "at": Text("Action {k}: {action}. {events}", "第 {k} 步：{action}。{events}"),
+    "at_of": Text("Action {k} of {n}: {action}. {events}", "第 {k} 步（共 {n} 步）：{action}。{events}"),
+    "events_end": Text(".", "。"),
+    "question_here": Text("The question is about this position.", "问题针对的就是这个局面。"),
+}
+EVENT_SEPARATOR = Text("; ", "；")
+
+
+def question_params(ex) -> dict:
+    """The parameters of the question asked (a review's question, else the task's), with its kind."""
+    if ex.task.kind == "review":
+        return dict(ex.task["question"])
+    return {"kind": ex.task.kind, **dict(ex.task.params)}
+
+
+def asks_the_end(ex) -> bool:
+    """Whether the exercise asks at which action the game ends (so its outcome is part of the answer).
+
+    >>> from fangqi_teach.exercises.model import Exercise, Task
+    >>> def asking(question):
+    ...     return Exercise("x", "connect6", 3, None, None, (), None, None, Task("review", {"question": question}), ())
+    >>> asks_the_end(asking({"kind": "count", "quantity": "ends_at"})), asks_the_end(asking({"kind": "select"}))
+    (True, False)
+    """
+    return question_params(ex).get("quantity") == "ends_at"
+
+
+def replay_states(ex) -> list:
+    """The states along the exercise's record, from the initial position (``[]`` for a set-up)."""
+    if ex.position.record is None:
+        return []
+    s = new_game(ex.game, **dict(ex.position.options))
+    states = [s]
+    for action in ex.position.record:
+        s = s.play(action)
+        states.append(s)
+    return states
+
+
+def _end_index(states) -> int:
+    """The step at which the replayed game is over (the last step if it never is)."""
+    return next((k for k, s in enumerate(states) if s.is_over), len(states) - 1)
+
+
+def review_opening(ex) -> int:
+    """The replay step (number of record actions played) a review exercise opens on; 0 for others.
+
+    The question's ``at`` if given, else the whole record; an ``ends_at``
+    question opens at its ``at`` or at the start, and always before the
+    action that ends the game (in the record, and in the line asked about).
+    """
+    if ex.task.kind != "review" or ex.position.record is None:
+        return 0
+    at = ex.task.get("at")
+    n = len(ex.position.record)
+    if not asks_the_end(ex):
+        return n if at is None else min(at, n)
+    from .checkers import solutions
+    end = _end_index(replay_states(ex))
+    try:
+        asked = int(solutions(ex, 1)[0])
+    except (ValueError, IndexError):
+        asked = end
+    last_before = min(end, asked if asked > 0 else end) - 1
+    return max(0, min(0 if at is None else at, last_before))
+
+
+def opening_caption(ex, lang: str) -> str:
+    """The replay line at :func:`review_opening` ("" for an exercise without a replay)."""
+    if ex.task.kind != "review" or ex.position.record is None:
+        return ""
+    states = replay_states(ex)
+    k = review_opening(ex)
+    n = len(states) - 1
+    hide = asks_the_end(ex)         # the record's length would tell where it ends
+    if k == 0:
+        line = CAPTIONS["start" if hide else "start_of"].get(lang).format(n=n)
+    else:
+        s = states[k]
+        events = EVENT_SEPARATOR.get(lang).join(e.text(lang) for e in s.events)
+        events += CAPTIONS["events_end"].get(lang) if events else ""
+        line = CAPTIONS["at" if hide else "at_of"].get(lang).format(k=k, n=n, action=s.record[-1],
+                                                                  events=events)
+    return line.strip() + " " + CAPTIONS["question_here"].get(lang)
+
+
+def shown_before_answer(ex, lang: str) -> list[str]:
+    """Every text shown before the exercise is answered: title, prompt, the hints but the last, the caption."""
+    out = [ex.title.get(lang), ex.prompt.get(lang)]
+    out += [h.get(lang) for h in ex.hints[:-1]]
+    caption = opening_caption(ex, lang)
+    if caption:
+        out.append(caption)
+    return out
