@@ -97,8 +97,8 @@ ILLEGAL_TEXTS: dict[str, Text] = {
     "must_remove": Text("You must remove a piece now ({expected}).", "现在必须先拿子（{expected_zh}）。"),
     "must_place": Text("You must place a piece now ({expected}).", "现在必须落子（{expected_zh}）。"),
     "must_move": Text("You must move a piece now ({expected}).", "现在必须走子（{expected_zh}）。"),
-    "must_pass": Text("You cannot move, so you must pass.", "你无子可动，只能让过。"),
-    "cannot_pass": Text("You can still act, so you may not pass.", "你还有着法，不能让过。"),
+    "must_pass": Text("You cannot move, so you must pass.", "你无子可动，只能换对方走（pass）。"),
+    "cannot_pass": Text("You can still act, so you may not pass.", "你还有着法，不能换对方走。"),
     "not_your_turn": Text("It is not {player}'s turn.", "现在不是{player_zh}行棋。"),
     "tired_piece": Text("{detail}", "{detail_zh}"),
     # Connect6
@@ -106,7 +106,7 @@ ILLEGAL_TEXTS: dict[str, Text] = {
                               "place a stone on an empty point.",
                               "{action}：六子棋的棋子落下后不能移动，也不能拿掉；请在空点上落子。"),
     "no_pass": Text("There is no pass in Connect6; place a stone on an empty point.",
-                    "六子棋不能让过，请在空点上落子。"),
+                    "六子棋不能不下（没有 pass），请在空点上落子。"),
     "turn_size": Text("A Connect6 turn places exactly {owed} stones, not {value}.",
                       "六子棋每回合必须恰好下 {owed} 子，不能下 {value} 子。"),
     "opening_size": Text("Black's opening turn places exactly 1 stone, not {value}.",
@@ -272,20 +272,20 @@ EVENT_TEXTS: dict[str, Text] = {
     "move": Text("{player} moves {from_} to {to}", "{player}从 {from_} 走到 {to}"),
     "remove": Text("{player} removes the piece on {points} ({reason})", "{player}拿掉 {points} 上的子（{reason}）"),
     "pin": Text("{player} pins: a piece from hand goes on {points}", "{player}押子：手中一子放到 {points}"),
-    "shape": Text("{player} completes a {shape} ({points}), worth {value}",
+    "shape": Text("{player} completes {a_shape} ({points}), worth {value}",
                   "{player}成{shape}（{points}），值 {value}"),
-    "extra_placements": Text("{player} earns {value} extra placement(s)", "{player}多放 {value} 子"),
+    "extra_placements": Text("{player} earns {value} extra placement(s)", "{player}多放 {value} 枚"),
     "pull_credit": Text("{player} earns {value} pull credit(s)", "{player}拔子时可多拔 {value} 枚"),
     "owed": Text("{player} must now {reason} {value}", "{player}现在要{verb} {value} 枚"),
     "forfeit": Text("{player} forfeits {value}{lost} ({reason})", "{player}有 {value} 次{lost}作废（{reason}）"),
     "make_room": Text("{player} must remove one of their own pieces to make room", "{player}必须拿掉自己的一枚子让路"),
-    "pass": Text("{player} cannot move and passes", "{player}无子可走，让过"),
+    "pass": Text("{player} cannot move and passes", "{player}无子可走，换对方走"),
     "skip": Text("{player} is skipped ({reason})", "{player}跳过（{reason}）"),
     "phase": Text("the {reason} phase begins", "进入{reason}阶段"),
     "tired": Text("the piece on {points} is tired: it cannot capture on {player}'s next turn",
-                  "{points} 上的子疲劳：{player}下一回合它不能吃子"),
+                  "{points} 上的子刚吃过子：{player}下一回合它不能再吃子"),
     "tired_no_capture": Text("the tired piece on {points} completes a shape but captures nothing",
-                             "{points} 上的疲劳子虽成形，但不能吃子"),
+                             "{points} 上的子刚吃过子，虽摆成棋型，这一回合一子也吃不到"),
     "waived": Text("leave-a-chance is waived: no choice leaves a chance", "没有任何着法能给对方留机会，本次不受限制"),
     "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)",
                          "{player}无子可动，先拔对方一子"),
@@ -293,7 +293,7 @@ EVENT_TEXTS: dict[str, Text] = {
     "six": Text("{player} makes {value} in a row: {points}", "{player}连成 {value} 子：{points}"),
     "cannot_make_room": Text("{player} cannot make room: "
                              "no loose piece of theirs would free the opponent, who must pass",
-                             "{player}无法让路：拿掉哪枚散子对方都走不动，对方只能让过"),
+                             "{player}无法让路：拿掉哪枚散子对方都走不动，对方只能换对方走"),
     "timeout": Text("{player}'s time is up: the turn passes", "{player}超时，轮到对方"),
     "pull_skipped": Text("no pull step: a piece was captured while placing", "放子阶段吃过子，跳过拔子"),
     "win": Text("{player} wins ({reason})", "{player}获胜（{reason}）"),
@@ -302,7 +302,7 @@ EVENT_TEXTS: dict[str, Text] = {
 
 # What a forfeit gives up: en (one, many), zh
 LOST_TEXTS: dict[str, tuple[tuple[str, str], str]] = {
-    "placement": (("placement", "placements"), "落子"),
+    "placement": (("placement", "placements"), "放子"),
     "extra_placement": (("extra placement", "extra placements"), "多放"),
     "move": (("move", "moves"), "走子"),
     "capture": (("capture", "captures"), "吃子"),
@@ -328,14 +328,14 @@ REASON_TEXTS: dict[str, Text] = {
     "board_full": Text("the board is full", "棋盘已满"),
     "supply_empty": Text("no piece left in supply", "手中没有棋子了"),
     "no_target": Text("nothing to remove", "没有可拿的子"),
-    "tired": Text("the piece is tired", "疲劳子"),
+    "tired": Text("the piece is tired", "刚吃过子"),
     "no_pieces": Text("the opponent has no pieces left", "对方的子被吃光了"),
     "three_or_fewer": Text("the opponent has three or fewer pieces", "对方只剩三枚或更少"),
     "both_three_or_fewer": Text("both players have three or fewer pieces", "双方都只剩三枚或更少"),
     "made_room": Text("made room and fell to a losing count", "让路后子数不足"),
     "six": Text("six in a row", "六子连线"),
     "full_board": Text("the board is full", "棋盘已满"),
-    "two_passes": Text("two passes in a row", "连续两次让过"),
+    "two_passes": Text("two passes in a row", "连续两次换对方走"),
     # the house-rule draws [D5] name their limit (an option): {value}, the defaults when 0
     "no_removal_100": Text("{value} movement turns without a removal", "连续{value}个走子回合无子离盘"),
     "repetition": Text("the same position {value} times", "同一局面出现{value}次"),
@@ -377,9 +377,22 @@ def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
 _OWED_VERBS: dict[str, str] = {"capture": "吃", "pull": "拔", "pin": "押", "blocked_pull": "拔"}
 
 
+# Event texts a game words otherwise: the Fang Qi pages say 放子 for a placement (Connect6 落子).
+GAME_EVENT_TEXTS: dict[tuple[str, str], Text] = {
+    ("place", "dafang"): Text("{player} places on {points}", "{player}放子 {points}"),
+    ("place", "ningxia"): Text("{player} places on {points}", "{player}放子 {points}"),
+    ("place", "xinjiang"): Text("{player} places on {points}", "{player}放子 {points}"),
+}
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its English article: "a square", "an edge dragon"."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
 def describe_event(e: Event, lang: str | None = None) -> str:
     lang = check_language(lang)
-    template = EVENT_TEXTS.get(e.kind, Text(e.kind, e.kind)).get(lang)
+    template = (GAME_EVENT_TEXTS.get((e.kind, e.game)) or EVENT_TEXTS.get(e.kind, Text(e.kind, e.kind))).get(lang)
     params = {
         "player": player_name(e.player, lang) if e.player in PLAYERS else "",
         "points": " ".join(e.points),
@@ -387,6 +400,7 @@ def describe_event(e: Event, lang: str | None = None) -> str:
         "to": e.points[-1] if e.points else "",
         "value": e.value,
         "shape": shape_name(e.shape, lang, e.game),
+        "a_shape": _a(shape_name(e.shape, lang, e.game)) if lang == "en" else "",
         "reason": reason_text(e.reason, lang, e.value) if e.reason else "",
         "verb": _OWED_VERBS.get(e.reason, "") if lang == "zh" else "",
         "lost": _lost_text(e, lang) if e.kind == "forfeit" else "",
@@ -398,8 +412,8 @@ def describe_event(e: Event, lang: str | None = None) -> str:
 # Obligations
 
 PENDING_TEXTS: dict[str, Text] = {
-    "place": Text("{player}: place a piece", "{player}：落一子"),
-    "extra_place": Text("{player}: place {count} more piece(s)", "{player}：再放 {count} 子"),
+    "place": Text("{player}: place a piece", "{player}：放一枚子"),
+    "extra_place": Text("{player}: place {count} more piece(s)", "{player}：再放 {count} 枚"),
     "stone": Text("{player}: place a stone", "{player}：落一子"),
     "second_stone": Text("{player}: place the second stone of this turn", "{player}：落本回合第二子"),
     "capture": Text("{player}: remove {count} loose {target} piece(s)", "{player}：吃掉对方 {count} 枚散子"),
@@ -411,7 +425,7 @@ PENDING_TEXTS: dict[str, Text] = {
     "blocked_pull": Text("{player}: you cannot move, so pull one {target} piece first (拔子)",
                          "{player}：无子可动，先拔对方一子"),
     "move": Text("{player}: move a piece", "{player}：走一步棋"),
-    "pass": Text("{player}: no piece can move, pass", "{player}：无子可走，让过"),
+    "pass": Text("{player}: no piece can move, pass", "{player}：无子可走，换对方走"),
 }
 
 
@@ -896,10 +910,10 @@ def check_piece_total(colour: str, on: int, hand: int, gone: int, supply: int) -
 
     >>> check_piece_total("B", 20, 5, 5, 30)
     >>> try:
-    ...     check_piece_total("W", 36, 30, 0, 30)
+    ...     check_piece_total("W", 36, 30, 1, 30)
     ... except StateFormatError as e:
     ...     print(e.zh)
-    hands.W：白方盘上 36 枚、手中 30 枚、被吃 0 枚，共 66 枚，但每方只有 30 枚
+    hands.W：白方盘上 36 枚、手中 30 枚、被吃 1 枚，共 67 枚，但每方只有 30 枚
     """
     total = on + hand + gone
     if total != supply:

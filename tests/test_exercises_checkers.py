@@ -31,7 +31,7 @@ def test_play_max_compares_with_every_other_action():
     assert not v.correct
     assert v.feedback.en == ("Your answer d3: Black places on d3. "
                              "It gives no extra placement; another answer gives 2.")
-    assert "另有一种走法能多放 2 子" in v.feedback.zh
+    assert "另有一种走法能多放 2 枚" in v.feedback.zh
 
 
 def test_play_shapes_and_shape_kind_goals():

@@ -119,7 +119,7 @@ def explain_by_events(state, action: str) -> Text:
     if parts:
         return _join(parts)
     return Text("the best the search found: it keeps your pieces and shapes ahead",
-                "搜索所得的最佳着法：保持子力和棋形的优势")
+                "搜索所得的最佳着法：保持子力和棋型的优势")
 
 
 def explain_line_game(state, action: str) -> Text:

@@ -223,6 +223,28 @@ def _events_text(events, mover: str | None = None) -> Text:
     return Text("; ".join(e.text("en") for e in shown), "；".join(e.text("zh") for e in shown))
 
 
+def _still_taken(state, mover: str) -> int:
+    """How many of the captures ``mover`` still owes in ``state`` will really be made.
+
+    Fewer than owed when the opponent runs out of loose pieces (the rest is
+    forfeited, [D2]) or the game ends in the middle ([D16]); which piece is
+    taken first does not change the count, so the first legal capture is played.
+    """
+    taken = 0
+    s = state
+    while (not s.is_over and s.player == mover and s.pending is not None
+           and s.pending.kind in CAPTURE_PENDING):
+        actions = s.legal_actions()
+        if not actions:
+            break
+        before = s.pending.count
+        s = s.play(actions[0])
+        taken += 1
+        if s.pending is not None and s.pending.kind in CAPTURE_PENDING and s.pending.count >= before:
+            break                                   # no progress: never loop
+    return taken
+
+
 def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int:
     """A number an answer achieves, from its events and the final state."""
     ev = [e for e in run.events if e.player == mover]
@@ -235,10 +257,7 @@ def _measure(name: str, start, run: _Run, mover: str, shape: str = "any") -> int
         return sum(1 for e in ev if e.kind == "shape" and (shape == "any" or e.shape == shape))
     if name == "captures":
         done = sum(len(e.points) or 1 for e in ev if e.kind == "remove" and e.reason in CAPTURE_REASONS)
-        owed = 0
-        if not s.is_over and s.player == mover and s.pending is not None and s.pending.kind in CAPTURE_PENDING:
-            owed = s.pending.count
-        return done + owed
+        return done + _still_taken(s, mover)
     if name == "threats":
         return 0 if s.is_over else c6.threat_count(s, mover)
     raise ValueError(f"unknown measure {name}")
@@ -274,9 +293,9 @@ def _longest_run_text(state, run: _Run, mover: str) -> Text:
 
 # A measured quantity in words: en singular or plural by n; zh a phrase per quantity
 MEASURE_TEXT = {
-    "extra_placements": (("extra placement", "extra placements"), "多放 {n} 子"),
+    "extra_placements": (("extra placement", "extra placements"), "多放 {n} 枚"),
     "pull_credits": (("pull credit", "pull credits"), "多拔 {n} 枚"),
-    "captures": (("capture", "captures"), "吃 {n} 子"),
+    "captures": (("capture", "captures"), "吃 {n} 枚"),
     "shapes": (("shape", "shapes"), "成 {n} 个棋型"),
     "threats": (("threat", "threats"), "有 {n} 个威胁"),
 }
@@ -293,20 +312,52 @@ MEASURE_NONE = {
 
 
 def measure_text(quantity: str, n: int) -> Text:
-    """``n`` of a measured quantity: "1 capture", "2 captures"; 「吃 2 子」.
+    """``n`` of a measured quantity: "1 capture", "2 captures"; 「吃 2 枚」; none in words.
 
     >>> measure_text("captures", 1).en, measure_text("pull_credits", 2).en, measure_text("shapes", 2).zh
     ('1 capture', '2 pull credits', '成 2 个棋型')
+    >>> measure_text("captures", 0).zh
+    '一子也吃不到'
     """
     (one, many), zh = MEASURE_TEXT[quantity]
     if n == 0 and quantity in MEASURE_NONE:
-        return MEASURE_NONE[quantity]               # not 「吃 0 子」 (glossary)
+        return MEASURE_NONE[quantity]               # in words (glossary: 一子也吃不到)
     return Text(f"{n} {one if n == 1 else many}", zh.format(n=n))
+
+
+def _forfeit_note(quantity: str, run: _Run, mover: str, value: int) -> Text:
+    """「; only 2 of them can be made (no loose piece is left for the rest)」 where captures still owed
+    after the answer will not all be made (forfeited [D2], or the game ends first [D16])."""
+    s = run.state
+    if (quantity != "captures" or s.is_over or s.player != mover or s.pending is None
+            or s.pending.kind not in CAPTURE_PENDING):
+        return T("", "")
+    done = value - _still_taken(s, mover)
+    owed, made = s.pending.count, value - done
+    if made >= owed:
+        return T("", "")
+    if _still_taken_ends(s, mover):
+        return T(f"; the game ends after {made} of them", f"；吃到第 {made} 枚对局就结束了")
+    return T(f"; only {made} of them can be made, the rest is forfeited (no loose piece left)",
+             f"；只能吃到 {made} 枚，其余的作废（没有散子可吃了）")
+
+
+def _still_taken_ends(state, mover: str) -> bool:
+    """Whether playing out the captures ``mover`` owes in ``state`` ends the game."""
+    s = state
+    for _ in range(s.pending.count if s.pending is not None else 0):
+        if s.is_over or s.pending is None or s.pending.kind not in CAPTURE_PENDING or s.player != mover:
+            break
+        actions = s.legal_actions()
+        if not actions:
+            break
+        s = s.play(actions[0])
+    return s.is_over
 
 
 def _so(quantity: str, n: int) -> Text:
     """The end of a count explanation: ", so 2 captures." 「，所以吃 2 子。」"""
-    zh = f"所以是 {n} 个威胁" if quantity == "threats" else "所以" + measure_text(quantity, n).zh
+    zh = f"所以是 {n} 个威胁" if quantity == "threats" and n else "所以" + measure_text(quantity, n).zh
     return T(f", so {measure_text(quantity, n).en}.", f"，{zh}。")
 
 
@@ -348,7 +399,7 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
                 fails.append(T("It does not win the game.", "这样没有赢。") + _longest_run_text(s, run, mover))
         elif k == "shape":
             if not any(e.kind == "shape" and e.player == mover and (v == "any" or e.shape == v) for e in run.events):
-                name = shape_term(v, ctx.exercise.game) if v != "any" else T("shape", "形")
+                name = shape_term(v, ctx.exercise.game) if v != "any" else T("shape", "棋型")
                 fails.append(T(f"It completes no {name.en}.", f"这样没有成{name.zh}。"))
         elif k == "removes":
             gone = {p for e in run.events if e.kind == "remove" and e.player == mover
@@ -370,9 +421,9 @@ def _goal_failures(ctx, params, run: _Run, mover: str, best: dict | None = None)
                     want = _best_value(ctx, params, k)
             if got < want:
                 has, wants = measure_text(measure, got), measure_text(measure, want)
-                only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 子
+                only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 枚
                 if got == 0:
-                    only = ""                                       # 这样一子也吃不到
+                    only = ""                                          # 这样一子也吃不到 / 这样没有威胁
                 if v == "max":
                     fails.append(T(f"It gives {has.en}; another answer gives {want}.",
                                    f"这样{only}{has.zh}；另有一种走法能{wants.zh}。"))
@@ -597,7 +648,7 @@ PROPERTY_TEXT = {
     "legal_places": Text("points where a placement is legal", "可以落子的点"),
     "movable": Text("pieces that can move", "能走动的子"),
     "destinations": Text("points the piece on {origin} can reach", "{origin} 上的子能走到的点"),
-    "completes": Text("points where a placement completes a {shape}", "落下就能成{shape}的点"),
+    "completes": Text("points where a placement completes a {shape}", "放在那里就能摆成{shape}的点"),
     "winning_points": Text("winning points of {player}", "{player}的赢点"),
 }
 
@@ -608,9 +659,11 @@ PIECE_PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "movable")
 
 def _property_name(params, prop: str, game: str | None = None) -> Text:
     t = PROPERTY_TEXT[prop]
+    if prop == "safe_pieces" and game == "maonan":
+        t = Text("protected {player} pieces", "{player}受保护的子")
     pl = params.get("player", "B")
     sh = params.get("shape", "any")
-    shape = shape_term(sh, game) if sh != "any" else T("shape", "形")
+    shape = shape_term(sh, game) if sh != "any" else T("shape", "棋型")
     return Text(t.en.format(player=player_name(pl, "en"), origin=params.get("from", ""), shape=shape.en),
                 t.zh.format(player=player_name(pl, "zh"), origin=params.get("from", ""), shape=shape.zh))
 
@@ -627,6 +680,9 @@ def _why_not(ctx, params, prop: str, point: str) -> Text:
         sh = _protector(s, point)
         if sh is not None:
             name = shape_term(sh.kind, s.game)
+            if s.game == "maonan":      # 铁子 is a Fang Qi word; the Morris seed says a piece in a 直 is protected
+                return T(f"{point} is protected: it belongs to the complete {name.en} {' '.join(sh.points)}.",
+                         f"{point} 受保护：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
             return T(f"{point} is safe: it belongs to the completed {name.en} {' '.join(sh.points)}.",
                      f"{point} 是铁子：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
         guard = shape_term(GAMES[s.game].capabilities.removal_shape, s.game)
@@ -726,6 +782,7 @@ def _count_value(ctx, params) -> tuple[int, Text]:
         events = _events_text(run.events)
         said = measure_text(q, value).en in events.en          # "earns 2 extra placements": no ", so 2 …"
         return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + events
+                       + _forfeit_note(q, run, s.player, value)
                        + (T(".", "。") if said else _so(q, value)))
     if q == "threat_count":
         pl = params["player"]
@@ -808,6 +865,10 @@ def _count_miss(ctx, params, n: int, value: int) -> Text:
         if n < value:
             return T(f" After action {n} the game is still going.", f"第 {n} 步之后对局还没有结束。")
         return T(" The game is over before that action.", "对局在这一步之前就结束了。")
+    if q == "captures" and n > value:
+        return COUNT_AGAIN[q] + T(" Then check how many of them can really be taken: only loose pieces can, "
+                                  "and the game may end first.",
+                                  "再看其中真正能吃到几枚：只能吃散子，对局也可能先结束。")
     if q in COUNT_AGAIN:
         return COUNT_AGAIN[q]
     name = _property_name(params, q, ctx.exercise.game)

@@ -360,7 +360,7 @@ def _parse_entry(raw, field: str) -> dict:
         t = raw["first_solved"]
         if not isinstance(t, str) or not _TIME.fullmatch(t):
             _invalid(f"{field}.first_solved", t, Text("is not a time like 2026-03-01T09:30:00Z",
-                                                      "不是形如 2026-03-01T09:30:00Z 的时间"))
+                                                      "不是 2026-03-01T09:30:00Z 这样的时间"))
         if not e["solved"]:
             _invalid(f"{field}.first_solved", t, Text("is a time of solving, but the exercise is not solved",
                                                       "是做对的时间，但这道题没有做对"))

@@ -38,14 +38,14 @@ _RULES = [
     Rule("fangqi.0.line", "0", MOVING, "Pieces move along the drawn lines only", "棋子只沿画出的线走"),
     Rule("fangqi.0.square", "0", FANG, "A square: four own pieces on the corners of one cell", "方：一个格子四角都是己方棋子"),
     Rule("fangqi.0.loose", "0", MOVING, "Loose and safe pieces (散子 / 铁子)", "散子与铁子"),
-    Rule("fangqi.0.shape_completed", "0", MOVING, "Which shapes an action completes; values add up", "一步棋完成哪些形，价值相加"),
-    Rule("fangqi.0.shape_reformed", "0", MOVING, "A shape broken and re-formed counts again", "拆开再重新成的形可以再算一次"),
+    Rule("fangqi.0.shape_completed", "0", MOVING, "Which shapes an action completes; values add up", "一步棋摆成哪些棋型，价值相加"),
+    Rule("fangqi.0.shape_reformed", "0", MOVING, "A shape broken and re-formed counts again", "拆开再重新摆成的棋型可以再算一次"),
     Rule("fangqi.0.capture", "0", FANG, "Captures and pulls take loose enemy pieces, one at a time", "吃子和拔子只能拿对方散子，一次一枚"),
     Rule("fangqi.0.make_room", "0", FANG, "Make room (让路): free a blocked opponent", "让路：给无路可走的对方让出一步"),
-    Rule("fangqi.0.pass", "0", FANG, "Forced pass; two passes in a row draw", "被迫让过；连续两次让过为和棋"),
+    Rule("fangqi.0.pass", "0", FANG, "Forced pass; two passes in a row draw", "走不动只能换对方走；连续两次换对方走为和棋"),
     Rule("fangqi.0.draw", "0", MOVING, "Draw by house rule: 100 turns without removal, threefold position", "约定和棋：百回合无子离盘或同一局面三次"),
     Rule("fangqi.0.obligations", "0", MOVING, "Obligations are compulsory; what cannot be done is forfeited", "应尽义务必须履行，做不到的自动作废"),
-    Rule("fangqi.0.win_checks", "0", MOVING, "Win checks after every removal", "每拿掉一子都检查胜负"),
+    Rule("fangqi.0.win_checks", "0", MOVING, "Win checks after every removal", "每拿掉一枚子都检查胜负"),
     Rule("fangqi.0.timer", "0", MOVING, "The 60-second turn timer", "每回合60秒计时"),
     # House decisions [D#] shared by the moving games (each game brings its own: Game.rules)
     Rule("D5", "0", MOVING, "[D5] The 100-turn and threefold house draws", "[D5] 百回合与三次重复的约定和棋"),
@@ -515,7 +515,7 @@ def practised_tags(ex) -> list[str]:
     >>> from fangqi_teach.exercises.schema import load_pack, default_exercise_dir
     >>> ex = load_pack(default_exercise_dir() / "dafang" / "stage1.yaml")["dafang-1-01"]
     >>> practised_tags(ex)
-    ['dafang.1.square', 'fangqi.0.square', 'D7']
+    ['dafang.1.square', 'fangqi.0.square']
     """
     rules, _ = solve_runs(ex)
     return [t for t in ex.tags if t in rules

@@ -182,7 +182,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("diagonal_moves", "D1", False,
                "Pieces may also move along diagonals (off: orthogonal grid lines only; diagonals are shapes, not "
                "lines).",
-               "棋子也可以沿斜线走（默认关闭：只沿横竖线走，斜线只是棋形）。", _ALL),
+               "棋子也可以沿斜线走（默认关闭：只沿横竖线走，斜线只用来摆成棋型）。", _ALL),
     RuleOption("take_safe_if_no_loose", "D2", False,
                "When no loose enemy piece is left, captures and pulls may take safe pieces (off: what is owed is "
                "forfeited).",
@@ -190,10 +190,10 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("make_room", "D3", True,
                "A turn that leaves the opponent unable to move obliges the player to remove one of their own loose "
                "pieces that frees the opponent; if none does, the opponent passes.",
-               "走完后对方无路可走，要拿掉自己一枚能让对方走动的散子；没有这样的子，对方让过。", _ALL),
+               "走完后对方无路可走，要拿掉自己一枚能让对方走动的散子；没有这样的子，对方只能换对方走（pass）。", _ALL),
     RuleOption("two_passes_draw", "D4", True,
                "Two passes in a row end the game as a draw (whatever the house-rule setting).",
-               "连续两次让过即为和棋（与和棋约定无关）。", _ALL),
+               "连续两次换对方走（pass）即为和棋（与和棋约定无关）。", _ALL),
     RuleOption("house_draws", "D5", True,
                "House rule: draw after draw_turns movement turns without a removal, or the same position for the "
                "draw_repetitions-th time.",
@@ -230,7 +230,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("forfeited_capture_counts", "D17", False,
                "Xinjiang: shapes whose captures were all forfeited count as a capture (skip the pull, tire the "
                "piece). Off: only an actual removal counts.",
-               "新疆方棋：吃子全部作废的棋形也算吃过子（跳过拔子、疲劳）。默认关闭：只有真正拿掉了子才算。",
+               "新疆方棋：吃子全部作废的棋型也算吃过子（跳过拔子、疲劳）。默认关闭：只有真正拿掉了子才算。",
                ("xinjiang",)),
 )
 
@@ -262,6 +262,7 @@ class _Geometry:
     def __init__(self, variant: Variant, diagonal_moves: bool):
         b = variant.board
         self.board = b
+        self.game = variant.name
         self.names = b.points
         self.n = len(b.points)
         self.step_only = variant.movement == "step"
@@ -383,7 +384,8 @@ class _Geometry:
         e = self._events.get(key)
         if e is None:
             pts = (self.names[i],) if j < 0 else (self.names[i], self.names[j])
-            e = self._events[key] = Event(kind, player, pts)
+            # a placement names its game, whose page words it its own way (glossary GAME_TERMS)
+            e = self._events[key] = Event(kind, player, pts, game=self.game if kind == "place" else "")
         return e
 
     def line_moves(self, k: int, segment: str, player: str) -> tuple[str, ...]:
@@ -983,10 +985,10 @@ def _check_coherent(s: FangState) -> None:
             raise bad(f"hands.{p}", f"{_NAMES[p].en} has no piece in hand to place",
                       f"{_NAMES[p].zh}手中没有棋子可放")
         if EMPTY not in cells:
-            raise bad("board", "the board is full: placing is over", "棋盘已满，布子阶段已经结束")
+            raise bad("board", "the board is full: placing is over", "棋盘已满，放子阶段已经结束")
     what = {"extra_place": "extra_placements", "capture": "captures"}
     if s.phase == "place" and stage in what and v.placing != what[stage]:
-        raise bad("stage", f"{stage} does not happen while placing in this game", f"本棋布子时没有 {stage}")
+        raise bad("stage", f"{stage} does not happen while placing in this game", f"本棋放子时没有 {stage}")
     if s.phase in ("pull", "move"):
         for c in "BW":
             if cells.count(c) <= v.losing_count:
@@ -1002,17 +1004,17 @@ def _check_coherent(s: FangState) -> None:
     for c, i in zip("BW", s.tired):
         if i >= 0 and (not v.tired_piece or cells[i] == other(c)):
             raise bad(f"tired.{c}", "a tired mark is Xinjiang's, on a piece of its own player",
-                      "疲劳子只在新疆方棋，且必须是该方自己的子")
+                      "“刚吃过子”的标记（疲劳子）只在新疆方棋，且必须是该方自己的子")
     o = s.options
     if s.phase == "move" and o["house_draws"] and o["draw_turns"] and s.quiet_turns >= o["draw_turns"]:
         raise bad("quiet_turns", f"{s.quiet_turns} quiet turns reach the draw limit {o['draw_turns']}",
                   f"{s.quiet_turns} 个无吃子回合已达到和棋上限 {o['draw_turns']}")
     if s.passes > 1 and o["two_passes_draw"]:
-        raise bad("passes", "two passes in a row end the game as a draw", "连续两次让过即为和棋")
+        raise bad("passes", "two passes in a row end the game as a draw", "连续两次换对方走（pass）即为和棋")
     if stage in ("move", "pass") and (stage == "pass") == g.can_move(cells, p):
-        why = Text(f"{_NAMES[p].en} can move, so there is no pass", f"{_NAMES[p].zh}可以走子，不必让过") \
+        why = Text(f"{_NAMES[p].en} can move, so there is no pass", f"{_NAMES[p].zh}可以走子，不能换对方走") \
             if stage == "pass" else Text(f"{_NAMES[p].en} cannot move: the stage is pass",
-                                         f"{_NAMES[p].zh}无子可走，应为让过")
+                                         f"{_NAMES[p].zh}无子可走，应为换对方走（pass）")
         raise bad("stage", why.en, why.zh)
     if stage == "make_room" and (not o["make_room"] or g.can_move(cells, other(p))):
         raise bad("stage", "make-room is owed only when the opponent cannot move", "只有对方无路可走时才需要让路")
@@ -1172,7 +1174,7 @@ def _owe_place(kind: str) -> Callable[[FangState, list[Event], int], None]:
             raise bad(f"hands.{player}", f"{kind} needs pieces in {_NAMES[player].en}'s hand",
                       f"{kind} 需要{_NAMES[player].zh}手中有棋子")
         if EMPTY not in s.cells:
-            raise bad("board", "the board is full: placing is over", "棋盘已满，布子阶段已经结束")
+            raise bad("board", "the board is full: placing is over", "棋盘已满，放子阶段已经结束")
         _begin_turn(s, player, kind, 1 if kind == "place" else count)
     return owe
 
@@ -1666,50 +1668,52 @@ RULES: tuple[Rule, ...] = (
     Rule("dafang.1.diagonal", "1", ("dafang",), "Dafang: diagonals of three to six 斜三至斜六", "大方棋：斜三到斜六"),
     Rule("dafang.1.dragon", "1", ("dafang",), "Dafang: dragons and edge dragons 龙 / 边龙", "大方棋：龙与边龙"),
     Rule("dafang.1.placing", "1", ("dafang",), "Dafang placing: shapes earn extra placements",
-         "大方棋布子：成形多放子"),
+         "大方棋放子：摆成棋型多放子"),
     Rule("dafang.1.skip", "1", ("dafang",), "Dafang: a player with an empty supply skips their placements",
          "大方棋：手中无子的一方跳过放子"),
     Rule("dafang.1.pull", "1", ("dafang",), "Dafang pull: White then Black removes one loose piece",
          "大方棋拔子：白先黑后各拔一枚散子"),
     Rule("dafang.1.moving", "1", ("dafang",), "Dafang moving: shapes capture (the diagonal of four only one)",
-         "大方棋走子：成形吃子（斜四只吃一）"),
+         "大方棋走子：摆成棋型吃子（斜四只吃一枚）"),
     Rule("dafang.1.win", "1", ("dafang",), "Dafang: capture everything to win", "大方棋：吃光对方获胜"),
     Rule("ningxia.2.placing", "2", ("ningxia",), "Ningxia placing: squares earn pull credits",
-         "宁夏方棋布子：成方得拔子数"),
+         "宁夏方棋放子：每成一个方，拔子时多拔一枚"),
     Rule("ningxia.2.pull", "2", ("ningxia",), "Ningxia pull: 1 + credits loose pieces, Black first",
-         "宁夏方棋拔子：黑先，拔1加所得数"),
+         "宁夏方棋拔子：黑先，拔一枚，每个方再多拔一枚"),
     Rule("ningxia.2.slide", "2", ("ningxia",), "Ningxia moving: slide along a row or column, never jump",
          "宁夏方棋走子：沿行列滑行，不能跳"),
     Rule("ningxia.2.capture", "2", ("ningxia",), "Ningxia: each square made by the moved piece captures one",
-         "宁夏方棋：走子成一方吃一子"),
+         "宁夏方棋：走子每成一个方吃一枚"),
     Rule("ningxia.2.leave_chance", "2", ("ningxia",),
          "Leave a chance (开局别把对方堵死): the first pulls and moves must leave the opponent a square",
          "开局别把对方堵死：拔子和开头走子要给对方留成方机会"),
-    Rule("ningxia.2.win", "2", ("ningxia",), "Ningxia: three or fewer pieces lose", "宁夏方棋：只剩三子或更少判负"),
+    Rule("ningxia.2.win", "2", ("ningxia",), "Ningxia: three or fewer pieces lose", "宁夏方棋：只剩三枚或更少判负"),
     Rule("xinjiang.3.placing", "3", ("xinjiang",), "Xinjiang placing: squares capture at once",
-         "新疆方棋布子：成方立即吃子"),
+         "新疆方棋放子：成方立即吃子"),
     Rule("xinjiang.3.cucumber", "3", ("xinjiang",), "Xinjiang: the cucumber row 黄瓜溜 takes three",
-         "新疆方棋：黄瓜溜吃三子"),
+         "新疆方棋：黄瓜溜吃三枚"),
     Rule("xinjiang.3.pull", "3", ("xinjiang",), "Xinjiang: pull only if nobody captured",
-         "新疆方棋：布子无人吃子才拔子"),
+         "新疆方棋：放子时谁都没吃过子才拔子"),
     Rule("xinjiang.3.moving", "3", ("xinjiang",), "Xinjiang moving: White first, slides capture",
-         "新疆方棋走子：白先，滑行成形吃子"),
+         "新疆方棋走子：白先，滑行摆成棋型吃子"),
     Rule("xinjiang.3.tired", "3", ("xinjiang",), "Xinjiang: the tired piece cannot capture next turn",
-         "新疆方棋：疲劳子下一回合不能吃子"),
-    Rule("xinjiang.3.win", "3", ("xinjiang",), "Xinjiang: three or fewer pieces lose", "新疆方棋：只剩三子或更少判负"),
-    Rule("D1", "0", ("dafang",), "[D1] Diagonals are shapes, not movement lines", "[D1] 斜线只成形，不能走"),
+         "新疆方棋：刚吃过子的棋子（疲劳子）下一回合不能再吃子"),
+    Rule("xinjiang.3.win", "3", ("xinjiang",), "Xinjiang: three or fewer pieces lose", "新疆方棋：只剩三枚或更少判负"),
+    Rule("D1", "0", ("dafang",), "[D1] Diagonals are shapes, not movement lines",
+         "[D1] 斜线只用来摆成棋型，不能沿着走"),
     Rule("D2", "0", _FANG, "[D2] Captures beyond the loose pieces are forfeited", "[D2] 散子不足时多余的吃子作废"),
     Rule("D3", "0", _FANG, "[D3] Make room only with a loose piece that frees a move", "[D3] 让路只拿能放开对方的散子"),
-    Rule("D4", "0", _FANG, "[D4] Two passes in a row always draw", "[D4] 连续两次让过总是和棋"),
-    Rule("D7", "1", ("dafang",), "[D7] Black places first in Dafang", "[D7] 大方棋黑先布子"),
-    Rule("D8", "2", ("ningxia",), "[D8] Ningxia pull counts: 1 + credits", "[D8] 宁夏方棋拔子数：1加所得数"),
+    Rule("D4", "0", _FANG, "[D4] Two passes in a row always draw", "[D4] 连续两次换对方走总是和棋"),
+    Rule("D7", "1", ("dafang",), "[D7] Black places first in Dafang", "[D7] 大方棋黑先放子"),
+    Rule("D8", "2", ("ningxia",), "[D8] Ningxia pulls: Black's all first, one at a time",
+         "[D8] 宁夏方棋拔子：黑方先拔完，一次一枚"),
     Rule("D9", "2", ("ningxia",), "[D9] The leave-a-chance window and its waiver", "[D9] 留机会规则的范围与豁免"),
     Rule("D10", "3", ("xinjiang",), "[D10] Xinjiang placing ends when both supplies are empty",
-         "[D10] 新疆方棋双方手中无子时布子结束"),
-    Rule("D11", "3", ("xinjiang",), "[D11] How long a piece stays tired", "[D11] 疲劳标记持续多久"),
+         "[D10] 新疆方棋双方手中无子时放子结束"),
+    Rule("D11", "3", ("xinjiang",), "[D11] How long a piece stays tired", "[D11] “刚吃过子”的标记持续多久"),
     Rule("D17", "3", ("xinjiang",), "[D17] Only an actual removal counts as a capture", "[D17] 真正拿掉子才算吃子"),
     Rule("D18", "3", ("xinjiang",), "[D18] Both at three or fewer after placing: a draw",
-         "[D18] 布子结束双方都不超过三子：和棋"),
+         "[D18] 放子结束时双方都不超过三枚：和棋"),
 )
 
 _FANG_SECTION = SectionRules(capture_place="fangqi.0.capture", capture_move="fangqi.0.capture",

@@ -43,7 +43,7 @@ TEXTS = {
                         "{point} 上的棋子现在无路可走，请选择别的棋子。"),
     "choose_target": Text("{point} selected: click a green point to move there, or the piece again to drop it.",
                           "已选中 {point}：点绿色的点走过去，再点一次这枚子可取消。"),
-    "must_pass": Text("No piece can move: press Pass.", "无子可走：请按“让过”。"),
+    "must_pass": Text("No piece can move: press Pass.", "无子可走：请按“换对方走”。"),
 }
 
 

@@ -83,7 +83,7 @@ TEXTS = {
     "lost": Text("{n} lost", "被吃 {n} 枚"),
     "pending_count": Text("{n} stones", "{n} 子"),
     "tired": Text("Tired piece (orange): {points}; it cannot capture on its owner's next turn.",
-                  "疲劳子（橙色）：{points}；下一回合它不能吃子。"),
+                  "刚吃过子的棋子（疲劳子，橙色）：{points}；下一回合它不能再吃子。"),
     "credits": Text("Pull credits: Black {b} · White {w}", "拔子次数：黑方 {b} · 白方 {w}"),
     "review": Text("Review", "复盘"),
     "reviewing": Text("Reviewing the game…", "正在复盘……"),

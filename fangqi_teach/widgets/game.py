@@ -66,7 +66,7 @@ TEXTS = {
     "undo": Text("Undo", "悔棋"),
     "redo": Text("Redo", "重做"),
     "hint": Text("Hint", "提示"),
-    "pass": Text("Pass", "让过"),
+    "pass": Text("Pass", "换对方走"),
     "agree_draw": Text("Agree a draw", "双方议和"),
     "two_players": Text("Two players", "双人对弈"),
     "opponent": Text("Opponent", "对手"),

@@ -101,7 +101,7 @@ L.step("dafang-lesson-04")
 # 多放的子必须放，不能不要。可棋盘一旦放满，放子就结束了，还没放的多放子作废。下面黑方放满最后一个点，同时成了大方。按 ▶ 看：
 
 # %%
-from fangqi_teach.games.fangqi import state_from_setup
+from fangqi_teach.games.fangqi import loose_pieces, state_from_setup
 last_point = state_from_setup("dafang", player="B", diagram="""
 X X O O X X
 O O X X O O
@@ -216,36 +216,47 @@ L.step("dafang-lesson-11")
 # 让路拿掉自己的子，如果让自己的子数降到了输的数目，拿子的一方就输了。大方棋要子全被吃光才算输，而只剩一枚子不可能把对方堵死，所以大方棋里不会出现这种情况；宁夏方棋和新疆方棋剩三枚就输，会出现。
 
 # %% tags=["nbval-check-output"]
-L.say("Losing count in Dafang: {n} pieces.", "大方棋输的子数：{n} 枚。", n=dafang.losing_count)
+L.say("In Dafang you lose only when you have {n} pieces or fewer left on the board.",
+      "大方棋里，盘上{left}才算输。", n=dafang.losing_count,
+      left="一枚子也不剩" if dafang.losing_count == 0 else f"只剩 {dafang.losing_count} 枚或更少")
 
 # %% [markdown]
 # ## 8. Passing and draws
 #
 # A player who cannot move at the start of their turn passes. Two passes in a row end the game in a draw. Both
 # players can be stuck at once only if the board is still full after the pulls: every piece safe, so both pulls
-# were lost. That almost never happens in a real game; the board below is set up to show it. Nobody can move; press **Pass** for White, then for Black.
+# were lost. That almost never happens in a real game; the board below is set up to show it: every piece is a
+# corner of a big square of its own colour (the count is printed under the board). Nobody can move; press
+# **Pass** for White, then for Black.
 # <!-- zh -->
-# ## 八、让过与和棋
+# ## 八、换对方走与和棋
 #
-# 轮到自己时一步也走不了，就让过。双方连续让过两次，就是和棋。只有拔子以后棋盘仍然是满的，双方才会同时走不动：那要每枚子都是铁子，两次拔子都作废。实战中几乎遇不到，下面的局面是特意摆出来的：谁都走不了，先替白方按“让过”，再替黑方按。
+# 轮到自己时一步也走不了，就只能换对方走。双方接连两次换对方走，就是和棋。只有拔子以后棋盘仍然是满的，双方才会同时走不动：那要每枚子都是铁子，两次拔子都作废。实战中几乎遇不到，下面的局面是特意摆出来的：每一枚子都是己方一个大方的角（散子数印在棋盘下面）。谁都走不了，先替白方按“换对方走”，再替黑方按。
 
 # %%
 stuck = state_from_setup("dafang", player="W", phase="move", diagram="""
 X X O O X X
-O O X X O O
 X X O O X X
 O O X X O O
-X O X O X X
-O X O X X X""")
+O O X X O O
+X X O O X X
+X X O O X X""")
 L.board(stuck)
+
+# %% tags=["nbval-check-output"]
+L.say("Loose pieces: Black {b}, White {w}. So neither pull could take anything.",
+      "散子：黑方{b_zh}，白方{w_zh}。所以两次拔子都拔不到子。",
+      b=" ".join(loose_pieces(stuck, "B")) or "none", w=" ".join(loose_pieces(stuck, "W")) or "none",
+      b_zh=f" {len(loose_pieces(stuck, 'B'))} 枚" if loose_pieces(stuck, "B") else "一枚也没有",
+      w_zh=f" {len(loose_pieces(stuck, 'W'))} 枚" if loose_pieces(stuck, "W") else "一枚也没有")
 
 # %%
 both_passed = stuck.play("pass").play("pass")
 draw_first = [both_passed.result.outcome == "draw", both_passed.result.winner == "W", both_passed.result.winner == "B"]
-L.choice(("White passes, then Black passes. What happens?", "白方让过，黑方也让过。结果如何？"),
+L.choice(("White passes, then Black passes. What happens?", "白方换对方走，黑方也只能换对方走。结果如何？"),
          [("The game is drawn", "和棋"), ("White wins", "白方胜"), ("Black wins", "黑方胜")],
          draw_first.index(True),
-         ("Two passes in a row always end in a draw.", "连续两次让过，总是和棋。"))
+         ("Two passes in a row always end in a draw.", "连续两次换对方走，总是和棋。"))
 
 # %% [markdown]
 # Two more house rules end endless games in a draw. The numbers the engine uses:

@@ -23,7 +23,7 @@
 # <!-- zh -->
 # # 第二课 · 宁夏方棋
 #
-# 宁夏方棋的棋盘很宽：7 行 8 列。棋型只有一种，就是「方」：自己四枚棋子占住一个小方格的四个角。先把棋盘摆满，这时一枚子也不吃；摆满后双方各拔对方的子，布子时每成一个方就多拔一枚；然后沿直线滑子，滑动成方就吃子。被吃到只剩三枚的一方输。
+# 宁夏方棋的棋盘很宽：7 行 8 列。棋型只有一种，就是「方」：自己四枚棋子占住一个小方格的四个角。先把棋盘摆满，这时一枚子也不吃；摆满后双方各拔对方的子，放子时每成一个方就多拔一枚；然后沿直线滑子，滑动成方就吃子。被吃到只剩三枚的一方输。
 #
 # 下面每一步讲一条规则：先读两三句话，然后在棋盘上自己走。对不对，棋盘马上告诉你。
 
@@ -50,9 +50,9 @@ L.teaches("fangqi.0.points")
 #
 # **Your turn:** make a square.
 # <!-- zh -->
-# ## 一、布子和「方」
+# ## 一、放子和「方」
 #
-# 黑方先放，双方轮流，每次放一枚。布子时不吃子。这时摆成的方先**记下来**，等棋盘摆满拔子时，每个方都让你多拔一枚。
+# 黑方先放，双方轮流，每次放一枚。放子时不吃子。这时摆成的方先**记下来**，等棋盘摆满拔子时，每个方都让你多拔一枚。
 #
 # **轮到你：** 摆成一个方。
 
@@ -90,16 +90,18 @@ L.step("ningxia-lesson-03")
 #
 # When all the points are full, Black pulls first: one loose White piece, plus one more for each square
 # Black made while placing. Then White pulls one loose Black piece, plus one for each of its own squares.
-# (Pulling one piece before counting the squares is a house rule of this book.) Pulls are not optional.
+# That is the rule of the game itself: one pull each, Black first, plus one for every square made while placing.
+# (That Black makes all of its pulls, one piece at a time, before White starts is a house rule of this book.)
+# Pulls are not optional.
 # <!-- zh -->
 # ## 四、拔子
 #
-# 棋盘摆满后，黑方先拔：拔白方一枚散子，布子时黑方每成一个方，再多拔一枚。然后白方拔黑方一枚散子，自己每成一个方也多拔一枚。（先拔一枚、再按方数加拔，这是本书约定。）拔子不能放弃。
+# 棋盘摆满后，黑方先拔：拔白方一枚散子，放子时黑方每成一个方，再多拔一枚。然后白方拔黑方一枚散子，自己每成一个方也多拔一枚。这就是规则本身：各拔一枚，黑方先拔，放子时每成一个方再多拔一枚。（黑方一枚一枚拔完，白方才开始拔，这是本书约定。）拔子不能放弃。
 
 # %% tags=["nbval-check-output"]
 pull = L.exercise("ningxia-lesson-04").state()
 L.say("In the next position Black made {c} square while placing, so Black now pulls {n} loose White pieces.",
-      "下面这个局面里，黑方布子时成过 {c} 个方，所以现在要拔白方 {n} 枚散子。",
+      "下面这个局面里，黑方放子时成过 {c} 个方，所以现在要拔白方 {n} 枚散子。",
       c=pull.pull_credits["B"], n=pull.pending.count)
 
 # %% [markdown]
@@ -235,7 +237,7 @@ L.step("ningxia-lesson-09")
 # <!-- zh -->
 # ## 十、让路
 #
-# 你走完以后，对方要是一步也走不了，你就得拿掉自己的一枚**散子**，给对方让出路来。只能拿掉之后对方能走动的那种子；一枚也没有，就什么都不拿，对方让过。
+# 你走完以后，对方要是一步也走不了，你就得拿掉自己的一枚**散子**，给对方让出路来。只能拿掉之后对方能走动的那种子；一枚也没有，就什么都不拿，对方走不了，只能再换你走。
 
 # %%
 L.teaches("D3")
@@ -268,7 +270,7 @@ L.step("ningxia-lesson-11")
 # <!-- zh -->
 # ## 十二、谁都走不动
 #
-# 走不动的一方只能让过；连续两次让过，就是和棋（本书约定）。宁夏方棋里真会遇到这种事：比如黑方把子全放在左边四列，白方全放在右边四列。
+# 走不动的一方只能换对方走；连续两次换对方走，就是和棋（本书约定）。宁夏方棋里真会遇到这种事：比如黑方把子全放在左边四列，白方全放在右边四列。
 
 # %% tags=["nbval-check-output"]
 columns_black = [c + r for r in "1234567" for c in "abcd"]
@@ -278,14 +280,14 @@ full = ft.replay("ningxia", " ".join(record[:-1]))
 L.say("{n} pieces are on the board; {p} places the last one.", "盘上已有 {n} 枚子，最后一枚由{pz}来下。",
       n=len(full.board), p={"B": "Black", "W": "White"}[full.player], pz={"B": "黑方", "W": "白方"}[full.player])
 L.choice(("White is about to place the last piece, and then every piece on the board will be safe. What happens next?",
-          "白方要下最后一子，下完以后盘上每一枚子都是铁子。接下来会怎样？"),
+          "白方要放最后一枚子，放完以后盘上每一枚子都是铁子。接下来会怎样？"),
          [("The pulls take nothing, nobody can move, both pass: a draw",
-           "拔子一枚也拔不到，谁都走不动，双方让过：和棋"),
+           "拔子一枚也拔不到，谁都走不动，双方都只能换对方走：和棋"),
           ("Black pulls a safe piece instead", "黑方改拔一枚铁子"),
           ("White has made more squares and wins", "白方成方多，白方赢")],
          0, ("Only loose pieces can be pulled, so the pulls are lost; with no empty point nobody can move, and two "
              "passes in a row are a draw.",
-             "只能拔散子，所以拔子全部作废；盘上没有空点，谁都走不动，连续两次让过就是和棋。"))
+             "只能拔散子，所以拔子全部作废；盘上没有空点，谁都走不动，连续两次换对方走就是和棋。"))
 
 # %% [markdown]
 # Step through it with ▶:
@@ -335,7 +337,7 @@ L.say("The end: {r}.", "结果：{rz}。",
 # <!-- zh -->
 # ## 小结
 #
-# 先把 56 个点摆满，这时不吃子；布子时每成一个方，拔子时就多拔一枚。黑方先拔，白方后拔，只能拔散子；到白方走完第一步为止，每一手都要给对方留一步能滑成方的棋。然后黑方先走，棋子沿横线竖线滑动；滑动成方（新摆的方，或者拆了再成的方）就吃对方一枚散子。把对方堵死了，就要让路。只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方：这一步还没做完的拔子、吃子作废，该让路的就自动替你让路（本书约定）。
+# 先把 56 个点摆满，这时不吃子；放子时每成一个方，拔子时就多拔一枚。黑方先拔，白方后拔，只能拔散子；到白方走完第一步为止，每一手都要给对方留一步能滑成方的棋。然后黑方先走，棋子沿横线竖线滑动；滑动成方（新摆的方，或者拆了再成的方）就吃对方一枚散子。把对方堵死了，就要让路。只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方：这一步还没做完的拔子、吃子作废，该让路的就自动替你让路（本书约定）。
 #
 # 和电脑下一盘：
 

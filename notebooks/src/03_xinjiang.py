@@ -23,7 +23,7 @@
 # <!-- zh -->
 # # 第三课 · 新疆方棋
 #
-# 新疆方棋的棋盘 7 行 7 列。和另外两种方棋不一样，它一开始就能吃子：布子时摆成「方」马上吃一枚，一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。布完子以后滑子，白方先走。刚吃过子的那枚子，下一回合不能再吃；被吃到只剩三枚的一方输。
+# 新疆方棋的棋盘 7 行 7 列。和另外两种方棋不一样，它一开始就能吃子：放子时摆成「方」马上吃一枚，一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。布完子以后滑子，白方先走。刚吃过子的那枚子，下一回合不能再吃；被吃到只剩三枚的一方输。
 #
 # 下面每一步讲一条规则：先读两三句话，然后在棋盘上自己走。对不对，棋盘马上告诉你。
 
@@ -51,9 +51,9 @@ L.teaches("fangqi.0.points")
 #
 # **Your turn:** make a square, then click the White piece to take.
 # <!-- zh -->
-# ## 一、布子：成方马上吃子
+# ## 一、放子：成方马上吃子
 #
-# 黑方先放，双方轮流，每次放一枚。自己四枚子占住一个小方格的四个角，就是一个「方」。和别的方棋不一样，布子时摆成方，马上就吃对方一枚子。
+# 黑方先放，双方轮流，每次放一枚。自己四枚子占住一个小方格的四个角，就是一个「方」。和别的方棋不一样，放子时摆成方，马上就吃对方一枚子。
 #
 # **轮到你：** 摆成一个方，再点一枚要吃的白子。
 
@@ -94,9 +94,9 @@ L.step("xinjiang-lesson-03")
 # A captured piece leaves its point empty, and anyone may place there again later. Placing ends when both
 # players have placed every piece they hold.
 # <!-- zh -->
-# ## 四、空出来的点，布子何时结束
+# ## 四、空出来的点，放子何时结束
 #
-# 被吃掉的子留下一个空点，以后谁都可以再往那里下子。双方都把手里的子下完，布子才结束。
+# 被吃掉的子留下一个空点，以后谁都可以再往那里放子。双方都把手里的子放完，放子才结束。
 
 # %%
 L.step("xinjiang-lesson-04")
@@ -105,7 +105,7 @@ L.step("xinjiang-lesson-04")
 L.teaches("D10")
 L.say("The {total} pieces exactly fill the {points} points, so once anything has been captured the board is "
       "never full when placing ends.",
-      "{total} 枚子正好摆满 {points} 个点；所以只要吃过子，布子结束时棋盘就不会是满的。",
+      "{total} 枚子正好摆满 {points} 个点；所以只要吃过子，放子结束时棋盘就不会是满的。",
       total=start.hands["B"] + start.hands["W"], points=len(start.board_spec.points))
 
 # %% [markdown]
@@ -119,41 +119,46 @@ L.say("The {total} pieces exactly fill the {points} points, so once anything has
 # <!-- zh -->
 # ## 五、谁都没吃过子，才拔子
 #
-# 布子结束时，如果布子阶段**谁都没有**吃过子，就由白方拔黑方一枚散子，黑方再拔白方一枚散子。有人吃过子，就不拔子。只有真正拿掉了子才算吃过；成了方却没有子可吃，不算。（从头下的对局里，不会出现盘上有方、却谁都没吃过子的满盘：一盘棋里第一个方总能吃到子，因为这时对方还没有方，子全是散子。下面的局面是为了讲这条规则摆出来的。）
+# 放子结束时，如果放子阶段**谁都没有**吃过子，就由白方拔黑方一枚散子，黑方再拔白方一枚散子。有人吃过子，就不拔子。只有真正拿掉了子才算吃过；成了方却没有子可吃，不算。（从头下的对局里，不会出现盘上有方、却谁都没吃过子的满盘：一盘棋里第一个方总能吃到子，因为这时对方还没有方，子全是散子。下面的局面是为了讲这条规则摆出来的。）
 
 # %% tags=["nbval-check-output"]
 last_piece = L.exercise("xinjiang-lesson-05").state()
-L.say("Black has {b} piece in hand, White {w}. Loose White pieces: {loose}.",
-      "黑方手里还有 {b} 枚，白方 {w} 枚。白方的散子：{loose} 枚。",
-      b=last_piece.hands["B"], w=last_piece.hands["W"], loose=len(loose_pieces(last_piece, "W")))
+L.say("Black has {b} piece in hand, White {w}.", "黑方手里还有 {b} 枚，白方{w_zh}。",
+      b=last_piece.hands["B"], w=last_piece.hands["W"],
+      w_zh=f" {last_piece.hands['W']} 枚" if last_piece.hands["W"] else "一枚也没有")
 
 # %%
 L.teaches("D17")
 L.step("xinjiang-lesson-05")
 
 # %% tags=["nbval-check-output"]
-after = last_piece.play(last_piece.legal_actions()[0])
+white_loose = loose_pieces(last_piece, "W")
+L.say("Loose White pieces when Black placed: {loose}.", "黑方放子时白方的散子：{loose_zh}。",
+      loose=" ".join(white_loose) or "none", loose_zh="、".join(white_loose) or "一枚也没有")
+after = last_piece.play("a3")
 L.say("After Black's last piece: pieces taken off so far {gone}; that Black piece is {tired}; "
       "now the {phase} phase, and {p} pulls {n}.",
-      "黑方下完最后一子以后：到现在被拿掉的子 {gone} 枚；这枚黑子{tired_zh}；现在进入{phase_zh}阶段，{pz}要拔 {n} 枚。",
+      "黑方放完最后一枚子以后：到现在被拿掉的子{gone_zh}；这枚黑子{tired_zh}；现在进入{phase_zh}阶段，{pz}要拔 {n} 枚。",
       gone=after.removed["B"] + after.removed["W"],
-      tired="tired" if after.tired_pieces else "not tired", tired_zh="是疲劳子" if after.tired_pieces else "不是疲劳子",
+      gone_zh=f" {after.removed['B'] + after.removed['W']} 枚" if after.removed["B"] + after.removed["W"] else "一枚也没有",
+      tired="tired" if after.tired_pieces else "not tired",
+      tired_zh="刚吃过子，下一回合不能再吃" if after.tired_pieces else "没有吃过子，下一回合照样能吃",
       phase={"pull": "pulling", "move": "moving"}[after.phase], phase_zh={"pull": "拔子", "move": "走子"}[after.phase],
       p={"B": "Black", "W": "White"}[after.player], pz={"B": "黑方", "W": "白方"}[after.player], n=after.pending.count)
 
 # %% [markdown]
 # **Your turn:** this is the board after that last piece. Pull for White.
 # <!-- zh -->
-# **轮到你：** 这就是下完最后一子后的棋盘。替白方拔子。
+# **轮到你：** 这就是放完最后一枚子后的棋盘。替白方拔子。
 
 # %%
 L.step("xinjiang-lesson-06")
 
 # %% [markdown]
-# Now the same board, but one White piece is loose: Black's last piece captures it, and there is no pull. Step
-# through with ▶:
+# Now a board like it, but with loose White pieces (listed below the board): Black's last piece captures one, and
+# there is no pull. Step through with ▶:
 # <!-- zh -->
-# 再看同样的棋盘，只是有一枚白子是散子：黑方最后一子吃掉它，就不拔子了。按 ▶ 一步步看：
+# 再看一个差不多的棋盘，只是白方有散子（列在棋盘下面）：黑方最后一枚子吃掉其中一枚，就不拔子了。按 ▶ 一步步看：
 
 # %%
 captured = state_from_setup("xinjiang", player="B", hands={"B": 1, "W": 0}, diagram="""
@@ -166,6 +171,10 @@ captured = state_from_setup("xinjiang", player="B", hands={"B": 1, "W": 0}, diag
 1 O O X X O O X""")
 no_pull = L.demo(captured, "a3 xg5")
 no_pull
+
+# %% tags=["nbval-check-output"]
+L.say("White's loose pieces before Black's last placement: {loose}.", "黑方放最后一枚子之前，白方的散子：{loose_zh}。",
+      loose=" ".join(loose_pieces(captured, "W")), loose_zh="、".join(loose_pieces(captured, "W")))
 
 # %% tags=["nbval-check-output"]
 moving = no_pull.states[-1]
@@ -182,7 +191,7 @@ L.say("After the capture: the {phase} phase, and {p} moves first.", "吃子以�
 # <!-- zh -->
 # ## 六、走子：白方先走
 #
-# 白方先走，之后轮流。棋子沿所在的横线或竖线想滑多远都行，可以停在碰到第一枚子或棋盘边之前的任何空点上，不能跳过棋子。走动的子摆成方或黄瓜溜，和布子时一样吃子。
+# 白方先走，之后轮流。棋子沿所在的横线或竖线想滑多远都行，可以停在碰到第一枚子或棋盘边之前的任何空点上，不能跳过棋子。走动的子摆成方或黄瓜溜，和放子时一样吃子。
 
 # %%
 L.teaches("fangqi.0.line")
@@ -205,14 +214,15 @@ L.step("xinjiang-lesson-08")
 # %% [markdown]
 # ## 8. The tired piece
 #
-# The piece that has just captured, by being placed or moved, is **tired**: on its owner's very next turn it
+# The piece that has just captured, by being placed or moved, cannot capture on its owner's very next turn; this book
+# calls it **tired** (the rule pages give it no name). On that turn it
 # can still make a square, but it captures nothing; another piece of yours captures as usual. The mark lasts that
 # one turn, and a mark earned by the last placement lasts into its owner's first move (a house rule of this book). A
 # square that found nothing to take tires nothing, like the last piece of section 5.
 # <!-- zh -->
-# ## 八、疲劳子
+# ## 八、刚吃过子的棋子
 #
-# 刚吃过子的那枚子（不管是放下的还是走动的）是**疲劳子**：在自己的下一回合，它还能摆成方，但吃不到子；别的子照样能吃。疲劳只管这一回合；最后一次布子吃了子，疲劳就带到这一方的第一步走子（本书约定）。成了方却没吃到子，这枚子不算疲劳，就像第五节的最后一子。
+# 刚吃过子的那枚子（不管是放下的还是走动的），在自己的下一回合不能再吃子；本书管它叫**疲劳子**（规则原文没有给它起名字）。这一回合它还能摆成方，但吃不到子；别的子照样能吃。这个标记只管这一回合；最后一次放子吃了子，标记就带到这一方的第一步走子（本书约定）。成了方却没吃到子，这枚子不算吃过子，就像第五节的最后一枚子。
 
 # %% tags=["nbval-check-output"]
 tired = L.exercise("xinjiang-lesson-09").state()
@@ -226,7 +236,7 @@ L.step("xinjiang-lesson-09")
 # Done? Step through with ▶: the tired piece goes back to b2 and takes nothing; one turn later its mark is gone,
 # and going back up to b3 captures again.
 # <!-- zh -->
-# 做完了吗？按 ▶ 一步步看：疲劳子滑回 b2，一子也吃不到；过了一回合，疲劳没了，再滑上 b3 又能吃子。
+# 做完了吗？按 ▶ 一步步看：疲劳子滑回 b2，一子也吃不到；过了一回合，标记没了，再滑上 b3 又能吃子。
 
 # %%
 tired_demo = L.demo(tired, "b3-b2 g1-g2 b2-b3 xa5",
@@ -247,7 +257,7 @@ L.say("Pieces White captured in these four actions: {k}.", "这四步里白方�
 # <!-- zh -->
 # ## 九、让路
 #
-# 你走完以后，对方要是一步也走不了，你就得拿掉自己的一枚**散子**，给对方让出路来。只能拿掉之后对方能走动的那种子；一枚也没有，就什么都不拿，对方让过。布子的最后一手不用让路。
+# 你走完以后，对方要是一步也走不了，你就得拿掉自己的一枚**散子**，给对方让出路来。只能拿掉之后对方能走动的那种子；一枚也没有，就什么都不拿，对方走不了，只能再换你走。放子的最后一手不用让路。
 
 # %%
 L.teaches("D3", "D16")
@@ -261,7 +271,7 @@ L.step("xinjiang-lesson-10")
 # <!-- zh -->
 # ## 十、只剩三枚就输
 #
-# 布子结束以后，哪一方盘上只剩三枚或更少，就立即判负。每拿掉一枚子都要检查，自己让路拿掉的也算。
+# 放子结束以后，哪一方盘上只剩三枚或更少，就立即判负。每拿掉一枚子都要检查，自己让路拿掉的也算。
 
 # %% tags=["nbval-check-output"]
 last = L.exercise("xinjiang-lesson-11").state()
@@ -280,14 +290,16 @@ L.step("xinjiang-lesson-11")
 # <!-- zh -->
 # ## 十一、双方都只剩三枚
 #
-# 布子结束时双方都只有三枚或更少，判和（本书约定）。从头下的对局里不会出现这种情况：最后一个吃子的人当时摆成了方或黄瓜溜，盘上至少还有四枚子。这条约定是给手摆的局面用的，比如下面这个。
+# 放子结束时双方都只有三枚或更少，判和（本书约定）。从头下的对局里不会出现这种情况：最后一个吃子的人当时摆成了方或黄瓜溜，盘上至少还有四枚子。这条约定是给手摆的局面用的，比如下面这个。
 
 # %% tags=["nbval-check-output"]
 both = L.exercise("xinjiang-lesson-12").state()
 L.say("On the board: Black {b}, White {w}. In hand: Black {hb}, White {hw}.",
-      "盘上：黑方 {b} 枚，白方 {w} 枚。手里：黑方 {hb} 枚，白方 {hw} 枚。",
+      "盘上：黑方 {b} 枚，白方 {w} 枚。手里：黑方{hb_zh}，白方{hw_zh}。",
       b=sum(1 for c in both.board.values() if c == "B"), w=sum(1 for c in both.board.values() if c == "W"),
-      hb=both.hands["B"], hw=both.hands["W"])
+      hb=both.hands["B"], hw=both.hands["W"],
+      hb_zh=f" {both.hands['B']} 枚" if both.hands["B"] else "一枚也没有",
+      hw_zh=f" {both.hands['W']} 枚" if both.hands["W"] else "一枚也没有")
 
 # %%
 L.step("xinjiang-lesson-12")
@@ -301,7 +313,7 @@ L.step("xinjiang-lesson-12")
 # <!-- zh -->
 # ## 十二、和棋
 #
-# 走不动的一方让过，连续两次让过就是和棋（本书约定，和宁夏方棋一样）。另外两种和棋也是本书约定：连续一百个走子回合没有子离开棋盘，或者同一个局面第三次出现。下面双方各把一枚子来回滑：
+# 走不动的一方只能换对方走，连续两次换对方走就是和棋（本书约定，和宁夏方棋一样）。另外两种和棋也是本书约定：连续一百个走子回合没有子离开棋盘，或者同一个局面第三次出现。下面双方各把一枚子来回滑：
 
 # %%
 L.teaches("fangqi.0.pass", "D4", "fangqi.0.draw", "D5")
@@ -328,7 +340,7 @@ L.say("The end: {r}.", "结果：{rz}。",
 # <!-- zh -->
 # ## 小结
 #
-# 黑方先放；布子时摆成方马上吃对方一枚散子，黄瓜溜吃三枚，吃空的点还能再下。双方手里的子都下完，布子结束。只有谁都没吃过子，才由白方先拔一枚、黑方再拔一枚。白方先走；棋子沿横线竖线滑动，滑动摆成方或黄瓜溜（新摆的，或者拆了再成的）就吃子。刚吃过子的那枚子，在自己的下一回合吃不到子。把对方堵死了，就要让路。只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方：这一步还没做完的吃子、拔子作废，该让路的就自动替你让路（本书约定）。
+# 黑方先放；放子时摆成方马上吃对方一枚散子，黄瓜溜吃三枚，吃空的点还能再放。双方手里的子都放完，放子结束。只有谁都没吃过子，才由白方先拔一枚、黑方再拔一枚。白方先走；棋子沿横线竖线滑动，滑动摆成方或黄瓜溜（新摆的，或者拆了再成的）就吃子。刚吃过子的那枚子，在自己的下一回合吃不到子。把对方堵死了，就要让路。只剩三枚或更少的一方输。用 60 秒计时下棋时，一步超时就轮到对方：这一步还没做完的吃子、拔子作废，该让路的就自动替你让路（本书约定）。
 #
 # 和电脑下一盘：
 
