@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from ..boards import At, Board, Shape, get_board, grid_board, register_board
 from ..core import (
     Event,
+    GameTexts,
     IllegalAction,
     Pending,
     Result,
@@ -43,6 +44,7 @@ from ..core import (
     other,
     read_diagram,
 )
+from ..glossary import Glossary
 from ..i18n import Text
 from ..notation import PASS, PLACE, Action
 from .contract import Capabilities, Game, Rule, RuleOption, SectionRules, SetupFieldError, check_options, setup_stones
@@ -527,7 +529,56 @@ RULES: tuple[Rule, ...] = (
          "六子棋：双威胁可一手两子全防，但要挡住每条线的全部赢点"),
 )
 
+#: What this game says beyond the shared texts of core: refusals, events, reasons, obligations.
+TEXTS = GameTexts(
+    illegal={
+        "stones_never_move": Text("{action}: Connect6 stones never move and are never removed; "
+                                  "place a stone on an empty point.",
+                                  "{action}：六子棋的棋子落下后不能移动，也不能拿掉；请在空点上落子。"),
+        "no_pass": Text("There is no pass in Connect6; place a stone on an empty point.",
+                        "六子棋不能不下（没有 pass），请在空点上落子。"),
+        "turn_size": Text("A Connect6 turn places exactly {owed} stones, not {value}.",
+                          "六子棋每回合必须恰好下 {owed} 子，不能下 {value} 子。"),
+        "opening_size": Text("Black's opening turn places exactly 1 stone, not {value}.",
+                             "黑方第一手只下 1 子，不能下 {value} 子。"),
+        "mid_turn": Text("{player} has already placed the first stone of this turn; place the second stone alone.",
+                         "{player_zh}本回合已经下了第一子，请只下第二子。"),
+    },
+    events={
+        "six": Text("{player} makes {value} in a row: {points}", "{player}连成 {value} 子：{points}"),
+    },
+    reasons={
+        "six": Text("six in a row", "六子连线"),
+        "full_board": Text("the board is full", "棋盘已满"),
+    },
+    pending={
+        "stone": Text("{player}: place a stone", "{player}：落一子"),
+        "second_stone": Text("{player}: place the second stone of this turn", "{player}：落本回合第二子"),
+    },
+    pending_actions={"stone": PLACE, "second_stone": PLACE},
+)
+
+
+#: The words of this game: its shapes' names and its terms (glossary).
+GLOSSARY = Glossary(
+    shapes={
+        "six": Text("six in a row", "六连"),
+    },
+    terms={
+        "window": Text("window", "窗口"),
+        "live_window": Text("live window", "活窗口"),
+        "winning_point": Text("winning point", "赢点"),
+        "threat_count": Text("threat count", "威胁数"),
+        "open_four": Text("open four", "活四"),
+        "closed_four": Text("blocked four", "眠四"),
+        "split_four": Text("split four", "跳四"),
+        "single_threat": Text("single threat", "单威胁"),
+        "double_threat": Text("double threat", "双威胁"),
+    },
+)
+
 GAME = Game(
+    texts=TEXTS,
     name="connect6", title=TITLE, options=RULE_OPTIONS,
     capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True, line_threats=True,
                               setup_pending=("second_stone",),
@@ -536,4 +587,4 @@ GAME = Game(
     make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]),
     player_ref="fangqi_teach.ai.players:LINES", analysis_ref="fangqi_teach.analysis.connect6",
-    rules=RULES, section_rules=SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"))
+    rules=RULES, section_rules=SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"), glossary=GLOSSARY)

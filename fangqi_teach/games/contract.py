@@ -32,6 +32,7 @@ from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from ..boards import BOARD_NAMES, Board, register_board, unregister_board
 from ..core import Event, GameTexts, IllegalAction, Pending, Result, StateFormatError, register_texts
+from ..glossary import Glossary, register_glossary
 from ..i18n import Text
 from ..notation import Action
 
@@ -477,6 +478,8 @@ class Game:
     rules: tuple[Rule, ...] = ()
     # the rule ids its RULES.md section gives to the ideas an answer's events show
     section_rules: SectionRules = field(default_factory=lambda: SectionRules())
+    # its words: shape names, terms, wordings to avoid (fangqi_teach.glossary)
+    glossary: Glossary = field(default_factory=Glossary)
     # what the game says beyond the shared texts (refusals, events, reasons, obligations)
     texts: GameTexts = field(default_factory=GameTexts)
     # what completing a shape brings while placing (RULES.md tables): the evaluation's shape terms
@@ -611,6 +614,7 @@ class GameRegistry(OrderedDict[str, Game]):
             board = lambda size: game.board() if size is None else game.board(size=size)  # noqa: E731
         register_board(game.name, (game.title.en, game.title.zh), board)
         register_texts(game.texts)
+        register_glossary(game.name, game.glossary)
         OrderedDict.__setitem__(self, game.name, game)
         return game
 

@@ -36,6 +36,7 @@ from ..boards import At, Board, Shape, get_board, grid_board, register_board, sq
 from ..core import (
     SIDE_NAMES,
     Event,
+    GameTexts,
     IllegalAction,
     Pending,
     Result,
@@ -47,9 +48,9 @@ from ..core import (
     other,
     read_diagram,
 )
-from ..glossary import shape_term
+from ..glossary import Glossary, shape_term
 from ..i18n import Text
-from ..notation import Action, parse_action
+from ..notation import PASS, PLACE, REMOVE, Action, parse_action
 from .contract import SETUP_FIELDS, Capabilities, Game, Rule, RuleOption, SectionRules, check_options
 from .engine import GameState, Record
 
@@ -1732,6 +1733,116 @@ SECTION_RULES: dict[str, SectionRules] = {
 }
 
 
+#: What this game says beyond the shared texts of core: refusals, events, reasons, obligations.
+TEXTS = GameTexts(
+    illegal={
+        "not_in_line": Text("{point} is not on the same row or column as {origin}; a piece slides along its row or "
+                            "column.",
+                            "{point} 与 {origin} 不在同一行或同一列；棋子只能沿横线或竖线滑行。"),
+        "path_blocked": Text("The way from {origin} to {point} is blocked; a piece never jumps over another.",
+                             "从 {origin} 到 {point} 的路被挡住了；棋子不能跳过其他棋子。"),
+        "protected_piece": Text("The piece on {point} is protected ({why}); take a loose piece instead.",
+                                "{point} 上的棋子受保护（{why_zh}），请吃散子。"),
+        "not_own_piece": Text("To make room you remove one of your own pieces; {point} is not yours.",
+                              "让路时要拿掉自己的一枚棋子，{point} 上不是你的子。"),
+        "does_not_free": Text("Removing {point} would still leave your opponent unable to move; "
+                              "choose a piece whose removal opens a move.",
+                              "拿掉 {point} 之后对方仍然无路可走；请拿掉能让对方走动的那枚子。"),
+        "no_chance_left": Text("{action} would leave your opponent no slide that completes a square; "
+                               "at the start you must leave them a chance (开局别把对方堵死).",
+                               "{action} 会让对方没有任何一步能成方；开局不能把对方堵死。"),
+        "tired_piece": Text("{detail}", "{detail_zh}"),
+    },
+    events={
+        "extra_placements": Text("{player} earns {value} extra placement(s)", "{player}多放 {value} 枚"),
+        "pull_credit": Text("{player} earns {value} pull credit(s)", "{player}拔子时可多拔 {value} 枚"),
+        "make_room": Text("{player} must remove one of their own pieces to make room",
+                          "{player}必须拿掉自己的一枚子让路"),
+        "pass": Text("{player} cannot move and passes", "{player}无子可走，换对方走"),
+        "tired": Text("the piece on {points} is tired: it cannot capture on {player}'s next turn",
+                      "{points} 上的子刚吃过子：{player}下一回合它不能再吃子"),
+        "tired_no_capture": Text("the tired piece on {points} completes a shape but captures nothing",
+                                 "{points} 上的子刚吃过子，虽摆成棋型，这一回合一子也吃不到"),
+        "waived": Text("leave-a-chance is waived: no choice leaves a chance",
+                       "没有任何着法能给对方留机会，本次不受限制"),
+        "cannot_make_room": Text("{player} cannot make room: "
+                                 "no loose piece of theirs would free the opponent, who must pass",
+                                 "{player}无法让路：拿掉哪枚散子对方都走不动，对方只能换对方走"),
+        "pull_skipped": Text("no pull step: a piece was captured while placing", "放子阶段吃过子，跳过拔子"),
+    },
+    reasons={
+        "pull": Text("pull", "拔子"),
+        "make_room": Text("make room", "让路"),
+        "no_loose_piece": Text("no loose enemy piece left", "对方没有散子了"),
+        "tired": Text("the piece is tired", "刚吃过子"),
+        "three_or_fewer": Text("the opponent has three or fewer pieces", "对方只剩三枚或更少"),
+        "both_three_or_fewer": Text("both players have three or fewer pieces", "双方都只剩三枚或更少"),
+        "made_room": Text("made room and fell to a losing count", "让路后子数不足"),
+        "two_passes": Text("two passes in a row", "连续两次换对方走"),
+        "cannot_free": Text("no loose piece of theirs would free the opponent", "没有能给对方让路的散子"),
+        "pull_phase": Text("pulling", "拔子"),
+    },
+    pending={
+        "extra_place": Text("{player}: place {count} more piece(s)", "{player}：再放 {count} 枚"),
+        "pull": Text("{player}: pull {count} loose {target} piece(s)", "{player}：拔掉对方 {count} 枚散子"),
+        "make_room": Text("{player}: remove one of your own pieces to make room", "{player}：拿掉自己的一枚子让路"),
+        "pass": Text("{player}: no piece can move, pass", "{player}：无子可走，换对方走"),
+    },
+    pending_actions={"extra_place": PLACE, "pull": REMOVE, "make_room": REMOVE, "pass": PASS},
+)
+
+
+#: The terms of the family (and of Morris, which uses them too), in the glossary.
+_FAMILY_TERMS: dict[str, Text] = {
+    "loose": Text("loose piece", "散子"),
+    "safe": Text("safe piece", "铁子"),
+    "capture": Text("capture", "吃子"),
+    "pull": Text("pull", "拔子"),
+    "make_room": Text("make room", "让路"),
+    # the seeds have no word for a forced pass; their timer sentence says the turn goes over:
+    # 「时间到了会自动换对方走」, so a pass is 「换对方走」 (the other word would read like 让路)
+    "pass": Text("pass", "换对方走"),
+    "extra_placement": Text("extra placement", "多放"),
+    "leave_chance": Text("leave a chance", "开局别把对方堵死"),
+    "tired": Text("tired piece", "疲劳子"),            # this workbook's own name: see OWN_TERMS
+    "no_capture": Text("captures nothing", "一子也吃不到"),
+    "placing": Text("placing", "放子"),                # Fang Qi seeds: 放子; Maonan's own word: GAME_TERMS
+    "moving": Text("moving", "走子"),
+}
+
+#: The words of each game: its shapes' names and its terms (glossary).
+GLOSSARIES = {
+    "dafang": Glossary(
+        shapes={
+            "square": Text("square", "方"),
+            "diagonal3": Text("diagonal of three", "斜三"),
+            "diagonal4": Text("diagonal of four", "斜四"),
+            "diagonal5": Text("diagonal of five", "斜五"),
+            "diagonal6": Text("diagonal of six", "斜六"),
+            "dragon": Text("dragon", "龙"),
+            "edge_dragon": Text("edge dragon", "边龙"),
+        },
+        own_shapes={
+            "square": Text("big square", "大方"),
+        },
+        terms=_FAMILY_TERMS,
+    ),
+    "ningxia": Glossary(
+        shapes={
+            "square": Text("square", "方"),
+        },
+        terms=_FAMILY_TERMS,
+    ),
+    "xinjiang": Glossary(
+        shapes={
+            "square": Text("square", "方"),
+            "cucumber": Text("cucumber row", "黄瓜溜"),
+        },
+        terms=_FAMILY_TERMS,
+    ),
+}
+
+
 # --------------------------------------------------------------------------
 # Registration: the three games as :class:`~.contract.Game` objects
 
@@ -1757,7 +1868,7 @@ def _setup_pending(v: Variant) -> tuple[str, ...]:
 
 def _register(game: str) -> Game:
     return Game(
-        name=game, title=TITLES[game],
+        name=game, title=TITLES[game], texts=TEXTS,
         options=tuple(o for o in RULE_OPTIONS if game in o.games),
         capabilities=Capabilities(turn_timer=True, setup_fields=frozenset(SETUP_FIELDS), removal_shape="square",
                                   pull_credits=VARIANTS[game].placing == "pull_credits",
@@ -1768,7 +1879,8 @@ def _register(game: str) -> Game:
         make_from_json=state_from_json, read_diagram=_read_diagram,
         safe_pieces=safe_pieces, loose_pieces=loose_pieces, shape_values=VARIANTS[game].place_values,
         key_marks=_tired_marks if VARIANTS[game].tired_piece else None,
-        rules=tuple(r for r in RULES if game in r.games), section_rules=SECTION_RULES[game])
+        rules=tuple(r for r in RULES if game in r.games), section_rules=SECTION_RULES[game],
+        glossary=GLOSSARIES[game])
 
 
 def _tired_marks(s: FangState) -> tuple[Any, ...]:

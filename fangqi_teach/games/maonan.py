@@ -40,6 +40,7 @@ from ..core import (
     PLAYERS,
     SIDE_NAMES,
     Event,
+    GameTexts,
     IllegalAction,
     Pending,
     Result,
@@ -50,8 +51,9 @@ from ..core import (
     other,
     read_diagram,
 )
+from ..glossary import Glossary
 from ..i18n import Text
-from ..notation import PASS, Action
+from ..notation import PASS, REMOVE, Action
 from .contract import Capabilities, Game, Rule, RuleOption, SectionRules, SetupFieldError, check_options, setup_stones
 from .engine import GameState, Record
 
@@ -1079,11 +1081,58 @@ SECTION_RULES = SectionRules(
     board_steps=frozenset(frozenset(step.split("-")) for step in
                           ("a4-b2", "b2-d1", "a4-b6", "b6-d7", "d7-f6", "f6-g4", "g4-f2", "f2-d1")))
 
+#: What this game says beyond the shared texts of core: refusals, events, reasons, obligations.
+TEXTS = GameTexts(
+    illegal={
+        "in_mill": Text("The piece on {point} is in a mill, and your opponent still has pieces outside mills; "
+                        "take one of those first.",
+                        "{point} 上的棋子在“直”里，对方还有不在“直”里的散子，要先吃散子。"),
+        "must_pull": Text("You cannot move any piece, so first pull (拔子) one enemy piece: "
+                          "write x and its point, like xd4.",
+                          "你没有可以走动的棋子，要先拔对方一子：写 x 加点名，例如 xd4。"),
+    },
+    events={
+        "pin": Text("{player} pins: a piece from hand goes on {points}", "{player}押子：手中一子放到 {points}"),
+        "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)",
+                             "{player}无子可动，先拔对方一子"),
+        "turn_ends": Text("{player} still cannot move: the turn ends", "{player}仍然无子可动，回合结束"),
+    },
+    reasons={
+        "pin": Text("pin", "押子"),
+        "blocked_pull": Text("blocked pull", "拔子"),
+        "no_target": Text("nothing to remove", "没有可拿的子"),
+        "capture_any": Text("capture; every enemy piece was in a mill, so any could be taken",
+                            "吃子；对方的子全在“直”里，可以任吃一枚"),
+        "pin_any": Text("pin; every enemy piece was in a mill, so any could be taken",
+                        "押子；对方的子全在“直”里，可以任吃一枚"),
+    },
+    pending={
+        "capture_any": Text("{player}: remove {count} {target} piece(s)", "{player}：吃掉对方 {count} 枚子"),
+        "pin": Text("{player}: capture {count} {target} piece(s) by pinning (押子)",
+                    "{player}：押子，吃掉对方 {count} 枚子"),
+        "blocked_pull": Text("{player}: you cannot move, so pull one {target} piece first (拔子)",
+                             "{player}：无子可动，先拔对方一子"),
+    },
+    pending_actions={"capture_any": REMOVE, "pin": REMOVE, "blocked_pull": REMOVE},
+)
+
+
+#: The words of this game: its shapes' names and its terms (glossary).
+GLOSSARY = Glossary(
+    shapes={
+        "mill": Text("mill", "直"),
+    },
+    terms={
+        "pin": Text("pin", "押子"),
+    },
+)
+
 GAME = Game(
+    texts=TEXTS,
     name="maonan", title=TITLE, options=RULE_OPTIONS,
     capabilities=Capabilities(turn_timer=True, removal_shape="mill",
                               setup_fields=frozenset({"black", "white", "diagram", "player", "phase", "hands"})),
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     safe_pieces=safe_pieces, loose_pieces=loose_pieces,
     read_diagram=lambda game, text, **options: parse_diagram(text),
-    shape_values={"mill": 1}, rules=RULES, section_rules=SECTION_RULES)
+    shape_values={"mill": 1}, rules=RULES, section_rules=SECTION_RULES, glossary=GLOSSARY)
