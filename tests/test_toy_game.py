@@ -30,6 +30,7 @@ from fangqi_teach.core import (
 )
 from fangqi_teach.games.contract import SETUP_FIELDS, Capabilities, Game, Rule, setup_stones
 from fangqi_teach.games.engine import GameState, Record
+from fangqi_teach.glossary import Glossary, shape_term
 from fangqi_teach.i18n import Text
 from fangqi_teach.notation import PLACE, Action
 
@@ -165,6 +166,7 @@ TOY = Game(
     make_board=lambda **options: BOARD, make_new=_new, make_setup=_from_setup, make_from_json=_from_json,
     read_diagram=lambda name, text, **options: read_diagram(BOARD, text),
     texts=TEXTS, shape_values={"line3": 1},
+    glossary=Glossary(shapes={"line3": Text("line of three", "三连")}),
     rules=(Rule("toy3.1.three", "1", (NAME,), "Three in a row wins", "三子连线获胜"),))
 
 
@@ -193,6 +195,7 @@ def test_play_refusal_texts_and_replay():
     assert t.winner == "B" and t.result.text("zh") == "黑方获胜（三子连线）"
     assert [e.text("en") for e in t.events][1] == "Black makes three in a row: a2 b2 c2"
     assert ft.from_json(t.to_json()).record == t.record
+    assert shape_term("line3", NAME).zh == "三连"                 # its words joined the glossary
     assert "X" in t.diagram() and t.is_over and t.legal_actions() == []
 
 
