@@ -73,6 +73,8 @@ def test_the_legal_list_is_listed_once_per_state(game):
     first = s.legal_actions()
     first.clear()                                  # the caller's copy: the state's list is untouched
     assert s.legal_actions() and list(s._legal_cached()) == s.legal_actions()
+    if game == "connect6":    # one scan of the cells: cheaper than a list kept with every state
+        return
     if game == "maonan":      # its lists are kept by its tables: the moves with the turn, points by mask
         t = GAMES["maonan"].from_setup({"black": ["a1"], "white": ["g7"], "player": "B"})
         assert t._legal_cached() is t.moves
