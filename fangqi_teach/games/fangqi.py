@@ -481,7 +481,7 @@ def _protected_why(game: str) -> Text:
 #: The panel's lines of the games that have them (FangState.counters).
 COUNTER_TEXTS = {
     "tired": Text("Tired piece (orange): {points}; it cannot capture on its owner's next turn.",
-                  "疲劳子（橙色）：{points}；下一回合它不能吃子。"),
+                  "刚吃过子的棋子（疲劳子，橙色）：{points}；下一回合它不能再吃子。"),
     "credits": Text("Pull credits: Black {b} · White {w}", "拔子次数：黑方 {b} · 白方 {w}"),
 }
 
