@@ -469,7 +469,7 @@ def ends_at_rules(ex: Exercise, params: Mapping[str, object]) -> set[str]:
     """The rules an ``ends_at`` count is about: how the line's last action ends the game, and turns."""
     phase, events = _ending_events(ex, params)
     rules = rules_from_events(ex.game, phase, events) | {SECTION_RULES[ex.game].turns}
-    if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
+    if (GAMES[ex.game].analysis is not None) and params.get("variation") \
             and _stops_two_threats(ex, params["variation"]):
         rules.add("connect6.4.two_threats")
     return rules
