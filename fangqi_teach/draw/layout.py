@@ -29,11 +29,9 @@ from ..boards import Board, get_board
 from ..notation import action_points
 from .marks import mark_sizes
 
-__all__ = ["CELL", "DEFAULT_CELL", "action_points", "board_layout", "merged_lines", "nearest_distance"]
+__all__ = ["CELL", "action_points", "board_layout", "merged_lines", "nearest_distance"]
 
-#: Default distance in pixels between two neighbouring points, by board name (a drawing choice, not a
-#: rule: Connect6's many points are drawn closer, at every size, so its boards look alike).
-DEFAULT_CELL = {"connect6": 26}
+#: Default distance in pixels between two neighbouring points (a board may set its own: ``Board.cell``).
 CELL = 40
 
 
@@ -95,7 +93,7 @@ def board_layout(board, cell: int | None = None, coordinates: bool = True) -> di
     shared: do not modify it.
     """
     b = _board(board)
-    cell = int(cell or DEFAULT_CELL.get(b.name, CELL))
+    cell = int(cell or b.cell or CELL)
     return _layout_cached(b, cell, bool(coordinates))
 
 

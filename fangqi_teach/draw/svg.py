@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from ..games.engine import GameState
 from ..notation import action_points
 from ..session.view import BoardView
 from .layout import board_layout
@@ -262,3 +263,11 @@ def state_svg(state, cell: int | None = None, title: str | None = None) -> str:
     """The SVG picture of a game state (used by ``GameState._repr_svg_``)."""
     lay = board_layout(state.board_spec, cell=cell)
     return render_svg(lay, state_marks(state), title=title)
+
+
+def _repr_svg_(state: GameState) -> str:
+    return state_svg(state)
+
+
+# A state shows as a board in Jupyter: drawing attaches it, so the engines import nothing above them.
+GameState._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]

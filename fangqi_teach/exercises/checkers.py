@@ -282,7 +282,7 @@ def _measure(name: str, start: Any, run: _Run, mover: str, shape: str = "any") -
 
 def _longest_run_text(state: Any, run: _Run, mover: str) -> Text:
     """Connect6: 'The longest Black line through your stones has 5 stones; six are needed.'"""
-    if not GAMES[state.game].capabilities.line_threats:
+    if GAMES[state.game].analysis is None:
         return T("", "")
     placed = [e.points[0] for e in run.events if e.kind == "place" and e.player == mover]
     if not placed:

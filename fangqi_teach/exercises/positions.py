@@ -21,7 +21,7 @@ from the hands); Fang Qi set-ups may also give what is owed now.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..boards import Board, get_board
 from ..games import GAMES, new_game, replay
@@ -66,5 +66,5 @@ def six_in_a_row(state: Any) -> tuple[str, ...]:
 def board_for(game: str, options: Mapping[str, object] | None) -> Board:
     """The board an exercise is played on (Connect6 may use a smaller ``size``)."""
     if GAMES[game].capabilities.sized_board and options and "size" in options:
-        return get_board(game, options["size"])
+        return get_board(game, cast("int | None", options["size"]))   # the board checks the size
     return get_board(game)

@@ -16,14 +16,15 @@ the ids no exercise is tagged with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from ..analysis import connect6 as c6
 from ..core import other
-from ..games import GAMES, new_game, replay
+from ..games import GAMES, PerGame, new_game, replay
+from ..games.contract import Rule, SectionRules
 from ..notation import MOVE, PLACE, REMOVE, Action, parse_action, parse_record
 from .checkers import asked, play_out, solutions
 from .positions import board_for
@@ -33,17 +34,6 @@ if TYPE_CHECKING:
     from .checkers import Context
     from .kinds.base import TaskKind
     from .model import Exercise
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One rule: its id, the RULES.md section, the games it concerns, a title in en/zh."""
-
-    id: str
-    section: str
-    games: tuple[str, ...]
-    en: str
-    zh: str
 
 
 FANG = ("dafang", "ningxia", "xinjiang")
@@ -64,76 +54,50 @@ _RULES = [
     Rule("fangqi.0.obligations", "0", MOVING, "Obligations are compulsory; what cannot be done is forfeited", "应尽义务必须履行，做不到的自动作废"),
     Rule("fangqi.0.win_checks", "0", MOVING, "Win checks after every removal", "每拿掉一枚子都检查胜负"),
     Rule("fangqi.0.timer", "0", MOVING, "The 60-second turn timer", "每回合60秒计时"),
-    # §1 Dafang
-    Rule("dafang.1.square", "1", ("dafang",), "Dafang: the big square 大方", "大方棋：大方"),
-    Rule("dafang.1.diagonal", "1", ("dafang",), "Dafang: diagonals of three to six 斜三至斜六", "大方棋：斜三到斜六"),
-    Rule("dafang.1.dragon", "1", ("dafang",), "Dafang: dragons and edge dragons 龙 / 边龙", "大方棋：龙与边龙"),
-    Rule("dafang.1.placing", "1", ("dafang",), "Dafang placing: shapes earn extra placements", "大方棋放子：摆成棋型多放子"),
-    Rule("dafang.1.skip", "1", ("dafang",), "Dafang: a player with an empty supply skips their placements", "大方棋：手中无子的一方跳过放子"),
-    Rule("dafang.1.pull", "1", ("dafang",), "Dafang pull: White then Black removes one loose piece", "大方棋拔子：白先黑后各拔一枚散子"),
-    Rule("dafang.1.moving", "1", ("dafang",), "Dafang moving: shapes capture (the diagonal of four only one)", "大方棋走子：摆成棋型吃子（斜四只吃一枚）"),
-    Rule("dafang.1.win", "1", ("dafang",), "Dafang: capture everything to win", "大方棋：吃光对方获胜"),
-    # §2 Ningxia
-    Rule("ningxia.2.placing", "2", ("ningxia",), "Ningxia placing: squares earn pull credits", "宁夏方棋放子：每成一个方，拔子时多拔一枚"),
-    Rule("ningxia.2.pull", "2", ("ningxia",), "Ningxia pull: 1 + credits loose pieces, Black first", "宁夏方棋拔子：黑先，拔一枚，每个方再多拔一枚"),
-    Rule("ningxia.2.slide", "2", ("ningxia",), "Ningxia moving: slide along a row or column, never jump", "宁夏方棋走子：沿行列滑行，不能跳"),
-    Rule("ningxia.2.capture", "2", ("ningxia",), "Ningxia: each square made by the moved piece captures one", "宁夏方棋：走子每成一个方吃一枚"),
-    Rule("ningxia.2.leave_chance", "2", ("ningxia",), "Leave a chance (开局别把对方堵死): the first pulls and moves must leave the opponent a square", "开局别把对方堵死：拔子和开头走子要给对方留成方机会"),
-    Rule("ningxia.2.win", "2", ("ningxia",), "Ningxia: three or fewer pieces lose", "宁夏方棋：只剩三枚或更少判负"),
-    # §3 Xinjiang
-    Rule("xinjiang.3.placing", "3", ("xinjiang",), "Xinjiang placing: squares capture at once", "新疆方棋放子：成方立即吃子"),
-    Rule("xinjiang.3.cucumber", "3", ("xinjiang",), "Xinjiang: the cucumber row 黄瓜溜 takes three", "新疆方棋：黄瓜溜吃三枚"),
-    Rule("xinjiang.3.pull", "3", ("xinjiang",), "Xinjiang: pull only if nobody captured", "新疆方棋：放子时谁都没吃过子才拔子"),
-    Rule("xinjiang.3.moving", "3", ("xinjiang",), "Xinjiang moving: White first, slides capture", "新疆方棋走子：白先，滑行摆成棋型吃子"),
-    Rule("xinjiang.3.tired", "3", ("xinjiang",), "Xinjiang: the tired piece cannot capture next turn", "新疆方棋：刚吃过子的棋子（疲劳子）下一回合不能再吃子"),
-    Rule("xinjiang.3.win", "3", ("xinjiang",), "Xinjiang: three or fewer pieces lose", "新疆方棋：只剩三枚或更少判负"),
-    # §4 Connect6
-    Rule("connect6.4.turns", "4", ("connect6",), "Connect6: one stone to open, then two a turn", "六子棋：首手一子，其后每手两子"),
-    Rule("connect6.4.six", "4", ("connect6",), "Connect6: six or more in a row wins at once", "六子棋：连成六子或更多立即获胜"),
-    Rule("connect6.4.draw", "4", ("connect6",), "Connect6: a full board is a draw", "六子棋：满盘无六为和"),
-    Rule("connect6.4.illegal", "4", ("connect6",), "Connect6: what is illegal", "六子棋：哪些着法不合法"),
-    Rule("connect6.4.window", "4", ("connect6",), "Connect6: windows and live windows", "六子棋：六格窗口与活窗口"),
-    Rule("connect6.4.winning_points", "4", ("connect6",), "Connect6: winning points", "六子棋：赢点"),
-    Rule("connect6.4.threats", "4", ("connect6",), "Connect6: threat count; three threats cannot be stopped", "六子棋：威胁数；三个威胁挡不住"),
-    Rule("connect6.4.two_threats", "4", ("connect6",), "Connect6: two threats can be blocked if every line is covered", "六子棋：双威胁可一手两子全防，但要挡住每条线的全部赢点"),
-    # §5 Maonan
-    Rule("maonan.5.board", "5", ("maonan",), "Maonan: the board, its lines and diagonals", "毛南三棋：棋盘、连线与斜线"),
-    Rule("maonan.5.mills", "5", ("maonan",), "Maonan: the 24 mills 三子成直", "毛南三棋：24种三子成直"),
-    Rule("maonan.5.pin", "5", ("maonan",), "Maonan placing: a mill captures by pinning 押子", "毛南三棋布子：成直押子"),
-    Rule("maonan.5.capture_choice", "5", ("maonan",), "Maonan: which piece may be captured", "毛南三棋：可以吃哪枚子"),
-    Rule("maonan.5.moving", "5", ("maonan",), "Maonan moving: one step along a line; mills capture", "毛南三棋走子：沿线走一步，成直吃子"),
-    Rule("maonan.5.blocked_pull", "5", ("maonan",), "Maonan: a blocked player pulls first (拔子)", "毛南三棋：无子可动先拔子"),
-    Rule("maonan.5.still_blocked", "5", ("maonan",), "Maonan: still blocked after the pull, the turn ends", "毛南三棋：拔子后仍走不动，回合结束"),
-    Rule("maonan.5.win", "5", ("maonan",), "Maonan: capture everything to win", "毛南三棋：吃光对方获胜"),
-    # House decisions [D#]
-    Rule("D1", "0", ("dafang",), "[D1] Diagonals are shapes, not movement lines", "[D1] 斜线只用来摆成棋型，不能沿着走"),
-    Rule("D2", "0", FANG, "[D2] Captures beyond the loose pieces are forfeited", "[D2] 散子不足时多余的吃子作废"),
-    Rule("D3", "0", FANG, "[D3] Make room only with a loose piece that frees a move", "[D3] 让路只拿能放开对方的散子"),
-    Rule("D4", "0", FANG, "[D4] Two passes in a row always draw", "[D4] 连续两次换对方走总是和棋"),
+    # House decisions [D#] shared by the moving games (each game brings its own: Game.rules)
     Rule("D5", "0", MOVING, "[D5] The 100-turn and threefold house draws", "[D5] 百回合与三次重复的约定和棋"),
     Rule("D6", "0", MOVING, "[D6] When time runs out", "[D6] 超时如何处理"),
-    Rule("D7", "1", ("dafang",), "[D7] Black places first in Dafang", "[D7] 大方棋黑先放子"),
-    Rule("D8", "2", ("ningxia",), "[D8] Ningxia pulls: Black's all first, one at a time", "[D8] 宁夏方棋拔子：黑方先拔完，一次一枚"),
-    Rule("D9", "2", ("ningxia",), "[D9] The leave-a-chance window and its waiver", "[D9] 留机会规则的范围与豁免"),
-    Rule("D10", "3", ("xinjiang",), "[D10] Xinjiang placing ends when both supplies are empty", "[D10] 新疆方棋双方手中无子时放子结束"),
-    Rule("D11", "3", ("xinjiang",), "[D11] How long a piece stays tired", "[D11] “刚吃过子”的标记持续多久"),
-    Rule("D12", "5", ("maonan",), "[D12] Black places first in Maonan", "[D12] 毛南三棋黑先布子"),
-    Rule("D13", "5", ("maonan",), "[D13] A pinning piece does not complete a mill", "[D13] 押下的子不算成直"),
-    Rule("D14", "5", ("maonan",), "[D14] White moves first in Maonan", "[D14] 毛南三棋白先走子"),
     Rule("D15", "0", MOVING, "[D15] Obligations are compulsory; impossible ones are forfeited", "[D15] 义务必须履行，做不到的作废"),
     Rule("D16", "0", MOVING, "[D16] Win checks after every removal; a losing make-room loses", "[D16] 每次拿子后检查胜负；让路后不足者负"),
-    Rule("D17", "3", ("xinjiang",), "[D17] Only an actual removal counts as a capture", "[D17] 真正拿掉子才算吃子"),
-    Rule("D18", "3", ("xinjiang",), "[D18] Both at three or fewer after placing: a draw", "[D18] 放子结束时双方都不超过三枚：和棋"),
-    Rule("D19", "5", ("maonan",), "[D19] The capture rule applies afresh before each capture", "[D19] 每次吃子前重新判断可吃的子"),
 ]
 
-RULES: dict[str, Rule] = {r.id: r for r in _RULES}
-RULE_IDS: tuple[str, ...] = tuple(RULES)
+
+
+class _Rules(Mapping[str, Rule]):
+    """Every rule id: the five games' (above, in RULES.md order), then those of any game registered
+    later with its own (``Game.rules``). A live view, so a game added in a test is tagged like the five."""
+
+    def _all(self) -> dict[str, Rule]:
+        extra = [r for g in GAMES.values() for r in g.rules if r.id not in _BUILT_IN]
+        return _BUILT_IN if not extra else {**_BUILT_IN, **{r.id: r for r in extra}}
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self._all()[rule_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+def _rules_md_order(rule: Rule) -> tuple[int, int]:
+    """RULES.md's order: the sections (§0 first) with their topics, then the house decisions D1 … D19."""
+    if rule.id[0] == "D" and rule.id[1:].isdigit():
+        return 1, int(rule.id[1:])
+    return 0, int(rule.section)
+
+
+# the shared rules above and those of the five games (Game.rules), in RULES.md order
+_BUILT_IN: dict[str, Rule] = {r.id: r for r in sorted(
+    {r.id: r for r in _RULES + [r for g in GAMES.values() for r in g.rules]}.values(), key=_rules_md_order)}
+RULES: Mapping[str, Rule] = _Rules()
+RULE_IDS: tuple[str, ...] = tuple(_BUILT_IN)
 
 
 def rules_for_game(game: str) -> list[str]:
     """The rule ids that concern ``game``, in RULES.md order."""
-    return [r.id for r in _RULES if game in r.games]
+    return [r.id for r in RULES.values() if game in r.games]
 
 
 def uncovered(tags: Iterable[str]) -> list[str]:
@@ -165,53 +129,10 @@ def uncovered(tags: Iterable[str]) -> list[str]:
 SOLUTION_LIMIT = 12     # solutions played per exercise (enough to see every kind of answer)
 
 
-@dataclass(frozen=True)
-class SectionRules:
-    """The rule ids one game's RULES.md section gives to the ideas below ("" where the game has none)."""
-
-    move: str = ""                  # a move along the lines
-    move_capture: str = ""          # a capture made by moving
-    pull: str = ""                  # the pull step
-    wins: Mapping[str, str] = field(default_factory=dict)   # win reason -> rule
-    capture_place: str = ""         # a removal earned while placing (a capture; Maonan's pin)
-    capture_move: str = ""          # a removal earned by moving (also one still owed)
-    capture_any: str = ""           # a capture that may take any piece (Maonan's choice rule)
-    choice: str = ""                # which pieces a removal may take
-    guard: str = ""                 # the shape that makes pieces safe
-    square: str = ""                # this game's own rule for a square
-    shape_placing: str = ""         # a shape completed while placing
-    skip: str = ""                  # placements skipped for an empty supply
-    board: str = ""                 # the board's diagonals (a mill or a step on them)
-    turns: str = ""                 # the turn structure (a stone placed)
-    illegal: str = ""               # which placements are illegal
-    shape_owes: bool = False        # a completed shape owes its capture with no "owed" event (a mill)
-
-
-_FANG_SECTION = SectionRules(capture_place="fangqi.0.capture", capture_move="fangqi.0.capture",
-                             choice="fangqi.0.loose", guard="fangqi.0.square")
-# contract: RULES.md numbers a section per game, so the id an idea practises is looked up by game.
-SECTION_RULES: dict[str, SectionRules] = {
-    "dafang": replace(_FANG_SECTION, move="dafang.1.moving", move_capture="dafang.1.moving", pull="dafang.1.pull",
-                      wins={"no_pieces": "dafang.1.win"}, square="dafang.1.square", skip="dafang.1.skip"),
-    "ningxia": replace(_FANG_SECTION, move="ningxia.2.slide", move_capture="ningxia.2.capture",
-                       pull="ningxia.2.pull", wins={"three_or_fewer": "ningxia.2.win"}),
-    "xinjiang": replace(_FANG_SECTION, move="xinjiang.3.moving", move_capture="xinjiang.3.moving",
-                        pull="xinjiang.3.pull", wins={"three_or_fewer": "xinjiang.3.win"},
-                        shape_placing="xinjiang.3.placing"),
-    "maonan": SectionRules(move="maonan.5.moving", move_capture="maonan.5.moving", wins={"no_pieces": "maonan.5.win"},
-                           capture_place="maonan.5.pin", capture_move="maonan.5.moving",
-                           capture_any="maonan.5.capture_choice", choice="maonan.5.capture_choice",
-                           guard="maonan.5.mills", board="maonan.5.board", shape_owes=True),
-    "connect6": SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"),
-}
-_SHAPE_RULES = {"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagonal", "diagonal5": "dafang.1.diagonal",
-                "diagonal6": "dafang.1.diagonal", "dragon": "dafang.1.dragon", "edge_dragon": "dafang.1.dragon",
-                "cucumber": "xinjiang.3.cucumber", "mill": "maonan.5.mills"}
+# contract: RULES.md numbers a section per game, so the id an idea practises is looked up by game
+# (each game's own: Game.section_rules).
+SECTION_RULES: Mapping[str, SectionRules] = PerGame(lambda g: g.section_rules)
 _REMOVALS = ("capture", "capture_any", "pin", "pin_any")
-# Maonan's four outer diagonals (RULES.md §5): their mills and their steps
-_MAONAN_DIAGONALS = {frozenset(m.split()) for m in ("a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1")}
-_MAONAN_DIAGONAL_STEPS = {frozenset(step.split("-")) for step in
-                          ("a4-b2", "b2-d1", "a4-b6", "b6-d7", "d7-f6", "f6-g4", "g4-f2", "f2-d1")}
 # Rules whose decisive part is a house option: switching it must change the answers
 _RULE_DECISION = {"xinjiang.3.tired": "D11", "ningxia.2.leave_chance": "D9", "fangqi.0.make_room": "D3",
                   "fangqi.0.draw": "D5", "maonan.5.capture_choice": "D19"}
@@ -246,12 +167,12 @@ def _on_shape(r: _Reading, e: Any) -> None:
     r.out.add("fangqi.0.shape_completed")
     if r.ids.shape_owes:
         r.owed += e.value           # a mill owes one capture (no separate "owed" event)
-    if r.ids.board and frozenset(e.points) in _MAONAN_DIAGONALS:
+    if r.ids.board and frozenset(e.points) in r.ids.board_lines:
         r.out.add(r.ids.board)
     if e.shape == "square":
         r.out |= {"fangqi.0.square", r.ids.square}
-    if e.shape in _SHAPE_RULES:
-        r.out.add(_SHAPE_RULES[e.shape])
+    if e.shape in r.ids.shapes:
+        r.out.add(r.ids.shapes[e.shape])
     if r.phase == "place":
         r.out.add(r.ids.shape_placing)
 
@@ -311,7 +232,7 @@ def _on_forfeit(r: _Reading, e: Any) -> None:
 
 def _on_move(r: _Reading, e: Any) -> None:
     r.out |= {"fangqi.0.line", r.ids.move}
-    if r.ids.board and frozenset(e.points) in _MAONAN_DIAGONAL_STEPS:
+    if r.ids.board and frozenset(e.points) in r.ids.board_steps:
         r.out.add(r.ids.board)
 
 
@@ -548,7 +469,7 @@ def ends_at_rules(ex: Exercise, params: Mapping[str, object]) -> set[str]:
     """The rules an ``ends_at`` count is about: how the line's last action ends the game, and turns."""
     phase, events = _ending_events(ex, params)
     rules = rules_from_events(ex.game, phase, events) | {SECTION_RULES[ex.game].turns}
-    if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
+    if (GAMES[ex.game].analysis is not None) and params.get("variation") \
             and _stops_two_threats(ex, params["variation"]):
         rules.add("connect6.4.two_threats")
     return rules

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from ..games.contract import CreditedState, GameStateProtocol
+from ..games.contract import GameStateProtocol
 from ..i18n import Text, player_name
 from .texts import TEXTS
 from .view import BoardView
@@ -93,13 +93,7 @@ def counts(session: GameSession) -> list[Text]:
         if s.hands or s.removed.get(p):
             bits.append(TEXTS["lost"].format(n=s.removed.get(p, 0)))
         rows.append(_join(bits, Text(" · ", " · ")))
-    tired = _tired(session, s)
-    if tired and not s.is_over:
-        rows.append(TEXTS["tired"].format(points=" ".join(tired.values())))
-    credits = cast(CreditedState, s).pull_credits if session.capabilities.pull_credits else {}
-    if s.phase == "place" and any(credits.values()):
-        rows.append(TEXTS["credits"].format(b=credits.get("B", 0), w=credits.get("W", 0)))
-    return rows
+    return rows + s.counters()      # the game's own lines: Xinjiang's tired piece, Ningxia's pull credits
 
 def events(session: GameSession) -> list[Text]:
     """What the last action did, beyond placing or moving (none while reviewing)."""

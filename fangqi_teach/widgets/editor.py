@@ -51,7 +51,7 @@ from ..exercises.model import Position, freeze
 from ..exercises.positions import board_for, build_state
 from ..exercises.progress import Progress
 from ..exercises.schema import ExerciseFormatError, default_exercise_dir, iter_exercise_files, parse_text
-from ..games import GAMES
+from ..games import GAMES, PerGame
 from ..i18n import Text, check_language, get_language
 from ..teacher.builder import (
     ExerciseBuilder,
@@ -111,9 +111,9 @@ TEXTS = {
 # The task fields the editor pre-fills for each kind are the kind's (kinds.TaskKind.editor_template).
 
 #: The obligations a set-up may name, per game ("" for none), as the game declares them.
-PENDING = {name: ("", *g.capabilities.setup_pending) for name, g in GAMES.items()}
+PENDING = PerGame(lambda g: ("", *g.capabilities.setup_pending))
 #: The phases a set-up may choose (none where the position decides, as in Maonan).
-PHASES = {name: g.capabilities.setup_phases for name, g in GAMES.items()}
+PHASES = PerGame(lambda g: g.capabilities.setup_phases)
 
 
 def _h(text: object) -> str:

@@ -87,7 +87,7 @@ class DefendTask(TaskKind[DefendParams]):
     in_review = False
 
     def available(self, game: str) -> str | None:
-        return None if GAMES[game].capabilities.line_threats else f'"{self.name}" tasks are for Connect6 only'
+        return None if (GAMES[game].analysis is not None) else f'"{self.name}" tasks are for Connect6 only'
 
     def validate(self, params: Mapping[str, object], game: str, board: Board, problems: Problems) -> None:
         if "attacker" in params:

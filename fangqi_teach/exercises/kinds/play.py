@@ -265,7 +265,7 @@ def _solve_play(ctx: Context, params: PlayParams, limit: int) -> list[str]:
 
 def _line_turns(ctx: Context, scope: str) -> bool:
     """Whether answers are whole turns of a line game, enumerated from its live windows (Connect6)."""
-    return scope == "turn" and GAMES[ctx.exercise.game].capabilities.line_threats
+    return scope == "turn" and (GAMES[ctx.exercise.game].analysis is not None)
 
 
 def _form(ctx: Context, scope: str) -> str:
@@ -308,7 +308,7 @@ class PlayTask(TaskKind[PlayParams]):
                 else:
                     for p in v:
                         F.point(board, p, problems, f)
-            if k in F.CONNECT6_ONLY and not GAMES[game].capabilities.line_threats:
+            if k in F.CONNECT6_ONLY and GAMES[game].analysis is None:
                 problems.add(f, "threats are counted in Connect6 only")
 
     def check(self, ctx: Context, params: PlayParams, answer: str) -> Verdict:
