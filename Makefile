@@ -10,7 +10,7 @@ BSTAMP := $(VENV)/.stamp-bench
 PORT   ?= 8888
 LITE_PORT ?= 8000
 
-.PHONY: lab test bench clean goldens lite lite-serve
+.PHONY: lab test bench clean goldens lite lite-serve tables
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,11 @@ lite: $(STAMP)
 
 lite-serve:
 	$(PY) scripts/build_lite.py --out build/lite --serve $(LITE_PORT)
+
+# The Maonan Morris endgame table (movement phase, up to 4 pieces a side), shipped as package
+# data in fangqi_teach/ai/maonan_endgame.bin: rebuild it only when the rules or the format change.
+tables: $(STAMP)
+	nice $(PY) -m fangqi_teach.ai.morris_build
 
 goldens: $(STAMP)
 	$(PY) scripts/make_goldens.py

@@ -143,3 +143,25 @@ def test_the_exercise_builder_keeps_claims_and_placeholders():
              .claim("n", "winning_points", 2, player="B").tags("connect6.4.six"))
     assert built.validate().ok and built.to_data()["claims"] == {
         "n": {"quantity": "winning_points", "player": "B", "is": 2}}
+
+
+def test_an_action_claim_names_the_record_action_and_allows_its_number():
+    """``{quantity: action, at: N, is: j11}``: the record's N-th action; the text may say N (issue 23)."""
+    from fangqi_teach.exercises import lint
+    data = {"game": "connect6", "stage": 3, "exercises": [{
+        "id": "c", "title": {"en": "t", "zh": "t"},
+        "prompt": {"en": "White answered {w} at action 2 and {v} at action 3. Where does Black win?",
+                   "zh": "白方第 2 步下 {w}，第 3 步下 {v}。黑方在哪里获胜？"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.winning_points"],
+        "position": {"record": "j10 j11 a1 k10 l10"},
+        "claims": {"w": {"quantity": "action", "at": 2, "is": "j11"},
+                   "v": {"quantity": "action", "at": 3, "is": "a1"}},
+        "task": {"kind": "review", "question": {"kind": "select", "property": "winning_points", "player": "B"}}}]}
+    pack, errors = validate_data(data, "c.yaml", solve=True)
+    assert errors == [] and pack["c"].prompt.en.startswith("White answered j11 at action 2 and a1 at action 3")
+    assert lint.prose_findings(pack["c"]) == []
+    data["exercises"][0]["claims"]["v"] = {"quantity": "action", "at": 3, "is": "k10"}
+    assert validate_data(data, "c.yaml", solve=True)[1] == [
+        "c.yaml: c: claims.v: false: the text states k10, the engine finds a1"]
+    data["exercises"][0]["claims"]["v"] = {"quantity": "action", "is": "a1"}
+    assert "claims.v.at" in validate_data(data, "c.yaml", solve=False)[1][0]

@@ -126,11 +126,15 @@ def test_c6_1_06_names_the_winning_points_and_the_only_defence():
     assert "second winning point" not in ex.explanation.en
 
 
-@pytest.mark.parametrize("eid", ["c6-2-02", "c6-tt-06"])
-def test_an_open_four_needs_the_right_two_points(eid):
+@pytest.mark.parametrize("eid,pairs,fails", [
+    ("c6-lesson-13", [("i10", "o10"), ("j10", "o10"), ("j10", "p10")], "i10 p10"),
+    ("c6-tt-06", [("d15", "j15"), ("e15", "j15"), ("e15", "k15")], "d15 k15"),
+    ("c6-2-02", [("a1", "g7"), ("b2", "g7"), ("b2", "h8")], "a1 h8"),     # near the corner, on a diagonal
+])
+def test_an_open_four_needs_the_right_two_points(eid, pairs, fails):
     ex = ex_of(eid)
-    assert c6.defenses(ex.state(), "B") == [("i10", "o10"), ("j10", "o10"), ("j10", "p10")]
-    assert not ex.check("i10 p10").correct          # one on each side, and still open
+    assert c6.defenses(ex.state(), "B") == pairs
+    assert not ex.check(fails).correct          # one on each side, and still open
     for t in texts(ex):
         assert "one stone on each side of the four" not in t.en.lower()
 
@@ -269,6 +273,8 @@ def engine_points(ex) -> set[str]:
         known |= _points_of(answer)
     for e in s.events:
         known |= set(e.points)
+    for claim in ex.claims:         # a claim's points and tried answers are checked against the engine
+        known |= _points_of(claim.answer) | set(POINT.findall(str(claim.to_json())))
     if ex.game == "connect6":
         for pl in "BW":
             known |= set(c6.winning_points(s, pl)) | {p for d in c6.defenses(s, pl) for p in d}

@@ -98,7 +98,7 @@ def test_wrong_selection_marks_the_wrong_points(progress):
     v = w.check()
     assert not v.correct and v.points == ("g4",)
     assert w.board.marks.get("g4") == "red"
-    assert "g4 is safe: it belongs to the completed mill" in w.feedback_text()
+    assert "g4 is protected: it belongs to the complete mill" in w.feedback_text()
     assert progress.entry("w-select")["attempts"] == 1 and not progress.is_solved("w-select")
 
 
@@ -204,15 +204,18 @@ def test_review_steps_through_the_record(progress):
            game="connect6", tags=["connect6.4.winning_points"]),
     ]}, "review.yaml")
     w = ExerciseWidget(pack, progress=progress)
-    assert w.step == 13 and "Action 13 of 13: c5" in w.replay_html.value
+    # an "at which action does it end" review opens at the start; the record's length is not said
+    assert w.step == 0 and "The start of the game." in w.replay_html.value and "13" not in w.replay_html.value
     assert "The question is about this position." in w.replay_html.value
-    w.replay("first")
-    assert w.step == 0 and w.board.pieces == {} and w.replay_buttons["back"].disabled
+    assert w.board.pieces == {} and w.replay_buttons["back"].disabled
     w.replay("forward")
-    assert w.board.pieces == {"e5": "B"} and "Action 1 of 13: e5" in w.replay_html.value
-    w.replay("last")
+    assert w.board.pieces == {"e5": "B"} and "Action 1: e5" in w.replay_html.value
+    w.replay("last")                 # every action but the one that ends the game, and no outcome
+    assert w.step == 12 and "wins" not in w.replay_html.value
     w.answer_box.value = "12"
     assert w.check().correct
+    w.replay("last")
+    assert "Action 13 of 13: c5" in w.replay_html.value and "Black wins" in w.replay_html.value
     w.next()
     assert w.step == 9 and len(w.board.pieces) == 9
     w.replay("back")

@@ -659,6 +659,8 @@ PIECE_PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "movable")
 
 def _property_name(params, prop: str, game: str | None = None) -> Text:
     t = PROPERTY_TEXT[prop]
+    if prop == "safe_pieces" and game == "maonan":
+        t = Text("protected {player} pieces", "{player}受保护的子")
     pl = params.get("player", "B")
     sh = params.get("shape", "any")
     shape = shape_term(sh, game) if sh != "any" else T("shape", "棋型")
@@ -678,6 +680,9 @@ def _why_not(ctx, params, prop: str, point: str) -> Text:
         sh = _protector(s, point)
         if sh is not None:
             name = shape_term(sh.kind, s.game)
+            if s.game == "maonan":      # 铁子 is a Fang Qi word; the Morris seed says a piece in a 直 is protected
+                return T(f"{point} is protected: it belongs to the complete {name.en} {' '.join(sh.points)}.",
+                         f"{point} 受保护：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
             return T(f"{point} is safe: it belongs to the completed {name.en} {' '.join(sh.points)}.",
                      f"{point} 是铁子：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
         guard = shape_term(GAMES[s.game].capabilities.removal_shape, s.game)

@@ -37,6 +37,7 @@ from ..games import new_game, replay
 from ..i18n import Text
 from ..notation import parse_record
 from .model import freeze, thaw
+from .positions import board_for
 
 #: Quantities a claim knows besides a count task's QUANTITIES and a select task's PROPERTIES.
 NEW_QUANTITIES = ("line_threats", "stones", "in_hand", "pieces")
@@ -44,6 +45,8 @@ NEW_QUANTITIES = ("line_threats", "stones", "in_hand", "pieces")
 ACTION_SETS = ("completed", "removed")
 #: The record's action number of its last removal (up to ``at``): a number.
 RECORD_NUMBERS = ("last_removal",)
+#: The record's ``at``-th action (counted from 1), in the notation of NOTATION.md: an action text.
+RECORD_ACTIONS = ("action",)
 #: Parameters of a claim besides ``quantity`` and ``is``: a count/select task's, and the new ones.
 CLAIM_FIELDS = ("quantity", "is", "player", "shape", "from", "action", "swap", "variation",
                 "stones", "line", "at", "try", "answer")
@@ -252,6 +255,20 @@ def _parse_one(name, spec, game, board, eid, err, field, check_params, set_value
         except ValueError as e:
             err.add(eid, f"{field}.is", str(e))
             return None
+    elif q in RECORD_ACTIONS:
+        at = params.get("at")
+        if not isinstance(at, int) or isinstance(at, bool) or at < 1:
+            err.add(eid, f"{field}.at", f"missing: {q} needs at, the number of the record's action (from 1)")
+            return None
+        try:
+            acts = parse_record(board, str(stated))
+        except ValueError as e:
+            err.add(eid, f"{field}.is", str(e))
+            return None
+        if len(acts) != 1:
+            err.add(eid, f"{field}.is", f"{stated!r}: one action, e.g. j11 or a4-b4")
+            return None
+        value = str(acts[0])
     elif q in RECORD_NUMBERS:
         if not isinstance(stated, int) or isinstance(stated, bool) or stated < 0:
             err.add(eid, f"{field}.is", f"{stated!r}: the number of an action in the record")
@@ -274,7 +291,7 @@ def _parse_one(name, spec, game, board, eid, err, field, check_params, set_value
             return None
     else:
         known = sorted(set(quantities) | set(set_valued) | set(NEW_QUANTITIES) | set(ACTION_SETS)
-                       | set(RECORD_NUMBERS))
+                       | set(RECORD_NUMBERS) | set(RECORD_ACTIONS))
         err.add(eid, f"{field}.quantity", f"{q!r}: one of {', '.join(known)} (or try: {{answer, is}})")
         return None
     if len(err.errors) > n_errors:
@@ -343,6 +360,8 @@ def evaluate(ex, claim: Claim) -> Value:
     from . import checkers as ck
     if claim.quantity == "try":
         return "correct" if ex.check(claim.answer).correct else "wrong"
+    if claim.quantity in RECORD_ACTIONS:
+        return record_action(ex, claim.params["at"], claim.params.get("variation"))
     ctx = claim_state(ex, claim)
     s, params, q = ctx.state, dict(claim.params), claim.quantity
     params.pop("at", None)
@@ -378,6 +397,30 @@ def evaluate(ex, claim: Claim) -> Value:
     if isinstance(claim.value, tuple):      # a set of points: the property's points
         return tuple(ck.property_answers(ctx, params, q))
     return int(kind_function("count", "_count_value")(ctx, {"quantity": q, **params})[0])
+
+
+def record_action(ex, at: int, variation: str | None = None) -> str:
+    """The record's ``at``-th action (from 1), as NOTATION.md writes it; with ``variation``, that
+    line's (played from the start, as a count's ``ends_at`` plays it).
+
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> ex = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
+    ...     "id": "r", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+    ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"], "task": {"kind": "review",
+    ...     "question": {"kind": "select", "property": "winning_points", "player": "B"}},
+    ...     "position": {"record": "j10 j11 a1"}}]}, solve=False)["r"]
+    >>> record_action(ex, 2), record_action(ex, 4, "j10 j11 a1 k10")
+    ('j11', 'k10')
+    """
+    if variation is not None:
+        record = [str(a) for a in parse_record(board_for(ex.game, ex.position.options), str(variation))]
+    elif ex.position.record is None:
+        raise ValueError("at: an action claim reads a record (or a variation), and this position is a set-up")
+    else:
+        record = list(ex.position.record)
+    if not 1 <= at <= len(record):
+        raise ValueError(f"at: {at}: the record has {len(record)} actions")
+    return str(record[at - 1])
 
 
 def line_threats(state, player: str, stones) -> int:

@@ -62,11 +62,15 @@ ALLOWED = (
 
 
 def allowed_numbers(ex) -> set[str]:
-    """Numbers an exercise's own data states: the action a review replays to, the options it sets."""
+    """Numbers an exercise's own data states: the action a review replays to, the ``at`` of its claims
+    (the action a claim reads, checked by the engine), the options it sets."""
     out = set()
     at = ex.task.get("at") if ex.task.kind == "review" else None
     if at is not None:
         out.add(str(at))
+    for claim in getattr(ex, "claims", None) or ():         # a claim's ``at``: the action it reads
+        if isinstance(claim.params.get("at"), int):
+            out.add(str(claim.params["at"]))
     for name, value in dict(ex.position.options).items():
         if isinstance(value, int) and not isinstance(value, bool):
             out.add(str(value))

@@ -3,8 +3,12 @@
 :class:`ExerciseWidget` shows one exercise at a time: title, stage,
 prompt, the board (:class:`~fangqi_teach.widgets.board.BoardWidget`), an
 answer line, the buttons Check, Clear, Hint (the next hint), Show solution
-(after a first attempt) and Next, and a feedback line in the chosen
-language. Clicking the board builds the answer:
+(after a first attempt) and Next, Pass where the rules allow passing, and
+a feedback line in the chosen language. While an answer is played, the
+pieces that may be taken are marked (red rings). A review exercise opens
+where its question starts (:func:`~fangqi_teach.exercises.display.review_opening`) and, until it is
+answered, replays no further and its captions say neither the record's
+length nor how the game ended. Clicking the board builds the answer:
 
 * ``select`` tasks: each click adds or removes a point of the selection;
 * ``play``, ``defend``, ``attack`` tasks: clicks play actions on a scratch
@@ -55,18 +59,21 @@ import ipywidgets as W
 from ..core import IllegalAction
 from ..draw.layout import action_points
 from ..exercises.checkers import default_scope, review_state
+from ..exercises.display import asks_the_end, opening_caption, review_opening
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
 from ..exercises.schema import load_pack
 from ..games import new_game
+from ..glossary import TERMS
 from ..i18n import Text, check_language, get_language
 from ..notation import PLACE, Action, parse_action
-from ..session.clicks import move_targets, resolve_click
+from ..session.clicks import move_targets, removable_points, resolve_click
 from .board import BoardWidget, with_picture
 
 TEXTS = {
     "check": Text("Check", "检查"),
+    "pass": Text(TERMS["pass"].en.capitalize(), TERMS["pass"].zh),
     "clear": Text("Clear", "清除"),
     "hint": Text("Hint", "提示"),
     "solution": Text("Show solution", "显示答案"),
@@ -86,7 +93,11 @@ TEXTS = {
     "solved_before": Text("(solved before)", "（已做对）"),
     "turn_done": Text("Your answer is complete: press Check.", "答案已完整，请按“检查”。"),
     "replay_at": Text("Action {k} of {n}: {action}. {events}", "第 {k} 步（共 {n} 步）：{action}。{events}"),
+    # before the answer a review shows neither the record's length nor how the game ended
+    "replay_at_open": Text("Action {k}: {action}. {events}", "第 {k} 步：{action}。{events}"),
     "replay_start": Text("The start of the game ({n} actions to replay).", "对局开始（共 {n} 步可复盘）。"),
+    "replay_start_open": Text("The start of the game.", "对局开始。"),
+    "replay_rest": Text("The rest of the game is shown once you have answered.", "答完以后才能看后面的棋。"),
     "question_here": Text("The question is about this position.", "问题针对的就是这个局面。"),
     "go_to_question": Text("Step to action {k} to answer: the question is about that position.",
                            "请走到第 {k} 步再作答：问题针对那个局面。"),
@@ -105,6 +116,9 @@ TEXTS = {
     "chosen": Text("{k} chosen.", "已选 {k} 个。"),
     "repr": Text("Exercise: {title} ({i} of {n})", "练习：{title}（第 {i} 题，共 {n} 题）"),
 }
+
+#: Events that tell how the game ended: a review's captions leave them out until it is answered.
+OUTCOME_EVENTS = ("win", "draw")
 
 #: Between two engine events in one line ("Black places on b2; Black completes …").
 EVENT_SEPARATOR = Text("; ", "；")
@@ -146,7 +160,7 @@ class ExerciseWidget(W.VBox):
         self.solution_html = W.HTML()
         self.problems_html = W.HTML()      # the progress file's problems, for the learner
         self.buttons = {name: W.Button(layout=W.Layout(width="auto", margin="2px"))
-                        for name in ("check", "clear", "hint", "solution", "previous", "next")}
+                        for name in ("check", "clear", "hint", "solution", "previous", "next", "pass")}
         for name, b in self.buttons.items():
             b.on_click(lambda _b, name=name: self._press(name))
         self.replay_buttons = {name: W.Button(description=label, layout=W.Layout(width="auto", margin="2px"))
@@ -181,11 +195,14 @@ class ExerciseWidget(W.VBox):
         self.state0 = ex.state() if ex.task.kind != "review" else review_state(ex)
         self.scratch = self.state0
         self.review_states = _replay_states(ex) if ex.task.kind == "review" else []
-        self.question_step = len(self.state0.record) if self.review_states else 0
+        # a review opens where its question starts; until it is answered, nothing later is shown
+        self.question_step = review_opening(ex) if self.review_states else 0
+        self.revealed = False
+        self.replay_limit = _replay_limit(ex, self.review_states, self.question_step) if self.review_states else 0
         self.step = self.question_step
         self.labels = dict(ex.position.labels)      # the exercise's letters on points ("threats A and B")
         self.board = BoardWidget(board_for(ex.game, ex.position.options), pieces=self.state0.board,
-                                 labels=self.labels)
+                                 labels=self.labels, removable=self._removable(self.state0))
         self.board.on_click(self._on_board_click)
         self.board.on_problem(lambda text: self._say(text, "warn"))
         self.feedback_html.value = ""
@@ -200,6 +217,7 @@ class ExerciseWidget(W.VBox):
             b.description = TEXTS[name].get(lang)
         self.buttons["solution"].disabled = not self.attempted
         self.buttons["hint"].disabled = self.hints_shown >= len(ex.hints)
+        self._show_pass()
         self.buttons["previous"].disabled = self.index == 0
         self.buttons["next"].disabled = self.index >= len(self.exercises) - 1
         solved = f" {_h(TEXTS['solved_before'].get(lang))}" if self.progress.is_solved(ex.id) else ""
@@ -222,12 +240,12 @@ class ExerciseWidget(W.VBox):
             typed = [W.HBox([self.answer_label, self.answer_box], layout=W.Layout(width="100%"))] \
                 if self._answer_mode() == "count" else []
             self.children = [self.header_html, self.problems_html, self.prompt_html, *replay, self.board, *typed,
-                             self.feedback_html, W.HBox([b["hint"], b["clear"]]), self.hints_html]
+                             self.feedback_html, W.HBox([b["pass"], b["hint"], b["clear"]]), self.hints_html]
             return
         self.children = [
             self.header_html, self.problems_html, self.prompt_html, *replay, self.board,
             W.HBox([self.answer_label, self.answer_box], layout=W.Layout(width="100%")),
-            W.HBox([b["check"], b["clear"], b["hint"], b["solution"], b["previous"], b["next"]],
+            W.HBox([b["pass"], b["check"], b["clear"], b["hint"], b["solution"], b["previous"], b["next"]],
                    layout=W.Layout(flex_flow="row wrap")),
             self.feedback_html, self.hints_html, self.solution_html,
         ]
@@ -254,7 +272,7 @@ class ExerciseWidget(W.VBox):
         return {"select": "select", "count": "count"}.get(kind, "play")
 
     def _on_board_click(self, point: str) -> None:
-        if self.review_states and self.step != self.question_step:
+        if self.review_states and self.step != self.question_step and self._answer_mode() != "count":
             self._say(TEXTS["go_to_question"].format(k=self.question_step), "info")
             return
         mode = self._answer_mode()
@@ -334,7 +352,8 @@ class ExerciseWidget(W.VBox):
         self.origin = ""
         self.answer_box.value = " ".join(self.actions)
         self.board.set_marks(self.scratch.board, last=action_points(action), selected=None, targets=[],
-                             marks={}, clear=False)
+                             marks={}, removable=self._removable(self.scratch), clear=False)
+        self._show_pass()
         events = EVENT_SEPARATOR.get(self.lang).join(e.text(self.lang) for e in self.scratch.events)
         self.feedback_html.value = f"<span>{_h(events)}</span>"
         if self._turn_done():
@@ -367,7 +386,9 @@ class ExerciseWidget(W.VBox):
         self.retry = False
         self.selection, self.actions, self.origin = [], [], ""
         self.scratch = self.state0
-        self.board.set_marks(self.state0.board, labels=self.labels, clear=True)
+        self.board.set_marks(self.state0.board, labels=self.labels, removable=self._removable(self.state0),
+                             clear=True)
+        self._show_pass()
 
     @property
     def verdict(self):
@@ -382,31 +403,76 @@ class ExerciseWidget(W.VBox):
         """Review exercises: show the record's position "first", "back", "forward", "last" or after N actions."""
         if not self.review_states:
             return
-        last = len(self.review_states) - 1
+        last = self._replay_end()
         moves = {"first": 0, "back": self.step - 1, "forward": self.step + 1, "last": last}
         target = moves.get(where, where) if isinstance(where, str) else where
         self.step = max(0, min(int(target), last))
         self._show_step()
 
+    def _replay_end(self) -> int:
+        """The last step the replay may show: the question's start until the exercise is answered."""
+        return len(self.review_states) - 1 if self.revealed else min(self.replay_limit, len(self.review_states) - 1)
+
     def _show_step(self) -> None:
         s = self.review_states[self.step]
         n = len(self.review_states) - 1
+        shown = s.events if self.revealed else [e for e in s.events if e.kind not in OUTCOME_EVENTS]
         if self.step == 0:
-            line = TEXTS["replay_start"].get(self.lang).format(n=n)
+            line = (TEXTS["replay_start"].get(self.lang).format(n=n) if self.revealed
+                    else TEXTS["replay_start_open"].get(self.lang))
             last = []
         else:
             action = s.record[-1]
-            events = EVENT_SEPARATOR.get(self.lang).join(e.text(self.lang) for e in s.events)
-            line = TEXTS["replay_at"].get(self.lang).format(k=self.step, n=n, action=action, events=events)
+            events = EVENT_SEPARATOR.get(self.lang).join(e.text(self.lang) for e in shown)
+            key = "replay_at" if self.revealed else "replay_at_open"
+            line = TEXTS[key].get(self.lang).format(k=self.step, n=n, action=action, events=events).rstrip()
             last = action_points(action)
         if self.step == self.question_step:
             line += " " + TEXTS["question_here"].get(self.lang)
+            if not self.revealed:       # the opening caption the give-away lint reads (display.py)
+                line = opening_caption(self.exercise, self.lang)
         self.replay_html.value = f"<small>{_h(line)}</small>"
-        board = self.scratch.board if self.step == self.question_step else s.board
+        here = self.step == self.question_step and self._answer_mode() != "count"
+        board = self.scratch.board if here else s.board
         if self.board is not None:
-            self.board.set_marks(board, last=last, labels=self.labels, clear=True)
+            self.board.set_marks(board, last=last, labels=self.labels,
+                                 removable=self._removable(self.scratch) if here else [], clear=True)
+        end = self._replay_end()
         for name, b in self.replay_buttons.items():
-            b.disabled = (self.step == 0) if name in ("first", "back") else (self.step == n)
+            b.disabled = (self.step == 0) if name in ("first", "back") else (self.step >= end)
+        rest = TEXTS["replay_rest"].get(self.lang) if not self.revealed and end < n else ""
+        for name in ("forward", "last"):    # why the replay stops here
+            self.replay_buttons[name].tooltip = rest
+
+    def _reveal(self) -> None:
+        """Once answered, a review may be replayed to its end, captions with the outcome."""
+        if self.review_states and not self.revealed:
+            self.revealed = True
+            self._show_step()
+
+    def _removable(self, state) -> list[str]:
+        """The pieces a click would take now, marked on the board while the answer is played
+        (not in a select task, whose answer may be just those pieces)."""
+        return removable_points(state) if self._answer_mode() == "play" else []
+
+    def _can_pass(self) -> bool:
+        """Whether the answer being played may pass now (the engine offers ``pass``)."""
+        if self._answer_mode() != "play" or self._turn_done() or self.scratch.is_over:
+            return False
+        if self.review_states and self.step != self.question_step:
+            return False
+        return "pass" in self.scratch.legal_actions()
+
+    def _show_pass(self) -> None:
+        self.buttons["pass"].layout.display = "" if self._can_pass() else "none"
+
+    def pass_turn(self) -> None:
+        """Play ``pass`` where the rules allow it (the Pass button; shown only then)."""
+        if not self._can_pass():
+            return
+        if self.retry:
+            self._restart_try()
+        self._play_action("pass")
 
     def _take_back(self) -> None:
         self.actions.pop()
@@ -415,7 +481,8 @@ class ExerciseWidget(W.VBox):
             s = s.play(a)
         self.scratch = s
         self.answer_box.value = " ".join(self.actions)
-        self.board.set_marks(s.board, labels=self.labels, clear=True)
+        self.board.set_marks(s.board, labels=self.labels, removable=self._removable(s), clear=True)
+        self._show_pass()
         self.feedback_html.value = ""
 
     def clear(self) -> None:
@@ -426,13 +493,16 @@ class ExerciseWidget(W.VBox):
         self.selection, self.actions, self.origin = [], [], ""
         self.scratch = self.state0
         self.answer_box.value = ""
-        self.board.set_marks(self.state0.board, labels=self.labels, clear=True)
+        self.board.set_marks(self.state0.board, labels=self.labels, removable=self._removable(self.state0),
+                             clear=True)
+        self._show_pass()
         self.feedback_html.value = ""
 
     # -- buttons ------------------------------------------------------------------
 
     def _press(self, name: str) -> None:
         {"check": self.check, "clear": self.clear, "hint": self.hint, "solution": self.show_solution,
+         "pass": self.pass_turn,
          "previous": lambda: self.show(self.index - 1), "next": self.next}[name]()
 
     def check(self):
@@ -446,6 +516,8 @@ class ExerciseWidget(W.VBox):
         self.attempted = True
         self.last_verdict = verdict
         self.buttons["solution"].disabled = False
+        if verdict.correct:
+            self._reveal()
         self._show_problems()           # a save that failed says so
         self._show_verdict(verdict)
         if verdict.points:
@@ -495,6 +567,7 @@ class ExerciseWidget(W.VBox):
             return []
         answers = ex.solutions(5)
         self.progress.record_solution_shown(ex.id)
+        self._reveal()
         self._show_problems()
         self._mark_solution(answers)
         listing = " · ".join(answers)
@@ -601,13 +674,19 @@ class PackSummary(W.VBox):
         self.refresh()
 
     def rows(self) -> list[dict]:
-        """One row per pack and stage: game, title, stage, total, attempted, solved, hints."""
-        out = []
+        """One row per game and stage (a pack's exercises of another stage count in that stage):
+        game, title (the game's name), stage, total, attempted, solved, hints, and the pack files."""
+        by_stage: dict[tuple[str, int], dict] = {}
         for pack in self.packs:
-            title = pack.title.get(self.lang) if pack.title else pack.game
             for stage, s in self.progress.summary(pack.exercises).items():
-                out.append({"file": pack.file, "game": pack.game, "title": title, "stage": stage, **s})
-        return out
+                row = by_stage.setdefault((pack.game, stage), {
+                    "files": [], "game": pack.game, "title": _game_title(pack.game, self.lang), "stage": stage,
+                    "total": 0, "attempted": 0, "solved": 0, "hints": 0})
+                row["files"].append(pack.file)
+                for key in ("total", "attempted", "solved", "hints"):
+                    row[key] += s[key]
+        games = list(dict.fromkeys(p.game for p in self.packs))
+        return [by_stage[k] for k in sorted(by_stage, key=lambda k: (games.index(k[0]), k[1]))]
 
     def refresh(self) -> None:
         """Read the progress again and redraw the table."""
@@ -623,7 +702,10 @@ class PackSummary(W.VBox):
             body.append(f"<tr><td>{_h(r['title'])}</td><td>{r['stage']} · {_h(STAGES[r['stage']].get(lang))}</td>"
                         f"<td>{r['solved']}</td><td>{r['attempted']}</td><td>{r['total']}</td>"
                         f"<td>{r['hints']}</td><td>{bar}</td></tr>")
-        self.table.value = (f"<b>{_h(TEXTS['summary_title'].get(lang))}</b>"
+        # one pack (a teacher's): its title heads the table; the rows are its stages
+        named = [p.title.get(lang) for p in self.packs if p.title] if len(self.packs) == 1 else []
+        title = TEXTS["summary_title"].get(lang) + "".join(f" · {t}" for t in named)
+        self.table.value = (f"<b>{_h(title)}</b>"
                             f"<table><tr>{head}</tr>{''.join(body)}</table>")
 
     def __repr__(self) -> str:
@@ -632,7 +714,31 @@ class PackSummary(W.VBox):
         return f"PackSummary({len(self.packs)} pack(s), {solved} of {total} solved)"
 
 
+def _game_title(game: str, lang: str) -> str:
+    """A game's name in ``lang`` ("Connect6", "六子棋"); an unknown game keeps its file name."""
+    from ..games import GAMES
+    return GAMES[game].title.get(lang) if game in GAMES else game
+
+
 def exercise_widget(path_or_pack, learner: str = "default", lang: str | None = None, **kw) -> ExerciseWidget:
     """An :class:`ExerciseWidget` for a pack file (path) or a loaded pack."""
     pack = path_or_pack if isinstance(path_or_pack, (Pack, Exercise, list)) else load_pack(path_or_pack)
     return ExerciseWidget(pack, learner=learner, lang=lang, **kw)
+
+
+def _replay_limit(ex: Exercise, states: list, opening: int) -> int:
+    """How far a review may be replayed before it is answered.
+
+    A question about one position (``at``): to that position, since the rest of the game may hold
+    the answer. "At which action does it end?": the record, but not the action that ends the game.
+
+    >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+    >>> c6 = load_pack(default_exercise_dir() / "connect6" / "stage3.yaml")
+    >>> ex = c6["c6-3-05"]
+    >>> _replay_limit(ex, _replay_states(ex), 0), _replay_limit(c6["c6-3-07"], [], 11)
+    (12, 11)
+    """
+    if not asks_the_end(ex):
+        return opening
+    playing = [k for k, s in enumerate(states) if not s.is_over]
+    return max(opening, playing[-1] if playing else 0)

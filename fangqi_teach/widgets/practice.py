@@ -18,6 +18,7 @@ Stage 4 of maonan has no exercises yet.
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from ..exercises.learner import get_learner
@@ -28,6 +29,10 @@ from ..i18n import Text, check_language, get_language
 from .exercise import ExerciseWidget, PackSummary
 
 SELF_CHECK = Text("Self-check: {text}", "自我检查：{text}")
+SELF_CHECK_HEAD = Text("Self-check", "自我检查")
+#: Levels of a pack practised by difficulty (the two-threat puzzles): number -> (lowest, highest) difficulty.
+LEVELS = {1: (1, 3), 2: (4, 6), 3: (7, 10)}
+NO_LEVEL = Text("Level {n} of {name} has no exercises yet.", "{name}的第 {n} 级还没有练习。")
 NO_EXERCISES = Text("Stage {n} of {name} has no exercises yet.", "{name}的第 {n} 阶段还没有练习。")
 # A game as a note names it: its file name in English (the folder of its packs), its title in Chinese
 GAME_NAMES = {name: Text(name, game.title.zh) for name, game in GAMES.items()}
@@ -77,18 +82,57 @@ class Practice:
             return None
         return ExerciseWidget(exercises, learner=self.learner, lang=self.lang)
 
-    def self_check(self, number: int) -> None:
-        """Print the packs' self-check for stage ``number`` (a pack's ``self_check:``), if any.
+    def level(self, number: int):
+        """An exercise widget for the exercises whose difficulty is in level ``number`` (:data:`LEVELS`),
+        easiest first, or a note when there are none.
+
+        >>> tt = Practice.for_game("connect6", learner="doctest", lang="en", pattern="two_threats.yaml")
+        >>> sum(len(tt.by_level(n)) for n in LEVELS) == sum(len(e) for e in tt.stages().values())
+        True
+        """
+        exercises = self.by_level(number)
+        if not exercises:
+            name = GAME_NAMES[self.name].get(self.lang) if self.name in GAME_NAMES else self.name
+            print(NO_LEVEL.get(self.lang).format(n=number, name=name))
+            return None
+        return ExerciseWidget(exercises, learner=self.learner, lang=self.lang)
+
+    def by_level(self, number: int) -> list[Exercise]:
+        """The exercises of level ``number``, by difficulty (an exercise without one is in level 1)."""
+        low, high = LEVELS[number]
+        every = [e for pack in self.packs for e in pack.exercises]
+        return sorted((e for e in every if low <= (e.difficulty or 1) <= high), key=lambda e: e.difficulty or 1)
+
+    def self_check(self, number: int) -> "SelfCheck | None":
+        """The packs' self-check for stage ``number`` (a pack's ``self_check:``), if any: shown as a
+        short note the learner reads (its plain-text form below).
 
         >>> Practice.for_game("connect6", learner="doctest", lang="en").self_check(3)
         Self-check: I never assume a second stone can still be placed once six is made.
         >>> Practice.for_game("maonan", learner="doctest", lang="en").self_check(3)
         """
-        for pack in self.packs:
-            text = pack.self_check.get(number)
-            if text is not None:
-                print(SELF_CHECK.get(self.lang).format(text=text.get(self.lang)))
+        texts = [pack.self_check[number].get(self.lang) for pack in self.packs if number in pack.self_check]
+        return SelfCheck(texts, self.lang) if texts else None
 
     def __repr__(self) -> str:
         counts = ", ".join(f"stage {n}: {len(e)}" for n, e in self.stages().items())
         return f"<Practice {self.name} for {self.learner}: {counts}>"
+
+
+class SelfCheck:
+    """A stage's self-check, shown in a notebook as a note to read (HTML), not as program output.
+
+    >>> SelfCheck(["I can <tell>."], "en")._repr_html_().split("</b>")[1]
+    '<br>I can &lt;tell&gt;.</div>'
+    """
+
+    def __init__(self, texts: list[str], lang: str):
+        self.texts, self.lang = list(texts), lang
+
+    def _repr_html_(self) -> str:
+        body = "<br>".join(escape(t) for t in self.texts)
+        return (f'<div style="border-left:4px solid #4a4;padding:4px 10px;margin:6px 0">'
+                f"<b>{escape(SELF_CHECK_HEAD.get(self.lang))}</b><br>{body}</div>")
+
+    def __repr__(self) -> str:
+        return "\n".join(SELF_CHECK.get(self.lang).format(text=t) for t in self.texts)

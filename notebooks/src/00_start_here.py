@@ -74,12 +74,12 @@ download_progress()
 # ## How the boards work
 #
 # Click a point to place a piece. To move a piece, click it, then click where it goes; green dots show where it
-# may go. When you must take a piece, the pieces you may take are marked. In a lesson, each board tells you at
+# may go. When you must take a piece, the pieces you may take are ringed in red. In a lesson, each board tells you at
 # once whether your answer is right, and why not when it is wrong. Try it: Black to place.
 # <!-- zh -->
 # ## 棋盘怎么用
 #
-# 点一个空点就是放子。走子时先点自己的子，再点要去的点，绿点表示能去的地方。要拿子时，能拿的子会标出来。课程里的每块棋盘，你一点完它马上告诉你对不对，错了还会说为什么。试一试：轮到黑方放子。
+# 点一个空点就是放子。走子时先点自己的子，再点要去的点，绿点表示能去的地方。要拿子时，能拿的子会用红圈标出来。课程里的每块棋盘，你一点完它马上告诉你对不对，错了还会说为什么。试一试：轮到黑方放子。
 
 # %%
 L.step("dafang-1-01")
@@ -108,6 +108,7 @@ L.step("dafang-1-01")
 # | [13_practice_xinjiang.ipynb](13_practice_xinjiang.ipynb) | Xinjiang Fang Qi |
 # | [14_practice_maonan.ipynb](14_practice_maonan.ipynb) | Maonan Morris |
 # | [15_practice_connect6.ipynb](15_practice_connect6.ipynb) | Connect6 |
+# | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | Connect6: the two-threat puzzles of lesson 6, from easy to hard |
 #
 # **Play.** [10_play.ipynb](10_play.ipynb): any of the five games against the computer (easy, medium, hard) or
 # against a friend on the same screen.
@@ -137,8 +138,9 @@ L.step("dafang-1-01")
 # | [13_practice_xinjiang.ipynb](13_practice_xinjiang.ipynb) | 新疆方棋 |
 # | [14_practice_maonan.ipynb](14_practice_maonan.ipynb) | 毛南三棋 |
 # | [15_practice_connect6.ipynb](15_practice_connect6.ipynb) | 六子棋 |
+# | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | 六子棋：第六课的双威胁题，由易到难 |
 #
-# **对弈。** [10_play.ipynb](10_play.ipynb)：五种棋都可以和电脑下（简单、中等、困难三种难度），也可以和朋友在同一块屏幕上对下。
+# **对弈。** [10_play.ipynb](10_play.ipynb)：五种棋都可以和电脑下（简单、中等、困难三种难度），也可以和朋友在同一块屏幕上双人对弈。
 #
 # **教师。** 教师指南 [20_teacher_guide.ipynb](../20_teacher_guide.ipynb)（只有英文版）：自己出题、发给学生、汇总全班进度。
 

@@ -153,12 +153,13 @@ L.step("maonan-lesson-06")
 # %% [markdown]
 # ## 7. Two captures: look again before the second
 #
-# When one action captures two pieces, the rule of step 6 is applied again before the second capture
-# (a house rule). The first capture can break an enemy mill, and then its other pieces are loose.
+# When one action captures two pieces, the capture rule of section 6 (loose pieces first) is applied again
+# before the second capture (a house rule). The first capture can break an enemy mill, and then its other
+# pieces are loose.
 # <!-- zh -->
 # ## 七、吃两子：吃第二子前再看一遍
 #
-# 一步要吃两子时，吃第二子前要按第六步的规则重新看一遍（本书约定）。第一子可能拆开了对方的直，那条直剩下的子就成了散子。
+# 一步要吃两子时，吃第二子前要按第六节的吃子规则（先吃散子）重新看一遍（本书约定）。第一子可能拆开了对方的直，那条直剩下的子就成了散子。
 
 # %%
 L.step("maonan-lesson-07")
@@ -274,7 +275,7 @@ L.say("Placing without a single mill: after 24 placements the board is full and 
 # %% [markdown]
 # Maonan Morris has no passing: a blocked player always pulls.
 # <!-- zh -->
-# 毛南三棋没有让过：走不动就拔子。
+# 毛南三棋走不动时不换对方走：先拔子。
 
 # %% [markdown]
 # ## 12. Winning

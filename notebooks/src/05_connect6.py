@@ -53,7 +53,7 @@ L.begin("connect6")
 # 每个点用列字母（a 到 s，不跳字母）加行号（1 到 19，从下往上数）来称呼：左下角是 a1，正中是 j10。黑方第一手只下一子。第一子放在中央附近最好上手，因为四个方向都有空间。
 
 # %%
-L.step("c6-1-01")
+L.step("c6-lesson-11")
 
 # %% [markdown]
 # ### 2. Every later turn: two stones
@@ -67,7 +67,7 @@ L.step("c6-1-01")
 # 从白方第一手起，每手都恰好下两子，任意两个空点都可以。两子不必挨着：可以一子进攻，一子防守。第二子落下之前，再点一下第一子，就能把它收回。
 
 # %%
-L.step("c6-1-02")
+L.step("c6-lesson-12")
 
 # %% tags=["nbval-check-output"]
 opening = "j10 k11 k9 i10 i11"
@@ -224,6 +224,8 @@ L.say("Black's winning points: {points} (threat count {n}). After White a5 and i
 #   stopped with the right two stones; three cannot, unless the defender makes six first.
 #
 # Connect6 in this book needs no house rule and has no clock. Lesson 6 compares choices with these words.
+# The two-threat puzzles, from easy to hard, are in [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb);
+# the exercises by stage in [15_practice_connect6.ipynb](15_practice_connect6.ipynb).
 # Play a game: against the computer, or two players on one screen (choose in the panel).
 # <!-- zh -->
 # ## 小结
@@ -233,7 +235,7 @@ L.say("Black's winning points: {points} (threat count {n}). After White a5 and i
 # * 棋子不移动；下满没有六连就是和棋。
 # * 按六格窗口数：活窗口里有自己四子，下一手就能赢。单威胁、双威胁用对的两子能挡住；三个威胁挡不住，除非对方先连成六子。
 #
-# 本书的六子棋不需要额外的约定，也不计时。第六课用这些词来比较不同的下法。下一盘吧：和电脑下，或者两人在同一屏幕上下（在面板里选）。
+# 本书的六子棋不需要额外的约定，也不计时。第六课用这些词来比较不同的下法。双威胁练习由易到难，在 [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb)；按阶段排的练习在 [15_practice_connect6.ipynb](15_practice_connect6.ipynb)。下一盘吧：和电脑下，或者两人在同一屏幕上下（在面板里选）。
 
 # %% tags=["show"]
 ft.play("connect6")

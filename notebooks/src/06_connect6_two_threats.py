@@ -48,10 +48,10 @@ def points(state, player):
 # 黑方第 10 行的四子两头都有空。白方有两子：把它挡住。
 
 # %%
-L.step("c6-tt-06")
+L.step("c6-lesson-13")
 
 # %% tags=["nbval-check-output"]
-open_four = L.exercise("c6-tt-06").state()
+open_four = L.exercise("c6-lesson-13").state()
 L.say("Black's winning points: {pts}. Threat count: {n}: no single White stone is in every window, but two can be.",
       "黑方的赢点：{pts}。威胁数：{n}——没有一个点在所有窗口里，但两子可以挡住。",
       pts=points(open_four, "B"), n=ft.connect6.threat_count(open_four, "B"))
@@ -73,10 +73,11 @@ L.say("Black's winning points: {pts}. Threat count: {n}: no single White stone i
 L.step("c6-lesson-07")
 
 # %% [markdown]
-# Now compare: Black extends with one stone only and plays the other far away. A five is only one threat, and
-# White's two-stone reply closes it. Step with ▶:
+# Now compare: Black extends with one stone only and plays the other far away. This five is blocked at one end
+# by White's stone, so it is only one threat, and White's two-stone reply closes it. (A live five, open at both
+# ends, is two threats: see the count below.) Step with ▶:
 # <!-- zh -->
-# 再比较一下：黑方只补一子，把另一子下在远处。五子只是单威胁，白方一手两子就把它封死了。按 ▶ 看：
+# 再比较一下：黑方只补一子，把另一子下在远处。这个五子有一端被白子堵住，只是单威胁，白方一手两子就把它封死了。（两端都空的活五是双威胁，见下面的计数。）按 ▶ 看：
 
 # %%
 row = L.exercise("c6-lesson-07").state()
@@ -91,6 +92,10 @@ L.say("After n10 and c9: Black's winning points {pts}, threat count {n}; White c
       "黑方下 n10、c9 以后：赢点 {pts}，威胁数 {n}；白方用 {pairs} 就能挡住。白方下 o10、p10 以后，黑方的赢点：{left}。",
       pts=points(one, "B"), n=ft.connect6.threat_count(one, "B"),
       pairs=" / ".join(" ".join(d) for d in ft.connect6.defenses(one, "B")), left=points(closed, "B"))
+live = ft.GAMES["connect6"].from_setup({"black": ["j10", "k10", "l10", "m10", "n10"], "white": ["c3", "d3", "e4"], "player": "W"})
+L.say("Compare a live five, j10 to n10 with both ends open: Black's winning points {pts}, threat count {n}.",
+      "比较一下两端都空的活五（j10 到 n10）：黑方的赢点 {pts}，威胁数 {n}。", pts=points(live, "B"),
+      n=ft.connect6.threat_count(live, "B"))
 
 # %% [markdown]
 # ### 3. Two threats, A and B
@@ -164,9 +169,15 @@ L.step("c6-lesson-10")
 
 # %% tags=["nbval-check-output"]
 built = build.play("f9").play("m10")
-L.say("For example f9 and m10 leave Black {after} threats; White's two stones can stop them in {n} ways.",
-      "例如下 f9、m10，黑方留下 {after} 个威胁；白方的两子有 {n} 种挡法。",
-      after=ft.connect6.threat_count(built, "B"), n=len(ft.connect6.defenses(built, "B")))
+stops = len(ft.connect6.defenses(built, "B"))
+if stops:
+    L.say("For example f9 and m10 leave Black {after} threats; White's two stones can stop them in {n} ways.",
+          "例如下 f9、m10，黑方留下 {after} 个威胁；白方的两子有 {n} 种挡法。",
+          after=ft.connect6.threat_count(built, "B"), n=stops)
+else:
+    L.say("For example f9 and m10 leave Black {after} threats: no two White stones can stop them all.",
+          "例如下 f9、m10，黑方留下 {after} 个威胁：白方怎么下两子都挡不住。",
+          after=ft.connect6.threat_count(built, "B"))
 
 # %% [markdown]
 # **Check yourself (stage 2):** when I compare two moves, I can say what the two stones do together, and what
@@ -175,7 +186,7 @@ L.say("For example f9 and m10 leave Black {after} threats; White's two stones ca
 # **自检（第二阶段）：** 比较两种下法时，我能说清这两子合起来的作用，也能说清对方正常一手两子会怎么应对。
 
 # %% [markdown]
-# ## Stage 3 · Replay and check
+# ## Stage 3 · Review a game
 #
 # ### 6. The order of the two stones
 #
@@ -205,7 +216,7 @@ L.step("c6-lesson-03")
 # * To win, leave three threats or more with one turn: the defender's two stones cannot reach them all
 #   (unless the defender makes six first).
 #
-# More two-threat puzzles are in the Connect6 practice notebook.
+# More two-threat puzzles, from easy to hard: [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb).
 # <!-- zh -->
 # ## 小结
 #
@@ -213,7 +224,7 @@ L.step("c6-lesson-03")
 # * 单威胁、双威胁总能在一手内挡住，但两子要挡到每一个威胁窗口。要看清每条线真正的赢点。
 # * 想赢，就要一手留下三个以上的威胁：防守方的两子挡不完（除非对方自己先连成六子）。
 #
-# 更多双威胁练习在六子棋练习本里。
+# 更多双威胁练习，由易到难：[16_practice_two_threats.ipynb](16_practice_two_threats.ipynb)。
 
 # %% [markdown]
 # ## For the curious

@@ -1,7 +1,8 @@
 """Solving an exercise in the browser: wrong answer with its reason, hint,
 correct answer, and progress that survives a page reload.
 
-Uses the shipped Connect6 stage-1 exercise "Make six" (c6-1-03):
+Uses a Connect6 exercise "Make six" written in the cell (the shipped packs change with their
+content; this one stays):
 
     row 10:  i10(W) j10(B) k10(B) l10(B) m10(B)  n10 .  o10 .
     Black to play two stones and win: n10 + o10 makes six.
@@ -13,9 +14,17 @@ from helpers import click_point, find_board, open_notebook, run_all, screenshot,
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 EXERCISE_CELL = (
-    "from fangqi_teach.exercises import exercise_widget, default_exercise_dir\n"
-    "w = exercise_widget(default_exercise_dir() / 'connect6' / 'stage1.yaml', learner='{learner}',\n"
-    "                    lang='en', start='c6-1-03')\n"
+    "from fangqi_teach.exercises import exercise_widget\n"
+    "from fangqi_teach.exercises.schema import pack_from_data\n"
+    "pack = pack_from_data({{'game': 'connect6', 'stage': 1, 'exercises': [{{\n"
+    "    'id': 'browser-make-six', 'title': {{'en': 'Make six', 'zh': '连成六子'}},\n"
+    "    'prompt': {{'en': 'Black to play. Win this turn.', 'zh': '轮到黑方。本手取胜。'}},\n"
+    "    'hints': [{{'en': 'Count the stones on row 10.', 'zh': '数一数第 10 行的黑子。'}}],\n"
+    "    'explanation': {{'en': 'Four and two make six.', 'zh': '四子加两子成六。'}},\n"
+    "    'position': {{'setup': {{'black': 'j10 k10 l10 m10 k12', 'white': 'i10 j11 k11 l11 m11',\n"
+    "                            'player': 'B'}}}},\n"
+    "    'task': {{'kind': 'play', 'goal': {{'win': True}}}}, 'tags': ['connect6.4.six']}}]}}, 'browser.yaml')\n"
+    "w = exercise_widget(pack, learner='{learner}', lang='en')\n"
     "w"
 )
 

@@ -1,0 +1,72 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Practice · Connect6: two threats
+#
+# The two-threat puzzles of lesson 6, in three levels from easy to hard: count the threats, find the winning
+# points, block two threats with one turn, and build three threats that two stones cannot stop. Answer on the
+# board, then press **Check**. **Hint** gives one hint at a time. Your progress is kept under the name you gave on
+# the start page.
+#
+# A word unclear (window, winning point, threat)? Go back to the lessons: [05_connect6.ipynb](05_connect6.ipynb)
+# and [06_connect6_two_threats.ipynb](06_connect6_two_threats.ipynb). The exercises by stage are in
+# [15_practice_connect6.ipynb](15_practice_connect6.ipynb).
+# <!-- zh -->
+# # 练习 · 六子棋：双威胁
+#
+# 第六课的双威胁题，由易到难分三级：数威胁、找赢点、一手挡住双威胁、做出两子挡不住的三个威胁。在棋盘上作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
+#
+# 哪个词没弄明白（窗口、赢点、威胁）？回到课程：[05_connect6.ipynb](05_connect6.ipynb) 和 [06_connect6_two_threats.ipynb](06_connect6_two_threats.ipynb)。按阶段排的六子棋练习在 [15_practice_connect6.ipynb](15_practice_connect6.ipynb)。
+
+# %%
+import fangqi_teach as ft
+from fangqi_teach import lesson as L
+from fangqi_teach.widgets.practice import Practice
+L.begin("connect6")
+practice = Practice.for_game("connect6", pattern="two_threats.yaml")
+
+# %% [markdown]
+# ## Your progress
+#
+# Run this cell again at any time to bring the table up to date.
+# <!-- zh -->
+# ## 你的进度
+#
+# 随时重新运行这一格，表格就会更新。
+
+# %%
+practice.summary()
+
+# %% [markdown]
+# ## Level 1 · One threat or two
+# <!-- zh -->
+# ## 第一级 · 单威胁还是双威胁
+
+# %%
+practice.level(1)
+
+# %% [markdown]
+# ## Level 2 · Two threats on two lines, and three that cannot be stopped
+# <!-- zh -->
+# ## 第二级 · 两条线上的双威胁，以及挡不住的三个威胁
+
+# %%
+practice.level(2)
+
+# %% [markdown]
+# ## Level 3 · Make threats: block, then attack
+# <!-- zh -->
+# ## 第三级 · 做威胁：先挡，再攻
+
+# %%
+practice.level(3)

@@ -1,0 +1,178 @@
+"""The exercise widget shows what a learner needs and nothing that answers the question (issue 23).
+
+* a review opens where its question starts and shows no outcome until it is answered (item 11);
+* the pieces a player may take are marked on the board while an answer is played (item 10);
+* where passing is legal, a Pass button plays it (item 18).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fangqi_teach.exercises.display import review_opening
+from fangqi_teach.exercises.progress import Progress
+from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+from fangqi_teach.session.clicks import removable_points
+from fangqi_teach.widgets.exercise import ExerciseWidget
+
+EXERCISES = default_exercise_dir()
+
+
+def exercise(eid: str, pack: str | None = None):
+    game = eid.split("-")[0].replace("c6", "connect6")
+    name = pack or ("lesson" if "-lesson-" in eid else f"stage{eid.split('-')[1]}")
+    return load_pack(EXERCISES / game / f"{name}.yaml")[eid]
+
+
+@pytest.fixture
+def progress(tmp_path):
+    return Progress("tester", directory=tmp_path)
+
+
+def caption(w) -> str:
+    return re.sub(r"<[^>]+>", "", w.replay_html.value)
+
+
+# --------------------------------------------------------------------------
+# item 11: "at which action does it end?" reviews
+
+ENDS_AT = ["dafang-3-04", "ningxia-3-05", "ningxia-3-06", "xinjiang-3-04", "xinjiang-3-05", "maonan-3-05"]
+
+
+@pytest.mark.parametrize("eid", ENDS_AT)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_ends_at_review_shows_no_outcome_before_it_is_answered(eid, lang, progress):
+    ex = exercise(eid)
+    answer = ex.solutions(1)[0]
+    w = ExerciseWidget(ex, progress=progress, lang=lang)
+    assert w.step == review_opening(ex)             # where the question starts (display.review_opening)
+    seen = set()
+    for step in range(0, w._replay_end() + 1):
+        w.replay(step)
+        seen.add(caption(w))
+        state = w.review_states[w.step]
+        assert not state.is_over, f"{eid}: the replay shows the finished game at action {w.step}"
+    w.replay("last")
+    assert w.step == w._replay_end() and not w.review_states[w.step].is_over
+    n = len(w.review_states) - 1
+    for text in seen:
+        assert f"of {n}" not in text and f"共 {n} 步" not in text
+        assert not re.search(r"\bwins\b|drawn|获胜|和棋", text), text
+    assert "Action" in caption(w) or "第" in caption(w)
+    # once answered, the whole game and its end can be replayed
+    w.answer_box.value = answer
+    assert w.check().correct
+    w.replay("last")
+    assert w.step == n and w.review_states[n].is_over == (w.review_states[n].result is not None)
+
+
+def test_a_review_at_an_action_hides_the_moves_after_it_until_answered(progress):
+    # c6-3-07 asks where Black can still win after action 11; the game's next stones are j6 j5
+    w = ExerciseWidget(exercise("c6-3-07"), progress=progress, lang="en")
+    assert w.step == 11
+    w.replay("last")
+    assert w.step == 11 and w.replay_buttons["forward"].disabled
+    assert w.replay_buttons["forward"].tooltip == "The rest of the game is shown once you have answered."
+    w.answer_box.value = "x"
+    w.check()                        # a wrong answer reveals nothing
+    w.replay("last")
+    assert w.step == 11
+    w.show_solution()
+    w.replay("last")
+    assert w.step == 13 and "Black wins" in caption(w)
+
+
+# --------------------------------------------------------------------------
+# item 10: the pieces that may be taken are marked
+
+def test_the_pieces_black_may_take_are_marked_after_a2_a3_in_the_lesson(progress):
+    ex = exercise("dafang-lesson-07")
+    w = ExerciseWidget(ex, progress=progress, lang="en", in_place=True)
+    assert w.board.removable == []
+    w.click("a2")
+    w.click("a3")
+    assert w.actions == ["a2-a3"]
+    assert sorted(w.board.removable) == sorted(removable_points(w.scratch)) == ["d1", "e1", "f1"]
+    w.click("e1")                    # the turn is done: nothing more to take
+    assert w.verdict.correct and w.board.removable == []
+
+
+def test_the_pieces_to_pull_are_marked_in_practice_from_the_start(progress):
+    # maonan-2-03: the board is full, White pulls first: every Black piece may go
+    ex = exercise("maonan-2-03", "stage2")
+    w = ExerciseWidget(ex, progress=progress, lang="en")
+    black = sorted(p for p, c in w.state0.board.items() if c == "B")
+    assert sorted(w.board.removable) == black
+    w.click(black[0])
+    assert w.board.removable == []   # now White moves: nothing to take
+    w.clear()
+    assert sorted(w.board.removable) == black
+
+
+def test_a_select_task_never_marks_its_answer(progress):
+    # maonan-1-02 asks which White pieces Black may pin: the marks would be the answer
+    w = ExerciseWidget(exercise("maonan-1-02"), progress=progress, lang="en")
+    assert removable_points(w.state0) and w.board.removable == []
+
+
+# --------------------------------------------------------------------------
+# item 18: Pass
+
+@pytest.mark.parametrize("eid", ["dafang-1-11", "dafang-2-06"])
+@pytest.mark.parametrize("in_place", [False, True])
+def test_a_pass_button_where_passing_is_legal(eid, in_place, progress):
+    ex = exercise(eid)
+    w = ExerciseWidget(ex, progress=progress, lang="zh", in_place=in_place)
+    button = w.buttons["pass"]
+    assert button.layout.display == "" and button.description
+    assert any(button in getattr(c, "children", ()) for c in w.children)
+    button.click()
+    assert w.actions == ["pass"]
+    if not in_place:
+        w.check()
+    assert w.verdict.correct
+    assert button.layout.display == "none"
+
+
+def test_no_pass_button_where_passing_is_not_legal(progress):
+    w = ExerciseWidget(exercise("dafang-lesson-07"), progress=progress, lang="en")
+    assert w.buttons["pass"].layout.display == "none"
+    w.pass_turn()
+    assert w.actions == []
+
+
+# --------------------------------------------------------------------------
+# item 21: the practice notebooks show stages as stages, the self-check as text to read
+
+@pytest.mark.parametrize("game", ["dafang", "ningxia", "xinjiang", "maonan", "connect6"])
+def test_the_progress_table_has_one_row_per_stage_named_by_its_stage(game, tmp_path):
+    from fangqi_teach.games import GAMES
+    from fangqi_teach.widgets.practice import Practice
+    practice = Practice.for_game(game, learner="tester")
+    summary = practice.summary()
+    summary.progress = Progress("tester", directory=tmp_path)
+    rows = summary.rows()
+    stages = practice.stages()
+    assert [r["stage"] for r in rows] == sorted(stages)          # each stage once, in order
+    for r in rows:
+        assert r["total"] == len(stages[r["stage"]])
+        assert r["title"] == GAMES[game].title.en                 # no pack title beside another stage's row
+    assert "understand the rule" not in summary.table.value.split("Review a game")[-1]
+
+
+def test_the_self_check_is_a_note_to_read_not_program_output():
+    from fangqi_teach.widgets.practice import Practice
+    check = Practice.for_game("connect6", learner="tester", lang="zh").self_check(1)
+    html = check._repr_html_()
+    assert html.startswith("<div") and "<pre" not in html and "自我检查" in html
+    assert Practice.for_game("maonan", learner="tester").self_check(3) is None
+
+
+def test_the_two_threat_puzzles_are_all_practised_by_level():
+    from fangqi_teach.widgets.practice import LEVELS, Practice
+    tt = Practice.for_game("connect6", learner="tester", pattern="two_threats.yaml")
+    ids = [e.id for n in LEVELS for e in tt.by_level(n)]
+    assert len(ids) == len(set(ids)) == len(load_pack(EXERCISES / "connect6" / "two_threats.yaml").exercises)
+    assert len(ids) >= 32
