@@ -339,14 +339,11 @@ def test_dafang_stage3_facts_come_from_the_engine():
     assert _shapes_of(s, "b2-b3") == [("diagonal4", ("a4", "b3", "c2", "d1")), ("square", ("a3", "b3", "a4", "b4"))]
     assert all(len(_shapes_of(s, m)) == 1 for m in ("a3-b3", "b4-b3", "b4-b5"))
     three = ex_of("dafang-3-03")
-    # the review records end where their question starts (the replay would show the answer);
-    # dafang-3-01 keeps the whole game
-    assert ex_of("dafang-3-01").position.record[53] == "b3-b2" and three.solutions() == ["2"]
-    assert all(len(e.position.record) == e.task["at"] for e in (two, three, ex_of("dafang-3-05")))
+    assert three.position.record[53] == "b3-b2" and three.solutions() == ["2"]
     assert _shapes_of(review_state(three), "b3-b2") == [("diagonal3", ("a3", "b2", "c1")),
                                                          ("square", ("b1", "c1", "b2", "c2"))]
     draw = ex_of("dafang-3-04")
-    record = draw.task["question"]["variation"].split()
+    record = list(draw.position.record)
     removals = [n for n in range(1, len(record) + 1)
                 if any(e.kind == "remove" for e in replay("dafang", record[:n], draw_turns=3).events)]
     assert removals[-1] == 87 and draw.solutions() == ["90"]
@@ -388,8 +385,7 @@ def test_ningxia_stage3_facts_come_from_the_engine():
     credits = ex_of("ningxia-3-01")
     s = review_state(credits)
     assert _shapes_of(s, "e2") == [("square", ("d1", "e1", "d2", "e2")), ("square", ("e1", "f1", "e2", "f2"))]
-    record = ex_of("ningxia-3-05").task["question"]["variation"].split()     # the whole game
-    assert list(credits.position.record) == record[:51]
+    record = list(credits.position.record)
     assert [record[27], record[31]] == ["g2", "h3"] and credits.solutions() == ["2"]
     pulls = replay("ningxia", record[:59]).pending
     assert (pulls.kind, pulls.player, pulls.count) == ("pull", "W", 5)
@@ -400,10 +396,10 @@ def test_ningxia_stage3_facts_come_from_the_engine():
     moves = [n for n, a in enumerate(record, 1) if "-" in a]
     assert window.position.record[-1] == "d1-c1" and moves[:2] == [65, 67] and record[66] == "d1-c1"
     end = ex_of("ningxia-3-05")
-    final = replay("ningxia", record)
+    final = replay("ningxia", list(end.position.record))
     assert end.solutions() == ["140"] and sum(c == "B" for c in final.board.values()) == 3
     draw = ex_of("ningxia-3-06")
-    rec = draw.task["question"]["variation"].split()
+    rec = list(draw.position.record)
     assert rec[70].startswith("x") and not any(a.startswith("x") for a in rec[71:74]) and draw.solutions() == ["74"]
 
 
@@ -413,14 +409,14 @@ def test_xinjiang_stage3_facts_come_from_the_engine():
     assert len(first.position.record) == 67 and s.phase == "move" and s.player == "W"
     assert 49 - len(s.board) == 18 and "pull_skipped" in [e.kind for e in s.events]
     end = ex_of("xinjiang-3-04")
-    record = end.task["question"]["variation"].split()
+    record = list(end.position.record)
     cucumber = ("cucumber", ("b1", "b2", "b3", "b4", "b5", "b6", "b7"))
     assert cucumber in _shapes_of(replay("xinjiang", record[:88]), record[88])
     final = replay("xinjiang", record)
     assert end.solutions() == ["91"] and sum(c == "W" for c in final.board.values()) == 3
     assert [a[0] for a in record[89:91]] == ["x", "x"]                    # two of the three captures made
     draw = ex_of("xinjiang-3-05")
-    rec = draw.task["question"]["variation"].split()
+    rec = list(draw.position.record)
     assert rec[69].startswith("x") and "-" in rec[70] and "-" in rec[71] and draw.solutions() == ["72"]
     place = ex_of("xinjiang-3-06")
     from fangqi_teach.exercises.checkers import review_state

@@ -49,7 +49,7 @@ def test_a_count_of_captures_stops_where_the_game_ends():
     """Black's last cucumber row in the xinjiang-3 game owes three captures, but the second leaves White
     with three pieces and the game ends ([D16]): two are taken, and the feedback says the game ends."""
     from fangqi_teach.exercises.checkers import _still_taken
-    record = exercise("xinjiang/stage3.yaml", "xinjiang-3-04").task["question"]["variation"].split()
+    record = exercise("xinjiang/stage3.yaml", "xinjiang-3-04").position.record
     s = ft.replay("xinjiang", list(record[:88]))
     after = s.play("a7-b7")
     assert after.pending.count == 3
