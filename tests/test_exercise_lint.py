@@ -466,3 +466,53 @@ def test_the_exercise_board_shows_the_labels(tmp_path):
     assert dict(w.board.labels) == {"i10": "A", "p7": "B"}
     w.clear()
     assert dict(w.board.labels) == {"i10": "A", "p7": "B"}
+
+
+# ---------------------------------------------------------------- numbers written as words (issue 23 review)
+
+NUMBER_WORDS_EN = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NUMBER_WORDS_ZH = ("零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十")
+
+
+def _count_answer(ex):
+    question = dict(ex.task["question"]) if ex.task.kind == "review" else {"kind": ex.task.kind}
+    if question["kind"] != "count":
+        return None
+    return int(ex.solutions(1)[0])
+
+
+FANG_COUNTS = [e for e in EXERCISES if e.game in ("dafang", "ningxia", "xinjiang") and _count_answer(e) is not None]
+
+
+@pytest.mark.parametrize("ex", FANG_COUNTS, ids=lambda e: e.id)
+def test_a_count_title_does_not_say_the_number_in_words(ex):
+    """The prose lint reads digits only: dafang-1-10 was titled "The diagonal of four takes one" /
+    「斜四只吃一枚」, the very count it asks for. A title, prompt or hint before the last names the
+    number asked neither as a digit nor as a word ("takes one", 「吃一枚」)."""
+    n = _count_answer(ex)
+    if n >= len(NUMBER_WORDS_EN):
+        return
+    shown = [ex.title, ex.prompt, *ex.hints[:-1]]
+    en = re.compile(rf"\b(takes|captures|earns|gives|ends at) {NUMBER_WORDS_EN[n]}\b", re.I)
+    zh = re.compile(rf"[吃拔放得]{NUMBER_WORDS_ZH[n]}[枚子次]")
+    said = [t.en for t in shown if en.search(t.en)] + [t.zh for t in shown if zh.search(t.zh)]
+    assert not said, f"{ex.id}: shown before the answer, the count {n} in words: {said}"
+
+
+def test_the_dafang_2_07_aside_says_the_two_are_worth_the_same_while_moving():
+    ex = BY_ID["dafang-2-07"]
+    assert "other way round" not in ex.explanation.en
+    s = ex.state()
+    from fangqi_teach.games.fangqi import VARIANTS
+    assert VARIANTS["dafang"].move_values["diagonal4"] == VARIANTS["dafang"].move_values["square"] == 1
+    assert ex.solutions() == ["d6"] and s.player == "B"
+
+
+def test_dafang_3_02_every_other_move_takes_one_at_most():
+    from fangqi_teach.exercises.checkers import review_state
+    ex = BY_ID["dafang-3-02"]
+    s = review_state(ex)
+    others = [m for m in s.legal_actions() if m != "b2-b3"]
+    shapes = [len(_shapes_of(s, m)) for m in others]
+    assert max(shapes) == 1 and 0 in shapes            # "takes one" alone would be false: some take none
+    assert "one at most" in ex.explanation.en and "最多只吃一枚" in ex.explanation.zh
