@@ -377,11 +377,13 @@ def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
 _OWED_VERBS: dict[str, str] = {"capture": "吃", "pull": "拔", "pin": "押", "blocked_pull": "拔"}
 
 
-# Event texts a game words otherwise: the Fang Qi pages say 放子 for a placement (Connect6 落子).
+# Event texts a game words otherwise: the Fang Qi pages say 放子 for a placement, the Maonan page 布子
+# (Connect6 落子).
 GAME_EVENT_TEXTS: dict[tuple[str, str], Text] = {
     ("place", "dafang"): Text("{player} places on {points}", "{player}放子 {points}"),
     ("place", "ningxia"): Text("{player} places on {points}", "{player}放子 {points}"),
     ("place", "xinjiang"): Text("{player} places on {points}", "{player}放子 {points}"),
+    ("place", "maonan"): Text("{player} places on {points}", "{player}布子 {points}"),  # the Maonan page says 布子
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from fangqi_teach.exercises.checkers import worked_solution
 from fangqi_teach.exercises.schema import pack_from_data
 
 TEXT = {"en": "t", "zh": "t"}
@@ -53,6 +54,7 @@ def test_count_a_select_property_and_mode_one():
     assert ex.solutions() == ["2"]            # c1 and a3, on a diagonal only
     v = ex.check("6")
     assert not v.correct and v.feedback.en == "Not 6: too high. Count the loose Black pieces again."
+    assert worked_solution(ex).en == "The loose Black pieces: c1 a3."      # the number's reason: with the solution
     ex = exercise("dafang", after_b2, {"kind": "select", "property": "safe_pieces", "player": "B", "mode": "one"})
     assert sorted(ex.solutions()) == ["a1", "a2", "b1", "b2"]
     assert ex.check("b2").correct
@@ -185,6 +187,7 @@ def test_review_at_and_ends_at_variation():
     assert "12" not in v.feedback.en and "12" not in v.feedback.zh      # the number comes with the solution
     assert "still going" in ex.check("11").feedback.en
     assert "ends at action 12 (o10)" in ex.check("12").feedback.en
+    assert "ends at action 12 (o10)" in worked_solution(ex).en                          # and with the solution
 
 
 def test_play_scope_turn_requires_a_finished_turn_and_no_extra_actions():

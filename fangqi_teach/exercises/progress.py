@@ -56,6 +56,7 @@ import secrets
 import stat
 import sys
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -135,7 +136,7 @@ def learner_file_name(name: str) -> str:
 OWN_FILES = "own-progress-files.json"
 
 
-def shared_folder(folder: str | os.PathLike) -> bool:
+def shared_folder(folder: str | os.PathLike[str]) -> bool:
     """Whether other users can create files in ``folder`` (so a file's name proves nothing).
 
     True for a folder owned by someone else or writable by a group or
@@ -177,7 +178,7 @@ def owner_name(uid: int) -> str:
         return f"uid {uid}"
 
 
-def squatter(path: str | os.PathLike, learner: str | None) -> str | None:
+def squatter(path: str | os.PathLike[str], learner: str | None) -> str | None:
     """Who made ``path`` when it is not ``learner``'s own file by its owner; None when it is (or cannot be told).
 
     Checked only in a :func:`shared_folder` and when ``learner`` is a
@@ -204,7 +205,7 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _empty_entry() -> dict:
+def _empty_entry() -> dict[str, Any]:
     return {"attempts": 0, "solved": False, "hints": 0, "solution_shown": False, "seconds": 0.0,
             "first_solved": None, "last_answer": ""}
 
@@ -236,17 +237,17 @@ class ProgressFile:
     """A progress file that passed :func:`read_progress_file`."""
 
     learner: str | None        # None only in hand-made files without a name
-    exercises: dict            # id -> entry with every field of an empty entry
+    exercises: dict[str, Any]            # id -> entry with every field of an empty entry
     text: str                  # the file's text, for the backup
     version: int
     path: Path
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not standard JSON")
 
 
-def read_progress_file(path: str | os.PathLike) -> ProgressFile:
+def read_progress_file(path: str | os.PathLike[str]) -> ProgressFile:
     """Read and validate one progress file; never changes it.
 
     Raises ``FileNotFoundError`` when it does not exist and
@@ -285,7 +286,7 @@ def read_progress_file(path: str | os.PathLike) -> ProgressFile:
     return ProgressFile(learner, exercises, text, version, p)
 
 
-def parse_progress(data: Any) -> tuple[str | None, dict, int]:
+def parse_progress(data: Any) -> tuple[str | None, dict[str, Any], int]:
     """``(learner, exercises, version)`` of a progress file's data, every value checked.
 
     >>> parse_progress({"format": "fangqi-teach-progress", "version": 1, "learner": "ada",
@@ -324,17 +325,17 @@ def parse_progress(data: Any) -> tuple[str | None, dict, int]:
     return learner, exercises, version
 
 
-def _whole(v, low, high) -> bool:
+def _whole(v: object, low: int, high: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
 
-def _invalid(field: str, value, what: Text) -> NoReturn:
+def _invalid(field: str, value: object, what: Text) -> NoReturn:
     shown = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     shown = shown if len(shown) <= 60 else shown[:57] + "…"
     raise ProgressFormatError("invalid", Text(f"{shown} {what.en}", f"{shown} {what.zh}"), field)
 
 
-def _parse_entry(raw, field: str) -> dict:
+def _parse_entry(raw: object, field: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         _invalid(field, raw, Text("is not an exercise record (a mapping)", "不是题目记录（映射）"))
     e = _empty_entry()
@@ -374,7 +375,7 @@ def _parse_entry(raw, field: str) -> dict:
     return e
 
 
-def _dumps(data: dict) -> str:
+def _dumps(data: dict[str, Any]) -> str:
     """Standard JSON (``allow_nan=False``), UTF-8 where it can be, ``\\u`` escapes where it cannot."""
     text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=1, sort_keys=True)
     try:
@@ -387,7 +388,7 @@ def _dumps(data: dict) -> str:
 # --------------------------------------------------------------------------
 # Merging two writers' work
 
-def merge_entry(disk: dict | None, base: dict | None, mine: dict) -> dict:
+def merge_entry(disk: dict[str, Any] | None, base: dict[str, Any] | None, mine: dict[str, Any]) -> dict[str, Any]:
     """One exercise's record after adding this process's work to what is on disk.
 
     ``base`` is the record as this process last read or wrote it, ``mine``
@@ -416,7 +417,7 @@ def merge_entry(disk: dict | None, base: dict | None, mine: dict) -> dict:
     return out
 
 
-def merge_exercises(disk: dict | None, base: dict, mine: dict) -> dict:
+def merge_exercises(disk: dict[str, Any] | None, base: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
     """Every exercise on disk, plus this process's work since ``base`` (see :func:`merge_entry`)."""
     if disk is None:                    # nothing usable on disk: what this process holds is the best there is
         return copy.deepcopy(mine)
@@ -428,10 +429,10 @@ def merge_exercises(disk: dict | None, base: dict, mine: dict) -> dict:
 
 # --------------------------------------------------------------------------
 
-_SHARED: dict = {}
+_SHARED: dict[tuple[Path, str], Progress] = {}
 
 
-def progress_for(learner: str = "default", directory: str | os.PathLike | None = None) -> Progress:
+def progress_for(learner: str = "default", directory: str | os.PathLike[str] | None = None) -> Progress:
     """The one :class:`Progress` of a learner in this kernel (shared by every widget).
 
     Two widgets holding two copies would each save their own view; sharing
@@ -452,7 +453,7 @@ ASIDE = {"unreadable": "unreadable", "corrupt": "corrupt", "foreign": "foreign",
 class Progress:
     """The progress of one learner (loaded at creation, saved after each change)."""
 
-    def __init__(self, learner: str = "default", directory: str | os.PathLike | None = None,
+    def __init__(self, learner: str = "default", directory: str | os.PathLike[str] | None = None,
                  autosave: bool = True):
         self.learner = str(learner)
         if len(self.learner) > MAX_NAME:
@@ -461,10 +462,10 @@ class Progress:
         self.autosave = autosave
         self.problems: list[Text] = []       # what went wrong, for the learner (English and Chinese)
         self._use(self._own_path())
-        self.exercises: dict[str, dict] = {}
-        self._base: dict[str, dict] = {}     # the records as last read or written: mine - base is new work
+        self.exercises: dict[str, dict[str, Any]] = {}
+        self._base: dict[str, dict[str, Any]] = {}     # the records as last read or written: mine - base is new work
         self._legacy: Path | None = None     # an old-style file this progress was read from
-        self._listeners: list = []
+        self._listeners: list[Any] = []
         self._load()
 
     # -- which file -----------------------------------------------------------
@@ -578,7 +579,7 @@ class Progress:
         if strict:
             raise OSError(f"{path.name} cannot be used and cannot be moved aside")
 
-    def _read_legacy(self) -> dict | None:
+    def _read_legacy(self) -> dict[str, Any] | None:
         """The progress of an old-style ``progress-<slug>.json`` file, if it is this learner's."""
         old = self.directory / f"progress-{learner_slug(self.learner)}.json"
         if squatter(old, self.learner):
@@ -595,7 +596,7 @@ class Progress:
 
     # -- saving -------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "learner": self.learner, "updated": _now(),
                 "exercises": self.exercises}
 
@@ -648,7 +649,7 @@ class Progress:
         for callback in list(self._listeners):
             callback()
 
-    def on_change(self, callback, remove: bool = False) -> None:
+    def on_change(self, callback: Callable[[], object], remove: bool = False) -> None:
         """Call ``callback()`` after every change (the pack summary redraws itself)."""
         if remove:
             self._listeners.remove(callback)
@@ -657,11 +658,11 @@ class Progress:
 
     # -- recording ----------------------------------------------------------
 
-    def entry(self, exercise_id: str) -> dict:
+    def entry(self, exercise_id: str) -> dict[str, Any]:
         """The record of one exercise (a fresh empty one if never tried)."""
         return dict(self.exercises.get(str(exercise_id)) or _empty_entry())
 
-    def _entry_for(self, exercise_id) -> dict:
+    def _entry_for(self, exercise_id: str) -> dict[str, Any]:
         eid = str(exercise_id)
         if len(eid) > MAX_ID:
             raise ValueError(f"an exercise id has at most {MAX_ID} characters")
@@ -693,9 +694,9 @@ class Progress:
     def is_solved(self, exercise_id: str) -> bool:
         return bool(self.exercises.get(str(exercise_id), {}).get("solved"))     # ids are text on disk
 
-    def summary(self, exercises) -> dict[int, dict]:
+    def summary(self, exercises: Iterable[Any]) -> dict[int, dict[str, Any]]:
         """Per stage: ``{"total", "attempted", "solved", "hints"}`` over ``exercises``."""
-        out: dict[int, dict] = {}
+        out: dict[int, dict[str, Any]] = {}
         for ex in exercises:
             s = out.setdefault(ex.stage, {"total": 0, "attempted": 0, "solved": 0, "hints": 0})
             e = self.exercises.get(ex.id)
@@ -716,7 +717,7 @@ def _own_files_record() -> Path:
     return Path(platformdirs.user_data_dir("fangqi-teach", appauthor=False)) / OWN_FILES
 
 
-def learner_files(directory: str | os.PathLike, learner: str) -> list[Path]:
+def learner_files(directory: str | os.PathLike[str], learner: str) -> list[Path]:
     """The files in ``directory`` holding ``learner``'s own progress: the one named after them (unless
     another user made it) and the file of their own they save to instead when one did.
 

@@ -16,17 +16,23 @@ the ids no exercise is tagged with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..analysis import connect6 as c6
 from ..core import other
 from ..games import GAMES, new_game, replay
 from ..notation import MOVE, PLACE, REMOVE, Action, parse_action, parse_record
-from .checkers import default_scope, ends_at_line, play_out, property_answers, question, solutions
+from .checkers import asked, play_out, solutions
 from .positions import board_for
+
+if TYPE_CHECKING:
+    from ..boards import Board
+    from .checkers import Context
+    from .kinds.base import TaskKind
+    from .model import Exercise
 
 
 @dataclass(frozen=True)
@@ -130,7 +136,7 @@ def rules_for_game(game: str) -> list[str]:
     return [r.id for r in _RULES if game in r.games]
 
 
-def uncovered(tags) -> list[str]:
+def uncovered(tags: Iterable[str]) -> list[str]:
     """The rule ids not in ``tags`` (an iterable of tag strings), in order.
 
     >>> uncovered(RULE_IDS)
@@ -236,7 +242,7 @@ class _Reading:
     removed: int = 0
 
 
-def _on_shape(r: _Reading, e) -> None:
+def _on_shape(r: _Reading, e: Any) -> None:
     r.out.add("fangqi.0.shape_completed")
     if r.ids.shape_owes:
         r.owed += e.value           # a mill owes one capture (no separate "owed" event)
@@ -250,7 +256,7 @@ def _on_shape(r: _Reading, e) -> None:
         r.out.add(r.ids.shape_placing)
 
 
-def _on_owed(r: _Reading, e) -> None:
+def _on_owed(r: _Reading, e: Any) -> None:
     if e.reason == "pull":          # the pull step begins: pulls are owed
         r.out.add(r.ids.pull)
     else:
@@ -258,7 +264,7 @@ def _on_owed(r: _Reading, e) -> None:
     r.out.add("fangqi.0.obligations")
 
 
-def _on_remove(r: _Reading, e) -> None:
+def _on_remove(r: _Reading, e: Any) -> None:
     ids = r.ids
     if e.reason in _REMOVALS:
         r.removed += 1
@@ -274,11 +280,11 @@ def _on_remove(r: _Reading, e) -> None:
         r.out.add("fangqi.0.make_room")
 
 
-def _on_draw(r: _Reading, e) -> None:
+def _on_draw(r: _Reading, e: Any) -> None:
     r.out |= _DRAW_RULES.get(e.reason, set())
 
 
-def _on_win(r: _Reading, e) -> None:
+def _on_win(r: _Reading, e: Any) -> None:
     r.out.add(r.ids.wins.get(e.reason, ""))
     if e.reason == "six":
         r.out.add("connect6.4.six")
@@ -290,7 +296,7 @@ def _on_win(r: _Reading, e) -> None:
             r.out.add("D16")
 
 
-def _on_forfeit(r: _Reading, e) -> None:
+def _on_forfeit(r: _Reading, e: Any) -> None:
     """A forfeit, a skip or a turn that ends: an obligation that could not be met."""
     r.out |= {"fangqi.0.obligations", "D15"}
     if e.kind == "forfeit" and e.reason == "no_loose_piece":
@@ -303,13 +309,13 @@ def _on_forfeit(r: _Reading, e) -> None:
         r.out.add("maonan.5.still_blocked")
 
 
-def _on_move(r: _Reading, e) -> None:
+def _on_move(r: _Reading, e: Any) -> None:
     r.out |= {"fangqi.0.line", r.ids.move}
     if r.ids.board and frozenset(e.points) in _MAONAN_DIAGONAL_STEPS:
         r.out.add(r.ids.board)
 
 
-def _on_place(r: _Reading, e) -> None:
+def _on_place(r: _Reading, e: Any) -> None:
     r.out.add(r.ids.turns)
 
 
@@ -318,7 +324,7 @@ _ON_EVENT = {"shape": _on_shape, "owed": _on_owed, "remove": _on_remove, "draw":
              "place": _on_place}
 
 
-def rules_from_events(game: str, phase: str, events) -> set[str]:
+def rules_from_events(game: str, phase: str, events: Iterable[Any]) -> set[str]:
     """The rule ids whose events occur in ``events`` (one played answer, from a state in ``phase``).
 
     >>> from fangqi_teach.games import replay
@@ -336,11 +342,18 @@ def rules_from_events(game: str, phase: str, events) -> set[str]:
     return reading.out
 
 
-def _task_rules(ex, state, kind: str, params) -> set[str]:
-    """Rules the task's question is about, whatever the answer (b)."""
-    ids = SECTION_RULES[ex.game]
-    out = {"fangqi.0.points"}
-    prop = params.get("property") or params.get("quantity")
+def _task_rules(ex: Exercise, state: Any, kind: TaskKind[Mapping[str, object]],
+                params: Mapping[str, object]) -> set[str]:
+    """Rules the task's question is about, whatever the answer (b): the kind's, and point names."""
+    out = {"fangqi.0.points"} | kind.practised(ex, state, params)
+    out.discard("")
+    return out
+
+
+def property_rules(game: str, state: Any, prop: str) -> set[str]:
+    """The rules a question about the points with property ``prop`` (or their number) is about."""
+    ids = SECTION_RULES[game]
+    out: set[str] = set()
     if prop in ("loose_pieces", "safe_pieces"):
         out |= {"fangqi.0.loose", ids.guard, ids.choice, ids.square}
     elif prop == "legal_removals" and state.pending is not None:
@@ -362,52 +375,44 @@ def _task_rules(ex, state, kind: str, params) -> set[str]:
         out.add("fangqi.0.shape_completed")
     elif prop in ("winning_points", "threat_count"):
         out |= {"connect6.4.window", "connect6.4.winning_points" if prop == "winning_points" else "connect6.4.threats"}
-    if kind in ("defend", "attack"):
-        out |= {"connect6.4.threats", "connect6.4.window", "connect6.4.turns"}
-        if kind == "defend":
-            out.add("connect6.4.winning_points")
-    if kind == "defend" or prop == "threat_count":
-        attacker = params.get("attacker", other(state.player)) if kind == "defend" else params.get("player", "B")
-        if c6.threat_count(state, attacker) == 2:
-            out.add("connect6.4.two_threats")
-    if kind == "play" and params.get("goal", {}).get("legal"):
-        out.add(ids.illegal)
-    out.discard("")
     return out
 
 
-def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
-    """The action lists a solution stands for (a selection of removals plays each removal …)."""
-    if kind in ("play", "defend", "attack"):
-        return [solution.split()]
-    if kind == "count" and "action" in params:
-        return [parse_record(ctx.board, str(params["action"]))]
-    prop = params.get("property") or params.get("quantity")
-    points = [] if solution == "none" else solution.split()
-    if kind == "count":
-        if prop not in ("legal_removals", "legal_places", "completes", "destinations", "movable"):
-            return []
-        points = property_answers(ctx, params, prop)
+def two_threats_rule(state: Any, attacker: str) -> set[str]:
+    """``connect6.4.two_threats`` when ``attacker`` has exactly two threats in ``state``."""
+    return {"connect6.4.two_threats"} if c6.threat_count(state, attacker) == 2 else set()
+
+
+def _answer_actions(ctx: Context, kind: TaskKind[Mapping[str, object]], params: Mapping[str, object],
+                    solution: str) -> list[list[str]]:
+    """The action lists a solution stands for (a selection of removals plays each removal …): the kind's."""
+    return kind.answer_actions(ctx, params, solution)
+
+
+def actions_for_points(ctx: Context, params: Mapping[str, object], prop: str,
+                       points: Iterable[str]) -> list[list[str]]:
+    """The actions points with property ``prop`` stand for: removing, placing on, moving to or from each."""
     if prop == "legal_removals":
         return [[str(Action(REMOVE, (p,)))] for p in points]
     if prop in ("legal_places", "completes"):
         return [[str(Action(PLACE, (p,)))] for p in points]
     if prop == "destinations":
-        origin = ctx.board.parse_point(params["from"])
+        origin = ctx.board.parse_point(str(params["from"]))
         return [[str(Action(MOVE, (origin, p)))] for p in points]
     if prop == "movable":
         return [[a] for a in ctx.state.legal_actions() if _moves_from(ctx.board, a, points)]
     return []
 
 
-def _moves_from(board, action: str, points) -> bool:
+def _moves_from(board: Board, action: str, points: Iterable[str]) -> bool:
     """Whether ``action`` moves a piece from one of ``points``."""
     a = parse_action(board, action)
     return a.kind == MOVE and a.points[0] in points
 
 
-def _ending_events(ex, params) -> tuple[str, list]:
+def _ending_events(ex: Exercise, params: Mapping[str, object]) -> tuple[str, list[Any]]:
     """ends_at: the events of the action that ends the replayed game, and the phase before it."""
+    from .kinds.count import ends_at_line
     s, record = ends_at_line(ex, params, board_for(ex.game, ex.position.options))
     for a in record:
         before = s
@@ -417,7 +422,7 @@ def _ending_events(ex, params) -> tuple[str, list]:
     return s.phase, []
 
 
-def _reformed(ex, state, events) -> bool:
+def _reformed(ex: Exercise, state: Any, events: Iterable[Any]) -> bool:
     """Whether an answer completes a shape that was complete earlier in the record and was broken since."""
     if not ex.position.record:
         return False
@@ -433,7 +438,7 @@ def _reformed(ex, state, events) -> bool:
     return False
 
 
-def _step_rules(game: str, state, actions) -> set[str]:
+def _step_rules(game: str, state: Any, actions: Iterable[str]) -> set[str]:
     """The rules met playing ``actions`` one by one from ``state``.
 
     Besides each action's events: a removal made where the choice was
@@ -466,7 +471,7 @@ def _step_rules(game: str, state, actions) -> set[str]:
     return out
 
 
-def _restricted_removal(state, action: str) -> bool:
+def _restricted_removal(state: Any, action: str) -> bool:
     """Whether ``action`` removes a piece where the choice is restricted (some enemy piece may not be taken)."""
     pend = state.pending
     if parse_action(state.board_spec, action).kind != REMOVE or pend is None or pend.kind not in _CAPTURE_PENDING:
@@ -476,16 +481,16 @@ def _restricted_removal(state, action: str) -> bool:
     return bool(pend.target) and len(takeable) < len(enemy)
 
 
-def _placing_ended_not_full(before, after) -> bool:
+def _placing_ended_not_full(before: Any, after: Any) -> bool:
     """[D10] (its games, Xinjiang): placing ended (both supplies empty) with empty points left on the board."""
     return (before.game in RULES["D10"].games and before.phase == "place" and after.phase != "place"
             and len(after.board) < len(after.board_spec.points))
 
 
-def _stops_two_threats(ex, variation: str) -> bool:
+def _stops_two_threats(ex: Exercise, variation: object) -> bool:
     """Connect6: whether a turn of ``variation`` faces exactly two threats and leaves none."""
     s: Any = GAMES[ex.game].new(**dict(ex.position.options))     # a Connect6State: the game has line threats
-    for a in parse_record(s.board_spec, variation):
+    for a in parse_record(s.board_spec, str(variation)):
         if s.pending is not None and s.pending.kind != "second_stone":     # (pending is None only when over)
             start = s
         s = s.play(a)
@@ -498,54 +503,58 @@ def _stops_two_threats(ex, variation: str) -> bool:
     return False
 
 
-def _replay_state(ex, actions):
+def _replay_state(ex: Exercise, actions: Iterable[str]) -> Any:
     return replay(ex.game, list(actions), **dict(ex.position.options))
 
 
-def solve_runs(ex) -> tuple[set[str], bool]:
+def solve_runs(ex: Exercise) -> tuple[set[str], bool]:
     """``(rules, solved)``: the rules met by (a) and (b) for ``ex``, and whether a solution was found."""
     key = "practised_runs"
     if key in ex._cache:
-        return ex._cache[key]
+        return cast("tuple[set[str], bool]", ex._cache[key])
     task = ex.task
-    ctx, kind, params = question(ex)
+    ctx, kind, params = asked(ex)
     state = ctx.state
     rules = _task_rules(ex, state, kind, params)
     try:
         found = solutions(ex, SOLUTION_LIMIT)
     except ValueError:
         found = []
-    scope = params.get("scope", default_scope(ex.game))
     record = ex.position.record or ()
-    upto = record[:task.get("at", len(record))] if task.kind == "review" else record
+    at = task.get("at")
+    upto = record[:at] if task.kind == "review" and isinstance(at, int) else record
     if upto:                # the position the question is about is what the last action did
         before = _replay_state(ex, upto[:-1])
         rules |= rules_from_events(ex.game, before.phase, state.events)
         if _placing_ended_not_full(before, state):
             rules.add("D10")
-    if kind in ("select", "count") and state.legal_actions() == ["pass"]:
+    if not kind.plays and state.legal_actions() == ["pass"]:
         rules.add("fangqi.0.pass")
     for sol in found:
         for actions in _answer_actions(ctx, kind, params, sol):
-            one = "action" if len(actions) == 1 and kind in ("select", "count") else "turn"
-            run = play_out(state, actions, scope if kind == "play" else one)
+            # a played answer is the kind's action or turn; the actions a selection or count stands for, one each
+            scope = kind.scope(ex.game, params) if kind.plays else ("action" if len(actions) == 1 else "turn")
+            run = play_out(state, actions, scope)
             if run.error is None:
                 rules |= _step_rules(ex.game, state, actions)
                 if "fangqi.0.shape_reformed" in ex.tags and _reformed(ex, state, run.events):
                     rules.add("fangqi.0.shape_reformed")
-    if params.get("quantity") == "ends_at":
-        phase, events = _ending_events(ex, params)
-        rules |= rules_from_events(ex.game, phase, events)
-        rules.add(SECTION_RULES[ex.game].turns)
-        if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
-                and _stops_two_threats(ex, params["variation"]):
-            rules.add("connect6.4.two_threats")
     rules.discard("")
     ex._cache[key] = (rules, bool(found))
-    return ex._cache[key]
+    return cast("tuple[set[str], bool]", ex._cache[key])
 
 
-def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
+def ends_at_rules(ex: Exercise, params: Mapping[str, object]) -> set[str]:
+    """The rules an ``ends_at`` count is about: how the line's last action ends the game, and turns."""
+    phase, events = _ending_events(ex, params)
+    rules = rules_from_events(ex.game, phase, events) | {SECTION_RULES[ex.game].turns}
+    if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
+            and _stops_two_threats(ex, params["variation"]):
+        rules.add("connect6.4.two_threats")
+    return rules
+
+
+def _option_alternatives(game: str, decision: str, current: dict[str, Any]) -> list[dict[str, Any]]:
     """Option settings that switch ``decision`` to its other value(s), for ``game``."""
     out = []
     for opt in GAMES[game].options:
@@ -567,13 +576,13 @@ def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
     return out
 
 
-def changes_with_option(ex, decision: str) -> bool:
+def changes_with_option(ex: Exercise, decision: str) -> bool:
     """(c): whether switching the house decision ``decision`` changes the exercise's answers."""
     current = dict(ex.position.options)
 
-    def answers(e):         # the answers, and whose they are
+    def answers(e: Exercise) -> tuple[list[str], str]:         # the answers, and whose they are
         e.state()           # the whole position (a review's full record too) must be reachable under the option
-        return sorted(solutions(e, SOLUTION_LIMIT)), question(e)[0].state.player
+        return sorted(solutions(e, SOLUTION_LIMIT)), asked(e)[0].state.player
 
     try:
         base = answers(ex)
@@ -589,7 +598,7 @@ def changes_with_option(ex, decision: str) -> bool:
     return False
 
 
-def practised_tags(ex) -> list[str]:
+def practised_tags(ex: Exercise) -> list[str]:
     """The tags of ``ex`` that it practises (computed; see the comment above).
 
     >>> from fangqi_teach.exercises.schema import load_pack, default_exercise_dir
@@ -603,12 +612,12 @@ def practised_tags(ex) -> list[str]:
             or (t in _RULE_DECISION and changes_with_option(ex, _RULE_DECISION[t]))]
 
 
-def unpractised_tags(ex) -> list[str]:
+def unpractised_tags(ex: Exercise) -> list[str]:
     """The tags of ``ex`` that claim more than it practises."""
     done = set(practised_tags(ex))
     return [t for t in ex.tags if t not in done]
 
 
-def practised(exercises) -> set[str]:
+def practised(exercises: Iterable[Exercise]) -> set[str]:
     """Every rule id practised by at least one of ``exercises``."""
     return {t for ex in exercises for t in practised_tags(ex)}

@@ -149,7 +149,7 @@ _PLACE, _MOVE, _REMOVE = 0, 1, 2
 _make = tuple.__new__
 
 # Events are immutable values: the frequent ones are made once and shared
-_PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],)) for c in "BW" for i in range(N)}
+_PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],), game="maonan") for c in "BW" for i in range(N)}
 _MILL_EVENTS = {(c, m): Event("shape", c, m, 1, shape="mill") for c in "BW" for m in MILLS}
 _REMOVE_EVENTS = {(c, i, r): Event("remove", c, (POINTS[i],), reason=r) for c in "BW" for i in range(N)
                   for r in ("pin", "pin_any", "capture", "capture_any", "blocked_pull")}
