@@ -337,8 +337,8 @@ REASON_TEXTS: dict[str, Text] = {
     "full_board": Text("the board is full", "棋盘已满"),
     "two_passes": Text("two passes in a row", "连续两次换对方走"),
     # the house-rule draws [D5] name their limit (an option): {value}, the defaults when 0
-    "no_removal_100": Text("{value} movement turns without a removal", "连续{value}个走子回合无子离盘"),
-    "repetition": Text("the same position {value} times", "同一局面出现{value}次"),
+    "no_removal_100": Text("{value} movement turns without a removal", "连续 {value} 个走子回合无子离盘"),
+    "repetition": Text("the same position {value} times", "同一局面出现 {value} 次"),
     "agreement": Text("agreed by the players", "双方同意"),
     "capture_any": Text("capture; every enemy piece was in a mill, so any could be taken",
                         "吃子；对方的子全在“直”里，可以任吃一枚"),
@@ -362,7 +362,7 @@ def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
     >>> reason_text("no_removal_100", "en", 40)
     '40 movement turns without a removal'
     >>> reason_text("repetition", "zh")
-    '同一局面出现3次'
+    '同一局面出现 3 次'
     """
     t = REASON_TEXTS.get(code) or PHASE_NAMES.get(code)
     if not t:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fangqi_teach.exercises.checkers import worked_solution
@@ -251,3 +253,15 @@ def test_feedback_names_the_square_as_each_variant_does():
     v = ex.check("c1-b1")
     assert v.correct and "completes a square" in v.feedback.en and "成方" in v.feedback.zh
     assert "big square" not in v.feedback.en and "大方" not in v.feedback.zh
+
+
+def test_select_feedback_counts_missed_pieces_in_mei_and_points_in_ge():
+    # the missing count follows its noun, spaced, in the noun's measure word (枚 for pieces, 个 for points)
+    loose = exercise("dafang", DAFANG, {"kind": "select", "property": "loose_pieces", "player": "W"},
+                     tags=["fangqi.0.loose"])
+    every = loose.solutions()[0].split()
+    v = loose.check(every[0])
+    assert v.feedback.zh == f"白方的散子还有 {len(every) - 1} 枚没有选。", v.feedback.zh
+    places = exercise("dafang", DAFANG, {"kind": "select", "property": "legal_places"}, tags=["fangqi.0.points"])
+    v = places.check("d3")
+    assert re.fullmatch(r"可以放子的点还有 \d+ 个没有选。", v.feedback.zh), v.feedback.zh
