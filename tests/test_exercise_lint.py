@@ -139,16 +139,29 @@ def test_an_open_four_needs_the_right_two_points(eid, pairs, fails):
         assert "one stone on each side of the four" not in t.en.lower()
 
 
-def test_dafang_2_03_the_blocking_move_captures_nothing():
-    ex = ex_of("dafang-2-03")
-    assert "capture" not in ex.prompt.en and "last move" in ex.prompt.en
+def test_the_repeats_of_the_review_are_new_tasks():
+    """dafang-1-12, dafang-2-03 and ningxia-1-08 repeated a lesson step or another exercise (review items 15-17)."""
+    # dafang-1-12: the pass draw comes after the last placement, not on a board set up already stuck
+    ex = ex_of("dafang-1-12")
     s = ex.state()
-    assert s.pending.kind == "make_room" and s.board["f2"] == "B" and "e2" not in s.board
-    from fangqi_teach.boards import (
-        get_board,  # no completed Black shape holds f2: e2-f2 captured nothing
-    )
-    assert not any("f2" in sh.points and all(s.board.get(p) == "B" for p in sh.points)
-                   for sh in get_board("dafang").shapes)
+    assert s.phase == "place" and len(s.legal_actions()) == 1
+    t = s.play(s.legal_actions()[0])
+    assert t.legal_actions() == ["pass"] and any("forfeits 1 pull" in e.text("en") for e in t.events)
+    assert t.play("pass").play("pass").result.outcome == "draw"
+    # dafang-2-03: a stage-2 comparison, several moves capture, one captures the most
+    ex = ex_of("dafang-2-03")
+    assert ex.stage == 2 and ex.task.kind == "play" and ex.task.params["goal"] == {"captures": "max"}
+    capturing = [a for a in ex.state().legal_actions() if "must now capture" in ex.check(a).feedback.en]
+    assert len(capturing) >= 4 and ex.solutions() == ["c4-c3"]
+    assert sum(1 for e in EXERCISES if e.game == "dafang" and e.stage == 2) >= 6
+    # ningxia-1-08: making room where some loose pieces free White and others do not (no loss, unlike the lesson)
+    ex = ex_of("ningxia-1-08")
+    s = ex.state()
+    removals = [a.lstrip("x") for a in s.legal_actions()]
+    assert sorted(removals) == sorted(ex.solutions()[0].split())
+    assert "d5" not in removals and "f6" not in removals      # loose but away from White; safe in a square
+    assert len([p for p, c in s.board.items() if c == "B"]) > len(removals) + 2
+    assert all(s.play(a).result is None for a in s.legal_actions())
 
 
 def test_maonan_1_10_the_timeout_forfeits_the_pin():
