@@ -274,8 +274,8 @@ REASON_TEXTS: dict[str, Text] = {
     "supply_empty": Text("no piece left in supply", "手中没有棋子了"),
     "no_pieces": Text("the opponent has no pieces left", "对方的子被吃光了"),
     # the house-rule draws [D5] name their limit (an option): {value}, the defaults when 0
-    "no_removal_100": Text("{value} movement turns without a removal", "连续{value}个走子回合无子离盘"),
-    "repetition": Text("the same position {value} times", "同一局面出现{value}次"),
+    "no_removal_100": Text("{value} movement turns without a removal", "连续 {value} 个走子回合无子离盘"),
+    "repetition": Text("the same position {value} times", "同一局面出现 {value} 次"),
     "agreement": Text("agreed by the players", "双方同意"),
     "timeout": Text("time ran out", "超时"),
     "place": Text("placing", "布子"),
@@ -293,7 +293,7 @@ def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
     >>> reason_text("no_removal_100", "en", 40)
     '40 movement turns without a removal'
     >>> reason_text("repetition", "zh")
-    '同一局面出现3次'
+    '同一局面出现 3 次'
     """
     t = REASON_TEXTS.get(code) or PHASE_NAMES.get(code)
     if not t:

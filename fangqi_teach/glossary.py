@@ -110,7 +110,7 @@ class Forbidden:
 
 #: Coined, wrong or descriptive wordings, per game (Chinese unless ``lang`` says otherwise).
 FORBIDDEN_ZH: tuple[Forbidden, ...] = (
-    Forbidden(FANG, "布子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
+    Forbidden(FANG, "布[完了好]?子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
     Forbidden(FANG, "落子", "放子", "the Fang Qi seeds say 放子 (落子 is Connect6's word)"),
     Forbidden(("maonan",), "落子", "布子 / 放子", "the Maonan seed says 布子 and 放子"),
     Forbidden(("maonan",), "铁子", "受保护的子（在「直」里的子）",
@@ -149,6 +149,8 @@ def forbidden_wordings(text: str, game: str | None, lang: str = "zh") -> list[tu
 
     >>> forbidden_wordings("进入布子阶段，黑方落子 e1", "ningxia")
     [('布子', '放子'), ('落子', '放子')]
+    >>> forbidden_wordings("布完子以后滑子", "xinjiang"), forbidden_wordings("布完子", "maonan")
+    ([('布完子', '放子')], [])
     >>> forbidden_wordings("进入布子阶段", "maonan"), forbidden_wordings("无子可走，让过", None)
     ([], [('让过', '换对方走')])
     >>> forbidden_wordings("形成两个威胁；成一个棋型；方形棋盘", "connect6")

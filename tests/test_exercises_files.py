@@ -153,7 +153,7 @@ NEAR_MISSES = [
     ("dafang-1-01", "c2", "completes no big square"),
     ("dafang-1-03", "1", "too low"),
     ("dafang-1-04", "c3 d3 c4 d4 e4", "e4 is loose"),
-    ("dafang-1-05", "b2", "not finished"),
+    ("dafang-1-05", "e5", "not finished"),
     ("ningxia-1-02", "1", "too low"),
     ("xinjiang-1-01", "b2 xa1", "your own"),
     ("xinjiang-1-02", "e1", "1 more"),

@@ -471,6 +471,8 @@ def _property_name(params: Mapping[str, Any], prop: str, game: str | None = None
     t = PROPERTY_TEXT[prop]
     if prop == "safe_pieces" and game == "maonan":
         t = Text("protected {player} pieces", "{player}受保护的子")
+    if prop == "legal_places" and game != "connect6":
+        t = Text(t.en, "可以放子的点")           # the Fang Qi and Maonan seeds say 放子 (落子 is Connect6's)
     pl = params.get("player", "B")
     sh = params.get("shape", "any")
     shape = shape_term(sh, game) if sh != "any" else T("shape", "棋型")

@@ -240,6 +240,7 @@ def giveaway_findings(ex: Exercise) -> list[str]:
         points = set(ck.property_answers(ctx, params, params["property"]))
     else:
         essential = essential_points(ex)
+    best = _max_goal_values(ex) if kind == "play" else set()
     outcome = _outcome(ex) if asks_the_end(ex) else None
 
     def scan(where: str, text: str, lang: str, own: str = "") -> None:
@@ -248,6 +249,9 @@ def giveaway_findings(ex: Exercise) -> list[str]:
         if number is not None and own != str(number) and _says_number(text, number, lang) \
                 and not (own and _says_number(own, number, lang)):
             out.append(f"{ex.id}: {where}.{lang}: states the number asked for ({number})")
+        for value in best if own else ():     # a first miss of a max goal: not the best value
+            if _says_number(_after_answer(text, own, lang), value, lang):
+                out.append(f"{ex.id}: {where}.{lang}: states the best value asked for ({value})")
         for a in right if kind != "count" else ():
             if own and set(a.split()) <= set(own.split()):
                 continue            # the learner's own answer, repeated back
@@ -270,6 +274,29 @@ def giveaway_findings(ex: Exercise) -> list[str]:
         for answer, feedback in first_miss_feedback(ex, lang):
             scan(f"feedback to {answer}", feedback, lang, own=answer)
     return list(dict.fromkeys(out))
+
+
+def _max_goal_values(ex: Exercise) -> set[int]:
+    """The best values a ``play`` task's ``max`` goals ask for (what a first miss must not say)."""
+    from .kinds.play import _best_value
+    ctx, _kind, params = asked(ex)
+    goal = params.get("goal", {})
+    return {_best_value(ctx, cast("Any", params), k) for k, v in goal.items() if v == "max"}
+
+
+def _after_answer(text: str, own: str, lang: str) -> str:
+    """``text`` without the learner's answer and what it did, repeated back ("Your answer a3: Black
+    completes a diagonal of three (…), worth 1."): the reason it misses is what follows.
+
+    >>> _after_answer("Your answer a3: Black places on a3, worth 1. It gives 1; another gives 3.", "a3", "en")
+    'It gives 1; another gives 3.'
+    >>> _after_answer("你的答案 a3：黑方放在 a3。这样只能多放 1 枚；另有一种走法能多放 3 枚。", "a3", "zh")
+    '这样只能多放 1 枚；另有一种走法能多放 3 枚。'
+    """
+    head = ("Your answer ", ". ") if lang == "en" else ("你的答案 ", "。")
+    if text.startswith(head[0]) and head[1] in text:
+        return text.split(head[1], 1)[1]
+    return text.replace(own, " ") if own else text
 
 
 def _shown_name(ex: Exercise, i: int) -> str:

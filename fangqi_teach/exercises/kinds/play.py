@@ -100,12 +100,41 @@ def _goal_failures(ctx: Context, params: PlayParams, run: _Run, mover: str,
                 if got == 0:
                     only = ""                                          # 这样一子也吃不到 / 这样没有威胁
                 if v == "max":
-                    fails.append(T(f"It gives {has.en}; another answer gives {want}.",
-                                   f"这样{only}{has.zh}；另有一种走法能{wants.zh}。"))
+                    # the reason without the number (issue 23 item 12): the best value comes with
+                    # the solution (PlayTask.worked)
+                    fails.append(T(f"It gives {has.en}; ", f"这样{only}{has.zh}；") + MORE_TEXT[measure])
                 else:
                     fails.append(T(f"It gives {has.en}; the goal is at least {want}.",
                                    f"这样{only}{has.zh}；目标是至少{wants.zh}。"))
     return fails
+
+
+#: "another answer gives more", per measured quantity, without the number (a first miss)
+MORE_TEXT = {
+    "extra_placements": Text("another answer earns more extra placements.", "另有一种走法能多放更多的子。"),
+    "pull_credits": Text("another answer earns more pull credits.", "另有一种走法能多拔更多的子。"),
+    "captures": Text("another answer captures more.", "另有一种走法能吃得更多。"),
+    "shapes": Text("another answer completes more shapes.", "另有一种走法能成更多的棋型。"),
+    "threats": Text("another answer leaves more threats.", "另有一种走法能有更多的威胁。"),
+}
+
+
+def _worked_play(ctx: Context, params: PlayParams) -> Text | None:
+    """The best value of each ``max`` goal, shown with the solution only ("The most possible: 2 captures.").
+
+    A first miss says only that another answer gives more (issue 23 item 12).
+    """
+    parts = []
+    for k, v in params["goal"].items():
+        if v == "max":
+            measure = "threats" if k == "threats" else k
+            best = _best_value(ctx, params, k)
+            text = measure_text(measure, best)
+            parts.append(T(f"The most possible: {text.en}.", f"最多能{text.zh}。") if best
+                         else T(f"The most possible: {text.en}.", f"最好的走法也{text.zh}。"))
+    if not parts:
+        return None
+    return join(parts) if len(parts) > 1 else parts[0]
 
 
 def _points(value: GoalValue) -> tuple[str, ...]:
@@ -316,6 +345,9 @@ class PlayTask(TaskKind[PlayParams]):
 
     def solve(self, ctx: Context, params: PlayParams, limit: int) -> list[str]:
         return _solve_play(ctx, params, limit)
+
+    def worked(self, ctx: Context, params: PlayParams) -> Text | None:
+        return _worked_play(ctx, params)
 
     def practised(self, ex: Exercise, state: GameStateProtocol, params: PlayParams) -> set[str]:
         goal = params.get("goal", {})

@@ -62,7 +62,7 @@ def _check_select(ctx: Context, params: SelectParams, answer: str) -> Verdict:
     reasons = [_why_not(ctx, params, prop, p) for p in extra]
     if missing:
         reasons.append(T(f"{len(missing)} more of the {name.en} {'is' if len(missing) == 1 else 'are'} not selected.",
-                         f"还有 {len(missing)} {'枚' if prop in PIECE_PROPERTIES else '个'}{name.zh}没有选。"))
+                         f"{name.zh}还有 {len(missing)} {'枚' if prop in PIECE_PROPERTIES else '个'}没有选。"))
     return Verdict(False, join(reasons), canon, points=tuple(extra))
 
 
