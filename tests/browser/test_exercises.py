@@ -51,7 +51,7 @@ def test_wrong_answer_hint_then_correct_answer(page, lab):
     screenshot(page, "exercise-wrong-answer")
 
     widget_button(page, "Hint").click()
-    page.get_by_text("Count the stones on row 10.", exact=False).wait_for()
+    page.locator(".jp-OutputArea-output").get_by_text("Count the stones on row 10.", exact=False).first.wait_for()
 
     widget_button(page, "Clear").click()
     page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output .widget-text input')]"

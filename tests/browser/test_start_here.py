@@ -6,6 +6,13 @@ from helpers import click_point, find_board, open_notebook, outputs_text, run_al
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
+def _first_answer(exercise_id):
+    from fangqi_teach.exercises.schema import default_exercise_dir, validate_paths
+    packs, _ = validate_paths([default_exercise_dir() / "dafang"], solve=False)
+    exercise = next(e for p in packs for e in p.exercises if e.id == exercise_id)
+    return exercise.solutions()[0]
+
+
 def test_start_here_runs_and_its_board_answers_in_place(page, lab):
     seconds = open_notebook(page, lab, "00_start_here.ipynb")
     assert seconds < 60, f"opening the notebook took {seconds:.1f} s"
@@ -17,7 +24,7 @@ def test_start_here_runs_and_its_board_answers_in_place(page, lab):
     assert report and all(cell["count"] is not None for cell in report)
     assert "import fangqi_teach" not in page.locator(".jp-Notebook").inner_text()
     board = find_board(page)
-    click_point(board, "b2")              # the fourth corner of a1 b1 a2 b2 (practice exercise dafang-1-01)
+    click_point(board, _first_answer("dafang-1-01"))   # the step the start page shows, answered as the engine solves it
     page.locator(".jp-OutputArea-output", has_text="✔ Right").first.wait_for()
     assert "Dafang Qi" in outputs_text(page) or page.locator("table", has_text="Dafang Qi").count()
     screenshot(page, "start-here-run-all")
