@@ -39,7 +39,7 @@ def points(state, player):
 
 
 # %% [markdown]
-# ## 1. An open four is only two threats
+# ## 1. A live four is only two threats
 #
 # Black's four on row 10 has room on both sides. White has two stones: stop it.
 # <!-- zh -->
