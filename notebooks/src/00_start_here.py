@@ -108,7 +108,7 @@ L.step("dafang-1-01")
 # | [13_practice_xinjiang.ipynb](13_practice_xinjiang.ipynb) | Xinjiang Fang Qi |
 # | [14_practice_maonan.ipynb](14_practice_maonan.ipynb) | Maonan Morris |
 # | [15_practice_connect6.ipynb](15_practice_connect6.ipynb) | Connect6 |
-# | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | Connect6: the two-threat puzzles of lesson 6, from easy to hard |
+# | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | Connect6: the two-threat puzzles that go with lesson 6, from easy to hard |
 #
 # **Play.** [10_play.ipynb](10_play.ipynb): any of the five games against the computer (easy, medium, hard) or
 # against a friend on the same screen.
@@ -138,7 +138,7 @@ L.step("dafang-1-01")
 # | [13_practice_xinjiang.ipynb](13_practice_xinjiang.ipynb) | 新疆方棋 |
 # | [14_practice_maonan.ipynb](14_practice_maonan.ipynb) | 毛南三棋 |
 # | [15_practice_connect6.ipynb](15_practice_connect6.ipynb) | 六子棋 |
-# | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | 六子棋：第六课的双威胁题，由易到难 |
+# | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | 六子棋：配合第六课的双威胁题，由易到难 |
 #
 # **对弈。** [10_play.ipynb](10_play.ipynb)：五种棋都可以和电脑下（简单、中等、困难三种难度），也可以和朋友在同一块屏幕上双人对弈。
 #

@@ -74,9 +74,9 @@ L.step("maonan-lesson-02")
 
 # %% tags=["nbval-check-output"]
 pinned = L.exercise("maonan-lesson-02").state().play("a1").play("xg4")
-L.say("For example a1 and a pin on g4: g4 now holds a {colour} piece, and Black has {n} pieces left in hand "
-      "(one went to a1, one to g4).",
-      "比如下 a1 再押 g4：g4 上现在是{colour_zh}子，黑方手里还剩 {n} 子（一子下在 a1，一子押在 g4）。",
+L.say("For example the mill and a pin on g4: g4 now holds a {colour} piece, and Black has {n} pieces left in hand "
+      "(one went to the mill, one to g4).",
+      "比如成直后押 g4：g4 上现在是{colour_zh}子，黑方手里还剩 {n} 子（一子用来成直，一子押在 g4）。",
       colour={"B": "Black", "W": "White"}[pinned.board["g4"]],
       colour_zh={"B": "黑", "W": "白"}[pinned.board["g4"]], n=pinned.hands["B"])
 
@@ -94,14 +94,14 @@ L.say("For example a1 and a pin on g4: g4 now holds a {colour} piece, and Black 
 L.step("maonan-lesson-03")
 
 # %% [markdown]
-# A player whose hand is empty simply skips while the other still places. Step through White's last two
-# placements with ▶:
+# A player whose hand is empty simply skips while the other still places. Step with ▶ through Black's mill and
+# capture, then White's last two placements:
 # <!-- zh -->
-# 一方手里没子了，另一方还在布子时，这一方就跳过。按 ▶ 看白方最后两次布子：
+# 一方手里没子了，另一方还在布子时，这一方就跳过。按 ▶ 看黑方成直吃子，再看白方最后两次布子：
 
 # %%
-last_piece = L.exercise("maonan-lesson-03").state().play("a7").play("xg4")
-skips = L.demo(last_piece, "d7 e5")
+last_piece = L.exercise("maonan-lesson-03").state()
+skips = L.demo(last_piece, "a7 xg4 d7 e5")
 skips
 
 # %% tags=["nbval-check-output"]
@@ -168,9 +168,9 @@ L.step("maonan-lesson-07")
 two = L.exercise("maonan-lesson-07").state().play("b4-a4")
 first = " ".join(a[1:] for a in two.legal_actions())
 second = " ".join(a[1:] for a in two.play("xg4").legal_actions())
-L.say("After b4-a4 Black may take any of {first}. After taking g4, only {second} may go second.",
-      "b4 走到 a4 后，第一子可以吃 {first} 中的任一子。吃掉 g4 以后，第二子只能吃 {second}。",
-      first=first, second=second)
+L.say("After the double mill Black may take any of {first}. After taking g4, only {n} White pieces may go second.",
+      "成两条直后，第一子可以吃 {first} 中的任一子。吃掉 g4 以后，第二子只能从 {n} 枚白子中吃。",
+      first=first, n=len(second.split()))
 
 # %% [markdown]
 # ## 8. Moving
@@ -258,8 +258,8 @@ L.step("maonan-lesson-11")
 # %%
 blocked = L.exercise("maonan-lesson-11").state()
 L.teaches("maonan.5.still_blocked")
-L.demo(blocked, "xg7", allow={0: ("(a poor pull, to show what happens: b2 would free d2)",
-                                  "（这一拔不好，只是为了看结果：拔 b2 才能让 d2 走动）")})
+L.demo(blocked, "xg7", allow={0: ("(a poor pull, to show what happens)",
+                                  "（这一拔不好，只是为了看结果）")})
 
 # %% tags=["nbval-check-output"]
 L.events(blocked.play("xg7"))
@@ -293,8 +293,8 @@ L.step("maonan-lesson-12")
 # %% tags=["nbval-check-output"]
 owes = L.exercise("maonan-lesson-12").state().play("b4-a4")
 over = owes.play("xg4")
-L.say("b4-a4 owes {owed} captures; after the first, the result is: {result}.",
-      "b4 走到 a4 该吃 {owed} 子；吃了第一子，结果就是：{result}。",
+L.say("The double mill owes {owed} captures; after the first, the result is: {result}.",
+      "成两条直该吃 {owed} 子；吃了第一子，结果就是：{result}。",
       owed=owes.owed, result=over.result.text(L.lang()) if hasattr(over.result, "text") else over.result)
 
 # %% [markdown]

@@ -209,10 +209,10 @@ L.step("c6-lesson-06")
 # %% tags=["nbval-check-output"]
 five = L.exercise("c6-lesson-06").state()
 far_ends = five.play("a5").play("i5")
-L.say("Black's winning points: {points} (threat count {n}). After White a5 and i5, Black still wins at {left}.",
-      "黑方的赢点：{points}（威胁数 {n}）。白方下 a5、i5 以后，黑方还能在 {left} 赢。",
+L.say("Black's winning points: {points} (threat count {n}). After White a5 and i5, Black still has {k} winning points.",
+      "黑方的赢点：{points}（威胁数 {n}）。白方下 a5、i5 以后，黑方还有 {k} 个赢点。",
       points=" ".join(ft.connect6.winning_points(five, "B")), n=ft.connect6.threat_count(five, "B"),
-      left=" ".join(ft.connect6.winning_points(far_ends, "B")))
+      k=len(ft.connect6.winning_points(far_ends, "B")))
 
 # %% [markdown]
 # ## Summary

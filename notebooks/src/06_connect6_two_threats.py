@@ -39,7 +39,7 @@ def points(state, player):
 
 
 # %% [markdown]
-# ## 1. An open four is only two threats
+# ## 1. A live four is only two threats
 #
 # Black's four on row 10 has room on both sides. White has two stones: stop it.
 # <!-- zh -->
@@ -52,9 +52,9 @@ L.step("c6-lesson-13")
 
 # %% tags=["nbval-check-output"]
 open_four = L.exercise("c6-lesson-13").state()
-L.say("Black's winning points: {pts}. Threat count: {n}: no single White stone is in every window, but two can be.",
-      "黑方的赢点：{pts}。威胁数：{n}——没有一个点在所有窗口里，但两子可以挡住。",
-      pts=points(open_four, "B"), n=ft.connect6.threat_count(open_four, "B"))
+L.say("Black's threat count: {n}: no single White stone is in every window, but two can be.",
+      "黑方的威胁数：{n}——没有一个点在所有窗口里，但两子可以挡住。",
+      n=ft.connect6.threat_count(open_four, "B"))
 
 # %% [markdown]
 # ## Stage 2 · Compare choices
@@ -116,9 +116,9 @@ L.Picture(board_svg(ab.board_spec, ab.board, labels={a_point: "A", b_point: "B"}
           f"A = {a_point}, B = {b_point}")
 
 # %% tags=["nbval-check-output"]
-L.say("A = {a}, B = {b}. White's winning points: {pts}. Black's winning points: {mine}.",
-      "A = {a}，B = {b}。白方的赢点：{pts}。黑方的赢点：{mine}。",
-      a=a_point, b=b_point, pts=points(ab, "W"), mine=points(ab, "B"))
+L.say("A = {a}, B = {b}. Black's winning points: {mine}.",
+      "A = {a}，B = {b}。黑方的赢点：{mine}。",
+      a=a_point, b=b_point, mine=points(ab, "B"))
 
 # %% [markdown]
 # Why can Black stop both? A normal turn is two stones: one on A, one on B. But first check that neither line
@@ -145,9 +145,9 @@ L.step("c6-lesson-09")
 # %% tags=["nbval-check-output"]
 alike = L.exercise("c6-lesson-09").state()
 naive = alike.play("i10").play("e8")
-L.say("White's winning points: {pts}. After Black i10 e8, White still wins at {left}.",
-      "白方的赢点：{pts}。黑方下 i10、e8 以后，白方还能在 {left} 赢。",
-      pts=points(alike, "W"), left=points(naive, "W"))
+L.say("White has {n} winning points. After Black i10 e8, White still has {k}.",
+      "白方有 {n} 个赢点。黑方下 i10、e8 以后，白方还剩 {k} 个。",
+      n=len(ft.connect6.winning_points(alike, "W")), k=len(ft.connect6.winning_points(naive, "W")))
 
 # %% [markdown]
 # ### 5. Three threats

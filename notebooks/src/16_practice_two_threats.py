@@ -13,7 +13,7 @@
 # %% [markdown]
 # # Practice · Connect6: two threats
 #
-# The two-threat puzzles of lesson 6, in three levels from easy to hard: count the threats, find the winning
+# The two-threat puzzles that go with lesson 6, in three levels from easy to hard: count the threats, find the winning
 # points, block two threats with one turn, and build three threats that two stones cannot stop. Answer on the
 # board, then press **Check**. **Hint** gives one hint at a time. Your progress is kept under the name you gave on
 # the start page.
@@ -24,7 +24,7 @@
 # <!-- zh -->
 # # 练习 · 六子棋：双威胁
 #
-# 第六课的双威胁题，由易到难分三级：数威胁、找赢点、一手挡住双威胁、做出两子挡不住的三个威胁。在棋盘上作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
+# 配合第六课的双威胁题，由易到难分三级：数威胁、找赢点、一手挡住双威胁、做出两子挡不住的三个威胁。在棋盘上作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
 #
 # 哪个词没弄明白（窗口、赢点、威胁）？回到课程：[05_connect6.ipynb](05_connect6.ipynb) 和 [06_connect6_two_threats.ipynb](06_connect6_two_threats.ipynb)。按阶段排的六子棋练习在 [15_practice_connect6.ipynb](15_practice_connect6.ipynb)。
 
