@@ -521,13 +521,11 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
         else:
             # a little variety: among the few best turns by static value
             turn = rng.choice(turns[:3])
-    else:
-        deadline = start + budget
-        width = 10 if level == "medium" else 12
-        search = Connect6Search(pos, deadline, rng, width=width - 2, pair_width=width)
-        turn, _, _ = search.root(colour, stones, max_depth=6, root_width=width + 4,
-                                 threat_depth=2 if level == "medium" else 3)
-    names = [pos.g.names[p] for p in turn]
+        names = [pos.g.names[p] for p in turn]
+    else:   # medium and hard: the threat-space search over whole turns
+        from .connect6_search import search_turn
+        names, _ = search_turn(state, level, rng, budget - (time.perf_counter() - start))
+    names = names[:stones]
     if not names:
         return rng.choice(state.legal_actions())
     if len(names) > 1 and stones > 1:
