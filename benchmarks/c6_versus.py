@@ -4,7 +4,8 @@
 new ``medium`` (``fangqi_teach.ai.choose``) against the old ``hard``
 (:mod:`benchmarks.c6_baseline`), colours alternating (the new level has
 Black in even games), both budgets multiplied by the same ``scale``.
-It prints one line per game and a summary: score, and per side the median
+Each pair of games starts from the same random opening (Black's centre
+stone and White's first turn near it), colours swapped. It prints one line per game and a summary: score, and per side the median
 and slowest time of a whole turn against that side's scaled budget.
 """
 
@@ -32,8 +33,22 @@ def old_choose(state, level: str, seed: int, limit: float) -> str:
     return c6_baseline.choose_connect6(state, level, random.Random(seed), limit * (0.8 if level != "easy" else 0.7))
 
 
+def opening(seed: int, size: int):
+    """Black's first stone at the centre and White's first turn at random within
+    two points of it (seeded): each pair of games starts from one such opening
+    with the colours swapped, so the games differ and neither side chooses it."""
+    rng = random.Random(seed)
+    c = size // 2
+    near = [f"{'abcdefghijklmnopqrs'[c + dc]}{c + dr + 1}" for dc in range(-2, 3) for dr in range(-2, 3)
+            if (dc, dr) != (0, 0)]
+    s = new_game("connect6", size=size).play(f"{'abcdefghijklmnopqrs'[c]}{c + 1}")
+    for p in rng.sample(near, 2):
+        s = s.play(p)
+    return s
+
+
 def play(new_level: str, old_level: str, new_black: bool, seed: int, scale: float, size: int):
-    s = new_game("connect6", size=size)
+    s = opening(seed // 2, size)
     rng = random.Random(seed)
     sides = {"B": "new" if new_black else "old", "W": "old" if new_black else "new"}
     times: dict[str, list[float]] = {"new": [], "old": []}

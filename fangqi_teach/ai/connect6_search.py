@@ -63,15 +63,16 @@ from .connect6 import (
 )
 
 # Time shares of a turn's budget (the first stone's call does the whole turn).
-PROOF_SHARE = 0.3     # proving a win by continuous threats
-SEARCH_SHARE = 0.7    # end of the alpha-beta; the rest is the safety pass
+PROOF_SHARE = 0.25    # proving a win by continuous threats
+SEARCH_SHARE = 0.85   # end of the alpha-beta; the rest is the safety pass
 # Per level: proof depth in turns, alpha-beta widths, safety-proof depth.
 LEVEL = {
     "medium": {"proof": 3, "width": 10, "pairs": 12, "safety": 2},
-    "hard": {"proof": 4, "width": 12, "pairs": 16, "safety": 2},
+    "hard": {"proof": 4, "width": 12, "pairs": 12, "safety": 3},
 }
 EXACT, LOWER, UPPER = 0, 1, 2
 DEBUG = False
+LEAF_PROOF = False    # look for a three-threat turn at every leaf (costs depth)
 
 
 @lru_cache(maxsize=None)
@@ -155,6 +156,12 @@ class TurnSearch(Connect6Search):
         self.pos: ZPosition = pos
         self.proofs: dict[tuple[int, int, int], tuple[int, int] | None] = {}
         self.table: dict[tuple[int, int], tuple[int, int, int, tuple[int, ...]]] = {}
+
+    def check_time(self) -> None:
+        """Count a node and stop at the deadline (every node: nodes here are big)."""
+        self.nodes += 1
+        if time.perf_counter() > self.deadline:
+            raise _Timeout
 
     # -- threat-space search -------------------------------------------
 
@@ -263,6 +270,21 @@ class TurnSearch(Connect6Search):
         self.table[key] = (depth, best, flag, best_turn)
         return best
 
+    def leaf(self, colour: int) -> int:
+        """Static value for ``colour`` to play a whole turn: a threat of its own
+        or a turn leaving three threats wins, three enemy threats lose, else the
+        window sum."""
+        pos = self.pos
+        if pos.threat_windows(colour):
+            return WIN // 2
+        enemy = 3 - colour
+        if pos.threat_windows(enemy):
+            if pos.threat_count(enemy) >= 3:
+                return -WIN // 2
+        elif LEAF_PROOF and self.threat_win(colour, 1) is not None:
+            return WIN // 2 - 1
+        return pos.value if colour == BLACK else -pos.value
+
     # -- the whole turn ----------------------------------------------------
 
     def choose_turn(self, colour: int, stones: int, level: str, start: float, budget: float,
@@ -297,7 +319,7 @@ class TurnSearch(Connect6Search):
             except _Timeout:
                 defences = None
             self.deadline = start + budget * SEARCH_SHARE
-            if defences:
+            if defences:    # the opponent threatens a threat-space win: the turns that stop it first
                 turns = defences + [t for t in turns if t not in defences]
             if DEBUG:
                 print("zone", defences, time.perf_counter() - start)
