@@ -5,8 +5,11 @@ new ``medium`` (``fangqi_teach.ai.choose``) against the old ``hard``
 (:mod:`benchmarks.c6_baseline`), colours alternating (the new level has
 Black in even games), both budgets multiplied by the same ``scale``.
 Each pair of games starts from the same random opening (Black's centre
-stone and White's first turn near it), colours swapped. It prints one line per game and a summary: score, and per side the median
-and slowest time of a whole turn against that side's scaled budget.
+stone and White's first turn near it), colours swapped. It prints one line
+per game and a summary: score, and per side the median and slowest time of
+a whole turn against that side's scaled budget. ``--save`` keeps the
+summary in ``benchmarks/c6_versus_results.json`` (one per pairing and
+scale), which ``bench_c6_versus.py`` turns into the BENCHMARKS.md table.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ def main(argv=None) -> dict:
     ap.add_argument("--size", type=int, default=19)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--save", action="store_true")
     a = ap.parse_args(argv)
     score = {"new": 0.0, "old": 0.0}
     wins = {"new": 0, "old": 0, None: 0}
@@ -100,7 +104,8 @@ def main(argv=None) -> dict:
         stones.append(n)
         print(f"game {i + 1}: new {a.new_level} {'Black' if i % 2 == 0 else 'White'}, "
               f"winner {w or 'draw'}, {n} stones", flush=True)
-    out = {"new": a.new_level, "old": a.old_level, "games": a.n, "scale": a.scale, "size": a.size,
+    out = {"date": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+           "new": a.new_level, "old": a.old_level, "games": a.n, "scale": a.scale, "size": a.size,
            "new_score": score["new"], "wins": wins["new"], "losses": wins["old"], "draws": wins[None],
            "median_stones": statistics.median(stones), "seconds": round(time.perf_counter() - t0),
            "turn_time": {k: {"median": round(statistics.median(v), 3), "max": round(max(v), 3),
@@ -109,7 +114,22 @@ def main(argv=None) -> dict:
     print(json.dumps(out))
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    if a.save:
+        save(out)
     return out
+
+
+RESULTS = pathlib.Path(__file__).resolve().parent / "c6_versus_results.json"
+
+
+def save(out: dict) -> None:
+    """Keep ``out`` in :data:`RESULTS`, replacing an earlier run of the same pairing and scale."""
+    data = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else []
+    data = [d for d in data if (d["new"], d["old"], d["scale"], d["size"]) != (out["new"], out["old"], out["scale"],
+                                                                              out["size"])]
+    data.append(out)
+    data.sort(key=lambda d: (d["new"], d["old"], d["scale"]))
+    RESULTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

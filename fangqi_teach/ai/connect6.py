@@ -13,8 +13,10 @@ up to date stone by stone, so that
 * candidate stones are the empty points near stones, ordered by how much
   one stone there changes the value; candidate turns are pairs of them.
 
-The search is a negamax alpha-beta over turns (pairs) with iterative
-deepening. Forced situations are handled before any search:
+The search here is a negamax alpha-beta over turns (pairs) with iterative
+deepening; it plays the easy level's candidate turns, while medium and hard
+use the threat-space search of :mod:`.connect6_search` built on this
+module's :class:`Position` and turn generation. Forced situations are handled before any search:
 
 1. a six this turn (a live window holding ≥ 4, or 5 with one stone left);
 2. the opponent's threats: only turns that stop every one are considered;
