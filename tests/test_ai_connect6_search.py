@@ -249,11 +249,16 @@ def random_positions(size, count, seed):
 @pytest.mark.parametrize("level", ai.LEVELS)
 @pytest.mark.parametrize("size", (9, 19))
 def test_every_level_plays_legal_stones_from_random_positions(level, size):
-    for s in random_positions(size, 4, seed=size):
-        t0 = time.perf_counter()
+    # (the budget itself is held to 110 % of wall time by test_ai_budget.py at
+    # the real budgets; here, on a loaded shared machine, CPU time is measured,
+    # which descheduling does not inflate)
+    states = random_positions(size, 4, seed=size)
+    ai.choose(states[0], "easy", seed=0, time_limit=0.05)     # warm the board tables
+    for s in states:
+        t0 = time.process_time()
         a = ai.choose(s, level, seed=1, time_limit=0.1)
         assert a in s.legal_actions()
-        assert time.perf_counter() - t0 < 0.1 * 1.1 + 0.05
+        assert time.process_time() - t0 < 0.1 * 1.1 + 0.02
 
 
 def test_the_search_is_reproducible_with_a_seed():
@@ -275,3 +280,15 @@ def test_medium_solves_the_tactical_set_too(case):
         assert c6.threat_count(end, enemy) == 0
     elif c6.threat_count(end, me) == 0:
         assert not wins_in_one(end, enemy)
+
+
+@pytest.mark.parametrize("size", (6, 7))
+def test_small_boards_play_to_the_end_with_mixed_levels(size):
+    # up to a full board (a draw there), the levels taking turns at random
+    rng = random.Random(size)
+    s = new_game("connect6", size=size)
+    while s.phase != "over":
+        a = ai.choose(s, rng.choice(ai.LEVELS), seed=rng.randrange(99), time_limit=0.05)
+        assert a in s.legal_actions()
+        s = s.play(a)
+    assert s.winner in (None, "B", "W") and len(s.record) <= size * size
