@@ -10,7 +10,11 @@ BSTAMP := $(VENV)/.stamp-bench
 PORT   ?= 8888
 LITE_PORT ?= 8000
 
-.PHONY: lab test bench clean goldens lite lite-serve tables
+.PHONY: lab test bench clean goldens lite lite-serve puzzles tables
+
+# The puzzle base (fangqi_teach/puzzles/data), mined anew from the seed: PUZZLES puzzles per game.
+PUZZLES ?= 500
+PUZZLE_WORKERS ?= 2
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,6 +43,10 @@ lite: $(STAMP)
 
 lite-serve:
 	$(PY) scripts/build_lite.py --out build/lite --serve $(LITE_PORT)
+
+puzzles: $(STAMP)
+	nice $(VENV)/bin/fangqi-teach mine all -n $(PUZZLES) --seed 1 -o base --rebuild --workers $(PUZZLE_WORKERS) \
+	    --figures benchmarks/puzzle_figures.json
 
 # The Maonan Morris endgame table (movement phase, up to 4 pieces a side), shipped as package
 # data in fangqi_teach/ai/maonan_endgame.bin: rebuild it only when the rules or the format change.

@@ -17,11 +17,20 @@ importing the package stays light.
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 
+if sys.platform == "emscripten" and "" in sys.path:
+    # The browser edition's kernel works in /drive, the browser-stored folder, where every look-up
+    # is a request to the page: with "" first on the path, each new import asked it first. Last,
+    # a learner's own module there still imports.
+    sys.path.append(sys.path.pop(sys.path.index("")))
+
+from . import draw as _draw  # noqa: F401  # attaches GameState._repr_svg_ (a state shows as a board)
 from .boards import BOARD_NAMES, Board, Shape, board_graph, get_board
-from .core import Event, FangqiError, GameState, IllegalAction, Pending, Result, StateFormatError
+from .core import Event, FangqiError, IllegalAction, Pending, Result, StateFormatError
 from .games import GAMES, from_json, new_game, replay
+from .games.engine import GameState
 from .i18n import Text, get_language, language, set_language
 
 __version__ = "0.1.0"

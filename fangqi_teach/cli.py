@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solutions": ("fangqi_teach.commands.solutions", "list the correct answers of an exercise, as JSON"),
     "coverage": ("fangqi_teach.commands.coverage", "list the rules no exercise practises yet"),
     "generate": ("fangqi_teach.commands.generate", "generate new Connect6 puzzles, each proven by the analysis"),
+    "mine": ("fangqi_teach.commands.mine", "mine proven puzzles from games (the puzzle base, or a pack)"),
     "notebook": ("fangqi_teach.commands.notebook", "make a practice notebook from an exercise pack"),
     "worksheet": ("fangqi_teach.commands.worksheet", "make a printable PDF worksheet (with answer key) from a pack"),
     "report": ("fangqi_teach.commands.report", "gather learners' progress files into a class report (HTML)"),

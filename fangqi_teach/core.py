@@ -1,7 +1,7 @@
 """What every game shares: errors, teaching events, obligations, results.
 
-Each engine (``fangqi_teach.games.*``) returns immutable states that
-subclass :class:`GameState` and speak through these small value types:
+Each engine (``fangqi_teach.games.*``) returns immutable states (on the
+skeleton ``games.engine.GameState``) that speak through these small value types:
 
 * :class:`IllegalAction` — a refused action, with a stable ``code`` and a
   message in English and Chinese that states the rule.
@@ -16,21 +16,23 @@ subclass :class:`GameState` and speak through these small value types:
 * :class:`Result` — how a finished game ended, and why.
 
 Texts for codes and kinds live in tables here, so an engine only names a
-code and its parameters; a teacher adding a game adds rows to the tables.
+code and its parameters. The tables hold what every game shares; each game
+ships its own rows with its Game (:class:`GameTexts`), merged in when it
+registers.
 """
 
 from __future__ import annotations
 
 import re
 import reprlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar, overload
 
 from . import glossary
 from .boards import Board
 from .i18n import Text, check_language, player_name, plural_en
-from .notation import MOVE, PASS, PLACE, REMOVE, Action, parse_action
+from .notation import MOVE, PLACE, REMOVE, Action, parse_action
 
 PLAYERS = ("B", "W")
 _T = TypeVar("_T")      # SavedFields.choice and .options: what a choice or a check gives
@@ -76,50 +78,16 @@ ILLEGAL_TEXTS: dict[str, Text] = {
                            "{point} 上不是你的棋子，只能走自己的子。"),
     "not_adjacent": Text("{point} is not next to {origin} along a line; a piece moves one step along a line.",
                          "{point} 与 {origin} 不沿线相邻；棋子只能沿线走一步。"),
-    "not_in_line": Text("{point} is not on the same row or column as {origin}; a piece slides along its row or column.",
-                        "{point} 与 {origin} 不在同一行或同一列；棋子只能沿横线或竖线滑行。"),
-    "path_blocked": Text("The way from {origin} to {point} is blocked; a piece never jumps over another.",
-                         "从 {origin} 到 {point} 的路被挡住了；棋子不能跳过其他棋子。"),
     "target_occupied": Text("{point} is not empty; a piece moves to an empty point.",
                             "{point} 不是空点，棋子只能走到空点。"),
-    "protected_piece": Text("The piece on {point} is protected ({why}); take a loose piece instead.",
-                            "{point} 上的棋子受保护（{why_zh}），请吃散子。"),
     "own_piece": Text("The piece on {point} is your own; remove an opponent's piece.",
                       "{point} 上是你自己的棋子，要拿对方的子。"),
-    "not_own_piece": Text("To make room you remove one of your own pieces; {point} is not yours.",
-                          "让路时要拿掉自己的一枚棋子，{point} 上不是你的子。"),
-    "does_not_free": Text("Removing {point} would still leave your opponent unable to move; "
-                          "choose a piece whose removal opens a move.",
-                          "拿掉 {point} 之后对方仍然无路可走；请拿掉能让对方走动的那枚子。"),
-    "no_chance_left": Text("{action} would leave your opponent no slide that completes a square; "
-                           "at the start you must leave them a chance (开局别把对方堵死).",
-                           "{action} 会让对方没有任何一步能成方；开局不能把对方堵死。"),
     "must_remove": Text("You must remove a piece now ({expected}).", "现在必须先拿子（{expected_zh}）。"),
     "must_place": Text("You must place a piece now ({expected}).", "现在必须落子（{expected_zh}）。"),
     "must_move": Text("You must move a piece now ({expected}).", "现在必须走子（{expected_zh}）。"),
     "must_pass": Text("You cannot move, so you must pass.", "你无子可动，只能换对方走（pass）。"),
     "cannot_pass": Text("You can still act, so you may not pass.", "你还有着法，不能换对方走。"),
     "not_your_turn": Text("It is not {player}'s turn.", "现在不是{player_zh}行棋。"),
-    "tired_piece": Text("{detail}", "{detail_zh}"),
-    # Connect6
-    "stones_never_move": Text("{action}: Connect6 stones never move and are never removed; "
-                              "place a stone on an empty point.",
-                              "{action}：六子棋的棋子落下后不能移动，也不能拿掉；请在空点上落子。"),
-    "no_pass": Text("There is no pass in Connect6; place a stone on an empty point.",
-                    "六子棋不能不下（没有 pass），请在空点上落子。"),
-    "turn_size": Text("A Connect6 turn places exactly {owed} stones, not {value}.",
-                      "六子棋每回合必须恰好下 {owed} 子，不能下 {value} 子。"),
-    "opening_size": Text("Black's opening turn places exactly 1 stone, not {value}.",
-                         "黑方第一手只下 1 子，不能下 {value} 子。"),
-    "mid_turn": Text("{player} has already placed the first stone of this turn; place the second stone alone.",
-                     "{player_zh}本回合已经下了第一子，请只下第二子。"),
-    # Maonan Morris
-    "in_mill": Text("The piece on {point} is in a mill, and your opponent still has pieces outside mills; "
-                    "take one of those first.",
-                    "{point} 上的棋子在“直”里，对方还有不在“直”里的散子，要先吃散子。"),
-    "must_pull": Text("You cannot move any piece, so first pull (拔子) one enemy piece: "
-                      "write x and its point, like xd4.",
-                      "你没有可以走动的棋子，要先拔对方一子：写 x 加点名，例如 xd4。"),
 }
 
 
@@ -271,31 +239,13 @@ EVENT_TEXTS: dict[str, Text] = {
     "place": Text("{player} places on {points}", "{player}落子 {points}"),
     "move": Text("{player} moves {from_} to {to}", "{player}从 {from_} 走到 {to}"),
     "remove": Text("{player} removes the piece on {points} ({reason})", "{player}拿掉 {points} 上的子（{reason}）"),
-    "pin": Text("{player} pins: a piece from hand goes on {points}", "{player}押子：手中一子放到 {points}"),
     "shape": Text("{player} completes {a_shape} ({points}), worth {value}",
                   "{player}成{shape}（{points}），值 {value}"),
-    "extra_placements": Text("{player} earns {value} extra placement(s)", "{player}多放 {value} 枚"),
-    "pull_credit": Text("{player} earns {value} pull credit(s)", "{player}拔子时可多拔 {value} 枚"),
     "owed": Text("{player} must now {reason} {value}", "{player}现在要{verb} {value} 枚"),
     "forfeit": Text("{player} forfeits {value}{lost} ({reason})", "{player}有 {value} 次{lost}作废（{reason}）"),
-    "make_room": Text("{player} must remove one of their own pieces to make room", "{player}必须拿掉自己的一枚子让路"),
-    "pass": Text("{player} cannot move and passes", "{player}无子可走，换对方走"),
     "skip": Text("{player} is skipped ({reason})", "{player}跳过（{reason}）"),
     "phase": Text("the {reason} phase begins", "进入{reason}阶段"),
-    "tired": Text("the piece on {points} is tired: it cannot capture on {player}'s next turn",
-                  "{points} 上的子刚吃过子：{player}下一回合它不能再吃子"),
-    "tired_no_capture": Text("the tired piece on {points} completes a shape but captures nothing",
-                             "{points} 上的子刚吃过子，虽摆成棋型，这一回合一子也吃不到"),
-    "waived": Text("leave-a-chance is waived: no choice leaves a chance", "没有任何着法能给对方留机会，本次不受限制"),
-    "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)",
-                         "{player}无子可动，先拔对方一子"),
-    "turn_ends": Text("{player} still cannot move: the turn ends", "{player}仍然无子可动，回合结束"),
-    "six": Text("{player} makes {value} in a row: {points}", "{player}连成 {value} 子：{points}"),
-    "cannot_make_room": Text("{player} cannot make room: "
-                             "no loose piece of theirs would free the opponent, who must pass",
-                             "{player}无法让路：拿掉哪枚散子对方都走不动，对方只能换对方走"),
     "timeout": Text("{player}'s time is up: the turn passes", "{player}超时，轮到对方"),
-    "pull_skipped": Text("no pull step: a piece was captured while placing", "放子阶段吃过子，跳过拔子"),
     "win": Text("{player} wins ({reason})", "{player}获胜（{reason}）"),
     "draw": Text("the game is drawn ({reason})", "和棋（{reason}）"),
 }
@@ -320,34 +270,15 @@ def _lost_text(e: "Event", lang: str) -> str:
 
 REASON_TEXTS: dict[str, Text] = {
     "capture": Text("capture", "吃子"),
-    "pull": Text("pull", "拔子"),
-    "make_room": Text("make room", "让路"),
-    "pin": Text("pin", "押子"),
-    "blocked_pull": Text("blocked pull", "拔子"),
-    "no_loose_piece": Text("no loose enemy piece left", "对方没有散子了"),
     "board_full": Text("the board is full", "棋盘已满"),
     "supply_empty": Text("no piece left in supply", "手中没有棋子了"),
-    "no_target": Text("nothing to remove", "没有可拿的子"),
-    "tired": Text("the piece is tired", "刚吃过子"),
     "no_pieces": Text("the opponent has no pieces left", "对方的子被吃光了"),
-    "three_or_fewer": Text("the opponent has three or fewer pieces", "对方只剩三枚或更少"),
-    "both_three_or_fewer": Text("both players have three or fewer pieces", "双方都只剩三枚或更少"),
-    "made_room": Text("made room and fell to a losing count", "让路后子数不足"),
-    "six": Text("six in a row", "六子连线"),
-    "full_board": Text("the board is full", "棋盘已满"),
-    "two_passes": Text("two passes in a row", "连续两次换对方走"),
     # the house-rule draws [D5] name their limit (an option): {value}, the defaults when 0
-    "no_removal_100": Text("{value} movement turns without a removal", "连续{value}个走子回合无子离盘"),
-    "repetition": Text("the same position {value} times", "同一局面出现{value}次"),
+    "no_removal_100": Text("{value} movement turns without a removal", "连续 {value} 个走子回合无子离盘"),
+    "repetition": Text("the same position {value} times", "同一局面出现 {value} 次"),
     "agreement": Text("agreed by the players", "双方同意"),
-    "capture_any": Text("capture; every enemy piece was in a mill, so any could be taken",
-                        "吃子；对方的子全在“直”里，可以任吃一枚"),
-    "pin_any": Text("pin; every enemy piece was in a mill, so any could be taken",
-                    "押子；对方的子全在“直”里，可以任吃一枚"),
     "timeout": Text("time ran out", "超时"),
-    "cannot_free": Text("no loose piece of theirs would free the opponent", "没有能给对方让路的散子"),
     "place": Text("placing", "布子"),
-    "pull_phase": Text("pulling", "拔子"),
     "move": Text("moving", "走子"),
 }
 
@@ -362,7 +293,7 @@ def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
     >>> reason_text("no_removal_100", "en", 40)
     '40 movement turns without a removal'
     >>> reason_text("repetition", "zh")
-    '同一局面出现3次'
+    '同一局面出现 3 次'
     """
     t = REASON_TEXTS.get(code) or PHASE_NAMES.get(code)
     if not t:
@@ -377,11 +308,13 @@ def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
 _OWED_VERBS: dict[str, str] = {"capture": "吃", "pull": "拔", "pin": "押", "blocked_pull": "拔"}
 
 
-# Event texts a game words otherwise: the Fang Qi pages say 放子 for a placement (Connect6 落子).
+# Event texts a game words otherwise: the Fang Qi pages say 放子 for a placement, the Maonan page 布子
+# (Connect6 落子).
 GAME_EVENT_TEXTS: dict[tuple[str, str], Text] = {
     ("place", "dafang"): Text("{player} places on {points}", "{player}放子 {points}"),
     ("place", "ningxia"): Text("{player} places on {points}", "{player}放子 {points}"),
     ("place", "xinjiang"): Text("{player} places on {points}", "{player}放子 {points}"),
+    ("place", "maonan"): Text("{player} places on {points}", "{player}布子 {points}"),  # the Maonan page says 布子
 }
 
 
@@ -413,27 +346,14 @@ def describe_event(e: Event, lang: str | None = None) -> str:
 
 PENDING_TEXTS: dict[str, Text] = {
     "place": Text("{player}: place a piece", "{player}：放一枚子"),
-    "extra_place": Text("{player}: place {count} more piece(s)", "{player}：再放 {count} 枚"),
-    "stone": Text("{player}: place a stone", "{player}：落一子"),
-    "second_stone": Text("{player}: place the second stone of this turn", "{player}：落本回合第二子"),
     "capture": Text("{player}: remove {count} loose {target} piece(s)", "{player}：吃掉对方 {count} 枚散子"),
-    "capture_any": Text("{player}: remove {count} {target} piece(s)", "{player}：吃掉对方 {count} 枚子"),
-    "pull": Text("{player}: pull {count} loose {target} piece(s)", "{player}：拔掉对方 {count} 枚散子"),
-    "pin": Text("{player}: capture {count} {target} piece(s) by pinning (押子)",
-                "{player}：押子，吃掉对方 {count} 枚子"),
-    "make_room": Text("{player}: remove one of your own pieces to make room", "{player}：拿掉自己的一枚子让路"),
-    "blocked_pull": Text("{player}: you cannot move, so pull one {target} piece first (拔子)",
-                         "{player}：无子可动，先拔对方一子"),
     "move": Text("{player}: move a piece", "{player}：走一步棋"),
-    "pass": Text("{player}: no piece can move, pass", "{player}：无子可走，换对方走"),
 }
 
 
 #: The kind of action (notation.PLACE, MOVE, REMOVE or PASS) each pending kind asks for.
 PENDING_ACTIONS: dict[str, str] = {
-    "place": PLACE, "extra_place": PLACE, "stone": PLACE, "second_stone": PLACE,
-    "capture": REMOVE, "capture_any": REMOVE, "pull": REMOVE, "pin": REMOVE, "make_room": REMOVE,
-    "blocked_pull": REMOVE, "move": MOVE, "pass": PASS,
+    "place": PLACE, "capture": REMOVE, "move": MOVE,
 }
 assert set(PENDING_ACTIONS) == set(PENDING_TEXTS)
 
@@ -478,6 +398,48 @@ class Pending:
 
 
 # --------------------------------------------------------------------------
+# What each game says: its own rows, shipped by its Game and merged into the lookups above
+
+
+@dataclass(frozen=True)
+class GameTexts:
+    """The texts one game adds to the shared ones: refusals (by code), events (by kind), reasons,
+    obligations (with the kind of action each asks for). A game ships them with its
+    :class:`~fangqi_teach.games.contract.Game`; registering the game merges them in
+    (:func:`register_texts`), so :meth:`IllegalAction.of`, :class:`Event` and
+    :class:`Pending` find them like the shared rows.
+    """
+
+    illegal: Mapping[str, Text] = field(default_factory=dict)
+    events: Mapping[str, Text] = field(default_factory=dict)
+    reasons: Mapping[str, Text] = field(default_factory=dict)
+    pending: Mapping[str, Text] = field(default_factory=dict)
+    pending_actions: Mapping[str, str] = field(default_factory=dict)   # pending kind -> PLACE, MOVE, REMOVE, PASS
+
+
+def register_texts(texts: GameTexts) -> None:
+    """Merge a game's rows into the lookups; a code two games both give must say the same.
+
+    >>> register_texts(GameTexts(illegal={"occupied": Text("elsewhere", "别处")}))
+    Traceback (most recent call last):
+    ...
+    ValueError: illegal text 'occupied' is given twice, differently
+    """
+    if set(texts.pending) != set(texts.pending_actions):
+        raise ValueError("every pending kind needs its action kind (pending_actions)")
+    tables: tuple[tuple[dict[str, Any], Mapping[str, Any], str], ...] = (
+        (ILLEGAL_TEXTS, texts.illegal, "illegal"), (EVENT_TEXTS, texts.events, "event"),
+        (REASON_TEXTS, texts.reasons, "reason"), (PENDING_TEXTS, texts.pending, "pending"),
+        (PENDING_ACTIONS, texts.pending_actions, "pending action"))
+    for table, rows, what in tables:
+        for code, text in rows.items():
+            if table.get(code, text) != text:
+                raise ValueError(f"{what} text {code!r} is given twice, differently")
+    for table, rows, _ in tables:
+        table.update(rows)
+
+
+# --------------------------------------------------------------------------
 # Results
 
 @dataclass(frozen=True)
@@ -517,84 +479,13 @@ class Result:
 
 
 # --------------------------------------------------------------------------
-# The state interface
-
-class GameState:
-    """The interface every game's state offers (OpenSpiel style).
-
-    Subclasses are immutable and provide::
-
-        game: str                  # "dafang", …
-        board_spec: Board          # the boards.Board
-        options: dict              # the [D#] rule options in force
-        player: str                # "B" or "W": who acts now
-        phase: str                 # "place", "pull", "move" or "over"
-        pending: Pending | None    # what is owed now (None when over)
-        board: dict[str, str]      # {"c3": "B", …}
-        hands: dict[str, int]      # pieces still in supply
-        removed: dict[str, int]    # pieces of each colour taken off the board
-        winner, result             # None while the game goes on
-        record: tuple[str, ...]    # the actions from the initial position
-        events: tuple[Event, ...]  # what the last action did
-        legal_actions() -> list[str]   # sorted
-        play(action) -> GameState      # raises IllegalAction
-        to_json() -> dict              # plain JSON types; from_json restores it
-
-    What this base class adds is shared presentation.
-    """
-
-    game: str = ""
-
-    if TYPE_CHECKING:  # what the subclasses provide (see above), as attributes or properties
-        @property
-        def board_spec(self) -> Any: ...
-        @property
-        def player(self) -> str: ...
-        @property
-        def phase(self) -> str: ...
-        @property
-        def board(self) -> dict[str, str]: ...
-        @property
-        def result(self) -> Result | None: ...
-        @property
-        def record(self) -> tuple[str, ...]: ...
-        def play(self, action: str) -> GameState: ...
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def record_text(self) -> str:
-        return " ".join(self.record)
-
-    def is_legal(self, action: str) -> bool:
-        try:
-            self.play(action)
-        except (IllegalAction, ValueError):
-            return False
-        return True
-
-    def diagram(self) -> str:
-        """A plain-text picture of the board (X Black, O White, . empty)."""
-        return board_diagram(self.board_spec, self.board)
-
-    def __repr__(self) -> str:
-        status = str(self.result.text("en")) if self.result else f"{self.player} to act, {self.phase}"
-        return f"<{self.game} {status}; {len(self.record)} actions>"
-
-    def _repr_svg_(self) -> str:
-        from .draw.svg import state_svg
-        return state_svg(self)
-
+# Diagrams (the state interface itself is declared once, by games.contract.GameStateProtocol;
+# the engines' shared skeleton is games.engine.GameState)
 
 def board_diagram(board_spec: Board, board: dict[str, str]) -> str:
     """Rows top to bottom with coordinates; points that do not exist are blank."""
     glyph: dict[str | None, str] = {"B": "X", "W": "O"}
-    if board_spec.is_grid:
-        columns, nrows = board_spec.columns, board_spec.rows
-    else:  # Maonan: points named on a 7×7 frame
-        columns, nrows = "abcdefg", 7
+    columns, nrows = board_spec.frame
     width = len(str(nrows))
     lines = []
     for r in range(nrows, 0, -1):

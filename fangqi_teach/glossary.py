@@ -1,4 +1,5 @@
-"""The game terms, in English and Chinese, in one place.
+"""The game terms, in English and Chinese: one term per idea (each game ships its own,
+``Game.glossary``; the tables here are filled as the games register).
 
 Engine event texts, checker feedback, lessons and exercise packs name
 shapes and ideas with these words, so that a learner meets one term for
@@ -23,58 +24,20 @@ Each variant names its own shapes:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from .i18n import Text, check_language
 
-# Shape kinds of fangqi_teach.boards, with their names where no game is named.
-SHAPE_NAMES: dict[str, Text] = {
-    "square": Text("square", "方"),
-    "diagonal3": Text("diagonal of three", "斜三"),
-    "diagonal4": Text("diagonal of four", "斜四"),
-    "diagonal5": Text("diagonal of five", "斜五"),
-    "diagonal6": Text("diagonal of six", "斜六"),
-    "dragon": Text("dragon", "龙"),
-    "edge_dragon": Text("edge dragon", "边龙"),
-    "cucumber": Text("cucumber row", "黄瓜溜"),
-    "mill": Text("mill", "直"),
-    "six": Text("six in a row", "六连"),
-}
+# The tables below are filled as the games register (each ships its Glossary with its Game).
+# Shape kinds, with their names where no game is named.
+SHAPE_NAMES: dict[str, Text] = {}
 
 # Where a game calls a shape otherwise (seed dafang-qi.txt: 「大方」; the
 # Ningxia and Xinjiang pages say 「方」).
-GAME_SHAPE_NAMES: dict[tuple[str, str], Text] = {
-    ("dafang", "square"): Text("big square", "大方"),
-}
+GAME_SHAPE_NAMES: dict[tuple[str, str], Text] = {}
 
-TERMS: dict[str, Text] = {
-    # Fang Qi family and Morris
-    "loose": Text("loose piece", "散子"),
-    "safe": Text("safe piece", "铁子"),
-    "capture": Text("capture", "吃子"),
-    "pull": Text("pull", "拔子"),
-    "pin": Text("pin", "押子"),
-    "make_room": Text("make room", "让路"),
-    # the seeds have no word for a forced pass; their timer sentence says the turn goes over:
-    # 「时间到了会自动换对方走」, so a pass is 「换对方走」 (not 让过, which reads like 让路)
-    "pass": Text("pass", "换对方走"),
-    "extra_placement": Text("extra placement", "多放"),
-    "leave_chance": Text("leave a chance", "开局别把对方堵死"),
-    "tired": Text("tired piece", "疲劳子"),            # this workbook's own name: see OWN_TERMS
-    "no_capture": Text("captures nothing", "一子也吃不到"),
-    "placing": Text("placing", "放子"),                # Fang Qi seeds: 放子; Maonan's: 布子 (GAME_TERMS)
-    "moving": Text("moving", "走子"),
-    # Connect6 (RULES.md §4 teaching terms)
-    "window": Text("window", "窗口"),
-    "live_window": Text("live window", "活窗口"),
-    "winning_point": Text("winning point", "赢点"),
-    "threat_count": Text("threat count", "威胁数"),
-    "open_four": Text("open four", "活四"),
-    "closed_four": Text("blocked four", "眠四"),
-    "split_four": Text("split four", "跳四"),
-    "single_threat": Text("single threat", "单威胁"),
-    "double_threat": Text("double threat", "双威胁"),
-}
+TERMS: dict[str, Text] = {}
 
 # Chinese wordings a text must not use, with the term to use instead:
 # (games it applies to, or () for all; the wording to avoid; the term).
@@ -147,7 +110,7 @@ class Forbidden:
 
 #: Coined, wrong or descriptive wordings, per game (Chinese unless ``lang`` says otherwise).
 FORBIDDEN_ZH: tuple[Forbidden, ...] = (
-    Forbidden(FANG, "布子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
+    Forbidden(FANG, "布[完了好]?子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
     Forbidden(FANG, "落子", "放子", "the Fang Qi seeds say 放子 (落子 is Connect6's word)"),
     Forbidden(("maonan",), "落子", "布子 / 放子", "the Maonan seed says 布子 and 放子"),
     Forbidden(("maonan",), "铁子", "受保护的子（在「直」里的子）",
@@ -186,6 +149,8 @@ def forbidden_wordings(text: str, game: str | None, lang: str = "zh") -> list[tu
 
     >>> forbidden_wordings("进入布子阶段，黑方落子 e1", "ningxia")
     [('布子', '放子'), ('落子', '放子')]
+    >>> forbidden_wordings("布完子以后滑子", "xinjiang"), forbidden_wordings("布完子", "maonan")
+    ([('布完子', '放子')], [])
     >>> forbidden_wordings("进入布子阶段", "maonan"), forbidden_wordings("无子可走，让过", None)
     ([], [('让过', '换对方走')])
     >>> forbidden_wordings("形成两个威胁；成一个棋型；方形棋盘", "connect6")
@@ -210,6 +175,40 @@ def term(key: str, game: str | None = None) -> Text:
     ('放子', '布子', '换对方走')
     """
     return GAME_TERMS.get((game or "", key)) or TERMS[key]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """What one game adds to the glossary: the names of its shapes (where no game is named), the names
+    only its board gives them (Dafang's 大方), its terms, and the Chinese wordings its texts avoid
+    (each with the term to use instead). It comes with the game (``Game.glossary``)."""
+
+    shapes: Mapping[str, Text] = field(default_factory=dict)
+    own_shapes: Mapping[str, Text] = field(default_factory=dict)
+    terms: Mapping[str, Text] = field(default_factory=dict)
+    avoid_zh: tuple[tuple[str, str], ...] = ()
+
+
+def register_glossary(game: str, glossary: Glossary) -> None:
+    """Merge ``game``'s glossary into the tables (a name two games both give must be the same).
+
+    >>> register_glossary("demo", Glossary(terms={"loose": Text("free piece", "自由子")}))
+    Traceback (most recent call last):
+    ...
+    ValueError: the glossary term 'loose' is given twice, differently
+    """
+    global AVOID_ZH
+    for table, rows, what in ((SHAPE_NAMES, glossary.shapes, "shape name"), (TERMS, glossary.terms, "term")):
+        for key, text in rows.items():
+            if table.get(key, text) != text:
+                raise ValueError(f"the glossary {what} {key!r} is given twice, differently")
+    for table, rows, _ in ((SHAPE_NAMES, glossary.shapes, ""), (TERMS, glossary.terms, "")):
+        for key, text in rows.items():
+            table.setdefault(key, text)
+    for kind, text in glossary.own_shapes.items():
+        GAME_SHAPE_NAMES[game, kind] = text
+    AVOID_ZH = AVOID_ZH + tuple(((game,), bad, good) for bad, good in glossary.avoid_zh
+                                if ((game,), bad, good) not in AVOID_ZH)
 
 
 def shape_term(kind: str, game: str | None = None) -> Text:

@@ -51,6 +51,7 @@ fangqi_teach.lesson.DemoBlunder: action 1, Black played a2-b2; better a2-a3: tak
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
 from html import escape, unescape
 from typing import Any
@@ -58,19 +59,15 @@ from typing import Any
 import ipywidgets as W
 
 import fangqi_teach as ft
-from fangqi_teach.ai.advice import review
 from fangqi_teach.core import shape_name
 from fangqi_teach.draw.svg import board_svg
 from fangqi_teach.exercises import learner as remembered
 from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
 from fangqi_teach.exercises.progress import progress_for
-from fangqi_teach.exercises.rules_index import RULES
-from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
 from fangqi_teach.games import GAMES
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 from fangqi_teach.notation import parse_record
 from fangqi_teach.widgets.board import BoardWidget, with_picture
-from fangqi_teach.widgets.exercise import ExerciseWidget
 
 __all__ = ["begin", "step", "demo", "choice", "board", "say", "events", "graph", "shapes", "teaches",
            "name_box", "overview", "progress_problems", "learner", "DemoBlunder", "LESSON_FILE"]
@@ -133,6 +130,9 @@ def _game_title(game: str, lang_: str) -> str:
 @lru_cache(maxsize=None)
 def _exercises(game: str) -> dict:
     """Every exercise of ``game`` (lesson steps and practice packs), by id."""
+    from fangqi_teach.exercises.schema import default_exercise_dir  # the packs load with the first step
+    from fangqi_teach.parsed import load_pack
+
     folder = default_exercise_dir() / game
     return {ex.id: ex for path in sorted(folder.glob("*.yaml")) for ex in load_pack(path)}
 
@@ -162,6 +162,8 @@ def step(exercise_id: str):
     The returned widget has ``click(point)``, ``verdict`` and
     ``answer_text()`` for tests.
     """
+    from fangqi_teach.widgets.exercise import ExerciseWidget
+
     return ExerciseWidget(exercise(exercise_id), progress=progress_for(learner()), lang=lang(), in_place=True)
 
 
@@ -180,6 +182,8 @@ def check_line(start, line, allow=None, **options) -> list:
     """
     state = _start_state(start, options)
     actions = parse_record(state.board_spec, line) if isinstance(line, str) else list(line)
+    from fangqi_teach.ai.advice import review  # the AI loads with the first demo, not with the lesson
+
     items = review(actions, state.game, start=state, **(options if isinstance(start, str) else {}))
     allowed = set(allow or ()) | _unfinished_turn(state, actions)
     return [i for i in items if i.kind in ("missed_win", "missed_capture") and i.index not in allowed]
@@ -373,6 +377,8 @@ def teaches(*rule_ids: str) -> None:
 
     >>> teaches("D5", "fangqi.0.timer")
     """
+    from fangqi_teach.exercises.rules_index import RULES
+
     unknown = [r for r in rule_ids if r not in RULES]
     if unknown:
         raise KeyError(f"not rule ids of rules_index: {unknown}")
@@ -501,10 +507,40 @@ def name_box():
     elif get_learner() != "default":
         greet(get_learner())
     warn()
+    storage = W.HTML()
     box = W.VBox([W.HBox([W.HTML(_h(_text("Your name:", "你的名字：")) + "&nbsp;"), field, button]), said,
-                  warnings])
-    box.field, box.button, box.remember, box.warnings = field, button, remember, warnings
+                  warnings, storage])
+    box.field, box.button, box.remember, box.warnings, box.storage = field, button, remember, warnings, storage
+    if sys.platform == "emscripten":
+        _check_browser_storage(storage)
     return box
+
+
+#: What the start page says in the browser edition when the browser does not promise to keep its storage.
+STORAGE_NOTE = Text(
+    "Your progress is kept in this browser. In a private (incognito) window it is erased when the window "
+    "closes: use an ordinary window, or download your progress file below.",
+    "进度保存在这个浏览器里。在隐私（无痕）窗口中，关闭窗口时进度会被清除：请用普通窗口，或在下面下载进度文件。")
+
+
+def _check_browser_storage(note) -> None:
+    """Browser edition: ask the browser whether it keeps the site's storage (the learner's ``/drive``) and,
+    when it does not promise to, show :data:`STORAGE_NOTE` in ``note``. (Current Chromium reports a private
+    window like an ordinary one, so the note cannot be kept to private windows alone.)"""
+    import asyncio
+
+    async def check() -> None:
+        import js  # Pyodide's bridge to the browser
+
+        try:
+            kept = bool(await js.navigator.storage.persisted())
+        except Exception:   # no Storage API here: nothing is promised
+            kept = False
+        if not kept:
+            note.value = f"<div style='background:#fff3cd;padding:4px 8px'>{_h(STORAGE_NOTE.get(lang()))}</div>"
+        note.add_class("fq-storage-" + ("persisted" if kept else "best-effort"))
+
+    asyncio.ensure_future(check())
 
 
 _OVERVIEWS: list = []
@@ -534,6 +570,9 @@ def progress_rows(name: str | None = None) -> list[dict]:
 
 @lru_cache(maxsize=None)
 def _lesson_ids(game: str) -> frozenset:
+    from fangqi_teach.exercises.schema import default_exercise_dir
+    from fangqi_teach.parsed import load_pack
+
     path = default_exercise_dir() / game / LESSON_FILE
     return frozenset(e.id for e in load_pack(path)) if path.exists() else frozenset()
 

@@ -14,9 +14,20 @@ Everything comes from registries, at the versions in ``lite/pins.toml``:
 
 Downloads are cached (``build/lite-cache``, or ``$FANGQI_LITE_CACHE``), so
 a second build only re-makes the package wheel and the site. The wheels
-are listed in a rewritten ``pyodide-lock.json`` and preloaded by the
-kernel, so notebooks run unchanged. The notebooks are every
-``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb`` present at build time.
+are listed in a rewritten ``pyodide-lock.json``; the kernel preloads its
+own, and the package's load when a cell first imports ``fangqi_teach``
+(the kernel looks each cell's imports up in the lock), so notebooks run
+unchanged. What makes a start fast (benchmarks/bench_lite.py measures it):
+
+* the standard library and every wheel carry byte-code compiled at build
+  time by Pyodide's own Python in Node (``lite/pycompile.mjs``): the
+  browser no longer compiles each module at each kernel start;
+* the kernel's own wheels (piplite, pyodide-kernel …) are in the lock and
+  preloaded in parallel, instead of installed one by one through micropip;
+* the shipped packs are parsed at build time (:mod:`fangqi_teach.parsed`).
+
+The notebooks are every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb``
+present at build time.
 
     python scripts/build_lite.py [--out build/lite]
 """
@@ -39,6 +50,7 @@ import tomllib
 import urllib.request
 import zipfile
 from email.parser import Parser
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,10 +82,10 @@ def normalize(name: str) -> str:
 
 
 def load_pins(path: Path = PINS) -> dict:
-    """The pinned versions: ``{"pyodide": {...}, "build": {...}, "kernel": {...}, "sdist": {...}}``."""
+    """The pinned versions: ``{"pyodide": {...}, "build": {...}, "kernel": {...}, "package": {...}, "sdist": {...}}``."""
     with open(path, "rb") as f:
         pins = tomllib.load(f)
-    missing = {"pyodide", "build", "kernel", "sdist"} - set(pins)
+    missing = {"pyodide", "build", "kernel", "package", "sdist"} - set(pins)
     if missing:
         raise SystemExit(f"{path}: missing section(s) {sorted(missing)}")
     return pins
@@ -184,6 +196,13 @@ def _fetch_sdist(project: str, version: str) -> bytes:
     return data
 
 
+def _zip_info(name: str) -> zipfile.ZipInfo:
+    """A compressed archive member with a fixed timestamp (the same input gives the same bytes)."""
+    info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
 def _write_wheel(path: Path, files: dict[str, bytes], dist: str) -> None:
     """A wheel with a RECORD; fixed timestamps so the same input gives the same bytes."""
     record = io.StringIO()
@@ -195,15 +214,132 @@ def _write_wheel(path: Path, files: dict[str, bytes], dist: str) -> None:
     files = {**files, f"{dist}/RECORD": record.getvalue().encode()}
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in sorted(files.items()):
-            z.writestr(zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0)), data)
+            z.writestr(_zip_info(name), data)
 
 
 def own_wheel(folder: Path) -> Path:
-    """The package's wheel from this checkout (packs copied in as package data)."""
+    """The package's wheel from this checkout (packs copied in as package data), packs parsed in."""
     folder.mkdir(parents=True, exist_ok=True)
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
          "-w", folder, ROOT])
-    return next(folder.glob("fangqi_teach-*.whl"))
+    wheel = next(folder.glob("fangqi_teach-*.whl"))
+    add_parsed_packs(wheel)
+    return wheel
+
+
+def add_parsed_packs(wheel: Path) -> int:
+    """Add each shipped pack file's data as JSON, by the SHA-256 of its bytes (:mod:`fangqi_teach.parsed`).
+
+    Parsed here with the package's own reader, so the data is what the
+    browser would get from the YAML, in a fraction of the time. A file whose
+    data JSON cannot carry unchanged, or that does not parse, gets no entry
+    (the browser then reads the YAML, and reports its problem as usual).
+    Returns how many entries were added.
+    """
+    sys.path.insert(0, str(ROOT))
+    from fangqi_teach.exercises.schema import ExerciseFormatError, parse_text
+
+    with zipfile.ZipFile(wheel) as z:
+        files = {n: z.read(n) for n in z.namelist() if not n.endswith("/")}
+    dist = next(n.split("/")[0] for n in files if n.endswith(".dist-info/METADATA"))
+    files.pop(f"{dist}/RECORD", None)
+    added = 0
+    for name, data in sorted(files.items()):
+        if not (name.startswith("fangqi_teach/packs/") and name.endswith((".yaml", ".yml"))):
+            continue
+        try:
+            parsed = parse_text(data.decode("utf-8"), name)
+        except (ExerciseFormatError, UnicodeDecodeError):
+            continue
+        text = json.dumps(parsed, ensure_ascii=False)   # in the file's order: the order of claims is kept
+        if json.loads(text) != parsed:
+            continue     # e.g. a number as a mapping key: JSON would change it
+        files[f"fangqi_teach/_parsed/{hashlib.sha256(data).hexdigest()}.json"] = text.encode("utf-8")
+        added += 1
+    _write_wheel(wheel, files, dist)
+    return added
+
+
+def kernel_extension_wheels(jupyter: Path) -> list[Path]:
+    """The kernel's own wheels that ``jupyterlite-pyodide-kernel`` ships (piplite, the ipykernel
+    stand-in, pyodide-kernel, widgetsnbextension 4): listed in the lock and preloaded with the rest,
+    so the kernel does not install them one after another through micropip at every start."""
+    folder = next((jupyter.parent.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite").glob(
+        "pyodide-kernel-extension/static/pypi"))
+    wheels = [p for p in sorted(folder.glob("*.whl")) if not p.name.startswith("widgetsnbextension-3")]
+    names = {normalize(p.name.split("-")[0]) for p in wheels}
+    if not {"piplite", "ipykernel", "pyodide-kernel"} <= names:
+        raise SystemExit(f"{folder}: the kernel's wheels are not where expected ({sorted(names)})")
+    return wheels
+
+
+#: The kernel's packages: preloaded, so the kernel skips its own one-by-one installs (its worker
+#: installs each of these that the preload list lacks).
+KERNEL_PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
+
+#: Where the browser's Python finds the standard library and the wheels (for the code objects' file names).
+STDLIB_IN_BROWSER = "/lib/python314.zip"
+SITE_IN_BROWSER = "/lib/python3.14/site-packages"
+
+
+def compile_python(runtime: Path, wheels: list[Path]) -> tuple[Path, list[Path]]:
+    """The standard library and ``wheels`` with byte-code added, compiled by the site's own Python.
+
+    Pyodide's ``python_stdlib.zip`` and pure wheels hold only ``.py`` files,
+    so every start of the kernel compiled each module it imported (IPython
+    alone: seconds). Here Pyodide itself (in Node, ``lite/pycompile.mjs``)
+    compiles them once at build time; the browser then imports the ``.pyc``
+    (unchecked-hash pycs, which need no source timestamp). The ``.py`` files
+    stay, for tracebacks. Results are cached by content.
+
+    Returns the compiled ``python_stdlib.zip`` and the compiled wheels, in order.
+    """
+    folder = CACHE / f"compiled-{runtime.parent.name}"
+    folder.mkdir(parents=True, exist_ok=True)
+    stdlib_in = runtime / "python_stdlib.zip"
+    stdlib_out = folder / "python_stdlib.zip"
+    todo = []   # (zip in, zip out, browser folder, legacy layout)
+    if not stdlib_out.exists():
+        todo.append((stdlib_in, stdlib_out, STDLIB_IN_BROWSER, True))   # zipimport reads only legacy .pyc
+    outs = []
+    for w in wheels:
+        digest = hashlib.sha256(w.read_bytes()).hexdigest()[:16]
+        out = folder / digest / w.name
+        outs.append(out)
+        if not out.exists():
+            todo.append((w, out, SITE_IN_BROWSER, False))
+    if todo:
+        log(f"byte-compile {len(todo)} archive(s) with Pyodide's Python (node)")
+        _compile_archives(runtime, todo)
+    return stdlib_out, outs
+
+
+def _compile_archives(runtime: Path, todo: list[tuple[Path, Path, str, bool]]) -> None:
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="fangqi-pyc-") as tmp:
+        dirs = []
+        for i, (src, _out, there, legacy) in enumerate(todo):
+            d = Path(tmp) / str(i)
+            with zipfile.ZipFile(src) as z:
+                z.extractall(d)
+            dirs.append([str(d), there, legacy])
+        job = Path(tmp) / "job.json"
+        job.write_text(json.dumps({"dirs": dirs}))
+        run(["node", ROOT / "lite" / "pycompile.mjs", runtime, job], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
+        for (_src, out, _there, legacy), (d, _, _) in zip(todo, dirs):
+            out.parent.mkdir(parents=True, exist_ok=True)
+            files = {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(Path(d).rglob("*")) if p.is_file()}
+            if legacy:
+                tmp_out = out.with_suffix(".tmp")
+                with zipfile.ZipFile(tmp_out, "w", zipfile.ZIP_DEFLATED) as z:
+                    for name, data in files.items():
+                        z.writestr(_zip_info(name), data)
+                tmp_out.replace(out)
+            else:
+                dist = next(n.split("/")[0] for n in files if n.endswith(".dist-info/METADATA"))
+                files.pop(f"{dist}/RECORD", None)
+                _write_wheel(out, files, dist)
 
 
 # --------------------------------------------------------------------------
@@ -244,10 +380,13 @@ def write_lock(stock: Path, wheels: list[Path], dest: Path) -> dict:
 # The site
 
 def stage_contents(folder: Path) -> list[Path]:
-    """Copy the learner notebooks (English, and Chinese when present) and their helper files.
+    """Copy every notebook (English, and Chinese when present), their helper files, and the rules reference.
 
-    Not the teacher's guide: worksheets and class reports need matplotlib,
-    which the browser edition does not have.
+    Every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb`` found, so a new
+    notebook joins by itself. The teacher's guide comes too (the start page
+    links it), with the cells that need the installed version marked
+    (:func:`mark_installed_only`). ``docs/rules*.md`` go to ``docs/`` (the
+    lessons cite ``docs/rules.md``), beside the site's HTML pages of them.
     """
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -258,26 +397,126 @@ def stage_contents(folder: Path) -> list[Path]:
             continue
         (folder / sub).mkdir(exist_ok=True)
         for p in sorted(src.iterdir()):
-            if "teacher" in p.name:
-                continue   # the teacher's guide makes worksheets and reports: installed version only
             if p.suffix in (".ipynb", ".py") or (p.is_dir() and p.name == "questions"):
                 target = folder / sub / p.name
                 shutil.copytree(p, target) if p.is_dir() else shutil.copy2(p, target)
                 copied.append(target)
+                if p.name == TEACHER_GUIDE:
+                    mark_installed_only(target)
+    (folder / "docs").mkdir()
+    for p in sorted((ROOT / "docs").glob("rules*.md")):
+        shutil.copy2(p, folder / "docs" / p.name)
+        copied.append(folder / "docs" / p.name)
     return copied
 
 
-def lite_config() -> dict:
-    """``jupyter-lite.json``: preload the package, never fall back to PyPI, no news checks."""
+TEACHER_GUIDE = "20_teacher_guide.ipynb"
+
+#: What a teacher's-guide cell uses that the browser has not: nbformat (hand-outs, and the class report
+#: widget, which hands out), and matplotlib's worksheets and plot.
+INSTALLED_ONLY = ("import nbformat", "teacher.worksheet", "worksheet_pages(", "plot_png", "teacher.class_report")
+INSTALLED_ONLY_LINE = "# needs the installed version · 需要安装版\n"
+
+INSTALLED_ONLY_NOTE = (
+    "**In the browser edition** the hand-out notebook, the printable worksheet, the report's plot and the live "
+    "class report need the "
+    "installed version (`pip install 'fangqi-teach[print]'`): their cells are marked *needs the installed "
+    "version*: until run here, the outputs under them show what the installed version prints; run here, "
+    "they say what to install. Everything else runs here.\n\n"
+    "> **中文：** 在浏览器版中，生成练习笔记本、可打印的练习卷、报告里的图和实时班级报告需要安装版"
+    "（`pip install 'fangqi-teach[print]'`）：这些单元格标有“需要安装版”：在这里运行之前，下面的输出是安装版的结果；在这里运行时，会说明需要安装什么。其余部分都能在这里运行。")
+
+
+def mark_installed_only(notebook: Path) -> int:
+    """In the site's copy of the teacher's guide: a note after the title, and each cell that needs the
+    installed version marked, its code in a ``try`` that says so (in both languages) instead of stopping
+    Run All with an error. Returns how many cells were marked."""
+    import textwrap
+
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    marked = 0
+    for cell in nb["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] != "code" or not any(k in source for k in INSTALLED_ONLY):
+            continue
+        if '"""' in source or "'''" in source:   # indenting would change a long string
+            raise SystemExit(f"{notebook.name}: a cell that needs the installed version holds a long string")
+        cell["source"] = (INSTALLED_ONLY_LINE + "try:\n" + textwrap.indent(source.rstrip(), "    ") + "\n"
+                          + INSTALLED_ONLY_EXCEPT)
+        marked += 1
+    nb["cells"].insert(1, {"cell_type": "markdown", "id": "browser-edition-note", "metadata": {},
+                           "source": INSTALLED_ONLY_NOTE})
+    notebook.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+    return marked
+
+
+INSTALLED_ONLY_EXCEPT = (
+    "except (ImportError, NameError) as missing:   # nbformat, matplotlib: not in the browser\n"
+    "    print(\"This needs the installed version · 需要安装版: pip install 'fangqi-teach[print]'\")\n"
+    "    print(missing)\n")
+
+
+RULES_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title} · fangqi-teach</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:50em;margin:2em auto;padding:0 1em;
+line-height:1.55}} code,pre{{background:#f4f4f4}} pre{{padding:.6em;overflow-x:auto}} table{{border-collapse:collapse}}
+td,th{{border:1px solid #ccc;padding:2px 6px}} img{{max-width:100%}}</style></head>
+<body><p><a href="../index.html">fangqi-teach</a> · <a href="rules.html">Rules reference · 规则说明</a></p>
+{body}
+</body></html>
+"""
+
+
+def rules_pages(out: Path) -> list[Path]:
+    """``docs/rules*.md`` as HTML pages of the site (``docs/rules.html`` …), links between them kept.
+
+    Rendered with mistune (the Markdown reader Jupyter's own nbconvert uses)."""
+    import re
+
+    import mistune
+
+    render = mistune.create_markdown(plugins=["table"])
+    (out / "docs").mkdir(exist_ok=True)
+    pages = []
+    for md in sorted((ROOT / "docs").glob("rules*.md")):
+        text = md.read_text(encoding="utf-8")
+        title = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), md.stem)
+        body = re.sub(r'href="(rules[\w-]*)\.md(#[^"]*)?"', r'href="\1.html\2"', str(render(text)))
+        page = out / "docs" / (md.stem + ".html")
+        page.write_text(RULES_PAGE.format(title=escape(title), body=body), encoding="utf-8")
+        pages.append(page)
+        for img in re.findall(r'src="([^":]+\.png)"', body):
+            if (ROOT / "docs" / img).is_file():
+                shutil.copy2(ROOT / "docs" / img, out / "docs" / img)
+    return pages
+
+
+def lite_config(preload: list[str]) -> dict:
+    """``jupyter-lite.json``: what the kernel preloads, never fall back to PyPI, no news checks.
+
+    Only the kernel's packages are preloaded: the package and what it needs
+    load when a cell first imports it (the kernel looks up each cell's
+    imports in the lock).
+    """
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "fangqi-teach",
         "exposeAppInBrowser": "true",   # window.jupyterapp, which the browser tests drive
         "disabledExtensions": DISABLED_PLUGINS,
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": ["micropip", PACKAGE]},
+            "loadPyodideOptions": {"packages": preload},
         }},
     }}
+
+
+#: The bare site's one notebook (benchmarks/bench_lite.py): the floor a notebook of ours is measured against.
+BARE_NOTEBOOK = {"nbformat": 4, "nbformat_minor": 5, "metadata": {
+    "kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"},
+    "language_info": {"name": "python"}},
+    "cells": [{"cell_type": "code", "id": "bare-1", "metadata": {}, "source": 'print("ready")',
+               "outputs": [], "execution_count": None}]}
+BARE_NAME = "00_empty.ipynb"
 
 
 LANDING = """<!DOCTYPE html>
@@ -286,7 +525,8 @@ LANDING = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.6}}
 a.open{{display:inline-block;margin:.5em 1em .5em 0;padding:.6em 1.2em;background:#2d6a4f;color:#fff;border-radius:6px;text-decoration:none}}
-.note{{color:#555;font-size:.95em}}</style></head>
+.note{{color:#555;font-size:.95em}}
+.warn{{background:#fff3cd;border:1px solid #e0c060;padding:.6em;border-radius:6px}}</style></head>
 <body>
 <h1>The board-game workbook · 棋类练习册</h1>
 <p>Dafang Qi 大方棋 · Ningxia Fang Qi 宁夏方棋 · Xinjiang Fang Qi 新疆方棋 · Maonan Morris 毛南三棋 · Connect6 六子棋</p>
@@ -294,11 +534,47 @@ a.open{{display:inline-block;margin:.5em 1em .5em 0;padding:.6em 1.2em;backgroun
 Python 在浏览器中运行，无需安装。进度保存在这个浏览器里。</p>
 <p><a class="open" id="open-en" href="lab/index.html?path={start}">Open the workbook</a>
 {zh_link}</p>
-<p class="note">Starting Python takes about half a minute the first time. · 第一次启动 Python 约需半分钟。</p>
+<p class="note">Starting Python takes a few seconds (longer the first time). · 启动 Python 需要几秒钟（第一次更久）。</p>
+<p id="storage-note" class="warn" hidden></p>
+<p><a id="rules" href="docs/rules.html">Rules reference · 规则说明</a> ·
+<a id="guide" href="lab/index.html?path={guide}">Teacher's guide · 教师指南</a></p>
 <p class="note">Printable worksheets and class reports need the installed version (<code>pip install 'fangqi-teach[print]'</code>).
 Teachers: learners download their progress file from the start page; <code>fangqi-teach report</code> reads it.<br>
 可打印的练习单和班级报告需要安装版。老师：学生在开始页下载进度文件，<code>fangqi-teach report</code> 可以读取。</p>
+<script>{storage_js}</script>
 </body></html>
+"""
+
+
+#: The landing page asks the browser to keep the site's storage, and says so in both languages when it
+#: may not last: IndexedDB cannot be opened (nothing is kept), or the browser does not promise to keep
+#: it. (A private window cannot be told from an ordinary one in current Chromium, which reports the
+#: same quota and opens IndexedDB in both; the note then says what to do in case it is one.)
+STORAGE_JS = """
+(async () => {
+  const note = document.getElementById('storage-note');
+  const say = (html) => { note.innerHTML = html; note.hidden = false; };
+  let idb = true;
+  try {
+    await new Promise((ok, fail) => { const r = indexedDB.open('fangqi-teach-probe');
+      r.onsuccess = () => { r.result.close(); ok(); }; r.onerror = () => fail(r.error); });
+  } catch (e) { idb = false; }
+  if (!idb) {
+    note.dataset.storage = 'none';
+    say('This browser keeps nothing from this site (a private window?): your progress will be lost ' +
+        'when you close it. Use an ordinary window, or download your progress file from the start page before you go.<br>' +
+        '这个浏览器不为本网站保存任何内容（是隐私窗口吗？）：关闭后进度会丢失。请用普通窗口，或在离开前从开始页下载进度文件。');
+    return;
+  }
+  let kept = false;
+  try { kept = await navigator.storage.persisted() || await navigator.storage.persist(); } catch (e) {}
+  note.dataset.storage = kept ? 'persisted' : 'best-effort';
+  if (!kept) {
+    say('Your progress is kept in this browser. In a private (incognito) window it is erased when the ' +
+        'window closes: use an ordinary window, or download your progress file from the start page.<br>' +
+        '进度保存在这个浏览器里。在隐私（无痕）窗口中，关闭窗口时进度会被清除：请用普通窗口，或从开始页下载进度文件。');
+  }
+})();
 """
 
 
@@ -313,7 +589,8 @@ def landing_page(out: Path, has_zh_start: bool) -> None:
     config = generated[start:generated.index("</script>", start) + len("</script>")]
     zh = (f'<a class="open" id="open-zh" href="lab/index.html?path=zh/{START}">打开练习册（中文）</a>'
           if has_zh_start else f'<a class="open" id="open-zh" href="lab/index.html?path={START}">打开练习册</a>')
-    page = LANDING.format(start=START, zh_link=zh).replace("</head>", config + "\n</head>")
+    page = LANDING.format(start=START, zh_link=zh, guide=TEACHER_GUIDE, storage_js=STORAGE_JS)
+    page = page.replace("</head>", config + "\n</head>")
     (out / "index.html").write_text(page, encoding="utf-8")
 
 
@@ -321,38 +598,56 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path) -> dict:
-    """Build the site into ``out``; return figures (seconds, bytes, counts)."""
+def build(out: Path, bare: bool = False) -> dict:
+    """Build the site into ``out``; return figures (seconds, bytes, counts).
+
+    ``bare``: the same Pyodide and kernel with no package of ours and one
+    empty notebook (:data:`BARE_NAME`), the floor the benchmark compares with.
+    """
     t0 = time.perf_counter()
     pins = load_pins()
     jupyter = build_env(pins)
     runtime = fetch_pyodide(pins["pyodide"]["npm"])
-    wheels = fetch_wheels(pins["kernel"]) + [pyyaml_wheel(v) for v in pins["sdist"].values()]
+    wheels = fetch_wheels(pins["kernel"]) + kernel_extension_wheels(jupyter)
+    if not bare:
+        wheels += fetch_wheels(pins["package"]) + [pyyaml_wheel(v) for v in pins["sdist"].values()]
     t_fetch = time.perf_counter()
 
     work = out.parent / (out.name + "-work")
     shutil.rmtree(work, ignore_errors=True)
-    wheels.append(own_wheel(work / "own"))
+    if not bare:
+        wheels.append(own_wheel(work / "own"))
+    stdlib, wheels = compile_python(runtime, wheels)
+    t_compile = time.perf_counter()
     static = work / "lite" / "static" / "pyodide"
     static.mkdir(parents=True)
     for f in runtime.iterdir():
-        if f.suffix in (".wasm", ".mjs", ".js", ".zip") or f.name == "package.json":
+        if f.suffix in (".wasm", ".mjs", ".js") or f.name == "package.json":
             shutil.copy2(f, static / f.name)
+    shutil.copy2(stdlib, static / stdlib.name)
     for w in wheels:
         shutil.copy2(w, static / w.name)
     lock = write_lock(runtime / "pyodide-lock.json", wheels, static / "pyodide-lock.json")
-    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
-    notebooks = [p for p in stage_contents(work / "contents") if p.suffix == ".ipynb"]
+    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD), indent=1))
+    if bare:
+        (work / "contents").mkdir(parents=True)
+        (work / "contents" / BARE_NAME).write_text(json.dumps(BARE_NOTEBOOK, indent=1))
+        notebooks = [work / "contents" / BARE_NAME]
+    else:
+        notebooks = [p for p in stage_contents(work / "contents") if p.suffix == ".ipynb"]
 
     shutil.rmtree(out, ignore_errors=True)
     run([jupyter, "lite", "build", "--no-sourcemaps", "--lite-dir", work / "lite",
          "--contents", work / "contents", "--output-dir", out], cwd=work / "lite",
         stdout=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
-    landing_page(out, (work / "contents" / "zh" / START).exists())
+    if not bare:
+        landing_page(out, (work / "contents" / "zh" / START).exists())
+        rules_pages(out)
     shutil.rmtree(work, ignore_errors=True)
     t_end = time.perf_counter()
     figures = {"seconds": round(t_end - t0, 1), "fetch_seconds": round(t_fetch - t0, 1),
-               "site_seconds": round(t_end - t_fetch, 1), "bytes": folder_size(out),
+               "compile_seconds": round(t_compile - t_fetch, 1),
+               "site_seconds": round(t_end - t_compile, 1), "bytes": folder_size(out),
                "pyodide_bytes": folder_size(out / "static" / "pyodide"), "wheels": len(lock["packages"]),
                "notebooks": sorted(str(p.relative_to(work / "contents")) for p in notebooks)}
     (out / "build-figures.json").write_text(json.dumps(figures, indent=1))
@@ -365,14 +660,47 @@ def build(out: Path) -> dict:
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".ipynb": "application/json", ".whl": "application/zip"}
 
+#: How long a browser may keep a file without asking again. The runtime and the pinned wheels do not
+#: change under their names (a new version has a new name), nor do JupyterLab's hashed bundles: a
+#: second notebook and a second visit take them from the browser's cache without a request. Everything
+#: else (the lock, our own wheel, the notebooks, the settings) is asked for again each time (an
+#: unchanged file costs a "304 not modified", no bytes).
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+
+def cache_control(path: str) -> str:
+    """The ``Cache-Control`` header for the site's file at URL path ``path``.
+
+    >>> cache_control("/static/pyodide/pyodide.asm.wasm"), cache_control("/static/pyodide/pyodide-lock.json")
+    ('public, max-age=31536000, immutable', 'no-cache')
+    >>> cache_control("/static/pyodide/fangqi_teach-0.1.0-py3-none-any.whl"), cache_control("/build/1031.b91a70b.js")
+    ('no-cache', 'public, max-age=31536000, immutable')
+    """
+    name = path.rsplit("/", 1)[-1]
+    if path.startswith("/static/pyodide/"):
+        own = name.startswith(f"{PACKAGE.replace('-', '_')}-") or name == "pyodide-lock.json"
+        return REVALIDATE if own else IMMUTABLE
+    hashed = path.startswith(("/build/", "/extensions/")) and any(
+        len(part) >= 7 and all(c in "0123456789abcdef" for c in part) for part in name.split(".")[1:-1])
+    return IMMUTABLE if hashed else REVALIDATE
+
 
 def make_server(folder: Path, port: int = 0, quiet: bool = True):
-    """A threading HTTP server for ``folder`` on 127.0.0.1 (``port`` 0: any free port); not started."""
+    """A threading HTTP server for ``folder`` on 127.0.0.1 (``port`` 0: any free port); not started.
+
+    It sends :func:`cache_control` headers, so a second visit loads from the browser's cache (a host
+    of the site should send the same).
+    """
     from functools import partial
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
     class Handler(SimpleHTTPRequestHandler):
         extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+        def end_headers(self):
+            self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
+            super().end_headers()
 
         def log_message(self, *args):  # noqa: D401 - quiet unless asked
             if not quiet:

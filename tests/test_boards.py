@@ -4,7 +4,8 @@ import networkx as nx
 import pytest
 
 import fangqi_teach as ft
-from fangqi_teach.boards import MAONAN_MILLS, get_board
+from fangqi_teach.boards import get_board
+from fangqi_teach.games.maonan import MAONAN_MILLS
 
 SIZES = {  # nodes, edges, cells (2x2 squares)
     "dafang": (36, 60, 25),

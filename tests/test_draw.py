@@ -135,6 +135,9 @@ class _Position:
     def legal_actions(self):
         return self._legal
 
+    def removable_points(self):          # the contract's: what a removal may take now
+        return [a[1:] for a in self._legal if a.startswith("x")]
+
 
 def test_state_svg_shows_last_move_as_arrow_and_removable_pieces():
     # Dafang moving phase: Black just moved c3-c4 completing a square and must capture a loose White piece

@@ -236,3 +236,17 @@ def test_the_exercise_widget_opens_a_review_where_display_says(tmp_path):
             if outcome is not None and outcome.get(lang) in caption:
                 wrong.append(f"{where}: states the outcome ({caption!r})")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_giveaway_lint_sees_a_max_goals_best_value_in_a_first_miss(monkeypatch):
+    # Dafang, Black to place: b2 earns 2 extra placements, the most (a square and a diagonal of three)
+    from fangqi_teach.exercises.kinds import play
+    from fangqi_teach.i18n import Text
+    ex = _ex("dafang", {"record": "a1 f6 b1 f4 a2 f2 a3 d6 c1 b6"},
+             {"kind": "play", "goal": {"extra_placements": "max"}}, tags=("dafang.1.placing",))
+    assert lint.giveaway_findings(ex) == []            # "another answer earns more …": no number
+    monkeypatch.setitem(play.MORE_TEXT, "extra_placements",
+                        Text("another answer gives 2.", "另有一种走法能多放 2 枚。"))   # the text before the fix
+    findings = lint.giveaway_findings(ex)
+    assert findings and all("states the best value asked for (2)" in f for f in findings)
+    assert {f.split(": ")[1].split(".")[-1] for f in findings} == {"en", "zh"}

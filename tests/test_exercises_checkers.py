@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from fangqi_teach.exercises.checkers import worked_solution
 from fangqi_teach.exercises.schema import pack_from_data
+from fangqi_teach.i18n import Text
 
 TEXT = {"en": "t", "zh": "t"}
 
@@ -29,9 +33,30 @@ def test_play_max_compares_with_every_other_action():
     assert ex.solutions() == ["b2"]
     v = ex.check("d3")
     assert not v.correct
+    # the reason without the number (issue 23 item 12): the best value comes with the solution
     assert v.feedback.en == ("Your answer d3: Black places on d3. "
-                             "It gives no extra placement; another answer gives 2.")
-    assert "另有一种走法能多放 2 枚" in v.feedback.zh
+                             "It gives no extra placement; another answer earns more extra placements.")
+    assert v.feedback.zh.endswith("另有一种走法能多放更多的子。") and "2" not in v.feedback.zh
+    assert worked_solution(ex) == Text("The most possible: 2 extra placements.", "最多能多放 2 枚。")
+
+
+def test_a_max_goal_first_miss_keeps_the_reason_but_not_the_best_value():
+    # dafang-2-02: captures max; a miss says another move captures more, never how many
+    from pathlib import Path
+
+    from fangqi_teach.exercises import load_pack
+    from fangqi_teach.exercises.lint import wrong_answers
+    ex = load_pack(Path(__file__).parents[1] / "exercises/dafang/stage2.yaml")["dafang-2-02"]
+    assert ex.task.params["goal"] == {"captures": "max"}
+    worked = worked_solution(ex)
+    assert worked is not None and worked.en.startswith("The most possible: ") and worked.zh.startswith("最多能吃")
+    best = worked.en.split(": ")[1].split()[0]
+    wrong = wrong_answers(ex, 3)
+    assert wrong
+    for answer in wrong:
+        fb = ex.check(answer).feedback
+        assert fb.en.endswith("another answer captures more.") and fb.zh.endswith("另有一种走法能吃得更多。")
+        assert f"gives {best}" not in fb.en and f"吃 {best} 枚" not in fb.zh.split("；")[-1]
 
 
 def test_play_shapes_and_shape_kind_goals():
@@ -53,6 +78,7 @@ def test_count_a_select_property_and_mode_one():
     assert ex.solutions() == ["2"]            # c1 and a3, on a diagonal only
     v = ex.check("6")
     assert not v.correct and v.feedback.en == "Not 6: too high. Count the loose Black pieces again."
+    assert worked_solution(ex).en == "The loose Black pieces: c1 a3."      # the number's reason: with the solution
     ex = exercise("dafang", after_b2, {"kind": "select", "property": "safe_pieces", "player": "B", "mode": "one"})
     assert sorted(ex.solutions()) == ["a1", "a2", "b1", "b2"]
     assert ex.check("b2").correct
@@ -167,7 +193,8 @@ def test_play_threats_max_in_connect6():
     answers = ex.solutions()
     assert "p4 m10" in answers and "p8 o10" in answers
     v = ex.check("m10 n10")
-    assert not v.correct and "1 threat; another answer gives 3" in v.feedback.en
+    assert not v.correct and "1 threat; another answer leaves more threats." in v.feedback.en
+    assert "3" not in v.feedback.en.split(";")[-1]
 
 
 def test_review_at_and_ends_at_variation():
@@ -185,6 +212,7 @@ def test_review_at_and_ends_at_variation():
     assert "12" not in v.feedback.en and "12" not in v.feedback.zh      # the number comes with the solution
     assert "still going" in ex.check("11").feedback.en
     assert "ends at action 12 (o10)" in ex.check("12").feedback.en
+    assert "ends at action 12 (o10)" in worked_solution(ex).en                          # and with the solution
 
 
 def test_play_scope_turn_requires_a_finished_turn_and_no_extra_actions():
@@ -225,3 +253,15 @@ def test_feedback_names_the_square_as_each_variant_does():
     v = ex.check("c1-b1")
     assert v.correct and "completes a square" in v.feedback.en and "成方" in v.feedback.zh
     assert "big square" not in v.feedback.en and "大方" not in v.feedback.zh
+
+
+def test_select_feedback_counts_missed_pieces_in_mei_and_points_in_ge():
+    # the missing count follows its noun, spaced, in the noun's measure word (枚 for pieces, 个 for points)
+    loose = exercise("dafang", DAFANG, {"kind": "select", "property": "loose_pieces", "player": "W"},
+                     tags=["fangqi.0.loose"])
+    every = loose.solutions()[0].split()
+    v = loose.check(every[0])
+    assert v.feedback.zh == f"白方的散子还有 {len(every) - 1} 枚没有选。", v.feedback.zh
+    places = exercise("dafang", DAFANG, {"kind": "select", "property": "legal_places"}, tags=["fangqi.0.points"])
+    v = places.check("d3")
+    assert re.fullmatch(r"可以放子的点还有 \d+ 个没有选。", v.feedback.zh), v.feedback.zh

@@ -153,7 +153,7 @@ NEAR_MISSES = [
     ("dafang-1-01", "c2", "completes no big square"),
     ("dafang-1-03", "1", "too low"),
     ("dafang-1-04", "c3 d3 c4 d4 e4", "e4 is loose"),
-    ("dafang-1-05", "b2", "not finished"),
+    ("dafang-1-05", "e5", "not finished"),
     ("ningxia-1-02", "1", "too low"),
     ("xinjiang-1-01", "b2 xa1", "your own"),
     ("xinjiang-1-02", "e1", "1 more"),
@@ -167,3 +167,42 @@ def test_near_misses_fail_with_the_expected_reason(exercise_id, answer, phrase):
     assert not v.correct
     assert phrase in v.feedback.en, v.feedback.en
     assert v.feedback.zh and v.feedback.zh != v.feedback.en
+
+
+# --------------------------------------------------------------------------
+# Issue 23, item 12: a wrong count is not answered with the right one
+
+COUNTS = [ex for ex in EXERCISES
+          if (ex.task["question"]["kind"] if ex.task.kind == "review" else ex.task.kind) == "count"]
+
+
+def _names_number(text: str, n: int) -> bool:
+    """Whether ``text`` states the number ``n`` (as a number: not inside a point name such as b2 or c6-1-05)."""
+    import re
+    return re.search(rf"(?<![\w.\-–]){n}(?![\w\-–])", text) is not None
+
+
+def test_every_pack_has_count_exercises_in_lessons_and_practice():
+    files = {ex.file.rsplit("/", 1)[-1] for ex in COUNTS}
+    assert "lesson.yaml" in files and len(files) >= 3 and len(COUNTS) >= 30
+
+
+@pytest.mark.parametrize("ex", COUNTS, ids=lambda ex: ex.id)
+def test_a_wrong_count_gets_the_reason_without_the_number(ex):
+    from fangqi_teach.exercises.checkers import worked_solution
+    value = int(ex.solutions(1)[0])
+    for wrong in sorted({max(0, value - 1), value + 1, value + 2} - {value}):
+        v = ex.check(str(wrong))
+        assert not v.correct and v.parsed
+        for lang in ("en", "zh"):
+            text = v.feedback.get(lang)
+            head = f"Not {wrong}" if lang == "en" else f"不是 {wrong}"
+            assert text.startswith(head), text
+            rest = text[len(head):]
+            assert rest and not _names_number(rest, value), (ex.id, wrong, text)   # no second try for free
+        if wrong == 1 and value == 0:       # "1: too high" would leave only 0
+            assert not any(w in v.feedback.en + v.feedback.zh for w in ("too high", "多了"))
+    # the number (Show solution lists it) comes with the engine's reason, which the miss did not get
+    worked = worked_solution(ex)
+    assert worked is not None and worked.en and worked.zh and worked.en not in v.feedback.en
+    assert ex.check(str(value)).correct

@@ -146,6 +146,10 @@ def test_count_is_typed_and_next_previous_move_through_the_pack(progress):
     w.answer_box.value = "2"
     v = w.check()
     assert not v.correct and "too low" in v.feedback.en
+    value = w.exercise.solutions()[0]
+    assert value not in w.feedback_text().replace("Not 2", "")        # the first miss: the reason, no number
+    assert w.show_solution() == [value]                               # the number comes with the solution,
+    assert "The pieces that can move: a1 a7 b4." in w.solution_html.value          # with the engine's reason
     w.next()
     assert "last exercise" in w.feedback_text()
     w.show(0)

@@ -293,7 +293,7 @@ def test_third_repetition_draws():
         s = s.play(action)
         assert s.phase == ("over" if n == 8 else "move"), n
     assert s.result == ft.Result("draw", None, "repetition", 3)
-    assert s.events[-1].text("zh") == "和棋（同一局面出现3次）"
+    assert s.events[-1].text("zh") == "和棋（同一局面出现 3 次）"
     # the house limit is an option, and the text names the one in force
     t = from_board({"a1": "B", "g7": "W"}, "W", repetition_limit=2)
     for action in cycle:
@@ -322,7 +322,7 @@ def test_a_removal_restarts_the_quiet_count_and_pull_only_turns_count():
     assert s.quiet_turns == 2 and s.player == "W"
     s = s.play("d6-d5")                      # third quiet turn: draw at the start of Black's turn
     assert s.result.reason == "no_removal_100"
-    assert s.result.text("zh") == "和棋（连续3个走子回合无子离盘）" == s.events[-1].text("zh")
+    assert s.result.text("zh") == "和棋（连续 3 个走子回合无子离盘）" == s.events[-1].text("zh")
     t = from_board({"a1": "W", "a4": "B", "b2": "B", "d1": "B", "g7": "B"}, "W", quiet_turn_limit=3)
     t = t.play("xg7")                        # pull-only turn with a removal: count restarts at 0
     assert t.quiet_turns == 0 and t.events[-1].kind == "turn_ends"

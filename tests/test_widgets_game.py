@@ -280,7 +280,7 @@ def test_language_switch_changes_every_text():
     g.click("b2")                              # refused: occupied
     g.set_language("zh")
     assert g.lang_box.value == "zh"
-    assert "轮到黑方" in g.status.value and "黑方：再放 1 子" in g.status.value
+    assert "轮到黑方" in g.status.value and "黑方：再放 1 枚" in g.status.value
     assert "b2 已经有子了" in g.message.value
     assert g.undo_button.description == "悔棋" and g.new_button.description == "新对局"
     assert g.side_box.options[0][0] == "双人对弈" and g.side_box.value == ""
@@ -458,7 +458,7 @@ def test_xinjiang_tired_piece_is_marked():
     assert g.board.marks == {"c3": "orange"}
     assert "Tired piece (orange): c3" in g.counts.value
     g.set_language("zh")
-    assert "疲劳子（橙色）：c3" in g.counts.value
+    assert "（疲劳子，橙色）：c3" in g.counts.value
 
 
 def test_ningxia_pull_credits_are_shown_while_placing():

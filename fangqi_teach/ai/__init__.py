@@ -47,7 +47,6 @@ import time
 
 from ..games import GAMES
 from .advice import Hint, ReviewItem, explain_action, review
-from .connect6 import choose_connect6
 from .evaluate import evaluator, tables
 from .search import AlphaBeta, hands_over_win, terminal_value, turn_win
 
@@ -88,9 +87,14 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
     if state.phase == "over":
         raise ValueError("the game is over: there is no action to choose")
     rng = random.Random(seed)
+    # each game's own player (Game.player): the generic search, or e.g. Connect6's player of whole turns
+    return GAMES[state.game].player.choose(state, level, rng, budget, start)
+
+
+def choose_by_search(state, level: str, rng: random.Random, budget: float, start: float) -> str:
+    """The generic player's choice: greedy at easy, else a turn win or the alpha-beta search
+    with the game's evaluation (:mod:`.evaluate`), within ``budget`` seconds from ``start``."""
     game = GAMES[state.game]
-    if game.capabilities.line_threats:   # won by a line: the threat-aware player of whole turns
-        return choose_connect6(state, level, rng, budget * (0.8 if level != "easy" else 0.7))
     legal = state.legal_actions()
     if not legal:
         raise ValueError("the game is over: there is no action to choose")

@@ -87,9 +87,12 @@ def _join(parts: list[Text], sep_en: str = "; ", sep_zh: str = "；") -> Text:
 
 
 def explain_action(state, action: str) -> Text:
-    """A one-line reason for ``action`` in ``state``, from what it does."""
-    if GAMES[state.game].capabilities.line_threats:
-        return _explain_connect6(state, action)
+    """A one-line reason for ``action`` in ``state``, from what it does (the game's player explains)."""
+    return GAMES[state.game].player.explain(state, action)
+
+
+def explain_by_events(state, action: str) -> Text:
+    """The generic player's reason: the shapes, removals and wins ``action`` brings."""
     me = state.player
     child = state.play(action)
     parts: list[Text] = []
@@ -119,7 +122,8 @@ def explain_action(state, action: str) -> Text:
                 "搜索所得的最佳着法：保持子力和棋型的优势")
 
 
-def _explain_connect6(state, action: str) -> Text:
+def explain_line_game(state, action: str) -> Text:
+    """Connect6's player's reason: six, a block, threats made."""
     pos = Position.from_state(state)
     me = COLOUR[state.player]
     stones = stones_left(state, pos)
@@ -177,8 +181,11 @@ def review(record, game: str, cap: int = 1500, start=None, **options) -> list[Re
     set-up position, as in a lesson). ``cap`` bounds the positions
     examined per question (speed).
     """
-    if get_game(game).capabilities.line_threats:
-        return _review_line_game(game, record, options, start)
+    return get_game(game).player.review(game, record, cap, start, options)  # the game's player reviews
+
+
+def review_by_outcomes(game: str, record, cap: int, start, options: dict) -> list[ReviewItem]:
+    """The generic player's review: missed wins and captures, turns that let the opponent win."""
     turns = _turns(game, record, options, start)
     # the end of one turn is the start of the next: walk each position once
     outcomes = {id(t[2]): _turn_outcomes(t[2], cap) for t in turns}
@@ -261,7 +268,7 @@ def _after_own_turn(s, player: str, steps: int = 8):
     return None if s.phase == "over" or s.player == player else s
 
 
-def _review_line_game(game: str, record, options: dict, start=None) -> list[ReviewItem]:
+def review_line_game(game: str, record, cap: int, start, options: dict) -> list[ReviewItem]:
     """:func:`review` for a game won by a line (Connect6): missed sixes and threats left unstopped."""
     items: list[ReviewItem] = []
     for first, player, before, end, played in _turns(game, record, options, start):

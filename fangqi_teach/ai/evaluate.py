@@ -33,15 +33,8 @@ from .search import position_key
 
 PIECE = 100.0
 
-# What completing one shape brings (RULES.md §1–§3, §5); the evaluation
-# only needs relative sizes. (A per-game table of rule values, by name as RULES.md gives them.)
-SHAPE_VALUE = {
-    "dafang": {"square": 1, "diagonal3": 1, "diagonal4": 2, "diagonal5": 3, "diagonal6": 4,
-               "dragon": 3, "edge_dragon": 2},
-    "ningxia": {"square": 1},
-    "xinjiang": {"square": 1, "cucumber": 3},
-    "maonan": {"mill": 1},
-}
+# What completing one shape brings is each game's own (``Game.shape_values``, RULES.md §1–§3, §5);
+# the evaluation only needs relative sizes.
 REMOVALS = ("capture", "capture_any", "pull", "pin", "blocked_pull")
 
 
@@ -72,14 +65,14 @@ class Tables:
     def __init__(self, game: str):
         g = GAMES[game]
         board, start = g.board(), g.new()
-        values = SHAPE_VALUE[game]
+        values = g.shape_values
         self.game = game
         self.points = board.points
         self.index = board.index
         n = len(board.points)
         bit = {p: 1 << i for i, p in enumerate(board.points)}
         # the shape that removes pieces also makes its own pieces safe from removal (铁子)
-        safe = g.capabilities.removal_shape
+        safe = g.safe_shape
         self.shapes = [(sum(bit[p] for p in s.points), len(s.points), values[s.kind], s.kind == safe)
                        for s in board.shapes if s.kind in values]
         # for each point, the mask of its neighbours (movement lines)
@@ -91,7 +84,7 @@ class Tables:
         # contract: `masks` is not in GameStateProtocol (Maonan's states only); asked once per game, since
         # reading the masks is 20 times faster than parsing `cells` (a declared flag would replace this)
         self.masked = isinstance(start, MaskedState)
-        self.tired = g.capabilities.tired_pieces
+        self.marks = g.key_marks
 
     def bits(self, state) -> tuple[int, int]:
         """(Black mask, White mask); bit i is point ``points[i]`` (the board's order).
@@ -108,7 +101,7 @@ class Tables:
 
     def position_key(self, state):
         """:func:`~.search.position_key` with the board in its fastest exact form (masks or cells)."""
-        return position_key(state, state.masks if self.masked else state.cells, self.tired)
+        return position_key(state, state.masks if self.masked else state.cells, self.marks)
 
 
 @lru_cache(maxsize=None)

@@ -42,7 +42,10 @@ REMOVALS = ("capture", "capture_any", "pull", "pin", "blocked_pull", "make_room"
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-def position_key(state, board=None, tired: bool | None = None):
+_GAME_MARKS = object()   # position_key's default: the marks the game names (Game.key_marks)
+
+
+def position_key(state, board=None, marks=_GAME_MARKS):
     """What decides the future of a position, cheaply (for the transposition table).
 
     The engines' own equality includes the record, so it never matches a
@@ -50,8 +53,9 @@ def position_key(state, board=None, tired: bool | None = None):
     hands and removals (and Xinjiang's tired pieces). It ignores the draw
     counters (a rare inaccuracy all game programs accept for the speed a
     table brings). ``board`` is the board in any exact form, by default
-    ``state.cells``; ``tired`` whether the game has tired pieces (by default
-    its capability). The evaluation tables hand over both, the board as
+    ``state.cells``; ``marks(state)`` what else the game keeps on its pieces
+    (by default the game's ``key_marks``: Xinjiang's tired pieces; ``None``
+    for nothing). The evaluation tables hand over both, the board as
     faster bit masks where a game has them (:meth:`~.evaluate.Tables.position_key`).
 
     >>> from fangqi_teach.games import new_game
@@ -60,11 +64,11 @@ def position_key(state, board=None, tired: bool | None = None):
     """
     pending = state.pending
     hands, removed = state.hands, state.removed
-    if tired is None:
-        tired = GAMES[state.game].capabilities.tired_pieces
+    if marks is _GAME_MARKS:
+        marks = GAMES[state.game].key_marks
     return (state.cells if board is None else board, state.player, pending.kind if pending else "",
             pending.count if pending else 0, hands.get("B", 0), hands.get("W", 0), removed.get("B", 0),
-            removed.get("W", 0), tuple(sorted(state.tired_pieces.items())) if tired else ())
+            removed.get("W", 0), marks(state) if marks is not None else ())
 
 
 def _to_front(children: list, action: str) -> None:

@@ -21,7 +21,7 @@ from ..games import GAMES as REGISTRY
 from .arena import progress_bar
 
 # the threat analysis that proves each puzzle exists for games won by a line (Connect6)
-GAMES = tuple(name for name, game in REGISTRY.items() if game.capabilities.line_threats)
+GAMES = tuple(name for name, game in REGISTRY.items() if game.analysis is not None)
 
 
 def add_arguments(parser) -> None:

@@ -27,12 +27,11 @@ from functools import lru_cache
 
 from ..boards import Board, get_board
 from ..notation import action_points
+from .marks import mark_sizes
 
-__all__ = ["CELL", "DEFAULT_CELL", "action_points", "board_layout", "merged_lines", "nearest_distance"]
+__all__ = ["CELL", "action_points", "board_layout", "merged_lines", "nearest_distance"]
 
-#: Default distance in pixels between two neighbouring points, by board name (a drawing choice, not a
-#: rule: Connect6's many points are drawn closer, at every size, so its boards look alike).
-DEFAULT_CELL = {"connect6": 26}
+#: Default distance in pixels between two neighbouring points (a board may set its own: ``Board.cell``).
 CELL = 40
 
 
@@ -88,11 +87,13 @@ def board_layout(board, cell: int | None = None, coordinates: bool = True) -> di
 
     Returns a JSON-ready dict: ``width``, ``height``, ``cell``, ``radius``
     (of a piece), ``points`` {name: [x, y]}, ``lines`` [[x1, y1, x2, y2]],
-    ``stars`` [[x, y]] and ``coords`` [{"text", "x", "y"}]. The result is
+    ``stars`` [[x, y]], ``coords`` [{"text", "x", "y"}], ``font`` and
+    ``sizes`` (the marks' sizes, :func:`~.marks.mark_sizes`, which both
+    renderers draw with). The result is
     shared: do not modify it.
     """
     b = _board(board)
-    cell = int(cell or DEFAULT_CELL.get(b.name, CELL))
+    cell = int(cell or b.cell or CELL)
     return _layout_cached(b, cell, bool(coordinates))
 
 
@@ -101,6 +102,7 @@ def _compute_layout(board: Board, cell: int, coordinates: bool) -> dict:
     xs = [x for x, _ in board.pos.values()]
     ys = [y for _, y in board.pos.values()]
     radius = round(0.43 * cell)
+    font = max(9, round(0.36 * cell))
     margin = round(radius + (0.75 * cell if coordinates else 0.25 * cell) + 4)
     x0, y1 = min(xs), max(ys)
     width = round((max(xs) - x0) * unit) + 2 * margin
@@ -129,6 +131,6 @@ def _compute_layout(board: Board, cell: int, coordinates: bool) -> dict:
             coords.append({"text": r, "x": right, "y": row_y[r]})
     return {
         "name": board.name, "width": width, "height": height, "cell": cell, "radius": radius,
-        "font": max(9, round(0.36 * cell)),
+        "font": font, "sizes": mark_sizes(radius, font),
         "points": points, "lines": lines, "stars": stars, "coords": coords,
     }

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from ..games.engine import GameState
 from ..notation import action_points
-from ..session.clicks import removable_points
+from ..session.view import BoardView
 from .layout import board_layout
+from .marks import mark_sizes
 
 #: The colours of the static pictures (the widget uses CSS variables instead).
 PALETTE = {
@@ -134,12 +136,12 @@ def render_svg(lay: dict, m: dict, title: str | None = None) -> str:
 
 def _svg_grid(lay: dict) -> list[str]:
     """The lines, star points and coordinates."""
-    P, r, font = PALETTE, lay["radius"], lay["font"]
+    P, font, z = PALETTE, lay["font"], _sizes(lay)
     lw = 1.6 if lay["cell"] >= 30 else 1.1
     out = [f'<g stroke="{P["line"]}" stroke-width="{lw}" stroke-linecap="round">']
     out += [f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>' for x1, y1, x2, y2 in lay["lines"]]
     out.append("</g>")
-    out += [f'<circle cx="{x}" cy="{y}" r="{max(2.5, r * 0.22):.1f}" fill="{P["star"]}"/>' for x, y in lay["stars"]]
+    out += [f'<circle cx="{x}" cy="{y}" r="{z["star"]:.1f}" fill="{P["star"]}"/>' for x, y in lay["stars"]]
     out += [f'<text x="{c["x"]}" y="{c["y"]}" font-size="{font}" text-anchor="middle" '
             f'dominant-baseline="central" fill="{P["coord"]}">{escape(c["text"])}</text>' for c in lay["coords"]]
     return out
@@ -147,12 +149,12 @@ def _svg_grid(lay: dict) -> list[str]:
 
 def _svg_pieces(lay: dict, m: dict) -> list[str]:
     """The teacher's coloured points, then the pieces over them (so both stay visible)."""
-    P, pts, r = PALETTE, lay["points"], lay["radius"]
+    P, pts, r, z = PALETTE, lay["points"], lay["radius"], _sizes(lay)
     out = []
     for p, colour in m["marks"].items():
         if p in pts:
             x, y = pts[p]
-            out.append(f'<circle class="mark" data-point="{p}" cx="{x}" cy="{y}" r="{r * 1.2:.1f}" '
+            out.append(f'<circle class="mark" data-point="{p}" cx="{x}" cy="{y}" r="{z["mark"]:.1f}" '
                        f'fill={quoteattr(mark_colour(colour))} fill-opacity="0.55"/>')
     for p, colour in m["pieces"].items():
         if p in pts:
@@ -165,29 +167,29 @@ def _svg_pieces(lay: dict, m: dict) -> list[str]:
 
 def _svg_highlights(lay: dict, m: dict) -> list[str]:
     """The last action, removable pieces, the selected piece and its targets."""
-    P, pts, r = PALETTE, lay["points"], lay["radius"]
+    P, pts, z = PALETTE, lay["points"], _sizes(lay)
     out = []
     for p in m["last"]:
         if p in pts:
             x, y = pts[p]
             if p in m["pieces"]:
-                out.append(f'<circle class="last" cx="{x}" cy="{y}" r="{r * 0.3:.1f}" fill="{P["last"]}"/>')
+                out.append(f'<circle class="last" cx="{x}" cy="{y}" r="{z["last"]:.1f}" fill="{P["last"]}"/>')
             else:
-                out.append(f'<circle class="last" cx="{x}" cy="{y}" r="{r * 0.75:.1f}" fill="none" '
+                out.append(f'<circle class="last" cx="{x}" cy="{y}" r="{z["last_empty"]:.1f}" fill="none" '
                            f'stroke="{P["last"]}" stroke-width="2" stroke-dasharray="3 3"/>')
     for p in m["removable"]:
         if p in pts:
             x, y = pts[p]
-            out.append(f'<circle class="removable" data-point="{p}" cx="{x}" cy="{y}" r="{r + 3}" fill="none" '
+            out.append(f'<circle class="removable" data-point="{p}" cx="{x}" cy="{y}" r="{z["ring"]}" fill="none" '
                        f'stroke="{P["removable"]}" stroke-width="2.5" stroke-dasharray="4 3"/>')
     if m["selected"] in pts:
         x, y = pts[m["selected"]]
-        out.append(f'<circle class="selected" cx="{x}" cy="{y}" r="{r + 3}" fill="none" '
+        out.append(f'<circle class="selected" cx="{x}" cy="{y}" r="{z["ring"]}" fill="none" '
                    f'stroke="{P["selected"]}" stroke-width="3"/>')
     for p in m["targets"]:
         if p in pts:
             x, y = pts[p]
-            out.append(f'<circle class="target" data-point="{p}" cx="{x}" cy="{y}" r="{r * 0.32:.1f}" '
+            out.append(f'<circle class="target" data-point="{p}" cx="{x}" cy="{y}" r="{z["target"]:.1f}" '
                        f'fill="{P["target"]}" fill-opacity="0.85"/>')
     return out
 
@@ -196,22 +198,22 @@ def _svg_arrows(lay: dict, arrows: list) -> list[str]:
     """Moves drawn as arrows (with their arrowhead defined once)."""
     if not arrows:
         return []
-    P, pts, r = PALETTE, lay["points"], lay["radius"]
+    P, pts, z = PALETTE, lay["points"], _sizes(lay)
     out = [f'<defs><marker id="fq-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" '
            f'markerWidth="4" markerHeight="4" orient="auto-start-reverse">'
            f'<path d="M0,0 L10,5 L0,10 z" fill="{P["arrow"]}"/></marker></defs>']
     for a, b in arrows:
         if a in pts and b in pts:
-            x1, y1, x2, y2 = _shortened(pts[a], pts[b], r * 0.45)
+            x1, y1, x2, y2 = _shortened(pts[a], pts[b], z["arrow_cut"])
             out.append(f'<line class="arrow" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                       f'stroke="{P["arrow"]}" stroke-width="{max(3, r * 0.28):.1f}" stroke-opacity="0.8" '
+                       f'stroke="{P["arrow"]}" stroke-width="{z["arrow_width"]:.1f}" stroke-opacity="0.8" '
                        f'stroke-linecap="round" marker-end="url(#fq-arrowhead)"/>')
     return out
 
 
 def _svg_labels(lay: dict, m: dict) -> list[str]:
     """Numbers or letters on the points, coloured to read on a piece or an empty point."""
-    P, pts, r, font = PALETTE, lay["points"], lay["radius"], lay["font"]
+    P, pts, z = PALETTE, lay["points"], _sizes(lay)
     out = []
     for p, text in m["labels"].items():
         if p in pts:
@@ -219,12 +221,17 @@ def _svg_labels(lay: dict, m: dict) -> list[str]:
             colour = m["pieces"].get(p)
             fill = {"B": P["label_on_black"], "W": P["label_on_white"]}.get(colour, P["label_on_empty"])
             if colour is None:  # a small disc keeps the label readable over the lines
-                out.append(f'<circle cx="{x}" cy="{y}" r="{r * 0.7:.1f}" fill="{P["background"]}"/>')
-            size = font if len(text) <= 2 else max(8, round(font * 0.75))
+                out.append(f'<circle cx="{x}" cy="{y}" r="{z["label_disc"]:.1f}" fill="{P["background"]}"/>')
+            size = z["label_font"] if len(text) <= 2 else z["label_font_small"]
             out.append(f'<text class="label" data-point="{p}" x="{x}" y="{y}" font-size="{size}" '
                        f'font-weight="bold" text-anchor="middle" dominant-baseline="central" '
                        f'fill="{fill}">{escape(text)}</text>')
     return out
+
+
+def _sizes(lay: dict) -> dict:
+    """The marks' sizes of a layout (:func:`~.marks.mark_sizes`; a layout made elsewhere gets them computed)."""
+    return lay.get("sizes") or mark_sizes(lay["radius"], lay["font"])
 
 
 def _shortened(a, b, by: float):
@@ -244,12 +251,11 @@ def last_turn_points(state) -> list[str]:
 def state_marks(state) -> dict:
     """The highlights a bare state shows: its last action and what may be removed now.
 
-    A move is also drawn as an arrow, so the picture reads without colour.
+    A move is also drawn as an arrow, so the picture reads without colour. The marks are the
+    session's :class:`~fangqi_teach.session.view.BoardView` of the state (worked out in one place).
     """
-    last = last_turn_points(state)
-    arrows = [last] if len(last) == 2 else []
-    removable = removable_points(state)      # what a click would remove now (the one click path)
-    return normalize_marks(state.board, last=last, arrows=arrows, removable=removable)
+    view = BoardView.of_state(state, last_actions=state.record[-1:], live=False)
+    return normalize_marks(view.pieces, last=view.last, arrows=view.arrows, removable=view.removable)
 
 
 
@@ -257,3 +263,11 @@ def state_svg(state, cell: int | None = None, title: str | None = None) -> str:
     """The SVG picture of a game state (used by ``GameState._repr_svg_``)."""
     lay = board_layout(state.board_spec, cell=cell)
     return render_svg(lay, state_marks(state), title=title)
+
+
+def _repr_svg_(state: GameState) -> str:
+    return state_svg(state)
+
+
+# A state shows as a board in Jupyter: drawing attaches it, so the engines import nothing above them.
+GameState._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]

@@ -29,15 +29,19 @@ a claim is as true as the engine.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..games import new_game, replay
 from ..i18n import Text
 from ..notation import parse_record
 from .model import freeze, thaw
 from .positions import board_for
+
+if TYPE_CHECKING:
+    from ..boards import Board
+    from .model import Exercise
 
 #: Quantities a claim knows besides a count task's QUANTITIES and a select task's PROPERTIES.
 NEW_QUANTITIES = ("line_threats", "stones", "in_hand", "pieces")
@@ -82,7 +86,7 @@ class Claim:
         v: Value = self.answer if self.quantity == "try" else self.value
         return Text(format_value(v, "en"), format_value(v, "zh"))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         v = self.value
         return {"name": self.name, "quantity": self.quantity, **thaw(self.params),
                 "is": list(v) if isinstance(v, tuple) else v}
@@ -95,7 +99,7 @@ class ClaimSet:
     claims: tuple[Claim, ...] = ()
     raw: Any = None         # {"title": Text, "prompt": Text, "hints": (Text, …), "explanation": Text}
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Claim]:
         return iter(self.claims)
 
     def __len__(self) -> int:
@@ -121,9 +125,9 @@ def placeholders(text: str) -> list[str]:
 
 def fill_text(text: str, values: Mapping[str, str]) -> str:
     """``text`` with each ``{name}`` replaced by ``values[name]`` and ``{{``/``}}`` by one brace."""
-    def sub(m: re.Match) -> str:
+    def sub(m: re.Match[str]) -> str:
         if m.group(1) is None:
-            return m.group(0)[0]
+            return str(m.group(0)[0])
         return values[m.group(1)]
     return _PLACEHOLDER.sub(sub, text)
 
@@ -137,7 +141,7 @@ def strip_placeholders(text: str) -> str:
     return fill_text(text, _Blank())
 
 
-class _Blank(dict):
+class _Blank(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return ""
 
@@ -151,7 +155,7 @@ def fill(text: Text, values: Mapping[str, Text]) -> Text:
 # --------------------------------------------------------------------------
 # Parsing (called by the schema, which passes its own parameter checks)
 
-def _points_value(raw, board) -> tuple[str, ...] | None:
+def _points_value(raw: object, board: Board) -> tuple[str, ...] | None:
     if raw in ("none", None):
         return ()
     if isinstance(raw, str):
@@ -162,7 +166,8 @@ def _points_value(raw, board) -> tuple[str, ...] | None:
     return tuple(sorted(set(pts), key=board.index.__getitem__))
 
 
-def parse_claims(raw, game: str, board, eid: str, err, check_params: Callable, set_valued: tuple[str, ...],
+def parse_claims(raw: object, game: str, board: Board, eid: str, err: Any, check_params: Callable[..., None],
+                 set_valued: tuple[str, ...],
                  quantities: tuple[str, ...]) -> tuple[Claim, ...]:
     """The ``claims:`` mapping of an exercise, each claim checked; problems go to ``err``.
 
@@ -191,7 +196,9 @@ def parse_claims(raw, game: str, board, eid: str, err, check_params: Callable, s
     return tuple(out)
 
 
-def _parse_one(name, spec, game, board, eid, err, field, check_params, set_valued, quantities) -> Claim | None:
+def _parse_one(name: str, spec: dict[str, Any], game: str, board: Board, eid: str, err: Any, field: str,
+               check_params: Callable[..., None], set_valued: tuple[str, ...],
+               quantities: tuple[str, ...]) -> Claim | None:
     if "try" in spec:                       # try: {answer: m10, is: correct}
         inner = spec.pop("try")
         if not isinstance(inner, dict) or spec:
@@ -299,7 +306,7 @@ def _parse_one(name, spec, game, board, eid, err, field, check_params, set_value
     return Claim(name, str(q), freeze(params), value)
 
 
-def _segment(board, a: str, b: str) -> tuple[str, ...] | None:
+def _segment(board: Board, a: str, b: str) -> tuple[str, ...] | None:
     """The points from ``a`` to ``b`` on one row, column or diagonal of a grid board, or None.
 
     >>> from fangqi_teach.boards import get_board
@@ -320,7 +327,7 @@ def _segment(board, a: str, b: str) -> tuple[str, ...] | None:
 # --------------------------------------------------------------------------
 # Evaluation: what the engine says
 
-def kind_function(kind: str, name: str) -> Callable:
+def kind_function(kind: str, name: str) -> Callable[..., Any]:
     """A task kind's engine function (``count`` ``_count_value``, ``play`` ``_candidate_answers`` …):
     from ``exercises/kinds/<kind>.py`` where each kind has its module, else from the checkers."""
     import importlib
@@ -330,10 +337,11 @@ def kind_function(kind: str, name: str) -> Callable:
         module = importlib.import_module(f"{__package__}.kinds.{kind}")
     except ModuleNotFoundError:
         module = checkers
-    return getattr(module, name, None) or getattr(checkers, name)
+    found: Callable[..., Any] = getattr(module, name, None) or getattr(checkers, name)
+    return found
 
 
-def asked(ex) -> tuple[Any, str, dict]:
+def asked(ex: Exercise) -> tuple[Any, str, dict[str, Any]]:
     """``(context, kind name, params)`` of the question ``ex`` asks (a review's question on its position)."""
     from .checkers import question
     from .display import question_params
@@ -342,7 +350,7 @@ def asked(ex) -> tuple[Any, str, dict]:
     return question(ex)[0], kind, params
 
 
-def claim_state(ex, claim: Claim):
+def claim_state(ex: Exercise, claim: Claim) -> Any:
     """``(context, state)`` a claim is about: the position asked about, or the record after ``at`` actions."""
     from .checkers import Context, question
     ctx = question(ex)[0]
@@ -355,7 +363,7 @@ def claim_state(ex, claim: Claim):
     return Context(ex, s, ctx.board)
 
 
-def evaluate(ex, claim: Claim) -> Value:
+def evaluate(ex: Exercise, claim: Claim) -> Value:
     """The value the engine finds for ``claim`` on exercise ``ex``."""
     from . import checkers as ck
     if claim.quantity == "try":
@@ -399,7 +407,7 @@ def evaluate(ex, claim: Claim) -> Value:
     return int(kind_function("count", "_count_value")(ctx, {"quantity": q, **params})[0])
 
 
-def record_action(ex, at: int, variation: str | None = None) -> str:
+def record_action(ex: Exercise, at: int, variation: str | None = None) -> str:
     """The record's ``at``-th action (from 1), as NOTATION.md writes it; with ``variation``, that
     line's (played from the start, as a count's ``ends_at`` plays it).
 
@@ -423,7 +431,7 @@ def record_action(ex, at: int, variation: str | None = None) -> str:
     return str(record[at - 1])
 
 
-def line_threats(state, player: str, stones) -> int:
+def line_threats(state: Any, player: str, stones: object) -> int:
     """How many stones the opponent needs to block every live window holding all of ``stones``.
 
     An open four (活四) needs 2, a blocked four (眠四) 1, a dead line 0.
@@ -437,7 +445,7 @@ def line_threats(state, player: str, stones) -> int:
     2
     """
     from ..analysis.connect6 import hitting_number
-    need = set(stones)
+    need = set(cast("Iterable[str]", stones))
     board = state.board
     sets = []
     for w in state.board_spec.shapes_of("window"):
@@ -448,7 +456,7 @@ def line_threats(state, player: str, stones) -> int:
     return hitting_number(sets)
 
 
-def check_claims(ex) -> list[tuple[str, str]]:
+def check_claims(ex: Exercise) -> list[tuple[str, str]]:
     """``(field, message)`` for each claim of ``ex`` the engine does not confirm."""
     out = []
     for claim in getattr(ex, "claims", None) or ():
@@ -464,9 +472,9 @@ def check_claims(ex) -> list[tuple[str, str]]:
     return out
 
 
-def claims_data(ex) -> dict[str, dict]:
+def claims_data(ex: Exercise) -> dict[str, dict[str, Any]]:
     """The ``claims:`` of ``ex`` as written in a pack file (to save an exercise again)."""
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for c in getattr(ex, "claims", None) or ():
         params = thaw(c.params)
         if c.quantity == "try":
@@ -477,7 +485,7 @@ def claims_data(ex) -> dict[str, dict]:
     return out
 
 
-def source_texts(ex) -> dict[str, Any]:
+def source_texts(ex: Exercise) -> dict[str, Any]:
     """The texts of ``ex`` as written, placeholders included: title, prompt, hints, explanation."""
     cs = getattr(ex, "claims", None)
     if cs is not None and cs.raw is not None:
@@ -485,7 +493,7 @@ def source_texts(ex) -> dict[str, Any]:
     return {"title": ex.title, "prompt": ex.prompt, "hints": tuple(ex.hints), "explanation": ex.explanation}
 
 
-def fill_exercise(ex, claims: tuple[Claim, ...], report: Callable[[str, str], None]):
+def fill_exercise(ex: Exercise, claims: tuple[Claim, ...], report: Callable[[str, str], None]) -> Exercise | None:
     """``ex`` with every ``{name}`` of its texts replaced, and its :class:`ClaimSet` attached.
 
     ``{answers}`` (explanation only) becomes the engine's correct answers;

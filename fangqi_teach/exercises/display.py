@@ -24,8 +24,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
 from ..games import new_game
 from ..i18n import Text
+
+if TYPE_CHECKING:
+    from .model import Exercise
 
 CAPTIONS = {
     "start": Text("The start of the game.", "对局开始。"),
@@ -38,14 +44,14 @@ CAPTIONS = {
 EVENT_SEPARATOR = Text("; ", "；")
 
 
-def question_params(ex) -> dict:
+def question_params(ex: Exercise) -> dict[str, Any]:
     """The parameters of the question asked (a review's question, else the task's), with its kind."""
     if ex.task.kind == "review":
-        return dict(ex.task["question"])
+        return dict(cast("Mapping[str, Any]", ex.task["question"]))
     return {"kind": ex.task.kind, **dict(ex.task.params)}
 
 
-def asks_the_end(ex) -> bool:
+def asks_the_end(ex: Exercise) -> bool:
     """Whether the exercise asks at which action the game ends (so its outcome is part of the answer).
 
     >>> from fangqi_teach.exercises.model import Exercise, Task
@@ -57,7 +63,7 @@ def asks_the_end(ex) -> bool:
     return question_params(ex).get("quantity") == "ends_at"
 
 
-def replay_states(ex) -> list:
+def replay_states(ex: Exercise) -> list[Any]:
     """The states along the exercise's record, from the initial position (``[]`` for a set-up)."""
     if ex.position.record is None:
         return []
@@ -69,12 +75,12 @@ def replay_states(ex) -> list:
     return states
 
 
-def _end_index(states) -> int:
+def _end_index(states: Sequence[Any]) -> int:
     """The step at which the replayed game is over (the last step if it never is)."""
     return next((k for k, s in enumerate(states) if s.is_over), len(states) - 1)
 
 
-def review_opening(ex) -> int:
+def review_opening(ex: Exercise) -> int:
     """The replay step (number of record actions played) a review exercise opens on; 0 for others.
 
     The question's ``at`` if given, else the whole record; an ``ends_at``
@@ -83,7 +89,7 @@ def review_opening(ex) -> int:
     """
     if ex.task.kind != "review" or ex.position.record is None:
         return 0
-    at = ex.task.get("at")
+    at = cast("int | None", ex.task.get("at"))
     n = len(ex.position.record)
     if not asks_the_end(ex):
         return n if at is None else min(at, n)
@@ -97,7 +103,7 @@ def review_opening(ex) -> int:
     return max(0, min(0 if at is None else at, last_before))
 
 
-def opening_caption(ex, lang: str) -> str:
+def opening_caption(ex: Exercise, lang: str) -> str:
     """The replay line at :func:`review_opening` ("" for an exercise without a replay)."""
     if ex.task.kind != "review" or ex.position.record is None:
         return ""
@@ -116,7 +122,7 @@ def opening_caption(ex, lang: str) -> str:
     return line.strip() + " " + CAPTIONS["question_here"].get(lang)
 
 
-def shown_before_answer(ex, lang: str) -> list[str]:
+def shown_before_answer(ex: Exercise, lang: str) -> list[str]:
     """Every text shown before the exercise is answered: title, prompt, the hints but the last, the caption."""
     out = [ex.title.get(lang), ex.prompt.get(lang)]
     out += [h.get(lang) for h in ex.hints[:-1]]

@@ -36,7 +36,9 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import yaml
 
@@ -69,7 +71,7 @@ class GenerationError(ValueError):
 class Puzzle:
     """One generated puzzle: its exercise data (a pack entry) and the figures behind it."""
 
-    data: dict
+    data: dict[str, Any]
     kind: str
     difficulty: int
     threats: int
@@ -89,7 +91,7 @@ def normalize_kind(kind: str) -> str:
     return k
 
 
-def difficulty_range(spec) -> tuple[int, int]:
+def difficulty_range(spec: object) -> tuple[int, int]:
     """``None`` → (1, 10); ``"easy"`` → (1, 3); ``"5"`` → (5, 5); ``"4-7"`` → (4, 7).
 
     >>> difficulty_range("hard"), difficulty_range("4-7"), difficulty_range(3)
@@ -117,7 +119,8 @@ def difficulty_range(spec) -> tuple[int, int]:
 # Random positions
 
 
-def _place_motif(rng, stones: dict, motif: str, attacker: str, size: int, centre: int) -> bool:
+def _place_motif(rng: random.Random, stones: dict[tuple[int, int], str | None], motif: str, attacker: str,
+                 size: int, centre: int) -> bool:
     """Lay ``motif`` on a random line near the centre; False when it does not fit."""
     dc, dr = rng.choice(DIRECTIONS)
     if rng.random() < 0.5:
@@ -147,12 +150,12 @@ def _place_motif(rng, stones: dict, motif: str, attacker: str, size: int, centre
     return True
 
 
-def _random_state(rng, kind: str, size: int):
+def _random_state(rng: random.Random, kind: str, size: int) -> tuple[Any, str]:
     """A random position for ``kind`` (not yet checked) and the attacker."""
     attacker = rng.choice("BW")
     defender = other(attacker)
     centre = size // 2
-    stones: dict = {}
+    stones: dict[tuple[int, int], str | None] = {}
     if kind == "attack":
         plan = [rng.choice(THREE_MOTIFS) for _ in range(rng.choice((2, 2, 3)))]
     elif kind == "threats":
@@ -186,7 +189,7 @@ def _random_state(rng, kind: str, size: int):
 # Proving a position is a puzzle of the kind asked for
 
 
-def _figures(state, kind: str, attacker: str):
+def _figures(state: Any, kind: str, attacker: str) -> tuple[int, int, int, bool] | None:
     """``(threats, answers, lines, split)`` when ``state`` is a good ``kind`` puzzle, else None."""
     if six_in_a_row(state):
         return None
@@ -221,7 +224,7 @@ def _figures(state, kind: str, attacker: str):
     raise ValueError(kind)
 
 
-def _strong_alone(state, player: str, points) -> set:
+def _strong_alone(state: Any, player: str, points: Iterable[str]) -> set[str]:
     """The points where one stone of ``player`` already leaves three threats or more."""
     index = state.board_spec.index
     out = set()
@@ -233,7 +236,7 @@ def _strong_alone(state, player: str, points) -> set:
     return out
 
 
-def _gapped(line) -> bool:
+def _gapped(line: Any) -> bool:
     """True when a stone lies between two winning points of the line (a split line such as XX.XX)."""
     pts = set(line.winning_points)
     flat = [p for w in line.windows for p in w]
@@ -268,7 +271,7 @@ def rate(kind: str, threats: int, answers: int, lines: int, split: bool) -> int:
 # Texts (zh and en), computed from the analysis
 
 
-def _lines_text(state, attacker: str) -> dict:
+def _lines_text(state: Any, attacker: str) -> dict[str, Any]:
     lines = c6.threat_lines(state, attacker)
     en = "; ".join(t.text("en") for t in lines)
     zh = "；".join(t.text("zh") for t in lines)
@@ -288,7 +291,7 @@ class _Sides:
     lines: int
 
 
-def _texts(state, kind: str, attacker: str, figures) -> dict:
+def _texts(state: Any, kind: str, attacker: str, figures: tuple[int, int, int, bool]) -> dict[str, Any]:
     """Title, prompt, hints and explanation of a puzzle of ``kind``, in en and zh, from the analysis."""
     defender = other(attacker)
     tc, answers, nlines, _ = figures
@@ -297,7 +300,7 @@ def _texts(state, kind: str, attacker: str, figures) -> dict:
     return _KIND_TEXTS[kind](state, attacker, sides)
 
 
-def _defend_texts(state, attacker: str, sides: _Sides) -> dict:
+def _defend_texts(state: Any, attacker: str, sides: _Sides) -> dict[str, Any]:
     A_en, A_zh, D_en, D_zh = sides.A_en, sides.A_zh, sides.D_en, sides.D_zh
     tc, answers, nlines = sides.threats, sides.answers, sides.lines
     lines = _lines_text(state, attacker)
@@ -324,7 +327,7 @@ def _defend_texts(state, attacker: str, sides: _Sides) -> dict:
     }
 
 
-def _attack_texts(state, attacker: str, sides: _Sides) -> dict:
+def _attack_texts(state: Any, attacker: str, sides: _Sides) -> dict[str, Any]:
     A_en, A_zh, D_en, D_zh = sides.A_en, sides.A_zh, sides.D_en, sides.D_zh
     answers = sides.answers
     turns, alone = state.__dict__["_generated_attacks"]
@@ -357,7 +360,7 @@ def _attack_texts(state, attacker: str, sides: _Sides) -> dict:
     }
 
 
-def _threats_texts(state, attacker: str, sides: _Sides) -> dict:
+def _threats_texts(state: Any, attacker: str, sides: _Sides) -> dict[str, Any]:
     A_en, A_zh, D_en, D_zh = sides.A_en, sides.A_zh, sides.D_en, sides.D_zh
     tc = sides.threats
     lines = _lines_text(state, attacker)
@@ -378,7 +381,7 @@ def _threats_texts(state, attacker: str, sides: _Sides) -> dict:
     }
 
 
-def _winning_points_texts(state, attacker: str, sides: _Sides) -> dict:
+def _winning_points_texts(state: Any, attacker: str, sides: _Sides) -> dict[str, Any]:
     A_en, A_zh = sides.A_en, sides.A_zh
     lines = _lines_text(state, attacker)
     return {
@@ -400,7 +403,7 @@ _KIND_TEXTS = {"defend": _defend_texts, "attack": _attack_texts, "threats": _thr
                "winning_points": _winning_points_texts}
 
 
-def _task(kind: str, attacker: str) -> dict:
+def _task(kind: str, attacker: str) -> dict[str, Any]:
     if kind == "defend":
         return {"kind": "defend"}
     if kind == "attack":
@@ -419,7 +422,7 @@ def _tags(kind: str, threats: int) -> list[str]:
     return tags
 
 
-def _setup(state) -> dict:
+def _setup(state: Any) -> dict[str, Any]:
     board = state.board
     order = state.board_spec.index
     black = sorted((p for p, c in board.items() if c == "B"), key=order.__getitem__)
@@ -427,7 +430,7 @@ def _setup(state) -> dict:
     return {"black": " ".join(black), "white": " ".join(white), "player": state.player}
 
 
-def _proven(data: dict, size: int) -> bool:
+def _proven(data: dict[str, Any], size: int) -> bool:
     """True when the exercise validates and its first answers check correct."""
     pack, errors = validate_data({"format": 1, "game": "connect6", "stage": 1, "exercises": [data]},
                                  "<generated>", solve=False)
@@ -442,8 +445,8 @@ def _proven(data: dict, size: int) -> bool:
 # Entry points
 
 
-def generate(kind: str = "defend", n: int = 20, seed: int = 1, difficulty=None, size: int = 19,
-             progress=None, prefix: str = "gen") -> list[Puzzle]:
+def generate(kind: str = "defend", n: int = 20, seed: int = 1, difficulty: object = None, size: int = 19,
+             progress: Callable[[int, int, Puzzle], object] | None = None, prefix: str = "gen") -> list[Puzzle]:
     """``n`` proven puzzles of ``kind`` with a difficulty in ``difficulty`` (see :func:`difficulty_range`).
 
     Deterministic for a given seed. ``progress(done, total, puzzle)`` is
@@ -458,7 +461,7 @@ def generate(kind: str = "defend", n: int = 20, seed: int = 1, difficulty=None, 
         raise ValueError("puzzles need a board of 9 to 19 lines")
     rng = random.Random(seed)
     out: list[Puzzle] = []
-    seen: set = set()
+    seen: set[Any] = set()
     tries = 0
     while len(out) < n:
         tries += 1
@@ -495,8 +498,8 @@ def generate(kind: str = "defend", n: int = 20, seed: int = 1, difficulty=None, 
     return out
 
 
-def generate_pack(kind: str = "defend", n: int = 20, seed: int = 1, difficulty=None, size: int = 19,
-                  progress=None) -> dict:
+def generate_pack(kind: str = "defend", n: int = 20, seed: int = 1, difficulty: object = None, size: int = 19,
+                  progress: Callable[[int, int, Puzzle], object] | None = None) -> dict[str, Any]:
     """A pack (plain data, ready for YAML) of :func:`generate` puzzles, easiest first."""
     kind = normalize_kind(kind)
     puzzles = sorted(generate(kind, n, seed, difficulty, size, progress), key=lambda p: p.difficulty)
@@ -513,8 +516,8 @@ def generate_pack(kind: str = "defend", n: int = 20, seed: int = 1, difficulty=N
             "exercises": exercises}
 
 
-def pack_yaml(pack: dict, header: str = "") -> str:
+def pack_yaml(pack: dict[str, Any], header: str = "") -> str:
     """The pack as YAML text (safe dump, Chinese kept readable), with ``#`` header lines."""
-    text = yaml.safe_dump(pack, allow_unicode=True, sort_keys=False, width=1000, default_flow_style=None)
+    text: str = yaml.safe_dump(pack, allow_unicode=True, sort_keys=False, width=1000, default_flow_style=None)
     lines = "".join(f"# {h}\n" for h in header.splitlines() if h.strip())
     return lines + text

@@ -51,7 +51,7 @@ PROBLEMS: list[Text] = []
 _UNSAVED: dict[Path, str] = {}
 
 
-def _file(directory=None) -> Path:
+def _file(directory: str | Path | None = None) -> Path:
     return Path(directory if directory is not None else data_dir()) / FILE_NAME
 
 
@@ -105,7 +105,7 @@ def _read_name(path: Path) -> str:
     return _clean(name)
 
 
-def get_learner(directory=None) -> str:
+def get_learner(directory: str | Path | None = None) -> str:
     """The remembered name (the hub user on JupyterHub; ``"default"`` before one is given).
 
     Never raises: a bad ``learner.json`` is set aside and reported in :data:`PROBLEMS`.
@@ -138,7 +138,7 @@ def get_learner(directory=None) -> str:
     return DEFAULT
 
 
-def set_learner(name: str, directory=None) -> str:
+def set_learner(name: str, directory: str | Path | None = None) -> str:
     """Remember ``name`` for every notebook; returns the name kept (stripped).
 
     On JupyterHub the hub's name stays the learner and nothing is written.

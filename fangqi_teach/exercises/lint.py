@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
 from ..games import GAMES
 from ..i18n import Text
@@ -43,6 +44,10 @@ from . import checkers as ck
 from .claims import asked, kind_function, source_texts, strip_placeholders
 from .display import asks_the_end, question_params, shown_before_answer
 from .positions import board_for
+
+if TYPE_CHECKING:
+    from ..boards import Board
+    from .model import Exercise
 
 LANGS = ("en", "zh")
 
@@ -61,7 +66,7 @@ ALLOWED = (
 )
 
 
-def allowed_numbers(ex) -> set[str]:
+def allowed_numbers(ex: Exercise) -> set[str]:
     """Numbers an exercise's own data states: the action a review replays to, the ``at`` of its claims
     (the action a claim reads, checked by the engine), the options it sets."""
     out = set()
@@ -80,7 +85,7 @@ def allowed_numbers(ex) -> set[str]:
     return out
 
 
-def allowed_points(ex) -> set[str]:
+def allowed_points(ex: Exercise) -> set[str]:
     """Points the task itself names (the piece asked about, the action counted): part of the question."""
     params = question_params(ex)
     out = set()
@@ -92,7 +97,7 @@ def allowed_points(ex) -> set[str]:
     return out
 
 
-def prose_problems(text: str, board, numbers: Iterable[str] = (), points: Iterable[str] = ()) -> list[str]:
+def prose_problems(text: str, board: Board, numbers: Iterable[str] = (), points: Iterable[str] = ()) -> list[str]:
     """The points and digits ``text`` names outside the allowed forms (placeholders already removed)."""
     for pattern in ALLOWED:
         text = pattern.sub(" ", text)
@@ -104,14 +109,14 @@ def prose_problems(text: str, board, numbers: Iterable[str] = (), points: Iterab
     return found
 
 
-def _texts(ex) -> list[tuple[str, Text]]:
+def _texts(ex: Exercise) -> list[tuple[str, Text]]:
     raw = source_texts(ex)
     out = [("title", raw["title"]), ("prompt", raw["prompt"]), ("explanation", raw["explanation"])]
     out += [(f"hints[{i}]", h) for i, h in enumerate(raw["hints"])]
     return out
 
 
-def prose_findings(ex) -> list[str]:
+def prose_findings(ex: Exercise) -> list[str]:
     """``"ID: field.lang: names …"`` for every point or digit a text states outside a claim."""
     board = board_for(ex.game, ex.position.options)
     numbers, points = allowed_numbers(ex), allowed_points(ex)
@@ -170,11 +175,11 @@ _LIST_BEFORE = re.compile(rf"(?<![0-9A-Za-z-]){_ACTION}[ ,、]+$")
 _LIST_AFTER = re.compile(rf"[ ,、]+{_ACTION}(?![0-9A-Za-z])")
 
 
-def _points_named(text: str, board) -> set[str]:
+def _points_named(text: str, board: Board) -> set[str]:
     return {p for p in _POINT.findall(text) if p in board.index}
 
 
-def wrong_answers(ex, n: int = 3) -> list[str]:
+def wrong_answers(ex: Exercise, n: int = 3) -> list[str]:
     """A few wrong answers of the right form: near misses first (answers a learner might try)."""
     ctx, kind, params = asked(ex)
     right = ex.solutions(50)
@@ -215,12 +220,12 @@ def wrong_answers(ex, n: int = 3) -> list[str]:
     return out
 
 
-def first_miss_feedback(ex, lang: str, n: int = 3) -> list[tuple[str, str]]:
+def first_miss_feedback(ex: Exercise, lang: str, n: int = 3) -> list[tuple[str, str]]:
     """``(answer, feedback)`` for a few wrong answers: what a learner reads after a first miss."""
     return [(a, ex.check(a).feedback.get(lang)) for a in wrong_answers(ex, n)]
 
 
-def giveaway_findings(ex) -> list[str]:
+def giveaway_findings(ex: Exercise) -> list[str]:
     """``"ID: …"`` for each text shown before the answer that gives it away."""
     ctx, kind, params = asked(ex)
     board = ctx.board
@@ -235,6 +240,7 @@ def giveaway_findings(ex) -> list[str]:
         points = set(ck.property_answers(ctx, params, params["property"]))
     else:
         essential = essential_points(ex)
+    best = _max_goal_values(ex) if kind == "play" else set()
     outcome = _outcome(ex) if asks_the_end(ex) else None
 
     def scan(where: str, text: str, lang: str, own: str = "") -> None:
@@ -243,6 +249,9 @@ def giveaway_findings(ex) -> list[str]:
         if number is not None and own != str(number) and _says_number(text, number, lang) \
                 and not (own and _says_number(own, number, lang)):
             out.append(f"{ex.id}: {where}.{lang}: states the number asked for ({number})")
+        for value in best if own else ():     # a first miss of a max goal: not the best value
+            if _says_number(_after_answer(text, own, lang), value, lang):
+                out.append(f"{ex.id}: {where}.{lang}: states the best value asked for ({value})")
         for a in right if kind != "count" else ():
             if own and set(a.split()) <= set(own.split()):
                 continue            # the learner's own answer, repeated back
@@ -267,12 +276,35 @@ def giveaway_findings(ex) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _shown_name(ex, i: int) -> str:
+def _max_goal_values(ex: Exercise) -> set[int]:
+    """The best values a ``play`` task's ``max`` goals ask for (what a first miss must not say)."""
+    from .kinds.play import _best_value
+    ctx, _kind, params = asked(ex)
+    goal = params.get("goal", {})
+    return {_best_value(ctx, cast("Any", params), k) for k, v in goal.items() if v == "max"}
+
+
+def _after_answer(text: str, own: str, lang: str) -> str:
+    """``text`` without the learner's answer and what it did, repeated back ("Your answer a3: Black
+    completes a diagonal of three (…), worth 1."): the reason it misses is what follows.
+
+    >>> _after_answer("Your answer a3: Black places on a3, worth 1. It gives 1; another gives 3.", "a3", "en")
+    'It gives 1; another gives 3.'
+    >>> _after_answer("你的答案 a3：黑方放在 a3。这样只能多放 1 枚；另有一种走法能多放 3 枚。", "a3", "zh")
+    '这样只能多放 1 枚；另有一种走法能多放 3 枚。'
+    """
+    head = ("Your answer ", ". ") if lang == "en" else ("你的答案 ", "。")
+    if text.startswith(head[0]) and head[1] in text:
+        return text.split(head[1], 1)[1]
+    return text.replace(own, " ") if own else text
+
+
+def _shown_name(ex: Exercise, i: int) -> str:
     names = ["title", "prompt"] + [f"hints[{k}]" for k in range(max(0, len(ex.hints) - 1))] + ["caption"]
     return names[i] if i < len(names) else f"text[{i}]"
 
 
-def _outcome(ex) -> Text | None:
+def _outcome(ex: Exercise) -> Text | None:
     """The result of the line an ``ends_at`` question plays ("White wins …")."""
     params = question_params(ex)
     s, record = kind_function("count", "ends_at_line")(ex, params, board_for(ex.game, ex.position.options))
@@ -294,7 +326,8 @@ def _symmetries(name: str, size: int | None) -> tuple[tuple[tuple[str, str], ...
     ys = [y for _, y in pos.values()]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     at = {(round(x - cx, 6), round(y - cy, 6)): p for p, (x, y) in pos.items()}
-    maps = (lambda x, y: (x, y), lambda x, y: (-x, y), lambda x, y: (x, -y), lambda x, y: (-x, -y),
+    maps: tuple[Callable[[float, float], tuple[float, float]], ...] = (
+            lambda x, y: (x, y), lambda x, y: (-x, y), lambda x, y: (x, -y), lambda x, y: (-x, -y),
             lambda x, y: (y, x), lambda x, y: (-y, x), lambda x, y: (y, -x), lambda x, y: (-y, -x))
     edges = {frozenset(e) for e in board.edges}
     shapes = {(s.kind, frozenset(s.points)) for s in board.shapes}
@@ -302,7 +335,8 @@ def _symmetries(name: str, size: int | None) -> tuple[tuple[tuple[str, str], ...
     for m in maps:
         perm = {}
         for (x, y), p in at.items():
-            q = at.get(tuple(round(v, 6) for v in m(x, y)))
+            mx, my = m(x, y)
+            q = at.get((round(mx, 6), round(my, 6)))
             if q is None:
                 break
             perm[p] = q
@@ -315,7 +349,7 @@ def _symmetries(name: str, size: int | None) -> tuple[tuple[tuple[str, str], ...
     return tuple(out)
 
 
-def board_symmetries(board) -> list[dict[str, str]]:
+def board_symmetries(board: Board) -> list[dict[str, str]]:
     """The maps of the board onto itself that keep its lines and its shapes (identity first).
 
     Computed from the board's own drawing (:mod:`fangqi_teach.boards`): the
@@ -326,7 +360,7 @@ def board_symmetries(board) -> list[dict[str, str]]:
     return [dict(p) for p in _symmetries(board.name, size)]
 
 
-def _map_value(value, perm: dict[str, str]):
+def _map_value(value: Any, perm: dict[str, str]) -> Any:
     """Every point in plain data (texts, lists, mapping keys) and every action text mapped."""
     if isinstance(value, str):
         if value in perm:
@@ -349,11 +383,11 @@ def _map_value(value, perm: dict[str, str]):
 _STATE_KEYS = ("board", "player", "phase", "hands", "credits", "tired", "window", "actor", "owed")
 
 
-def _asked_state(ex):
+def _asked_state(ex: Exercise) -> Any:
     return ck.question(ex)[0].state
 
 
-def _position_data(ex) -> dict:
+def _position_data(ex: Exercise) -> dict[str, Any]:
     from .model import thaw
     s = _asked_state(ex)
     data = {k: v for k, v in s.to_json().items() if k in _STATE_KEYS}
@@ -363,16 +397,16 @@ def _position_data(ex) -> dict:
     return data
 
 
-def _task_data(ex) -> dict:
+def _task_data(ex: Exercise) -> dict[str, Any]:
     from .model import thaw
     task = question_params(ex)
-    task = thaw(task)
+    task = cast("dict[str, Any]", thaw(task))
     if task.get("quantity") == "ends_at":       # asked about the whole record, not one position
         task["record"] = list(ex.position.record or ())
     return task
 
 
-def canonical(ex, with_task: bool = True) -> str:
+def canonical(ex: Exercise, with_task: bool = True) -> str:
     """The exercise's position (and task) in the form least under the board's symmetries."""
     board = board_for(ex.game, ex.position.options)
     data = {"game": ex.game, "size": len(board.columns) if board.is_grid else 0,
@@ -382,11 +416,11 @@ def canonical(ex, with_task: bool = True) -> str:
     return min(json.dumps(_map_value(data, perm), sort_keys=True) for perm in board_symmetries(board))
 
 
-def duplicate_findings(exercises) -> list[str]:
+def duplicate_findings(exercises: Iterable[Exercise]) -> list[str]:
     """Twins (same task on the same position up to symmetry) and answers one explanation gives another."""
     out = []
     seen: dict[str, str] = {}
-    by_position: dict[str, list] = {}
+    by_position: dict[str, list[Any]] = {}
     for ex in exercises:
         key = canonical(ex)
         if key in seen:
@@ -406,7 +440,7 @@ def duplicate_findings(exercises) -> list[str]:
                 elif a.id < b.id and canonical(a) != canonical(b) and _same_answer_points(a, b):
                     out.append(f"{a.id}: asks {b.id}'s question in another form (same position, "
                                "the same answer points)")
-    patterns: dict[tuple, object] = {}
+    patterns: dict[tuple[Any, ...], Exercise] = {}
     for ex in exercises:
         k = pattern_key(ex)
         if k is None:
@@ -427,7 +461,7 @@ _DIHEDRAL = ((1, 0, 0, 1), (-1, 0, 0, 1), (1, 0, 0, -1), (-1, 0, 0, -1),
              (0, 1, 1, 0), (0, -1, 1, 0), (0, 1, -1, 0), (0, -1, -1, 0))
 
 
-def _masked(value):
+def _masked(value: Any) -> Any:
     """Task data with its points masked (the pattern is compared on its own)."""
     if isinstance(value, str):
         return "·" if _ACTION_TEXT.match(value) else value
@@ -438,7 +472,7 @@ def _masked(value):
     return value
 
 
-def pattern_key(ex) -> tuple | None:
+def pattern_key(ex: Exercise) -> tuple[Any, ...] | None:
     """The task (points masked) and the pattern of the acting player's pieces (a defence: the attacker's),
     the same wherever it stands on a grid and however mirrored or turned; None when there is no pattern."""
     s = _asked_state(ex)
@@ -452,7 +486,7 @@ def pattern_key(ex) -> tuple | None:
     if not own:
         return None
     board = board_for(ex.game, ex.position.options)
-    pattern: tuple
+    pattern: tuple[Any, ...]
     if board.is_grid:
         shapes = []
         for a, b, c, d in _DIHEDRAL:
@@ -469,7 +503,7 @@ def pattern_key(ex) -> tuple | None:
 FAMILY_STEP = 2         # a record and the same record with up to two more actions: one position, asked again
 
 
-def position_families(exercises) -> list[list]:
+def position_families(exercises: Iterable[Exercise]) -> list[list[Any]]:
     """Exercises on one position: the same up to symmetry, or (not reviews) a record and its next actions."""
     exs = list(exercises)
     parent = list(range(len(exs)))
@@ -487,17 +521,17 @@ def position_families(exercises) -> list[list]:
     records = [(i, ex) for i, ex in enumerate(exs) if ex.task.kind != "review" and ex.position.record is not None]
     for i, a in records:
         for j, b in records:
-            ra, rb = a.position.record, b.position.record
+            ra, rb = a.position.record or (), b.position.record or ()
             if (a.game == b.game and dict(a.position.options) == dict(b.position.options)
                     and 0 < len(rb) - len(ra) <= FAMILY_STEP and rb[:len(ra)] == ra):
                 parent[root(i)] = root(j)
-    groups: dict[int, list] = {}
+    groups: dict[int, list[Any]] = {}
     for i, ex in enumerate(exs):
         groups.setdefault(root(i), []).append(ex)
     return [g for g in groups.values() if len(g) > 1]
 
 
-def essential_points(ex) -> set[str]:
+def essential_points(ex: Exercise) -> set[str]:
     """The points every correct answer holds (a defence: the points every minimal defence holds).
 
     >>> from fangqi_teach.exercises.schema import pack_from_data
@@ -525,7 +559,7 @@ def essential_points(ex) -> set[str]:
     return set.intersection(*(_answer_points(a) for a in right))
 
 
-def _answer_point_set(ex) -> frozenset:
+def _answer_point_set(ex: Exercise) -> frozenset[str]:
     """The points of every correct answer (``()`` for a count, or too many answers to list)."""
     kind = question_params(ex)["kind"]
     if kind == "count":
@@ -536,7 +570,7 @@ def _answer_point_set(ex) -> frozenset:
     return frozenset(p for a in right if a != "none" for p in _answer_points(a))
 
 
-def _same_answer_points(a, b) -> bool:
+def _same_answer_points(a: Exercise, b: Exercise) -> bool:
     """Same position (exactly, as both are canonical in the group) and the same answer points."""
     pa, pb = _answer_point_set(a), _answer_point_set(b)
     if not pa or not pb:
@@ -547,7 +581,7 @@ def _same_answer_points(a, b) -> bool:
                for perm in board_symmetries(board))
 
 
-def _answers_in(a, b) -> str:
+def _answers_in(a: Exercise, b: Exercise) -> str:
     """An answer of ``b`` that ``a``'s explanation spells, mapped onto ``a``'s board if mirrored."""
     ctx, kind, params = asked(b)
     if kind == "count":
@@ -572,9 +606,9 @@ def _answers_in(a, b) -> str:
                 if kind == "select" and params.get("mode", "all") == "all":
                     pts = mapped.split()
                     if pts and all(p in _points_named(text, board) for p in pts):
-                        return mapped
+                        return str(mapped)
                 elif _names_answer(text, mapped):
-                    return mapped
+                    return str(mapped)
         return ""
     return ""
 
@@ -584,7 +618,7 @@ def _answers_in(a, b) -> str:
 VACUITY_LIMIT = 300         # candidate answers tried
 
 
-def vacuous_reason(ex) -> str | None:
+def vacuous_reason(ex: Exercise) -> str | None:
     """Why the exercise tests nothing (every answer correct, or the goal's value the same for all), or None.
 
     A ``legal`` goal alone tests which actions the rules allow (wrong
@@ -624,7 +658,7 @@ def vacuous_reason(ex) -> str | None:
     return None
 
 
-def position_report(ex) -> dict:
+def position_report(ex: Exercise) -> dict[str, Any]:
     """The position asked about as a teacher checks it against the prompt: phase, who acts, what is owed."""
     s = _asked_state(ex)
     report = {"phase": s.phase, "to_act": s.player,
@@ -635,7 +669,7 @@ def position_report(ex) -> dict:
     return report
 
 
-def _report_text(ex) -> str:
+def _report_text(ex: Exercise) -> str:
     r = position_report(ex)
     if "in_hand" in r:
         hand = ", in hand " + ", ".join(f"{p} {n}" for p, n in r["in_hand"].items())
@@ -644,12 +678,12 @@ def _report_text(ex) -> str:
     return f"the position: {r['phase']} phase, {r['to_act']} to act, owes {r['owed']}{hand}"
 
 
-def report_line(ex) -> str:
+def report_line(ex: Exercise) -> str:
     """One line of ``validate``'s report: ``ID: kind; move phase, W to act, owes …``."""
     return f"{ex.id}: {ex.task.kind}; {_report_text(ex)[len('the position: '):]}"
 
 
-def lint_findings(exercises, duplicates: bool = True) -> list[str]:
+def lint_findings(exercises: Iterable[Exercise], duplicates: bool = True) -> list[str]:
     """Every finding of the prose, give-away and duplicate lints over ``exercises``."""
     out = []
     for ex in exercises:

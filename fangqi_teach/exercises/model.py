@@ -21,12 +21,13 @@ them. Grading is in :mod:`.checkers`; an exercise offers shortcuts.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from ..i18n import Text
-from .checkers import check, solutions
+from .checkers import Verdict, check, solutions
 from .positions import build_state
 
 STAGES = {
@@ -35,7 +36,7 @@ STAGES = {
     3: Text("Review a game", "复盘检验"),
 }
 
-TASK_KINDS = ("play", "select", "count", "defend", "attack", "review")
+# The task kinds (play, select, count …) are registered in .kinds, one module each.
 
 
 def freeze(value: Any) -> Any:
@@ -74,15 +75,16 @@ class Position:
 
 @dataclass(frozen=True)
 class Task:
-    """The task kind (``play``, ``select`` …) and its parameters (read-only mapping)."""
+    """The task kind (``play``, ``select`` …, a name in :data:`.kinds.KINDS`) and its parameters
+    (a read-only mapping, checked by the kind when the file was read)."""
 
     kind: str
-    params: Any
+    params: Mapping[str, object]     # the kind reads them as its TypedDict (kinds.TaskKind.typed)
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
         return self.params.get(key, default)
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> object:
         return self.params[key]
 
 
@@ -109,15 +111,15 @@ class Exercise:
     file: str = ""
     # the claims its texts state, and the texts as written (a claims.ClaimSet; None when built in code)
     claims: Any = None
-    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    def state(self):
+    def state(self) -> Any:
         """The engine state of the position (built once, states are immutable)."""
         if "state" not in self._cache:
             self._cache["state"] = build_state(self.game, self.position)
         return self._cache["state"]
 
-    def check(self, answer: str):
+    def check(self, answer: str) -> Verdict:
         """Grade ``answer``: a :class:`~fangqi_teach.exercises.checkers.Verdict`."""
         return check(self, answer)
 
@@ -129,7 +131,7 @@ class Exercise:
     def stage_name(self) -> Text:
         return STAGES[self.stage]
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, object]:
         """``{file, id, game, stage, kind}`` as listed by ``validate --json``."""
         return {"file": self.file, "id": self.id, "game": self.game, "stage": self.stage,
                 "kind": self.task.kind}
@@ -156,7 +158,7 @@ class Pack:
         raise KeyError(f'{self.file}: no exercise "{exercise_id}"; '
                        f'ids: {", ".join(e.id for e in self.exercises)}')
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Exercise]:
         return iter(self.exercises)
 
     def __len__(self) -> int:

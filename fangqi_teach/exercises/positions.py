@@ -20,6 +20,9 @@ from the hands); Fang Qi set-ups may also give what is owed now.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, cast
+
 from ..boards import Board, get_board
 from ..games import GAMES, new_game, replay
 from ..games.contract import SetupFieldError
@@ -33,7 +36,7 @@ class PositionError(ValueError):
         self.field = field
 
 
-def build_state(game: str, position):
+def build_state(game: str, position: Any) -> Any:
     """The state for ``position`` (a :class:`~.model.Position`)."""
     options = dict(position.options or {})
     if position.record is not None:
@@ -50,18 +53,18 @@ def build_state(game: str, position):
         raise PositionError("position.setup", str(e)) from None
 
 
-def six_in_a_row(state) -> tuple[str, ...]:
+def six_in_a_row(state: Any) -> tuple[str, ...]:
     """The points of one window of six stones of one colour, or ``()``."""
     board = state.board
     for shape in state.board_spec.shapes_of("window"):
         colours = {board.get(p) for p in shape.points}
         if len(colours) == 1 and None not in colours:
-            return shape.points
+            return tuple(shape.points)
     return ()
 
 
-def board_for(game: str, options) -> Board:
+def board_for(game: str, options: Mapping[str, object] | None) -> Board:
     """The board an exercise is played on (Connect6 may use a smaller ``size``)."""
     if GAMES[game].capabilities.sized_board and options and "size" in options:
-        return get_board(game, options["size"])
+        return get_board(game, cast("int | None", options["size"]))   # the board checks the size
     return get_board(game)

@@ -9,6 +9,13 @@ The name is also stored inside the file and checked when it is read. Per
 exercise it keeps attempts, whether and when it was solved, hints used,
 whether the solution was shown, and the time spent.
 
+An additive ``puzzles`` section keeps the puzzle stream's answers, per
+game and puzzle: the *first* attempt (right or wrong, when, and the
+puzzle's rating then), which alone counts for the Glicko-2 ratings
+(:mod:`fangqi_teach.puzzles.rating` computes them from it), and the
+retries after it. Files without the section (all older ones) load as
+before; merging keeps the earliest first attempt of each puzzle.
+
 Saving is safe with several writers (a learner with two notebooks open):
 under a lock on ``….json.lock`` the file is read again and this process's
 new attempts, hints and time are *added* to what is there (solved is kept
@@ -56,7 +63,8 @@ import secrets
 import stat
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
@@ -135,7 +143,7 @@ def learner_file_name(name: str) -> str:
 OWN_FILES = "own-progress-files.json"
 
 
-def shared_folder(folder: str | os.PathLike) -> bool:
+def shared_folder(folder: str | os.PathLike[str]) -> bool:
     """Whether other users can create files in ``folder`` (so a file's name proves nothing).
 
     True for a folder owned by someone else or writable by a group or
@@ -177,7 +185,7 @@ def owner_name(uid: int) -> str:
         return f"uid {uid}"
 
 
-def squatter(path: str | os.PathLike, learner: str | None) -> str | None:
+def squatter(path: str | os.PathLike[str], learner: str | None) -> str | None:
     """Who made ``path`` when it is not ``learner``'s own file by its owner; None when it is (or cannot be told).
 
     Checked only in a :func:`shared_folder` and when ``learner`` is a
@@ -204,7 +212,7 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _empty_entry() -> dict:
+def _empty_entry() -> dict[str, Any]:
     return {"attempts": 0, "solved": False, "hints": 0, "solution_shown": False, "seconds": 0.0,
             "first_solved": None, "last_answer": ""}
 
@@ -236,17 +244,18 @@ class ProgressFile:
     """A progress file that passed :func:`read_progress_file`."""
 
     learner: str | None        # None only in hand-made files without a name
-    exercises: dict            # id -> entry with every field of an empty entry
+    exercises: dict[str, Any]            # id -> entry with every field of an empty entry
     text: str                  # the file's text, for the backup
     version: int
     path: Path
+    puzzles: dict[str, Any] = field(default_factory=dict)    # game -> puzzle id -> entry (see parse_puzzles)
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not standard JSON")
 
 
-def read_progress_file(path: str | os.PathLike) -> ProgressFile:
+def read_progress_file(path: str | os.PathLike[str]) -> ProgressFile:
     """Read and validate one progress file; never changes it.
 
     Raises ``FileNotFoundError`` when it does not exist and
@@ -282,10 +291,10 @@ def read_progress_file(path: str | os.PathLike) -> ProgressFile:
     except (ValueError, RecursionError):      # RecursionError: brackets nested thousands deep
         raise ProgressFormatError("corrupt", Text("is not valid JSON", "不是有效的 JSON")) from None
     learner, exercises, version = parse_progress(data)
-    return ProgressFile(learner, exercises, text, version, p)
+    return ProgressFile(learner, exercises, text, version, p, parse_puzzles(data.get("puzzles")))
 
 
-def parse_progress(data: Any) -> tuple[str | None, dict, int]:
+def parse_progress(data: Any) -> tuple[str | None, dict[str, Any], int]:
     """``(learner, exercises, version)`` of a progress file's data, every value checked.
 
     >>> parse_progress({"format": "fangqi-teach-progress", "version": 1, "learner": "ada",
@@ -324,17 +333,135 @@ def parse_progress(data: Any) -> tuple[str | None, dict, int]:
     return learner, exercises, version
 
 
-def _whole(v, low, high) -> bool:
+MAX_PUZZLES = 200_000
+MAX_RATING = 10_000.0
+
+
+def _empty_puzzle() -> dict[str, Any]:
+    return {"first_correct": False, "first_at": None, "opponent": [1500.0, 350.0], "attempts": 0,
+            "solved": False, "seconds": 0.0}
+
+
+def parse_puzzles(raw: Any) -> dict[str, Any]:
+    """The ``puzzles`` section (``{game: {puzzle id: entry}}``), every value checked; ``{}`` when absent.
+
+    An entry: ``first_correct`` (the first attempt's result), ``first_at``
+    (its time), ``opponent`` (the puzzle's rating and deviation then),
+    ``attempts``, ``solved``, ``seconds``.
+
+    >>> parse_puzzles(None)
+    {}
+    >>> e = parse_puzzles({"maonan": {"maonan-1": {"first_correct": True, "first_at": "2026-03-01T09:00:00Z",
+    ...                                             "opponent": [1300, 200], "attempts": 1, "solved": True}}})
+    >>> e["maonan"]["maonan-1"]["opponent"], e["maonan"]["maonan-1"]["seconds"]
+    ([1300.0, 200.0], 0.0)
+    """
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        _invalid("puzzles", raw, Text("is not a mapping of games", "不是按棋种的映射"))
+    out: dict[str, Any] = {}
+    total = 0
+    for game, items in raw.items():
+        if not isinstance(game, str) or len(game) > MAX_ID or not isinstance(items, dict):
+            _invalid(f"puzzles.{game}", items,
+                     Text("is not a game's puzzles (a mapping)", "不是一个棋种的练习（映射）"))
+        total += len(items)
+        if total > MAX_PUZZLES:
+            _invalid("puzzles", f"{total} puzzles", Text(f"are more than {MAX_PUZZLES}", f"超过 {MAX_PUZZLES} 道题"))
+        out[game] = {}
+        for pid, entry in items.items():
+            if not isinstance(pid, str) or len(pid) > MAX_ID:
+                _invalid(f"puzzles.{game}", pid, Text(f"is not a puzzle id (at most {MAX_ID} characters)",
+                                                      f"不是练习编号（最多 {MAX_ID} 个字符）"))
+            out[game][pid] = _parse_puzzle(entry, f"puzzles.{game}.{pid}")
+    return out
+
+
+def _parse_puzzle(raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        _invalid(where, raw, Text("is not a puzzle record (a mapping)", "不是练习记录（映射）"))
+    e = _empty_puzzle()
+    for key in ("first_correct", "solved"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                _invalid(f"{where}.{key}", raw[key], Text("is not true or false", "不是 true 或 false"))
+            e[key] = raw[key]
+    if "attempts" in raw:
+        if not _whole(raw["attempts"], 0, MAX_COUNT):
+            _invalid(f"{where}.attempts", raw["attempts"], Text(f"is not a whole number from 0 to {MAX_COUNT}",
+                                                                f"不是 0 到 {MAX_COUNT} 之间的整数"))
+        e["attempts"] = raw["attempts"]
+    if "seconds" in raw:
+        s = raw["seconds"]
+        if not _number(s, 0.0, MAX_SECONDS):
+            _invalid(f"{where}.seconds", s, Text("is not a time in seconds (a number from 0)",
+                                                 "不是以秒计的时间（不小于 0 的数）"))
+        e["seconds"] = float(s)
+    if raw.get("first_at") is not None:
+        at = raw["first_at"]
+        if not isinstance(at, str) or not _TIME.fullmatch(at):
+            _invalid(f"{where}.first_at", at, Text("is not a time like 2026-03-01T09:30:00Z",
+                                                   "不是 2026-03-01T09:30:00Z 这样的时间"))
+        e["first_at"] = at
+    if "opponent" in raw:
+        o = raw["opponent"]
+        if not (isinstance(o, list) and len(o) == 2 and _number(o[0], 0.0, MAX_RATING)
+                and _number(o[1], 0.0, MAX_RATING)):
+            _invalid(f"{where}.opponent", o, Text("is not a rating and its deviation ([1500, 350])",
+                                                  "不是等级分及其偏差（[1500, 350]）"))
+        e["opponent"] = [float(o[0]), float(o[1])]
+    return e
+
+
+def _number(v: Any, low: float, high: float) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and low <= v <= high
+
+
+def merge_puzzles(disk: dict[str, Any] | None, base: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
+    """The ``puzzles`` section after adding this process's work to what is on disk.
+
+    The earliest first attempt of a puzzle wins (it alone counts for the
+    ratings); attempts and seconds add this process's new ones; solved stays solved.
+
+    >>> a = {"first_correct": False, "first_at": "2026-03-01T09:00:00Z", "attempts": 1}
+    >>> b = {"first_correct": True, "first_at": "2026-03-01T10:00:00Z", "attempts": 2, "solved": True}
+    >>> m = merge_puzzles({"maonan": {"p": a}}, {}, {"maonan": {"p": b}})["maonan"]["p"]
+    >>> m["first_correct"], m["attempts"], m["solved"]
+    (False, 3, True)
+    """
+    out = copy.deepcopy(disk or {})
+    for game, items in mine.items():
+        g = out.setdefault(game, {})
+        for pid, m in items.items():
+            d = {**_empty_puzzle(), **g.get(pid, {})} if pid in g else None
+            b = {**_empty_puzzle(), **base.get(game, {}).get(pid, {})}
+            m = {**_empty_puzzle(), **m}
+            if d is None:
+                g[pid] = copy.deepcopy(m)
+                continue
+            first = min((x for x in (d, m) if x["first_at"]), key=lambda x: x["first_at"], default=d)
+            g[pid] = {**d, "first_correct": first["first_correct"], "first_at": first["first_at"],
+                      "opponent": list(first["opponent"]),
+                      "attempts": min(MAX_COUNT, max(d["attempts"], b["attempts"])
+                                      + max(0, m["attempts"] - b["attempts"])),
+                      "seconds": round(min(MAX_SECONDS, max(d["seconds"], b["seconds"])
+                                           + max(0.0, m["seconds"] - b["seconds"])), 3),
+                      "solved": bool(d["solved"] or m["solved"])}
+    return out
+
+
+def _whole(v: object, low: int, high: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
 
-def _invalid(field: str, value, what: Text) -> NoReturn:
+def _invalid(field: str, value: object, what: Text) -> NoReturn:
     shown = repr(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     shown = shown if len(shown) <= 60 else shown[:57] + "…"
     raise ProgressFormatError("invalid", Text(f"{shown} {what.en}", f"{shown} {what.zh}"), field)
 
 
-def _parse_entry(raw, field: str) -> dict:
+def _parse_entry(raw: object, field: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         _invalid(field, raw, Text("is not an exercise record (a mapping)", "不是题目记录（映射）"))
     e = _empty_entry()
@@ -374,7 +501,7 @@ def _parse_entry(raw, field: str) -> dict:
     return e
 
 
-def _dumps(data: dict) -> str:
+def _dumps(data: dict[str, Any]) -> str:
     """Standard JSON (``allow_nan=False``), UTF-8 where it can be, ``\\u`` escapes where it cannot."""
     text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=1, sort_keys=True)
     try:
@@ -387,7 +514,7 @@ def _dumps(data: dict) -> str:
 # --------------------------------------------------------------------------
 # Merging two writers' work
 
-def merge_entry(disk: dict | None, base: dict | None, mine: dict) -> dict:
+def merge_entry(disk: dict[str, Any] | None, base: dict[str, Any] | None, mine: dict[str, Any]) -> dict[str, Any]:
     """One exercise's record after adding this process's work to what is on disk.
 
     ``base`` is the record as this process last read or wrote it, ``mine``
@@ -416,7 +543,7 @@ def merge_entry(disk: dict | None, base: dict | None, mine: dict) -> dict:
     return out
 
 
-def merge_exercises(disk: dict | None, base: dict, mine: dict) -> dict:
+def merge_exercises(disk: dict[str, Any] | None, base: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
     """Every exercise on disk, plus this process's work since ``base`` (see :func:`merge_entry`)."""
     if disk is None:                    # nothing usable on disk: what this process holds is the best there is
         return copy.deepcopy(mine)
@@ -428,10 +555,10 @@ def merge_exercises(disk: dict | None, base: dict, mine: dict) -> dict:
 
 # --------------------------------------------------------------------------
 
-_SHARED: dict = {}
+_SHARED: dict[tuple[Path, str], Progress] = {}
 
 
-def progress_for(learner: str = "default", directory: str | os.PathLike | None = None) -> Progress:
+def progress_for(learner: str = "default", directory: str | os.PathLike[str] | None = None) -> Progress:
     """The one :class:`Progress` of a learner in this kernel (shared by every widget).
 
     Two widgets holding two copies would each save their own view; sharing
@@ -452,7 +579,7 @@ ASIDE = {"unreadable": "unreadable", "corrupt": "corrupt", "foreign": "foreign",
 class Progress:
     """The progress of one learner (loaded at creation, saved after each change)."""
 
-    def __init__(self, learner: str = "default", directory: str | os.PathLike | None = None,
+    def __init__(self, learner: str = "default", directory: str | os.PathLike[str] | None = None,
                  autosave: bool = True):
         self.learner = str(learner)
         if len(self.learner) > MAX_NAME:
@@ -461,10 +588,12 @@ class Progress:
         self.autosave = autosave
         self.problems: list[Text] = []       # what went wrong, for the learner (English and Chinese)
         self._use(self._own_path())
-        self.exercises: dict[str, dict] = {}
-        self._base: dict[str, dict] = {}     # the records as last read or written: mine - base is new work
+        self.exercises: dict[str, dict[str, Any]] = {}
+        self._base: dict[str, dict[str, Any]] = {}     # the records as last read or written: mine - base is new work
         self._legacy: Path | None = None     # an old-style file this progress was read from
-        self._listeners: list = []
+        self.puzzles: dict[str, dict[str, dict[str, Any]]] = {}     # game -> puzzle id -> entry (parse_puzzles)
+        self._puzzles_base: dict[str, dict[str, dict[str, Any]]] = {}
+        self._listeners: list[Any] = []
         self._load()
 
     # -- which file -----------------------------------------------------------
@@ -515,6 +644,8 @@ class Progress:
         exercises = found.exercises if found else self._read_legacy()
         self.exercises = copy.deepcopy(exercises or {})
         self._base = copy.deepcopy(self.exercises)
+        self.puzzles = copy.deepcopy(found.puzzles) if found else {}
+        self._puzzles_base = copy.deepcopy(self.puzzles)
 
     def _read_disk(self, loading: bool, move: bool = True) -> ProgressFile | None:
         """The main file, else the backup; a bad file is set aside (never overwritten) and reported.
@@ -578,7 +709,7 @@ class Progress:
         if strict:
             raise OSError(f"{path.name} cannot be used and cannot be moved aside")
 
-    def _read_legacy(self) -> dict | None:
+    def _read_legacy(self) -> dict[str, Any] | None:
         """The progress of an old-style ``progress-<slug>.json`` file, if it is this learner's."""
         old = self.directory / f"progress-{learner_slug(self.learner)}.json"
         if squatter(old, self.learner):
@@ -595,9 +726,12 @@ class Progress:
 
     # -- saving -------------------------------------------------------------
 
-    def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "learner": self.learner, "updated": _now(),
-                "exercises": self.exercises}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "learner": self.learner, "updated": _now(),
+               "exercises": self.exercises}
+        if self.puzzles:
+            out["puzzles"] = self.puzzles
+        return out
 
     def save(self) -> None:
         """Merge with the file on disk and write it atomically; the previous file becomes the backup.
@@ -610,13 +744,17 @@ class Progress:
         with locked(self.lock):
             found = self._read_disk(loading=False)
             merged = merge_exercises(found.exercises if found else None, self._base, self.exercises)
-            text = _dumps({**self.to_json(), "exercises": merged})
+            puzzles = merge_puzzles(found.puzzles if found else None, self._puzzles_base, self.puzzles)
+            text = _dumps({**self.to_json(), "exercises": merged, **({"puzzles": puzzles} if puzzles else {})})
             if found is not None and found.path == self.path:
                 self._keep_backup(found.text)
             write_atomically(self.path, text)
         self.exercises.clear()
         self.exercises.update(merged)
         self._base = copy.deepcopy(merged)
+        self.puzzles.clear()
+        self.puzzles.update(puzzles)
+        self._puzzles_base = copy.deepcopy(puzzles)
         if self._legacy is not None:
             moved = set_aside(self._legacy, "migrated")
             if moved is not None:
@@ -648,7 +786,7 @@ class Progress:
         for callback in list(self._listeners):
             callback()
 
-    def on_change(self, callback, remove: bool = False) -> None:
+    def on_change(self, callback: Callable[[], object], remove: bool = False) -> None:
         """Call ``callback()`` after every change (the pack summary redraws itself)."""
         if remove:
             self._listeners.remove(callback)
@@ -657,11 +795,11 @@ class Progress:
 
     # -- recording ----------------------------------------------------------
 
-    def entry(self, exercise_id: str) -> dict:
+    def entry(self, exercise_id: str) -> dict[str, Any]:
         """The record of one exercise (a fresh empty one if never tried)."""
         return dict(self.exercises.get(str(exercise_id)) or _empty_entry())
 
-    def _entry_for(self, exercise_id) -> dict:
+    def _entry_for(self, exercise_id: str) -> dict[str, Any]:
         eid = str(exercise_id)
         if len(eid) > MAX_ID:
             raise ValueError(f"an exercise id has at most {MAX_ID} characters")
@@ -681,6 +819,33 @@ class Progress:
             e["first_solved"] = _now()
         self._changed()
 
+    def record_puzzle(self, game: str, puzzle_id: str, correct: bool, opponent: tuple[float, float],
+                      seconds: float = 0.0) -> bool:
+        """Record an answer to a puzzle of the stream; True when it was the first attempt (the one that counts).
+
+        ``opponent`` is the puzzle's rating and deviation when it was served.
+        """
+        pid = str(puzzle_id)
+        if len(pid) > MAX_ID or len(str(game)) > MAX_ID:
+            raise ValueError(f"a game or puzzle id has at most {MAX_ID} characters")
+        items = self.puzzles.setdefault(str(game), {})
+        if pid not in items and sum(len(v) for v in self.puzzles.values()) >= MAX_PUZZLES:
+            raise ValueError(f"a progress file holds at most {MAX_PUZZLES} puzzles")
+        e = items.setdefault(pid, _empty_puzzle())
+        first: bool = e["attempts"] == 0
+        seconds = float(seconds)
+        seconds = seconds if math.isfinite(seconds) and seconds > 0 else 0.0
+        if first:
+            r, rd = (float(x) for x in opponent)
+            if not (_number(r, 0.0, MAX_RATING) and _number(rd, 0.0, MAX_RATING)):
+                raise ValueError(f"not a rating and deviation: {opponent!r}")
+            e.update(first_correct=bool(correct), first_at=_now(), opponent=[r, rd])
+        e["attempts"] = min(MAX_COUNT, e["attempts"] + 1)
+        e["seconds"] = round(min(MAX_SECONDS, e["seconds"] + seconds), 3)
+        e["solved"] = bool(e["solved"] or correct)
+        self._changed()
+        return first
+
     def record_hint(self, exercise_id: str) -> None:
         e = self._entry_for(exercise_id)
         e["hints"] = min(MAX_COUNT, e["hints"] + 1)
@@ -693,9 +858,9 @@ class Progress:
     def is_solved(self, exercise_id: str) -> bool:
         return bool(self.exercises.get(str(exercise_id), {}).get("solved"))     # ids are text on disk
 
-    def summary(self, exercises) -> dict[int, dict]:
+    def summary(self, exercises: Iterable[Any]) -> dict[int, dict[str, Any]]:
         """Per stage: ``{"total", "attempted", "solved", "hints"}`` over ``exercises``."""
-        out: dict[int, dict] = {}
+        out: dict[int, dict[str, Any]] = {}
         for ex in exercises:
             s = out.setdefault(ex.stage, {"total": 0, "attempted": 0, "solved": 0, "hints": 0})
             e = self.exercises.get(ex.id)
@@ -716,7 +881,7 @@ def _own_files_record() -> Path:
     return Path(platformdirs.user_data_dir("fangqi-teach", appauthor=False)) / OWN_FILES
 
 
-def learner_files(directory: str | os.PathLike, learner: str) -> list[Path]:
+def learner_files(directory: str | os.PathLike[str], learner: str) -> list[Path]:
     """The files in ``directory`` holding ``learner``'s own progress: the one named after them (unless
     another user made it) and the file of their own they save to instead when one did.
 

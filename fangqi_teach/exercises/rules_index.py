@@ -16,28 +16,24 @@ the ids no exercise is tagged with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..analysis import connect6 as c6
 from ..core import other
-from ..games import GAMES, new_game, replay
+from ..games import GAMES, PerGame, new_game, replay
+from ..games.contract import Rule, SectionRules
 from ..notation import MOVE, PLACE, REMOVE, Action, parse_action, parse_record
-from .checkers import default_scope, ends_at_line, play_out, property_answers, question, solutions
+from .checkers import asked, play_out, solutions
 from .positions import board_for
 
-
-@dataclass(frozen=True)
-class Rule:
-    """One rule: its id, the RULES.md section, the games it concerns, a title in en/zh."""
-
-    id: str
-    section: str
-    games: tuple[str, ...]
-    en: str
-    zh: str
+if TYPE_CHECKING:
+    from ..boards import Board
+    from .checkers import Context
+    from .kinds.base import TaskKind
+    from .model import Exercise
 
 
 FANG = ("dafang", "ningxia", "xinjiang")
@@ -58,79 +54,53 @@ _RULES = [
     Rule("fangqi.0.obligations", "0", MOVING, "Obligations are compulsory; what cannot be done is forfeited", "应尽义务必须履行，做不到的自动作废"),
     Rule("fangqi.0.win_checks", "0", MOVING, "Win checks after every removal", "每拿掉一枚子都检查胜负"),
     Rule("fangqi.0.timer", "0", MOVING, "The 60-second turn timer", "每回合60秒计时"),
-    # §1 Dafang
-    Rule("dafang.1.square", "1", ("dafang",), "Dafang: the big square 大方", "大方棋：大方"),
-    Rule("dafang.1.diagonal", "1", ("dafang",), "Dafang: diagonals of three to six 斜三至斜六", "大方棋：斜三到斜六"),
-    Rule("dafang.1.dragon", "1", ("dafang",), "Dafang: dragons and edge dragons 龙 / 边龙", "大方棋：龙与边龙"),
-    Rule("dafang.1.placing", "1", ("dafang",), "Dafang placing: shapes earn extra placements", "大方棋放子：摆成棋型多放子"),
-    Rule("dafang.1.skip", "1", ("dafang",), "Dafang: a player with an empty supply skips their placements", "大方棋：手中无子的一方跳过放子"),
-    Rule("dafang.1.pull", "1", ("dafang",), "Dafang pull: White then Black removes one loose piece", "大方棋拔子：白先黑后各拔一枚散子"),
-    Rule("dafang.1.moving", "1", ("dafang",), "Dafang moving: shapes capture (the diagonal of four only one)", "大方棋走子：摆成棋型吃子（斜四只吃一枚）"),
-    Rule("dafang.1.win", "1", ("dafang",), "Dafang: capture everything to win", "大方棋：吃光对方获胜"),
-    # §2 Ningxia
-    Rule("ningxia.2.placing", "2", ("ningxia",), "Ningxia placing: squares earn pull credits", "宁夏方棋放子：每成一个方，拔子时多拔一枚"),
-    Rule("ningxia.2.pull", "2", ("ningxia",), "Ningxia pull: 1 + credits loose pieces, Black first", "宁夏方棋拔子：黑先，拔一枚，每个方再多拔一枚"),
-    Rule("ningxia.2.slide", "2", ("ningxia",), "Ningxia moving: slide along a row or column, never jump", "宁夏方棋走子：沿行列滑行，不能跳"),
-    Rule("ningxia.2.capture", "2", ("ningxia",), "Ningxia: each square made by the moved piece captures one", "宁夏方棋：走子每成一个方吃一枚"),
-    Rule("ningxia.2.leave_chance", "2", ("ningxia",), "Leave a chance (开局别把对方堵死): the first pulls and moves must leave the opponent a square", "开局别把对方堵死：拔子和开头走子要给对方留成方机会"),
-    Rule("ningxia.2.win", "2", ("ningxia",), "Ningxia: three or fewer pieces lose", "宁夏方棋：只剩三枚或更少判负"),
-    # §3 Xinjiang
-    Rule("xinjiang.3.placing", "3", ("xinjiang",), "Xinjiang placing: squares capture at once", "新疆方棋放子：成方立即吃子"),
-    Rule("xinjiang.3.cucumber", "3", ("xinjiang",), "Xinjiang: the cucumber row 黄瓜溜 takes three", "新疆方棋：黄瓜溜吃三枚"),
-    Rule("xinjiang.3.pull", "3", ("xinjiang",), "Xinjiang: pull only if nobody captured", "新疆方棋：放子时谁都没吃过子才拔子"),
-    Rule("xinjiang.3.moving", "3", ("xinjiang",), "Xinjiang moving: White first, slides capture", "新疆方棋走子：白先，滑行摆成棋型吃子"),
-    Rule("xinjiang.3.tired", "3", ("xinjiang",), "Xinjiang: the tired piece cannot capture next turn", "新疆方棋：刚吃过子的棋子（疲劳子）下一回合不能再吃子"),
-    Rule("xinjiang.3.win", "3", ("xinjiang",), "Xinjiang: three or fewer pieces lose", "新疆方棋：只剩三枚或更少判负"),
-    # §4 Connect6
-    Rule("connect6.4.turns", "4", ("connect6",), "Connect6: one stone to open, then two a turn", "六子棋：首手一子，其后每手两子"),
-    Rule("connect6.4.six", "4", ("connect6",), "Connect6: six or more in a row wins at once", "六子棋：连成六子或更多立即获胜"),
-    Rule("connect6.4.draw", "4", ("connect6",), "Connect6: a full board is a draw", "六子棋：满盘无六为和"),
-    Rule("connect6.4.illegal", "4", ("connect6",), "Connect6: what is illegal", "六子棋：哪些着法不合法"),
-    Rule("connect6.4.window", "4", ("connect6",), "Connect6: windows and live windows", "六子棋：六格窗口与活窗口"),
-    Rule("connect6.4.winning_points", "4", ("connect6",), "Connect6: winning points", "六子棋：赢点"),
-    Rule("connect6.4.threats", "4", ("connect6",), "Connect6: threat count; three threats cannot be stopped", "六子棋：威胁数；三个威胁挡不住"),
-    Rule("connect6.4.two_threats", "4", ("connect6",), "Connect6: two threats can be blocked if every line is covered", "六子棋：双威胁可一手两子全防，但要挡住每条线的全部赢点"),
-    # §5 Maonan
-    Rule("maonan.5.board", "5", ("maonan",), "Maonan: the board, its lines and diagonals", "毛南三棋：棋盘、连线与斜线"),
-    Rule("maonan.5.mills", "5", ("maonan",), "Maonan: the 24 mills 三子成直", "毛南三棋：24种三子成直"),
-    Rule("maonan.5.pin", "5", ("maonan",), "Maonan placing: a mill captures by pinning 押子", "毛南三棋布子：成直押子"),
-    Rule("maonan.5.capture_choice", "5", ("maonan",), "Maonan: which piece may be captured", "毛南三棋：可以吃哪枚子"),
-    Rule("maonan.5.moving", "5", ("maonan",), "Maonan moving: one step along a line; mills capture", "毛南三棋走子：沿线走一步，成直吃子"),
-    Rule("maonan.5.blocked_pull", "5", ("maonan",), "Maonan: a blocked player pulls first (拔子)", "毛南三棋：无子可动先拔子"),
-    Rule("maonan.5.still_blocked", "5", ("maonan",), "Maonan: still blocked after the pull, the turn ends", "毛南三棋：拔子后仍走不动，回合结束"),
-    Rule("maonan.5.win", "5", ("maonan",), "Maonan: capture everything to win", "毛南三棋：吃光对方获胜"),
-    # House decisions [D#]
-    Rule("D1", "0", ("dafang",), "[D1] Diagonals are shapes, not movement lines", "[D1] 斜线只用来摆成棋型，不能沿着走"),
-    Rule("D2", "0", FANG, "[D2] Captures beyond the loose pieces are forfeited", "[D2] 散子不足时多余的吃子作废"),
-    Rule("D3", "0", FANG, "[D3] Make room only with a loose piece that frees a move", "[D3] 让路只拿能放开对方的散子"),
-    Rule("D4", "0", FANG, "[D4] Two passes in a row always draw", "[D4] 连续两次换对方走总是和棋"),
+    # House decisions [D#] shared by the moving games (each game brings its own: Game.rules)
     Rule("D5", "0", MOVING, "[D5] The 100-turn and threefold house draws", "[D5] 百回合与三次重复的约定和棋"),
     Rule("D6", "0", MOVING, "[D6] When time runs out", "[D6] 超时如何处理"),
-    Rule("D7", "1", ("dafang",), "[D7] Black places first in Dafang", "[D7] 大方棋黑先放子"),
-    Rule("D8", "2", ("ningxia",), "[D8] Ningxia pulls: Black's all first, one at a time", "[D8] 宁夏方棋拔子：黑方先拔完，一次一枚"),
-    Rule("D9", "2", ("ningxia",), "[D9] The leave-a-chance window and its waiver", "[D9] 留机会规则的范围与豁免"),
-    Rule("D10", "3", ("xinjiang",), "[D10] Xinjiang placing ends when both supplies are empty", "[D10] 新疆方棋双方手中无子时放子结束"),
-    Rule("D11", "3", ("xinjiang",), "[D11] How long a piece stays tired", "[D11] “刚吃过子”的标记持续多久"),
-    Rule("D12", "5", ("maonan",), "[D12] Black places first in Maonan", "[D12] 毛南三棋黑先布子"),
-    Rule("D13", "5", ("maonan",), "[D13] A pinning piece does not complete a mill", "[D13] 押下的子不算成直"),
-    Rule("D14", "5", ("maonan",), "[D14] White moves first in Maonan", "[D14] 毛南三棋白先走子"),
     Rule("D15", "0", MOVING, "[D15] Obligations are compulsory; impossible ones are forfeited", "[D15] 义务必须履行，做不到的作废"),
     Rule("D16", "0", MOVING, "[D16] Win checks after every removal; a losing make-room loses", "[D16] 每次拿子后检查胜负；让路后不足者负"),
-    Rule("D17", "3", ("xinjiang",), "[D17] Only an actual removal counts as a capture", "[D17] 真正拿掉子才算吃子"),
-    Rule("D18", "3", ("xinjiang",), "[D18] Both at three or fewer after placing: a draw", "[D18] 放子结束时双方都不超过三枚：和棋"),
-    Rule("D19", "5", ("maonan",), "[D19] The capture rule applies afresh before each capture", "[D19] 每次吃子前重新判断可吃的子"),
 ]
 
-RULES: dict[str, Rule] = {r.id: r for r in _RULES}
-RULE_IDS: tuple[str, ...] = tuple(RULES)
+
+
+class _Rules(Mapping[str, Rule]):
+    """Every rule id: the five games' (above, in RULES.md order), then those of any game registered
+    later with its own (``Game.rules``). A live view, so a game added in a test is tagged like the five."""
+
+    def _all(self) -> dict[str, Rule]:
+        extra = [r for g in GAMES.values() for r in g.rules if r.id not in _BUILT_IN]
+        return _BUILT_IN if not extra else {**_BUILT_IN, **{r.id: r for r in extra}}
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self._all()[rule_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+def _rules_md_order(rule: Rule) -> tuple[int, int]:
+    """RULES.md's order: the sections (§0 first) with their topics, then the house decisions D1 … D19."""
+    if rule.id[0] == "D" and rule.id[1:].isdigit():
+        return 1, int(rule.id[1:])
+    return 0, int(rule.section)
+
+
+# the shared rules above and those of the five games (Game.rules), in RULES.md order
+_BUILT_IN: dict[str, Rule] = {r.id: r for r in sorted(
+    {r.id: r for r in _RULES + [r for g in GAMES.values() for r in g.rules]}.values(), key=_rules_md_order)}
+RULES: Mapping[str, Rule] = _Rules()
+RULE_IDS: tuple[str, ...] = tuple(_BUILT_IN)
 
 
 def rules_for_game(game: str) -> list[str]:
     """The rule ids that concern ``game``, in RULES.md order."""
-    return [r.id for r in _RULES if game in r.games]
+    return [r.id for r in RULES.values() if game in r.games]
 
 
-def uncovered(tags) -> list[str]:
+def uncovered(tags: Iterable[str]) -> list[str]:
     """The rule ids not in ``tags`` (an iterable of tag strings), in order.
 
     >>> uncovered(RULE_IDS)
@@ -159,53 +129,10 @@ def uncovered(tags) -> list[str]:
 SOLUTION_LIMIT = 12     # solutions played per exercise (enough to see every kind of answer)
 
 
-@dataclass(frozen=True)
-class SectionRules:
-    """The rule ids one game's RULES.md section gives to the ideas below ("" where the game has none)."""
-
-    move: str = ""                  # a move along the lines
-    move_capture: str = ""          # a capture made by moving
-    pull: str = ""                  # the pull step
-    wins: Mapping[str, str] = field(default_factory=dict)   # win reason -> rule
-    capture_place: str = ""         # a removal earned while placing (a capture; Maonan's pin)
-    capture_move: str = ""          # a removal earned by moving (also one still owed)
-    capture_any: str = ""           # a capture that may take any piece (Maonan's choice rule)
-    choice: str = ""                # which pieces a removal may take
-    guard: str = ""                 # the shape that makes pieces safe
-    square: str = ""                # this game's own rule for a square
-    shape_placing: str = ""         # a shape completed while placing
-    skip: str = ""                  # placements skipped for an empty supply
-    board: str = ""                 # the board's diagonals (a mill or a step on them)
-    turns: str = ""                 # the turn structure (a stone placed)
-    illegal: str = ""               # which placements are illegal
-    shape_owes: bool = False        # a completed shape owes its capture with no "owed" event (a mill)
-
-
-_FANG_SECTION = SectionRules(capture_place="fangqi.0.capture", capture_move="fangqi.0.capture",
-                             choice="fangqi.0.loose", guard="fangqi.0.square")
-# contract: RULES.md numbers a section per game, so the id an idea practises is looked up by game.
-SECTION_RULES: dict[str, SectionRules] = {
-    "dafang": replace(_FANG_SECTION, move="dafang.1.moving", move_capture="dafang.1.moving", pull="dafang.1.pull",
-                      wins={"no_pieces": "dafang.1.win"}, square="dafang.1.square", skip="dafang.1.skip"),
-    "ningxia": replace(_FANG_SECTION, move="ningxia.2.slide", move_capture="ningxia.2.capture",
-                       pull="ningxia.2.pull", wins={"three_or_fewer": "ningxia.2.win"}),
-    "xinjiang": replace(_FANG_SECTION, move="xinjiang.3.moving", move_capture="xinjiang.3.moving",
-                        pull="xinjiang.3.pull", wins={"three_or_fewer": "xinjiang.3.win"},
-                        shape_placing="xinjiang.3.placing"),
-    "maonan": SectionRules(move="maonan.5.moving", move_capture="maonan.5.moving", wins={"no_pieces": "maonan.5.win"},
-                           capture_place="maonan.5.pin", capture_move="maonan.5.moving",
-                           capture_any="maonan.5.capture_choice", choice="maonan.5.capture_choice",
-                           guard="maonan.5.mills", board="maonan.5.board", shape_owes=True),
-    "connect6": SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"),
-}
-_SHAPE_RULES = {"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagonal", "diagonal5": "dafang.1.diagonal",
-                "diagonal6": "dafang.1.diagonal", "dragon": "dafang.1.dragon", "edge_dragon": "dafang.1.dragon",
-                "cucumber": "xinjiang.3.cucumber", "mill": "maonan.5.mills"}
+# contract: RULES.md numbers a section per game, so the id an idea practises is looked up by game
+# (each game's own: Game.section_rules).
+SECTION_RULES: Mapping[str, SectionRules] = PerGame(lambda g: g.section_rules)
 _REMOVALS = ("capture", "capture_any", "pin", "pin_any")
-# Maonan's four outer diagonals (RULES.md §5): their mills and their steps
-_MAONAN_DIAGONALS = {frozenset(m.split()) for m in ("a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1")}
-_MAONAN_DIAGONAL_STEPS = {frozenset(step.split("-")) for step in
-                          ("a4-b2", "b2-d1", "a4-b6", "b6-d7", "d7-f6", "f6-g4", "g4-f2", "f2-d1")}
 # Rules whose decisive part is a house option: switching it must change the answers
 _RULE_DECISION = {"xinjiang.3.tired": "D11", "ningxia.2.leave_chance": "D9", "fangqi.0.make_room": "D3",
                   "fangqi.0.draw": "D5", "maonan.5.capture_choice": "D19"}
@@ -236,21 +163,21 @@ class _Reading:
     removed: int = 0
 
 
-def _on_shape(r: _Reading, e) -> None:
+def _on_shape(r: _Reading, e: Any) -> None:
     r.out.add("fangqi.0.shape_completed")
     if r.ids.shape_owes:
         r.owed += e.value           # a mill owes one capture (no separate "owed" event)
-    if r.ids.board and frozenset(e.points) in _MAONAN_DIAGONALS:
+    if r.ids.board and frozenset(e.points) in r.ids.board_lines:
         r.out.add(r.ids.board)
     if e.shape == "square":
         r.out |= {"fangqi.0.square", r.ids.square}
-    if e.shape in _SHAPE_RULES:
-        r.out.add(_SHAPE_RULES[e.shape])
+    if e.shape in r.ids.shapes:
+        r.out.add(r.ids.shapes[e.shape])
     if r.phase == "place":
         r.out.add(r.ids.shape_placing)
 
 
-def _on_owed(r: _Reading, e) -> None:
+def _on_owed(r: _Reading, e: Any) -> None:
     if e.reason == "pull":          # the pull step begins: pulls are owed
         r.out.add(r.ids.pull)
     else:
@@ -258,7 +185,7 @@ def _on_owed(r: _Reading, e) -> None:
     r.out.add("fangqi.0.obligations")
 
 
-def _on_remove(r: _Reading, e) -> None:
+def _on_remove(r: _Reading, e: Any) -> None:
     ids = r.ids
     if e.reason in _REMOVALS:
         r.removed += 1
@@ -274,11 +201,11 @@ def _on_remove(r: _Reading, e) -> None:
         r.out.add("fangqi.0.make_room")
 
 
-def _on_draw(r: _Reading, e) -> None:
+def _on_draw(r: _Reading, e: Any) -> None:
     r.out |= _DRAW_RULES.get(e.reason, set())
 
 
-def _on_win(r: _Reading, e) -> None:
+def _on_win(r: _Reading, e: Any) -> None:
     r.out.add(r.ids.wins.get(e.reason, ""))
     if e.reason == "six":
         r.out.add("connect6.4.six")
@@ -290,7 +217,7 @@ def _on_win(r: _Reading, e) -> None:
             r.out.add("D16")
 
 
-def _on_forfeit(r: _Reading, e) -> None:
+def _on_forfeit(r: _Reading, e: Any) -> None:
     """A forfeit, a skip or a turn that ends: an obligation that could not be met."""
     r.out |= {"fangqi.0.obligations", "D15"}
     if e.kind == "forfeit" and e.reason == "no_loose_piece":
@@ -303,13 +230,13 @@ def _on_forfeit(r: _Reading, e) -> None:
         r.out.add("maonan.5.still_blocked")
 
 
-def _on_move(r: _Reading, e) -> None:
+def _on_move(r: _Reading, e: Any) -> None:
     r.out |= {"fangqi.0.line", r.ids.move}
-    if r.ids.board and frozenset(e.points) in _MAONAN_DIAGONAL_STEPS:
+    if r.ids.board and frozenset(e.points) in r.ids.board_steps:
         r.out.add(r.ids.board)
 
 
-def _on_place(r: _Reading, e) -> None:
+def _on_place(r: _Reading, e: Any) -> None:
     r.out.add(r.ids.turns)
 
 
@@ -318,7 +245,7 @@ _ON_EVENT = {"shape": _on_shape, "owed": _on_owed, "remove": _on_remove, "draw":
              "place": _on_place}
 
 
-def rules_from_events(game: str, phase: str, events) -> set[str]:
+def rules_from_events(game: str, phase: str, events: Iterable[Any]) -> set[str]:
     """The rule ids whose events occur in ``events`` (one played answer, from a state in ``phase``).
 
     >>> from fangqi_teach.games import replay
@@ -336,11 +263,18 @@ def rules_from_events(game: str, phase: str, events) -> set[str]:
     return reading.out
 
 
-def _task_rules(ex, state, kind: str, params) -> set[str]:
-    """Rules the task's question is about, whatever the answer (b)."""
-    ids = SECTION_RULES[ex.game]
-    out = {"fangqi.0.points"}
-    prop = params.get("property") or params.get("quantity")
+def _task_rules(ex: Exercise, state: Any, kind: TaskKind[Mapping[str, object]],
+                params: Mapping[str, object]) -> set[str]:
+    """Rules the task's question is about, whatever the answer (b): the kind's, and point names."""
+    out = {"fangqi.0.points"} | kind.practised(ex, state, params)
+    out.discard("")
+    return out
+
+
+def property_rules(game: str, state: Any, prop: str) -> set[str]:
+    """The rules a question about the points with property ``prop`` (or their number) is about."""
+    ids = SECTION_RULES[game]
+    out: set[str] = set()
     if prop in ("loose_pieces", "safe_pieces"):
         out |= {"fangqi.0.loose", ids.guard, ids.choice, ids.square}
     elif prop == "legal_removals" and state.pending is not None:
@@ -362,52 +296,44 @@ def _task_rules(ex, state, kind: str, params) -> set[str]:
         out.add("fangqi.0.shape_completed")
     elif prop in ("winning_points", "threat_count"):
         out |= {"connect6.4.window", "connect6.4.winning_points" if prop == "winning_points" else "connect6.4.threats"}
-    if kind in ("defend", "attack"):
-        out |= {"connect6.4.threats", "connect6.4.window", "connect6.4.turns"}
-        if kind == "defend":
-            out.add("connect6.4.winning_points")
-    if kind == "defend" or prop == "threat_count":
-        attacker = params.get("attacker", other(state.player)) if kind == "defend" else params.get("player", "B")
-        if c6.threat_count(state, attacker) == 2:
-            out.add("connect6.4.two_threats")
-    if kind == "play" and params.get("goal", {}).get("legal"):
-        out.add(ids.illegal)
-    out.discard("")
     return out
 
 
-def _answer_actions(ctx, kind: str, params, solution: str) -> list[list[str]]:
-    """The action lists a solution stands for (a selection of removals plays each removal …)."""
-    if kind in ("play", "defend", "attack"):
-        return [solution.split()]
-    if kind == "count" and "action" in params:
-        return [parse_record(ctx.board, str(params["action"]))]
-    prop = params.get("property") or params.get("quantity")
-    points = [] if solution == "none" else solution.split()
-    if kind == "count":
-        if prop not in ("legal_removals", "legal_places", "completes", "destinations", "movable"):
-            return []
-        points = property_answers(ctx, params, prop)
+def two_threats_rule(state: Any, attacker: str) -> set[str]:
+    """``connect6.4.two_threats`` when ``attacker`` has exactly two threats in ``state``."""
+    return {"connect6.4.two_threats"} if c6.threat_count(state, attacker) == 2 else set()
+
+
+def _answer_actions(ctx: Context, kind: TaskKind[Mapping[str, object]], params: Mapping[str, object],
+                    solution: str) -> list[list[str]]:
+    """The action lists a solution stands for (a selection of removals plays each removal …): the kind's."""
+    return kind.answer_actions(ctx, params, solution)
+
+
+def actions_for_points(ctx: Context, params: Mapping[str, object], prop: str,
+                       points: Iterable[str]) -> list[list[str]]:
+    """The actions points with property ``prop`` stand for: removing, placing on, moving to or from each."""
     if prop == "legal_removals":
         return [[str(Action(REMOVE, (p,)))] for p in points]
     if prop in ("legal_places", "completes"):
         return [[str(Action(PLACE, (p,)))] for p in points]
     if prop == "destinations":
-        origin = ctx.board.parse_point(params["from"])
+        origin = ctx.board.parse_point(str(params["from"]))
         return [[str(Action(MOVE, (origin, p)))] for p in points]
     if prop == "movable":
         return [[a] for a in ctx.state.legal_actions() if _moves_from(ctx.board, a, points)]
     return []
 
 
-def _moves_from(board, action: str, points) -> bool:
+def _moves_from(board: Board, action: str, points: Iterable[str]) -> bool:
     """Whether ``action`` moves a piece from one of ``points``."""
     a = parse_action(board, action)
     return a.kind == MOVE and a.points[0] in points
 
 
-def _ending_events(ex, params) -> tuple[str, list]:
+def _ending_events(ex: Exercise, params: Mapping[str, object]) -> tuple[str, list[Any]]:
     """ends_at: the events of the action that ends the replayed game, and the phase before it."""
+    from .kinds.count import ends_at_line
     s, record = ends_at_line(ex, params, board_for(ex.game, ex.position.options))
     for a in record:
         before = s
@@ -417,7 +343,7 @@ def _ending_events(ex, params) -> tuple[str, list]:
     return s.phase, []
 
 
-def _reformed(ex, state, events) -> bool:
+def _reformed(ex: Exercise, state: Any, events: Iterable[Any]) -> bool:
     """Whether an answer completes a shape that was complete earlier in the record and was broken since."""
     if not ex.position.record:
         return False
@@ -433,7 +359,7 @@ def _reformed(ex, state, events) -> bool:
     return False
 
 
-def _step_rules(game: str, state, actions) -> set[str]:
+def _step_rules(game: str, state: Any, actions: Iterable[str]) -> set[str]:
     """The rules met playing ``actions`` one by one from ``state``.
 
     Besides each action's events: a removal made where the choice was
@@ -466,7 +392,7 @@ def _step_rules(game: str, state, actions) -> set[str]:
     return out
 
 
-def _restricted_removal(state, action: str) -> bool:
+def _restricted_removal(state: Any, action: str) -> bool:
     """Whether ``action`` removes a piece where the choice is restricted (some enemy piece may not be taken)."""
     pend = state.pending
     if parse_action(state.board_spec, action).kind != REMOVE or pend is None or pend.kind not in _CAPTURE_PENDING:
@@ -476,16 +402,16 @@ def _restricted_removal(state, action: str) -> bool:
     return bool(pend.target) and len(takeable) < len(enemy)
 
 
-def _placing_ended_not_full(before, after) -> bool:
+def _placing_ended_not_full(before: Any, after: Any) -> bool:
     """[D10] (its games, Xinjiang): placing ended (both supplies empty) with empty points left on the board."""
     return (before.game in RULES["D10"].games and before.phase == "place" and after.phase != "place"
             and len(after.board) < len(after.board_spec.points))
 
 
-def _stops_two_threats(ex, variation: str) -> bool:
+def _stops_two_threats(ex: Exercise, variation: object) -> bool:
     """Connect6: whether a turn of ``variation`` faces exactly two threats and leaves none."""
     s: Any = GAMES[ex.game].new(**dict(ex.position.options))     # a Connect6State: the game has line threats
-    for a in parse_record(s.board_spec, variation):
+    for a in parse_record(s.board_spec, str(variation)):
         if s.pending is not None and s.pending.kind != "second_stone":     # (pending is None only when over)
             start = s
         s = s.play(a)
@@ -498,54 +424,58 @@ def _stops_two_threats(ex, variation: str) -> bool:
     return False
 
 
-def _replay_state(ex, actions):
+def _replay_state(ex: Exercise, actions: Iterable[str]) -> Any:
     return replay(ex.game, list(actions), **dict(ex.position.options))
 
 
-def solve_runs(ex) -> tuple[set[str], bool]:
+def solve_runs(ex: Exercise) -> tuple[set[str], bool]:
     """``(rules, solved)``: the rules met by (a) and (b) for ``ex``, and whether a solution was found."""
     key = "practised_runs"
     if key in ex._cache:
-        return ex._cache[key]
+        return cast("tuple[set[str], bool]", ex._cache[key])
     task = ex.task
-    ctx, kind, params = question(ex)
+    ctx, kind, params = asked(ex)
     state = ctx.state
     rules = _task_rules(ex, state, kind, params)
     try:
         found = solutions(ex, SOLUTION_LIMIT)
     except ValueError:
         found = []
-    scope = params.get("scope", default_scope(ex.game))
     record = ex.position.record or ()
-    upto = record[:task.get("at", len(record))] if task.kind == "review" else record
+    at = task.get("at")
+    upto = record[:at] if task.kind == "review" and isinstance(at, int) else record
     if upto:                # the position the question is about is what the last action did
         before = _replay_state(ex, upto[:-1])
         rules |= rules_from_events(ex.game, before.phase, state.events)
         if _placing_ended_not_full(before, state):
             rules.add("D10")
-    if kind in ("select", "count") and state.legal_actions() == ["pass"]:
+    if not kind.plays and state.legal_actions() == ["pass"]:
         rules.add("fangqi.0.pass")
     for sol in found:
         for actions in _answer_actions(ctx, kind, params, sol):
-            one = "action" if len(actions) == 1 and kind in ("select", "count") else "turn"
-            run = play_out(state, actions, scope if kind == "play" else one)
+            # a played answer is the kind's action or turn; the actions a selection or count stands for, one each
+            scope = kind.scope(ex.game, params) if kind.plays else ("action" if len(actions) == 1 else "turn")
+            run = play_out(state, actions, scope)
             if run.error is None:
                 rules |= _step_rules(ex.game, state, actions)
                 if "fangqi.0.shape_reformed" in ex.tags and _reformed(ex, state, run.events):
                     rules.add("fangqi.0.shape_reformed")
-    if params.get("quantity") == "ends_at":
-        phase, events = _ending_events(ex, params)
-        rules |= rules_from_events(ex.game, phase, events)
-        rules.add(SECTION_RULES[ex.game].turns)
-        if GAMES[ex.game].capabilities.line_threats and params.get("variation") \
-                and _stops_two_threats(ex, params["variation"]):
-            rules.add("connect6.4.two_threats")
     rules.discard("")
     ex._cache[key] = (rules, bool(found))
-    return ex._cache[key]
+    return cast("tuple[set[str], bool]", ex._cache[key])
 
 
-def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
+def ends_at_rules(ex: Exercise, params: Mapping[str, object]) -> set[str]:
+    """The rules an ``ends_at`` count is about: how the line's last action ends the game, and turns."""
+    phase, events = _ending_events(ex, params)
+    rules = rules_from_events(ex.game, phase, events) | {SECTION_RULES[ex.game].turns}
+    if (GAMES[ex.game].analysis is not None) and params.get("variation") \
+            and _stops_two_threats(ex, params["variation"]):
+        rules.add("connect6.4.two_threats")
+    return rules
+
+
+def _option_alternatives(game: str, decision: str, current: dict[str, Any]) -> list[dict[str, Any]]:
     """Option settings that switch ``decision`` to its other value(s), for ``game``."""
     out = []
     for opt in GAMES[game].options:
@@ -567,13 +497,13 @@ def _option_alternatives(game: str, decision: str, current: dict) -> list[dict]:
     return out
 
 
-def changes_with_option(ex, decision: str) -> bool:
+def changes_with_option(ex: Exercise, decision: str) -> bool:
     """(c): whether switching the house decision ``decision`` changes the exercise's answers."""
     current = dict(ex.position.options)
 
-    def answers(e):         # the answers, and whose they are
+    def answers(e: Exercise) -> tuple[list[str], str]:         # the answers, and whose they are
         e.state()           # the whole position (a review's full record too) must be reachable under the option
-        return sorted(solutions(e, SOLUTION_LIMIT)), question(e)[0].state.player
+        return sorted(solutions(e, SOLUTION_LIMIT)), asked(e)[0].state.player
 
     try:
         base = answers(ex)
@@ -589,7 +519,7 @@ def changes_with_option(ex, decision: str) -> bool:
     return False
 
 
-def practised_tags(ex) -> list[str]:
+def practised_tags(ex: Exercise) -> list[str]:
     """The tags of ``ex`` that it practises (computed; see the comment above).
 
     >>> from fangqi_teach.exercises.schema import load_pack, default_exercise_dir
@@ -603,12 +533,12 @@ def practised_tags(ex) -> list[str]:
             or (t in _RULE_DECISION and changes_with_option(ex, _RULE_DECISION[t]))]
 
 
-def unpractised_tags(ex) -> list[str]:
+def unpractised_tags(ex: Exercise) -> list[str]:
     """The tags of ``ex`` that claim more than it practises."""
     done = set(practised_tags(ex))
     return [t for t in ex.tags if t not in done]
 
 
-def practised(exercises) -> set[str]:
+def practised(exercises: Iterable[Exercise]) -> set[str]:
     """Every rule id practised by at least one of ``exercises``."""
     return {t for ex in exercises for t in practised_tags(ex)}

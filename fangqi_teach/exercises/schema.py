@@ -24,20 +24,24 @@ import difflib
 import json
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
-from ..boards import get_board
+from ..boards import Board, get_board
 from ..core import IllegalAction
 from ..games import GAMES
 from ..games.contract import SETUP_FIELDS
 from ..i18n import Text
 from ..notation import parse_record
-from .checkers import default_scope, play_out, solutions
+from .checkers import play_out, solutions
 from .claims import check_claims, fill_exercise, parse_claims
-from .model import TASK_KINDS, Exercise, Pack, Position, Task, freeze
+from .kinds import Problems, get_kind, kind_names
+from .kinds.count import QUANTITIES
+from .kinds.fields import PROPERTIES, property_fields
+from .model import Exercise, Pack, Position, Task, freeze
 from .positions import PositionError, board_for
 from .rules_index import RULES
 
@@ -51,31 +55,7 @@ EXERCISE_FIELDS = ("id", "game", "stage", "title", "prompt", "hints", "explanati
 POSITION_FIELDS = ("record", "setup", "options", "labels")
 MAX_LABEL = 3           # characters of a board label ("A", "B", "1")
 
-# Task parameters: kind -> allowed fields (besides "kind").
-GOALS = ("legal", "shape", "shapes", "extra_placements", "pull_credits", "captures",
-         "removes", "win", "threats")
-PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "legal_places", "movable",
-              "destinations", "completes", "winning_points")
-MEASURES = ("extra_placements", "pull_credits", "captures", "shapes")
-QUANTITIES = MEASURES + ("threat_count", "winning_points", "loose_pieces", "safe_pieces",
-                         "legal_removals", "legal_places", "movable", "destinations",
-                         "completes", "ends_at")
-TASK_FIELDS = {
-    "play": ("scope", "goal"),
-    "select": ("property", "player", "shape", "from", "mode"),
-    "count": ("quantity", "player", "shape", "from", "action", "swap", "variation"),
-    "defend": ("attacker",),
-    "attack": ("goal", "threats"),
-    "review": ("at", "question"),
-}
-# Which parameters each property / quantity needs.
-NEEDS = {
-    "loose_pieces": ("player",), "safe_pieces": ("player",), "winning_points": ("player",),
-    "threat_count": ("player",), "destinations": ("from",), "completes": ("shape",),
-    "extra_placements": ("action",), "pull_credits": ("action",), "captures": ("action",),
-    "shapes": ("action",),
-}
-CONNECT6_ONLY = ("winning_points", "threat_count", "threats")     # where capabilities.line_threats
+# Task kinds, their fields and the checks of those fields: .kinds (one module per kind).
 
 
 class ExerciseFormatError(ValueError):
@@ -102,7 +82,7 @@ class _Collector:
         self.errors.append(": ".join(parts) + ": " + message)
 
 
-def _unknown(keys, allowed) -> list[tuple[str, str]]:
+def _unknown(keys: Iterable[object], allowed: tuple[str, ...]) -> list[tuple[str, str]]:
     out = []
     for k in keys:
         if k not in allowed:
@@ -112,7 +92,7 @@ def _unknown(keys, allowed) -> list[tuple[str, str]]:
     return out
 
 
-def _text(value: Any, err, eid: str | None, field: str, required: bool = True) -> Text | None:
+def _text(value: Any, err: _Collector, eid: str | None, field: str, required: bool = True) -> Text | None:
     if value is None:
         if required:
             err.add(eid, field, 'missing (a mapping with "en" and "zh")')
@@ -162,11 +142,11 @@ class _PackLoader(yaml.SafeLoader):
         first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 
-    def __init__(self, stream):
+    def __init__(self, stream: Any) -> None:
         super().__init__(stream)
         self._depth = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             raise _Refusal(
                 None, None, "an alias (*name) is not allowed in an exercise file; write the value out",
@@ -180,10 +160,10 @@ class _PackLoader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         if isinstance(node, yaml.MappingNode):
             self.flatten_mapping(node)
-            seen = set()
+            seen: set[object] = set()
             for key_node, _ in node.value:
                 key = self.construct_object(key_node, deep=True)
                 try:
@@ -198,9 +178,9 @@ class _PackLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep)
 
 
-def _no_duplicates(pairs):
+def _no_duplicates(pairs: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     """``object_pairs_hook`` for JSON: a key given twice is an error naming the key."""
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
             raise ValueError(f"the field {_show(key)} appears twice in one object")
@@ -208,7 +188,7 @@ def _no_duplicates(pairs):
     return out
 
 
-def _refuse_constant(name):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number in standard JSON")
 
 
@@ -425,7 +405,7 @@ def validate_data(data: Any, file: str = "<data>", solve: bool = False) -> tuple
     return Pack(file, pack_game or exercises[0].game, title, tuple(exercises), self_check), []
 
 
-def _self_check(raw, err) -> dict:
+def _self_check(raw: object, err: _Collector) -> dict[int, Text]:
     """``self_check:`` — the learner's self-check per stage, ``{1: {en, zh}, 2: …}``.
 
     Or one text, for the pack's stage.
@@ -451,12 +431,12 @@ def _self_check(raw, err) -> dict:
 _REPORTED = object()   # a file-level value already reported as wrong
 
 
-def _whole(value, low, high) -> bool:
+def _whole(value: object, low: int, high: int) -> bool:
     """A whole number from ``low`` to ``high`` (``true`` is not 1, ``1.0`` is not 1)."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _hints(raw, eid, err) -> list[Text]:
+def _hints(raw: object, eid: str, err: _Collector) -> list[Text]:
     """``hints``: a list of up to :data:`MAX_HINTS` texts."""
     hints: list[Text] = []
     if not isinstance(raw, list):
@@ -471,7 +451,7 @@ def _hints(raw, eid, err) -> list[Text]:
     return hints
 
 
-def _tags(raw, eid, err) -> list[str]:
+def _tags(raw: object, eid: str, err: _Collector) -> list[str]:
     """``tags``: the rule ids the exercise practises (ids of :data:`~.rules_index.RULES`)."""
     tags: list[str] = []
     if not isinstance(raw, list) or not raw:
@@ -488,7 +468,8 @@ def _tags(raw, eid, err) -> list[str]:
     return tags
 
 
-def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | None:
+def _exercise(item: dict[str, Any], eid: str, pack_game: Any, pack_stage: Any, file: str, err: _Collector,
+              solve: bool) -> Exercise | None:
     n_before = len(err.errors)
     for k, msg in _unknown(item.keys(), EXERCISE_FIELDS):
         err.add(eid, k, msg)
@@ -537,7 +518,13 @@ def _exercise(item, eid, pack_game, pack_stage, file, err, solve) -> Exercise | 
     return None if len(err.errors) > n_before else filled
 
 
-def _with_claims(ex: Exercise, raw, err) -> Exercise | None:
+def _property_params(prop: str, params: dict[str, Any], board: Board, game: str, eid: str, err: _Collector,
+                     prefix: str) -> None:
+    """A claim's quantity and its fields, checked as a count or select task's are (kinds.fields)."""
+    property_fields(prop, params, board, game, _problems(err, eid, prefix))
+
+
+def _with_claims(ex: Exercise, raw: object, err: _Collector) -> Exercise | None:
     """``ex`` with its ``claims:`` parsed and each ``{name}`` of its texts filled (claims.py)."""
     board = board_for(ex.game, ex.position.options)
     n_before = len(err.errors)
@@ -551,7 +538,7 @@ def _with_claims(ex: Exercise, raw, err) -> Exercise | None:
 # --------------------------------------------------------------------------
 # Positions
 
-def _position(raw, game, eid, err) -> Position | None:
+def _position(raw: object, game: str, eid: str, err: _Collector) -> Position | None:
     if not isinstance(raw, dict):
         err.add(eid, "position", 'missing: a mapping with "record" (actions from the start) or "setup"')
         return None
@@ -581,7 +568,7 @@ def _position(raw, game, eid, err) -> Position | None:
     return Position(setup=freeze(clean), options=freeze(options), labels=freeze(labels))
 
 
-def _options(options, eid, err) -> dict | None:
+def _options(options: object, eid: str, err: _Collector) -> dict[str, Any] | None:
     """``position.options``: a mapping of option names to plain values (checked by the engine later)."""
     if not isinstance(options, dict):
         err.add(eid, "position.options", f"must be a mapping of rule options, e.g. {{size: 9}}, not {_kind(options)}")
@@ -600,7 +587,7 @@ def _options(options, eid, err) -> dict | None:
     return options
 
 
-def _record(rec, board, eid, err) -> tuple[str, ...] | None:
+def _record(rec: object, board: Board, eid: str, err: _Collector) -> tuple[str, ...] | None:
     """``position.record``: the actions from the start, in canonical notation."""
     if rec is None:
         rec = ""
@@ -614,7 +601,7 @@ def _record(rec, board, eid, err) -> tuple[str, ...] | None:
         return None
 
 
-def _setup(setup, board, eid, err) -> dict[str, Any] | None:
+def _setup(setup: object, board: Board, eid: str, err: _Collector) -> dict[str, Any] | None:
     """``position.setup``: the stones, the player to act and the optional state fields, checked."""
     if not isinstance(setup, dict):
         err.add(eid, "position.setup", f"must be a mapping: black, white, player (and phase, hands, pending), "
@@ -634,7 +621,7 @@ def _setup(setup, board, eid, err) -> dict[str, Any] | None:
     return clean
 
 
-def _setup_stones(setup, board, eid, err) -> dict[str, Any] | None:
+def _setup_stones(setup: dict[str, Any], board: Board, eid: str, err: _Collector) -> dict[str, Any] | None:
     """``black`` and ``white``: lists (or texts) of points, each point once and in one colour."""
     clean: dict[str, Any] = {}
     for colour in ("black", "white"):
@@ -661,13 +648,14 @@ def _setup_stones(setup, board, eid, err) -> dict[str, Any] | None:
     return clean
 
 
-def _counts_by_player(value) -> bool:
+def _counts_by_player(value: object) -> bool:
     """A mapping like ``{B: 3, W: 0}``: keys among B and W, whole numbers ≥ 0."""
     return (isinstance(value, dict) and not set(value) - {"B", "W"}
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()))
 
 
-def _setup_state_fields(setup, board, eid, err, clean: dict[str, Any]) -> None:
+def _setup_state_fields(setup: dict[str, Any], board: Board, eid: str, err: _Collector,
+                        clean: dict[str, Any]) -> None:
     """The optional state fields (credits, tired, window, player, phase, hands, pending) into ``clean``."""
     if "credits" in setup:
         if not _counts_by_player(setup["credits"]):
@@ -706,7 +694,7 @@ def _setup_state_fields(setup, board, eid, err, clean: dict[str, Any]) -> None:
         clean["pending"] = pend
 
 
-def _labels(raw, board, eid, err) -> dict:
+def _labels(raw: object, board: Board, eid: str, err: _Collector) -> dict[str, str]:
     """``labels: {o10: A, e8: B}`` — short letters shown on points of the board."""
     if raw is None:
         return {}
@@ -730,183 +718,49 @@ def _labels(raw, board, eid, err) -> dict:
 # --------------------------------------------------------------------------
 # Tasks
 
-def _task(raw, game, eid, err, position) -> Task | None:
+def _task(raw: object, game: str, eid: str, err: _Collector, position: Position | None) -> Task | None:
+    """The task: its kind (:mod:`.kinds`) checks its own fields, each problem naming its field."""
+    names = kind_names()
     if not isinstance(raw, dict):
-        err.add(eid, "task", f"missing: a mapping with a kind, one of {', '.join(TASK_KINDS)}")
+        err.add(eid, "task", f"missing: a mapping with a kind, one of {', '.join(names)}")
         return None
-    kind = raw.get("kind")
-    if kind not in TASK_KINDS:
-        err.add(eid, "task.kind", f"{kind!r} is not a task kind; choose one of {', '.join(TASK_KINDS)}")
+    name = raw.get("kind")
+    if not isinstance(name, str) or name not in names:
+        err.add(eid, "task.kind", f"{name!r} is not a task kind; choose one of {', '.join(names)}")
         return None
-    if kind in ("defend", "attack") and not GAMES[game].capabilities.line_threats:
-        err.add(eid, "task.kind", f'"{kind}" tasks are for Connect6 only')
+    kind = get_kind(name)
+    why_not = kind.available(game)
+    if why_not is not None:
+        err.add(eid, "task.kind", why_not)
         return None
     params = {k: v for k, v in raw.items() if k != "kind"}
     try:
         board = board_for(game, position.options if position else {})
     except (ValueError, TypeError):
         board = get_board(game)
-    _task_params(kind, params, game, board, eid, err, "task")
-    return Task(kind, freeze(params))
+    problems = _problems(err, eid)
+    for k, msg in _unknown(params.keys(), kind.fields):
+        problems.add(k, msg)
+    kind.validate(params, game, board, problems)
+    return Task(name, freeze(params))
 
 
-def _player(value, eid, err, field):
-    if value not in ("B", "W"):
-        err.add(eid, field, f'{value!r}: a player is "B" or "W"')
-
-
-def _point(board, value, eid, err, field):
+def _point(board: Board, value: object, eid: str, err: _Collector, field: str) -> None:
     try:
         board.parse_point(str(value))
     except ValueError as e:
         err.add(eid, field, str(e))
 
 
-def _shape_kind(board, value, eid, err, field):
-    kinds = sorted({s.kind for s in board.shapes if s.kind != "window"})
-    if value != "any" and value not in kinds:
-        err.add(eid, field, f'{value!r} is not a shape of the {board.title} board; '
-                            f'one of: {", ".join(kinds + ["any"])}')
-
-
-def _count_value(value, eid, err, field, allow_max=True):
-    ok = (isinstance(value, int) and not isinstance(value, bool) and value >= 0) or (allow_max and value == "max")
-    if not ok:
-        err.add(eid, field, f'{value!r}: a whole number{" or max" if allow_max else ""}')
-
-
-def _task_params(kind, params, game, board, eid, err, prefix):
-    for k, msg in _unknown(params.keys(), TASK_FIELDS[kind]):
-        err.add(eid, f"{prefix}.{k}", msg)
-    _KIND_PARAMS[kind](params, game, board, eid, err, prefix)
-
-
-def _play_params(params, game, board, eid, err, prefix):
-    scope = params.get("scope", default_scope(game))
-    if scope not in ("action", "turn"):
-        err.add(eid, f"{prefix}.scope", f'{scope!r}: "action" (one action) or "turn" (the whole turn)')
-    goal = params.get("goal")
-    if not isinstance(goal, dict) or not goal:
-        err.add(eid, f"{prefix}.goal", "missing: a mapping of goals, e.g. {captures: 2}; "
-                                       f"goals: {', '.join(GOALS)}")
-        return
-    for k, msg in _unknown(goal.keys(), GOALS):
-        err.add(eid, f"{prefix}.goal.{k}", msg)
-    for k, v in goal.items():
-        f = f"{prefix}.goal.{k}"
-        if k in ("legal", "win") and v is not True:
-            err.add(eid, f, "write true (or leave it out)")
-        elif k == "shape":
-            _shape_kind(board, v, eid, err, f)
-        elif k in ("shapes", "extra_placements", "pull_credits", "captures", "threats"):
-            _count_value(v, eid, err, f, allow_max=(k != "shapes"))
-        elif k == "removes":
-            if not isinstance(v, list) or not v:
-                err.add(eid, f, "a list of the points whose enemy pieces must be removed")
-            else:
-                for p in v:
-                    _point(board, p, eid, err, f)
-        if k in CONNECT6_ONLY and not GAMES[game].capabilities.line_threats:
-            err.add(eid, f, "threats are counted in Connect6 only")
-
-
-def _select_params(params, game, board, eid, err, prefix):
-    prop = params.get("property")
-    if prop not in PROPERTIES:
-        err.add(eid, f"{prefix}.property", f"{prop!r}: one of {', '.join(PROPERTIES)}")
-        return
-    _property_params(prop, params, board, game, eid, err, prefix)
-    if params.get("mode", "all") not in ("all", "one"):
-        err.add(eid, f"{prefix}.mode", '"all" (select every such point) or "one" (any one of them)')
-
-
-def _count_params(params, game, board, eid, err, prefix):
-    q = params.get("quantity")
-    if q not in QUANTITIES:
-        err.add(eid, f"{prefix}.quantity", f"{q!r}: one of {', '.join(QUANTITIES)}")
-        return
-    _property_params(q, params, board, game, eid, err, prefix)
-    if q == "ends_at":
-        _ends_at_params(params, board, eid, err, prefix)
-
-
-def _ends_at_params(params, board, eid, err, prefix):
-    if ("swap" in params) == ("variation" in params):
-        err.add(eid, f"{prefix}", 'ends_at needs exactly one of "swap" (two action numbers) '
-                                  'or "variation" (a record)')
-    if "swap" in params:
-        sw = params["swap"]
-        if (not isinstance(sw, list) or len(sw) != 2
-                or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in sw)):
-            err.add(eid, f"{prefix}.swap", "two action numbers of the record (1 = first action), e.g. [6, 7]")
-    if "variation" in params:
-        try:
-            parse_record(board, params["variation"])
-        except (ValueError, AttributeError, TypeError) as e:
-            err.add(eid, f"{prefix}.variation", str(e))
-
-
-def _defend_params(params, game, board, eid, err, prefix):
-    if "attacker" in params:
-        _player(params["attacker"], eid, err, f"{prefix}.attacker")
-
-
-def _attack_params(params, game, board, eid, err, prefix):
-    g = params.get("goal", "threats")
-    if g not in ("win", "threats"):
-        err.add(eid, f"{prefix}.goal", f'{g!r}: "win" (six this turn) or "threats" (win or leave enough threats)')
-    if "threats" in params:
-        t = params["threats"]
-        if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 10:
-            err.add(eid, f"{prefix}.threats",
-                    f"{t!r}: the least threat count, a whole number (3 cannot be stopped)")
-
-
-def _review_params(params, game, board, eid, err, prefix):
-    if "at" in params:
-        at = params["at"]
-        if not isinstance(at, int) or isinstance(at, bool) or at < 0:
-            err.add(eid, f"{prefix}.at", f"{at!r}: the number of record actions to replay before the question")
-    q = params.get("question")
-    if not isinstance(q, dict) or q.get("kind") not in ("count", "select", "play"):
-        err.add(eid, f"{prefix}.question", "a mapping with kind count, select or play and that kind's fields")
-        return
-    _task_params(q["kind"], {k: v for k, v in q.items() if k != "kind"}, game, board, eid, err,
-                 f"{prefix}.question")
-
-
-# task kind -> the check of its parameters (params, game, board, eid, err, prefix)
-_KIND_PARAMS = {"play": _play_params, "select": _select_params, "count": _count_params,
-                "defend": _defend_params, "attack": _attack_params, "review": _review_params}
-
-
-def _property_params(prop, params, board, game, eid, err, prefix):
-    for need in NEEDS.get(prop, ()):
-        if need not in params:
-            err.add(eid, f"{prefix}.{need}", f"missing: {prop} needs {need}")
-    if "player" in params:
-        _player(params["player"], eid, err, f"{prefix}.player")
-    if "from" in params:
-        _point(board, params["from"], eid, err, f"{prefix}.from")
-    if "shape" in params:
-        _shape_kind(board, params["shape"], eid, err, f"{prefix}.shape")
-    if "action" in params:
-        try:
-            if not parse_record(board, str(params["action"])):
-                err.add(eid, f"{prefix}.action", "empty: the action(s) whose effect is counted")
-        except ValueError as e:
-            err.add(eid, f"{prefix}.action", str(e))
-    caps = GAMES[game].capabilities
-    if prop in CONNECT6_ONLY and not caps.line_threats:
-        err.add(eid, f"{prefix}", f"{prop} is a Connect6 notion")
-    if prop in ("loose_pieces", "safe_pieces") and not caps.removals:
-        err.add(eid, f"{prefix}", f"{prop} is not a Connect6 notion (stones are never captured)")
+def _problems(err: _Collector, eid: str, prefix: str = "task") -> Problems:
+    """A kind's problems, reported as ``FILE: EXERCISE: task.FIELD: message``."""
+    return Problems(lambda field, message: err.add(eid, field, message), prefix)
 
 
 # --------------------------------------------------------------------------
 # Checks that need the engine
 
-def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
+def _check_against_state(ex: Exercise, eid: str, err: _Collector, solve: bool) -> None:
     try:
         state = ex.state()
     except PositionError as e:
@@ -922,16 +776,10 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         err.add(eid, "position.options", str(e))
         return
     task = ex.task
-    if task.kind == "review":
-        if ex.position.record is None:
-            err.add(eid, "position", "a review replays a game: give the position as a record")
-        at = task.get("at")
-        if at is not None and ex.position.record is not None and at > len(ex.position.record):
-            err.add(eid, "task.at", f"{at} is beyond the record ({len(ex.position.record)} actions)")
-        q = task.get("question") or {}
-        sw = q.get("swap")
-        if sw and ex.position.record is not None and max(sw) > len(ex.position.record):
-            err.add(eid, "task.question.swap", f"{max(sw)} is beyond the record ({len(ex.position.record)} actions)")
+    kind = get_kind(task.kind)
+    problems = _problems(err, eid)
+    kind.validate_position(ex, state, kind.typed(task.params), problems)
+    if problems.count or task.kind == "review":
         return
     action = task.get("action")
     if action is not None:
@@ -940,16 +788,12 @@ def _check_against_state(ex: Exercise, eid: str, err, solve: bool) -> None:
         if run.error is not None:
             err.add(eid, "task.action", f"cannot be played here: {run.error.en}")
             return
-    if task.kind == "defend" and task.get("attacker") == state.player:
-        err.add(eid, "task.attacker", f"{state.player} is to play, so {state.player} defends; "
-                                      "the attacker is the other player")
-        return
     prop = task.get("property") or task.get("quantity")
     if prop == "completes" and not any(a in state.board_spec.index for a in state.legal_actions()):
         err.add(eid, f"task.{'property' if task.kind == 'select' else 'quantity'}",
                 "completes asks where a placement completes a shape, but no placement is legal here")
         return
-    if state.is_over and task.kind in ("play", "defend", "attack"):
+    if state.is_over and kind.plays:
         err.add(eid, "position", f"the game is already over ({state.result.text('en')}); nothing can be played")
         return
     if solve:
@@ -986,7 +830,7 @@ def default_exercise_dir() -> Path:
     return (Path(__file__).resolve().parents[1] / "packs").resolve()
 
 
-def iter_exercise_files(paths) -> list[Path]:
+def iter_exercise_files(paths: Iterable[str | Path]) -> list[Path]:
     """The .yaml/.yml/.json files named or found (recursively) under ``paths``, sorted.
 
     README and other non-exercise files are skipped in directories.
@@ -1000,7 +844,7 @@ def iter_exercise_files(paths) -> list[Path]:
     return out
 
 
-def validate_paths(paths, solve: bool = True) -> tuple[list[Pack], list[str]]:
+def validate_paths(paths: Iterable[str | Path], solve: bool = True) -> tuple[list[Pack], list[str]]:
     """Validate every file under ``paths``; ids must be unique across files too."""
     packs: list[Pack] = []
     errors: list[str] = []

@@ -20,19 +20,75 @@ and iterating it yields the names. Every state satisfies
 ['dafang', 'ningxia', 'xinjiang', 'maonan', 'connect6']
 >>> GAMES["ningxia"].capabilities.turn_timer, GAMES["connect6"].capabilities.turn_timer
 (True, False)
+
+Adding a game
+-------------
+
+A game is one module and one registration; no other file changes
+(``tests/test_toy_game.py`` does it for a 3×3 "Three in a Row"):
+
+1. its board: :func:`~fangqi_teach.boards.grid_board` (or any
+   :class:`~fangqi_teach.boards.Board` made with ``finish_board``), with
+   its shapes; ``Board.cell`` if it is drawn closer than usual;
+2. its state, on :class:`~.engine.GameState`: the fields of
+   :class:`~.contract.GameStateProtocol` and the template methods
+   ``_legal``, ``_move_of``, ``_diagnose`` and ``_apply`` (``_known`` for
+   a fast path); the skeleton does parsing, ``play``, ``refusal``,
+   ``is_legal``, the cached legal list, the click targets and the diagram;
+3. its :class:`~.contract.Game`: title, options, capabilities (the shared
+   features: timer, draw by agreement, set-up fields), the ways to make a
+   state, its texts (:class:`~fangqi_teach.core.GameTexts`: refusals,
+   events, reasons, obligations), ``shape_values`` and ``key_marks`` (the
+   evaluation's terms), ``rules`` (the ids its exercises are tagged with),
+   and its strategies: ``player_ref`` (the AI; the generic search by
+   default) and ``analysis_ref`` (threats, for a game won by a line);
+4. ``GAMES.register(game)``: its board, title and texts join the shared
+   registries, and the session, the widgets, the editor, exercises,
+   worksheets and the AI take it like the five.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from ..core import IllegalAction, SavedFields, StateFormatError
-from . import connect6, fangqi, maonan
+
+# The games register their boards as they load: this is the games' order.
+# isort: off
+from . import fangqi
+from . import maonan
+from . import connect6
+# isort: on
 from .contract import Game, GameRegistry, GameStateProtocol
 
-__all__ = ["GAMES", "Game", "GameStateProtocol", "from_json", "get_game", "new_game", "replay"]
+__all__ = ["GAMES", "Game", "GameStateProtocol", "PerGame", "from_json", "get_game", "new_game", "replay"]
+
+_V = TypeVar("_V")
 
 GAMES = GameRegistry((fangqi.DAFANG, fangqi.NINGXIA, fangqi.XINJIANG, maonan.GAME, connect6.GAME))
+
+
+class PerGame(Mapping[str, _V]):
+    """A table by game name derived from each registered game (``make(game)``), read when looked up:
+    a game registered later (a test's, a teacher's) has its row too.
+
+    >>> phases = PerGame(lambda g: g.capabilities.setup_phases)
+    >>> phases["dafang"], len(phases) == len(GAMES)
+    (('place', 'pull', 'move'), True)
+    """
+
+    def __init__(self, make: Callable[[Game], _V]):
+        self._make = make
+
+    def __getitem__(self, name: str) -> _V:
+        return self._make(GAMES[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
 
 
 def get_game(name: str) -> Game:

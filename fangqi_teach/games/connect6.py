@@ -27,26 +27,58 @@ The board is kept as one string of ``size*size`` characters (``.`` empty,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from string import ascii_lowercase
 from typing import Any, NamedTuple
 
-from ..boards import TITLES, Board, get_board
+from ..boards import At, Board, Shape, get_board, grid_board, register_board
 from ..core import (
     Event,
-    GameState,
+    GameTexts,
     IllegalAction,
     Pending,
     Result,
     SavedFields,
     StateFormatError,
     other,
-    parse_or_refuse,
     read_diagram,
-    short_repr,
 )
+from ..glossary import Glossary
 from ..i18n import Text
-from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
+from ..notation import PASS, PLACE, Action
+from .contract import Capabilities, Game, Rule, RuleOption, SectionRules, SetupFieldError, check_options, setup_stones
+from .engine import GameState
+
+TITLE = Text("Connect6", "六子棋")
+
+
+def _connect6_windows(at: At, ncols: int, nrows: int) -> Iterator[Shape]:
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for r in range(nrows):
+            for c in range(ncols):
+                end_c, end_r = c + 5 * dc, r + 5 * dr
+                if 0 <= end_c < ncols and 0 <= end_r < nrows:
+                    yield Shape("window", tuple(at(c + i * dc, r + i * dr) for i in range(6)))
+
+
+def _connect6_stars(size: int) -> tuple[str, ...]:
+    if size < 13:
+        return ()
+    cols = ascii_lowercase[:size]
+    lines = (3, size // 2, size - 4)
+    return tuple(f"{cols[c]}{r + 1}" for r in lines for c in lines)
+
+
+def _connect6_board(size: int | None) -> Board:
+    size = 19 if size is None else int(size)
+    if not 6 <= size <= 19:
+        raise ValueError(f"Connect6 board size must be 6 to 19, not {size}")
+    # Connect6's many points are drawn closer, at every size, so its boards look alike
+    return grid_board("connect6", size, size, _connect6_windows, _connect6_stars(size), cell=26)
+
+
+register_board("connect6", (TITLE.en, TITLE.zh), _connect6_board)
 
 RULE_OPTIONS = (
     RuleOption("size", "", 19,
@@ -175,7 +207,9 @@ class Connect6State(_Fields, GameState):
     def __hash__(self) -> int:
         return tuple.__hash__(self)
 
-    def legal_actions(self) -> list[str]:
+    # -- the skeleton's template methods (GameState) ------------------------------
+
+    def _legal(self) -> list[str]:
         """The empty points, sorted (every empty point is legal for either stone)."""
         if self.result is not None:
             return []
@@ -183,8 +217,28 @@ class Connect6State(_Fields, GameState):
         cells, points = self.cells, g.points
         return [points[i] for i in g.sorted_indices if cells[i] == "."]
 
-    def play(self, action: str) -> "Connect6State":
-        """Place one stone; raises :class:`IllegalAction` when the rules forbid it.
+    # Not kept with the state: one scan of the cells costs less than a list kept with every state
+    # (random play keeps thousands: measured 15 % slower with the list kept).
+    def legal_actions(self) -> list[str]:
+        """The empty points, sorted (every empty point is legal for either stone)."""
+        return self._legal()
+
+    _legal_cached = _legal
+
+    def play(self, action: str | Action) -> "Connect6State":
+        """The skeleton's :meth:`GameState.play`, with its most frequent case inlined: an empty point
+        named canonically (random play and the tests spend most of their time here)."""
+        if self.result is None:
+            try:
+                i = geometry(self.size).index.get(action)  # type: ignore[arg-type]  # an Action is no key: None
+            except TypeError:                  # not hashable, so not text: the skeleton says so
+                i = None
+            if i is not None and self.cells[i] == ".":
+                return self._place(i)
+        return GameState.play(self, action)  # type: ignore[no-any-return]  # a Connect6State
+
+    def _known(self, text: Any) -> int | None:
+        """The index of an empty point named canonically, if the game goes on.
 
         >>> s = new_game("connect6", size=9).play("E5")
         >>> s.board
@@ -193,44 +247,32 @@ class Connect6State(_Fields, GameState):
         Traceback (most recent call last):
         ...
         fangqi_teach.core.IllegalAction: e5 is already occupied; place on an empty point.
-        """
-        if self.result is not None:
-            raise IllegalAction.of("game_over", action if isinstance(action, str) else short_repr(action))
-        g = geometry(self.size)
-        try:
-            i = g.index.get(action)
-        except TypeError:                      # not hashable, so not text: parse_or_refuse says so
-            i = None
-        if i is None:
-            i = self._parse(action)
-        if self.cells[i] != ".":
-            raise IllegalAction.of("occupied", g.points[i], point=g.points[i])
-        return self._place(i)
-
-    def refusal(self, action: str) -> IllegalAction | None:
-        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
-
-        >>> s = new_game("connect6", size=9).play("e5")
         >>> s.refusal("e5").code, s.refusal("e5-e6").code, s.refusal("d4") is None
         ('occupied', 'stones_never_move', True)
         """
-        if self.result is not None:
-            return IllegalAction.of("game_over", action if isinstance(action, str) else short_repr(action))
         try:
-            i = self._parse(action)
-        except IllegalAction as e:
-            return e
-        g = geometry(self.size)
-        return IllegalAction.of("occupied", g.points[i], point=g.points[i]) if self.cells[i] != "." else None
+            i = geometry(self.size).index.get(text)
+        except TypeError:                      # not hashable, so not text: the skeleton says so
+            return None
+        if i is None or self.result is not None or self.cells[i] != ".":
+            return None
+        return i
 
-    def _parse(self, action: object) -> int:
-        board = self.board_spec
-        a = parse_or_refuse(board, action)
-        if a.kind == "place":
-            return board.index[a.points[0]]
-        if a.kind == "pass":
-            raise IllegalAction.of("no_pass", str(a))
-        raise IllegalAction.of("stones_never_move", str(a))
+    def _move_of(self, a: Action) -> int | None:
+        if a.kind != PLACE:
+            return None
+        i = self.board_spec.index[a.points[0]]
+        return i if self.cells[i] == "." else None
+
+    def _diagnose(self, a: Action) -> IllegalAction:
+        if a.kind == PLACE:
+            return IllegalAction.of("occupied", a.points[0], point=a.points[0])
+        if a.kind == PASS:
+            return IllegalAction.of("no_pass", str(a))
+        return IllegalAction.of("stones_never_move", str(a))
+
+    def _apply(self, i: int) -> "Connect6State":
+        return self._place(i)
 
     def _place(self, i: int) -> "Connect6State":
         g = geometry(self.size)
@@ -479,11 +521,78 @@ def _from_setup(game: str, setup: dict[str, Any], **options: Any) -> Connect6Sta
     return from_board(stones, setup.get("player", "B"), _PENDING[kind], **options)
 
 
+# What the exercises practise: the rules of RULES.md §4
+RULES: tuple[Rule, ...] = (
+    Rule("connect6.4.turns", "4", ("connect6",), "Connect6: one stone to open, then two a turn",
+         "六子棋：首手一子，其后每手两子"),
+    Rule("connect6.4.six", "4", ("connect6",), "Connect6: six or more in a row wins at once",
+         "六子棋：连成六子或更多立即获胜"),
+    Rule("connect6.4.draw", "4", ("connect6",), "Connect6: a full board is a draw", "六子棋：满盘无六为和"),
+    Rule("connect6.4.illegal", "4", ("connect6",), "Connect6: what is illegal", "六子棋：哪些着法不合法"),
+    Rule("connect6.4.window", "4", ("connect6",), "Connect6: windows and live windows", "六子棋：六格窗口与活窗口"),
+    Rule("connect6.4.winning_points", "4", ("connect6",), "Connect6: winning points", "六子棋：赢点"),
+    Rule("connect6.4.threats", "4", ("connect6",), "Connect6: threat count; three threats cannot be stopped",
+         "六子棋：威胁数；三个威胁挡不住"),
+    Rule("connect6.4.two_threats", "4", ("connect6",), "Connect6: two threats can be blocked if every line is covered",
+         "六子棋：双威胁可一手两子全防，但要挡住每条线的全部赢点"),
+)
+
+#: What this game says beyond the shared texts of core: refusals, events, reasons, obligations.
+TEXTS = GameTexts(
+    illegal={
+        "stones_never_move": Text("{action}: Connect6 stones never move and are never removed; "
+                                  "place a stone on an empty point.",
+                                  "{action}：六子棋的棋子落下后不能移动，也不能拿掉；请在空点上落子。"),
+        "no_pass": Text("There is no pass in Connect6; place a stone on an empty point.",
+                        "六子棋不能不下（没有 pass），请在空点上落子。"),
+        "turn_size": Text("A Connect6 turn places exactly {owed} stones, not {value}.",
+                          "六子棋每回合必须恰好下 {owed} 子，不能下 {value} 子。"),
+        "opening_size": Text("Black's opening turn places exactly 1 stone, not {value}.",
+                             "黑方第一手只下 1 子，不能下 {value} 子。"),
+        "mid_turn": Text("{player} has already placed the first stone of this turn; place the second stone alone.",
+                         "{player_zh}本回合已经下了第一子，请只下第二子。"),
+    },
+    events={
+        "six": Text("{player} makes {value} in a row: {points}", "{player}连成 {value} 子：{points}"),
+    },
+    reasons={
+        "six": Text("six in a row", "六子连线"),
+        "full_board": Text("the board is full", "棋盘已满"),
+    },
+    pending={
+        "stone": Text("{player}: place a stone", "{player}：落一子"),
+        "second_stone": Text("{player}: place the second stone of this turn", "{player}：落本回合第二子"),
+    },
+    pending_actions={"stone": PLACE, "second_stone": PLACE},
+)
+
+
+#: The words of this game: its shapes' names and its terms (glossary).
+GLOSSARY = Glossary(
+    shapes={
+        "six": Text("six in a row", "六连"),
+    },
+    terms={
+        "window": Text("window", "窗口"),
+        "live_window": Text("live window", "活窗口"),
+        "winning_point": Text("winning point", "赢点"),
+        "threat_count": Text("threat count", "威胁数"),
+        "open_four": Text("open four", "活四"),
+        "closed_four": Text("blocked four", "眠四"),
+        "split_four": Text("split four", "跳四"),
+        "single_threat": Text("single threat", "单威胁"),
+        "double_threat": Text("double threat", "双威胁"),
+    },
+)
+
 GAME = Game(
-    name="connect6", title=Text(*TITLES["connect6"]), options=RULE_OPTIONS,
+    texts=TEXTS,
+    name="connect6", title=TITLE, options=RULE_OPTIONS,
     capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True, line_threats=True,
                               setup_pending=("second_stone",),
                               setup_fields=frozenset({"black", "white", "diagram", "player", "pending"})),
     make_board=lambda **options: get_board("connect6", _check_options(options)["size"]),
     make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
-    read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]))
+    read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]),
+    player_ref="fangqi_teach.ai.players:LINES", analysis_ref="fangqi_teach.analysis.connect6",
+    rules=RULES, section_rules=SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"), glossary=GLOSSARY)

@@ -23,25 +23,35 @@ ValueError: option 'draw_turns' must be a whole number ≥ 1, not 0
 
 from __future__ import annotations
 
+import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from importlib import import_module
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
-from ..boards import Board
-from ..core import Event, IllegalAction, Pending, Result, StateFormatError
+from ..boards import BOARD_NAMES, Board, register_board, unregister_board
+from ..core import Event, GameTexts, IllegalAction, Pending, Result, StateFormatError, register_texts
+from ..glossary import Glossary, register_glossary
 from ..i18n import Text
+from ..notation import Action
 
 __all__ = [
     "SETUP_FIELDS",
+    "SETUP_FIELD_TYPES",
+    "Analysis",
     "Capabilities",
+    "Player",
+    "SetupField",
     "Game",
     "GameRegistry",
     "CreditedState",
     "DrawableState",
     "GameStateProtocol",
     "TimedState",
+    "Rule",
     "RuleOption",
+    "SectionRules",
     "SetupFieldError",
     "check_options",
     "setup_stones",
@@ -147,7 +157,7 @@ class Capabilities:
     removal_shape: str = ""              # the shape that removes pieces: "square", "mill"; "" (none) if none
     pull_credits: bool = False           # squares made while placing earn pulls: state.pull_credits (Ningxia)
     tired_pieces: bool = False           # a capturing piece rests a turn: state.tired_pieces (Xinjiang)
-    line_threats: bool = False           # won by a line; threats, defend/attack tasks apply (Connect6)
+    line_threats: bool = False           # (read Game.analysis instead; kept for the exercise modules until they do)
     setup_pending: tuple[str, ...] = ()  # obligations a set-up may name as "pending" (besides none)
     setup_phases: tuple[str, ...] = ()   # phases a set-up may choose (none: the position decides)
 
@@ -155,6 +165,81 @@ class Capabilities:
     def removals(self) -> bool:
         """Whether pieces are ever taken off the board (captures, pulls)."""
         return bool(self.removal_shape)
+
+
+@dataclass(frozen=True)
+class SetupField:
+    """One field a set-up may give, typed: what it holds, how it is checked, which editor control edits it.
+
+    ``kind`` is ``"points"`` (a list of point names), ``"text"``, ``"colour"``
+    (``B``/``W``), ``"choice"`` (one of ``choices``; ``""`` for none),
+    ``"obligation"`` (a choice, or ``{"kind": choice, "count": n}``),
+    ``"counts"`` (``{"B": n, "W": m}``), ``"marks"`` (``{"B": point}``) or
+    ``"flag"``; ``control`` the editor's widget for it. :meth:`validate`
+    checks the shape of a value (the engine then checks that the position
+    is possible) and names the field when it is wrong.
+
+    >>> from fangqi_teach import GAMES
+    >>> [f.name for f in GAMES["connect6"].setup]
+    ['black', 'white', 'diagram', 'player', 'pending']
+    >>> GAMES["connect6"].setup_field("pending").choices
+    ('', 'second_stone')
+    >>> GAMES["maonan"].setup_field("player").validate("Q")
+    Traceback (most recent call last):
+    ...
+    fangqi_teach.games.contract.SetupFieldError: player: expected "B" (Black) or "W" (White), not 'Q'
+    """
+
+    name: str
+    kind: str
+    en: str
+    zh: str
+    control: str
+    choices: tuple[str, ...] = ()
+
+    def validate(self, value: object) -> object:
+        """``value`` if its type and choice fit this field, else :class:`SetupFieldError` naming the field."""
+        kind, ok = self.kind, True
+        if kind == "points":
+            ok = isinstance(value, (list, tuple)) and all(isinstance(p, str) for p in value)
+        elif kind == "text" or (kind == "choice" and not self.choices):   # no choices bound: the engine's
+            ok = isinstance(value, str)
+        elif kind == "flag":
+            ok = isinstance(value, bool)
+        elif kind in ("counts", "marks"):      # per player: the engine checks each entry (and names it)
+            ok = isinstance(value, Mapping)
+        elif kind == "colour" and value not in ("B", "W"):
+            e = StateFormatError.of(self.name, "colour", value)
+            raise SetupFieldError(self.name, e.en, e.zh)
+        elif kind == "obligation":             # a kind, or {"kind": …, "count": …}: the engine checks the rest
+            kind_of = value.get("kind", "") if isinstance(value, Mapping) else value
+            if isinstance(kind_of, str) and kind_of in self.choices:
+                return value
+            e = StateFormatError.of(self.name, "choice", kind_of, choices=", ".join(c or '""' for c in self.choices))
+            raise SetupFieldError(self.name, e.en, e.zh)
+        elif kind == "choice" and (not isinstance(value, str) or value not in self.choices):
+            e = StateFormatError.of(self.name, "choice", value, choices=", ".join(c or '""' for c in self.choices))
+            raise SetupFieldError(self.name, e.en, e.zh)
+        if not ok:
+            e = StateFormatError.of(self.name, "text" if kind == "text" else "not_object", value)
+            raise SetupFieldError(self.name, e.en, e.zh)
+        return value
+
+
+#: The catalogue of set-up fields, in SETUP_FIELDS order; a game binds the choices it allows (Game.setup).
+SETUP_FIELD_TYPES: dict[str, SetupField] = {f.name: f for f in (
+    SetupField("black", "points", "Black's pieces", "黑子", "board"),
+    SetupField("white", "points", "White's pieces", "白子", "board"),
+    SetupField("diagram", "text", "Diagram", "棋图", "text"),
+    SetupField("player", "colour", "To act", "行棋方", "toggle"),
+    SetupField("phase", "choice", "Phase", "阶段", "dropdown"),
+    SetupField("hands", "counts", "In hand", "手中棋子", "counts"),
+    SetupField("pending", "obligation", "Owed", "待完成", "dropdown"),
+    SetupField("credits", "counts", "Pull credits", "拔子次数", "counts"),
+    SetupField("tired", "marks", "Tired pieces", "疲劳子", "points"),
+    SetupField("window", "flag", "Leave-a-chance window", "留机会阶段", "checkbox"),
+)}
+assert tuple(SETUP_FIELD_TYPES) == SETUP_FIELDS
 
 
 class SetupFieldError(StateFormatError):
@@ -199,9 +284,12 @@ def setup_stones(setup: Mapping[str, Any], parse: Callable[[str], dict[str, str]
 
 @runtime_checkable
 class GameStateProtocol(Protocol):
-    """The fields and methods of every engine's state (NOTATION.md, ``core.GameState``).
+    """The fields and methods of every engine's state (NOTATION.md): the one declaration of the contract.
 
     Read-only: states are immutable values, and :meth:`play` returns a new one.
+    The engines build their states on the shared skeleton
+    :class:`~fangqi_teach.games.engine.GameState`, which provides the
+    methods from a few per-game template methods.
 
     >>> from fangqi_teach.games import new_game
     >>> all(isinstance(new_game(g), GameStateProtocol) for g in ("dafang", "maonan", "connect6"))
@@ -241,10 +329,13 @@ class GameStateProtocol(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    def legal_actions(self) -> list[str]: ...  # sorted
-    def play(self, action: str) -> GameStateProtocol: ...  # raises IllegalAction
-    def is_legal(self, action: str) -> bool: ...
-    def refusal(self, action: str) -> IllegalAction | None: ...  # why not (None: legal), without playing
+    def legal_actions(self) -> list[str]: ...  # sorted (listed once per state)
+    def play(self, action: str | Action) -> GameStateProtocol: ...  # raises IllegalAction
+    def is_legal(self, action: str | Action) -> bool: ...
+    def refusal(self, action: str | Action) -> IllegalAction | None: ...  # why not (None: legal), without playing
+    def move_targets(self, origin: str | None) -> list[str]: ...  # where the piece on origin may move now
+    def removable_points(self) -> list[str]: ...  # the pieces a removal may take now
+    def counters(self) -> list[Text]: ...  # the game's own lines for the panel (tired piece, pull credits)
     def to_json(self) -> dict[str, Any]: ...  # plain JSON types
     def diagram(self) -> str: ...
 
@@ -269,6 +360,87 @@ class CreditedState(GameStateProtocol, Protocol):
 
     @property
     def pull_credits(self) -> dict[str, int]: ...
+
+
+# --------------------------------------------------------------------------
+# Rules
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of RULES.md an exercise can practise: its id, the section, the games it concerns,
+    a title in en/zh (``fangqi_teach.exercises.rules_index``; a game may bring its own: ``Game.rules``)."""
+
+    id: str
+    section: str
+    games: tuple[str, ...]
+    en: str
+    zh: str
+
+
+@dataclass(frozen=True)
+class SectionRules:
+    """The rule ids one game's RULES.md section gives to the ideas below ("" where the game has none):
+    what ``exercises.rules_index`` reads an answer's events with (``Game.section_rules``)."""
+
+    move: str = ""                  # a move along the lines
+    move_capture: str = ""          # a capture made by moving
+    pull: str = ""                  # the pull step
+    wins: Mapping[str, str] = field(default_factory=dict)   # win reason -> rule
+    capture_place: str = ""         # a removal earned while placing (a capture; Maonan's pin)
+    capture_move: str = ""          # a removal earned by moving (also one still owed)
+    capture_any: str = ""           # a capture that may take any piece (Maonan's choice rule)
+    choice: str = ""                # which pieces a removal may take
+    guard: str = ""                 # the shape that makes pieces safe
+    square: str = ""                # this game's own rule for a square
+    shape_placing: str = ""         # a shape completed while placing
+    skip: str = ""                  # placements skipped for an empty supply
+    board: str = ""                 # the board's diagonals (a mill or a step on them)
+    turns: str = ""                 # the turn structure (a stone placed)
+    illegal: str = ""               # which placements are illegal
+    shape_owes: bool = False        # a completed shape owes its capture with no "owed" event (a mill)
+    shapes: Mapping[str, str] = field(default_factory=dict)   # shape kind -> its own rule (a 龙, a 黄瓜溜 …)
+    board_lines: frozenset[frozenset[str]] = frozenset()      # the board's special lines (Maonan's diagonals) …
+    board_steps: frozenset[frozenset[str]] = frozenset()      # … and the steps along them: rule ``board``
+
+
+# --------------------------------------------------------------------------
+# Strategies: what a game plugs in instead of a flag
+
+
+class Player(Protocol):
+    """The computer player of a game (``Game.player``): :mod:`fangqi_teach.ai.players` has two."""
+
+    def choose(self, state: Any, level: str, rng: random.Random, budget: float, start: float) -> str: ...
+    def explain(self, state: Any, action: str) -> Text: ...   # a one-line reason for action
+    def review(self, game: str, record: Any, cap: int, start: Any, options: dict[str, Any]) -> list[Any]: ...
+
+
+class Analysis(Protocol):
+    """A game's threat analysis (``Game.analysis``), when it is won by a line (Connect6).
+
+    Where a game has one, the defend and attack exercises, the threat
+    questions and the puzzle generator apply to it.
+    """
+
+    def winning_points(self, s: Any, player: str) -> list[str]: ...
+    def threat_count(self, s: Any, player: str) -> int: ...
+    def defenses(self, s: Any, attacker: str) -> list[tuple[str, ...]]: ...
+    def attacks(self, s: Any, player: str) -> list[tuple[str, ...]]: ...
+
+
+def load(ref: object) -> Any:
+    """A strategy named by ``"module:attribute"`` or ``"module"`` (loaded on first use, so ``games``
+    imports nothing above it), or the object itself.
+
+    >>> load("fangqi_teach.i18n:Text") is Text, load(len) is len
+    (True, True)
+    """
+    if isinstance(ref, str):
+        module, _, name = ref.partition(":")
+        loaded = import_module(module)
+        return getattr(loaded, name) if name else loaded
+    return ref
 
 
 # --------------------------------------------------------------------------
@@ -302,6 +474,53 @@ class Game:
     # None where nothing is ever removed (Connect6).
     safe_pieces: Callable[[Any, str], list[str]] | None = None
     loose_pieces: Callable[[Any, str], list[str]] | None = None
+    # the rules its exercises may be tagged with, beyond the package's catalogue (a game registered later)
+    rules: tuple[Rule, ...] = ()
+    # the rule ids its RULES.md section gives to the ideas an answer's events show
+    section_rules: SectionRules = field(default_factory=lambda: SectionRules())
+    # its words: shape names, terms, wordings to avoid (fangqi_teach.glossary)
+    glossary: Glossary = field(default_factory=Glossary)
+    # what the game says beyond the shared texts (refusals, events, reasons, obligations)
+    texts: GameTexts = field(default_factory=GameTexts)
+    # what completing a shape brings while placing (RULES.md tables): the evaluation's shape terms
+    shape_values: Mapping[str, int] = field(default_factory=dict)
+    # what else decides a position's future beyond board, hands and what is owed (Xinjiang's tired
+    # pieces), for the AI's transposition key: state -> a hashable tuple; None: nothing
+    key_marks: Callable[[Any], tuple[Any, ...]] | None = None
+    # strategies, each an object or "module:attribute" (loaded on first use): see Player and Analysis
+    player_ref: object = "fangqi_teach.ai.players:SEARCH"
+    analysis_ref: object = None
+
+    @property
+    def safe_shape(self) -> str:
+        """The shape whose pieces a removal may not take (铁子, the evaluation's safety term): the removal shape."""
+        return self.capabilities.removal_shape
+
+    @property
+    def player(self) -> Player:
+        """The computer player (the AI) of this game."""
+        return load(self.player_ref)  # type: ignore[no-any-return]  # a Player, as registered
+
+    @property
+    def analysis(self) -> Analysis | None:
+        """The threat analysis of a game won by a line, or ``None`` (the game has none)."""
+        return None if self.analysis_ref is None else load(self.analysis_ref)
+
+    @property
+    def setup(self) -> tuple[SetupField, ...]:
+        """The set-up fields this game takes, typed, with the choices it allows (phases, obligations)."""
+        caps = self.capabilities
+        bound = {"phase": ("",) + caps.setup_phases if caps.setup_phases else (),
+                 "pending": ("",) + caps.setup_pending}
+        return tuple(replace(f, choices=bound.get(f.name, f.choices)) for f in SETUP_FIELD_TYPES.values()
+                     if f.name in caps.setup_fields)
+
+    def setup_field(self, name: str) -> SetupField:
+        """The set-up field ``name`` of this game (:class:`SetupFieldError` if it takes none such)."""
+        for f in self.setup:
+            if f.name == name:
+                return f
+        refuse_setup_field(self.name, name)
 
     def check_options(self, options: Mapping[str, object]) -> dict[str, Any]:
         """Every option in force: defaults overridden by ``options`` (checked; :class:`ValueError`)."""
@@ -333,9 +552,11 @@ class Game:
         ...
         fangqi_teach.games.contract.SetupFieldError: not part of a maonan position; leave it out
         """
-        for key in setup:
-            if key not in self.capabilities.setup_fields:
+        fields = {f.name: f for f in self.setup}
+        for key, value in setup.items():
+            if key not in fields:
                 refuse_setup_field(self.name, key)
+            fields[key].validate(value)     # the field's type; the engine checks the position
         # Why dict(): set-ups come from YAML and widgets as any mapping; the engines take plain dicts.
         plain = {k: dict(v) if isinstance(v, Mapping) else v for k, v in setup.items()}
         return self.make_setup(self.name, plain, **options)
@@ -359,6 +580,11 @@ class Game:
         return (_registered, (self.name,))
 
 
+def _registry() -> GameRegistry:
+    from . import GAMES  # the registry is a singleton: it unpickles as itself
+    return GAMES
+
+
 def _registered(name: str) -> Game:
     from . import get_game  # the registry imports this module: look it up when called
     return get_game(name)
@@ -374,7 +600,28 @@ class GameRegistry(OrderedDict[str, Game]):
     def __init__(self, games: Iterable[Game] = ()):
         super().__init__()
         for g in games:
-            OrderedDict.__setitem__(self, g.name, g)
+            self.register(g)
+
+    def register(self, game: Game, board: Callable[[int | None], Board] | None = None) -> Game:
+        """Add ``game`` (a game defined anywhere: a test, a teacher's module), with its texts and its board.
+
+        ``board(size)`` builds its board where the board library has none of that name
+        (by default from ``game.board()``). Every layer then plays it like the five.
+        """
+        if game.name in self:
+            raise ValueError(f"a game called {game.name!r} is registered already")
+        if board is None and game.name not in BOARD_NAMES:
+            board = lambda size: game.board() if size is None else game.board(size=size)  # noqa: E731
+        register_board(game.name, (game.title.en, game.title.zh), board)
+        register_texts(game.texts)
+        register_glossary(game.name, game.glossary)
+        OrderedDict.__setitem__(self, game.name, game)
+        return game
+
+    def unregister(self, name: str) -> None:
+        """Remove a game registered with :meth:`register` (a test's game, once it is done)."""
+        OrderedDict.__delitem__(self, name)
+        unregister_board(name)
 
     def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("the game registry is read-only")
@@ -382,7 +629,10 @@ class GameRegistry(OrderedDict[str, Game]):
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = move_to_end = __ior__ = _read_only
 
     def copy(self) -> GameRegistry:
-        return GameRegistry(self.values())
+        copy = GameRegistry()
+        for g in self.values():
+            OrderedDict.__setitem__(copy, g.name, g)
+        return copy
 
     def __contains__(self, name: object) -> bool:
         # Like the tuple of names it replaces: ``{} in GAMES`` is False, not a TypeError
@@ -390,4 +640,4 @@ class GameRegistry(OrderedDict[str, Game]):
         return isinstance(name, str) and OrderedDict.__contains__(self, name)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (GameRegistry, (tuple(self.values()),))
+        return (_registry, ())

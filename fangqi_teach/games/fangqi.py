@@ -26,17 +26,17 @@ these games is a keyword option of :func:`new_game` (see
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from ..boards import TITLES, Board, Shape, get_board
+from ..boards import At, Board, Shape, get_board, grid_board, register_board, square_cells
 from ..core import (
     SIDE_NAMES,
     Event,
-    GameState,
+    GameTexts,
     IllegalAction,
     Pending,
     Result,
@@ -45,15 +45,14 @@ from ..core import (
     check_piece_total,
     check_point,
     check_result_fits_phase,
-    not_an_action,
     other,
-    parse_or_refuse,
     read_diagram,
 )
-from ..glossary import shape_term
+from ..glossary import Glossary, shape_term
 from ..i18n import Text
-from ..notation import Action, parse_action
-from .contract import SETUP_FIELDS, Capabilities, Game, RuleOption, check_options
+from ..notation import PASS, PLACE, REMOVE, Action, parse_action
+from .contract import SETUP_FIELDS, Capabilities, Game, Rule, RuleOption, SectionRules, check_options
+from .engine import GameState, Record
 
 __all__ = [
     "VARIANTS", "RULE_OPTIONS", "Variant", "FangState", "new_game", "state_from_json",
@@ -93,11 +92,62 @@ class Variant:
     losing_count: int                    # a player with this many pieces or fewer loses
     leave_a_chance: bool                 # Ningxia §2.4
     tired_piece: bool                    # Xinjiang §3.4
+    count_at_placing_end: bool = False   # Xinjiang §3.5: the losing count already applies when placing ends
 
     @property
     def board(self) -> Board:
         return get_board(self.name)
 
+
+TITLES = {"dafang": Text("Dafang Qi", "大方棋"), "ningxia": Text("Ningxia Fang Qi", "宁夏方棋"),
+          "xinjiang": Text("Xinjiang Fang Qi", "新疆方棋")}
+
+
+
+# --------------------------------------------------------------------------
+# The boards: a 6×6, an 8×7 and a 7×7 grid, each with its shapes
+
+
+def _dafang_shapes(at: At, n: int, _: int) -> Iterator[Shape]:
+    yield from square_cells(at, n, n)
+    # Diagonals, "/" direction: c - r = k; "\" direction: c + r = k.
+    # A line of length L < 6 cuts off the corner it faces.
+    for direction in ("/", "\\"):
+        for k in range(-(n - 1), n) if direction == "/" else range(2 * n - 1):
+            if direction == "/":   # c - r == k
+                pts = [(c, c - k) for c in range(n) if 0 <= c - k < n]
+            else:                  # c + r == k
+                pts = [(c, k - c) for c in range(n) if 0 <= k - c < n]
+            if len(pts) < 3:
+                continue
+            names = tuple(at(c, r) for c, r in pts)
+            corner: tuple[str, ...] = ()
+            if len(pts) < n:
+                # the cut corner is the board corner on the far side of the line
+                cs = {c for c, _ in pts}
+                rs = {r for _, r in pts}
+                cc = 0 if 0 in cs else n - 1
+                rr = 0 if 0 in rs else n - 1
+                corner = (at(cc, rr),)
+            yield Shape(f"diagonal{len(pts)}", names, corner)
+    for r in range(n):
+        yield Shape("edge_dragon" if r in (0, n - 1) else "dragon", tuple(at(c, r) for c in range(n)))
+    for c in range(n):
+        yield Shape("edge_dragon" if c in (0, n - 1) else "dragon", tuple(at(c, r) for r in range(n)))
+
+
+def _xinjiang_shapes(at: At, n: int, _: int) -> Iterator[Shape]:
+    yield from square_cells(at, n, n)
+    for r in range(n):
+        yield Shape("cucumber", tuple(at(c, r) for c in range(n)))
+    for c in range(n):
+        yield Shape("cucumber", tuple(at(c, r) for r in range(n)))
+
+
+for _name, _build in (("dafang", lambda size: grid_board("dafang", 6, 6, _dafang_shapes)),
+                      ("ningxia", lambda size: grid_board("ningxia", 8, 7, square_cells)),
+                      ("xinjiang", lambda size: grid_board("xinjiang", 7, 7, _xinjiang_shapes))):
+    register_board(_name, (TITLES[_name].en, TITLES[_name].zh), _build)
 
 _DAFANG_PLACE = {"square": 1, "diagonal3": 1, "diagonal4": 2, "diagonal5": 3, "diagonal6": 4,
                  "dragon": 3, "edge_dragon": 2}
@@ -120,7 +170,8 @@ VARIANTS: dict[str, Variant] = {
         name="xinjiang", supply=(25, 24), placing="captures",
         place_values={"square": 1, "cucumber": 3}, move_values={"square": 1, "cucumber": 3},
         placing_ends="supplies_empty", pull_order=("W", "B"), pull_only_if_no_capture=True,
-        first_mover="W", movement="slide", losing_count=3, leave_a_chance=False, tired_piece=True),
+        first_mover="W", movement="slide", losing_count=3, leave_a_chance=False, tired_piece=True,
+        count_at_placing_end=True),
 }
 
 # --------------------------------------------------------------------------
@@ -427,6 +478,13 @@ def _protected_why(game: str) -> Text:
     sq = shape_term("square", game)
     return Text(f"it is a corner of a completed {sq.en}, a safe piece", f"它是一个已成{sq.zh}的角，是铁子")
 
+#: The panel's lines of the games that have them (FangState.counters).
+COUNTER_TEXTS = {
+    "tired": Text("Tired piece (orange): {points}; it cannot capture on its owner's next turn.",
+                  "刚吃过子的棋子（疲劳子，橙色）：{points}；下一回合它不能再吃子。"),
+    "credits": Text("Pull credits: Black {b} · White {w}", "拔子次数：黑方 {b} · 白方 {w}"),
+}
+
 _FIELDS = ("game", "options", "cells", "player", "phase", "stage", "owed", "hand_counts", "removed_counts",
            "credits", "pull_next", "actor", "turn_captured", "turn_shaped", "turn_removal",
            "placing_captured", "tired", "window", "quiet_turns", "history", "passes", "result",
@@ -444,7 +502,9 @@ class FangState(GameState):
     ({'B': 25, 'W': 24}, 'place', 49)
     """
 
-    __slots__ = _FIELDS + ("variant", "geo", "_legal", "_hash", "_board")
+    __slots__ = tuple(f for f in _FIELDS if f != "record") + ("variant", "geo", "_info", "_hash", "_board",
+                                                             "_log", "_record")
+    timed = True
     # The fields, declared for type checkers (GameStateProtocol); set by _initial and _child.
     game: str
     options: dict[str, Any]
@@ -468,11 +528,12 @@ class FangState(GameState):
     history: tuple[Any, ...]
     passes: int
     result: Result | None
-    record: tuple[str, ...]
     events: tuple[Event, ...]
     variant: Variant
     geo: _Geometry
-    _legal: tuple[Any, ...] | None                 # caches, filled on first use
+    _log: tuple[Any, ...] | None                   # the record as a chain (Record): O(1) to extend
+    _record: tuple[str, ...] | None
+    _info: tuple[Any, ...] | None                  # caches, filled on first use
     _hash: int | None
     _board: dict[str, str] | None
 
@@ -493,7 +554,7 @@ class FangState(GameState):
         s.placing_captured, s.tired, s.window = False, (-1, -1), False
         s.quiet_turns, s.history, s.passes = 0, (), 0
         s.result, s.record, s.events = None, (), ()
-        s._legal = s._hash = s._board = None
+        s._info = s._hash = s._board = None
         return s
 
     def _child(self, action: str) -> "FangState":
@@ -508,8 +569,8 @@ class FangState(GameState):
         n.history, n.passes, n.result = self.history, self.passes, self.result
         n.events = ()
         n.variant, n.geo = self.variant, self.geo
-        n.record = self.record + (action,)
-        n._legal = n._hash = n._board = None
+        n._log, n._record = (action, self._log), None
+        n._info = n._hash = n._board = None
         return n
 
     # -- the uniform interface -------------------------------------------
@@ -560,6 +621,25 @@ class FangState(GameState):
         """Ningxia: squares completed while placing, per player."""
         return {"B": self.credits[0], "W": self.credits[1]}
 
+    def counters(self) -> list[Text]:
+        """Xinjiang's tired piece and Ningxia's pull credits (while placing), for the panel.
+
+        >>> s = new_game("ningxia")
+        >>> s.counters()
+        []
+        >>> t = state_from_setup("ningxia", black=["a1", "b1", "a2", "b2"], white=["h7"], player="W",
+        ...                      credits={"B": 1})
+        >>> [c.en for c in t.counters()]
+        ['Pull credits: Black 1 · White 0']
+        """
+        rows = []
+        tired = self.tired_pieces if self.variant.tired_piece else {}
+        if tired and self.phase != "over":
+            rows.append(COUNTER_TEXTS["tired"].format(points=" ".join(tired.values())))
+        if self.variant.placing == "pull_credits" and self.phase == "place" and any(self.credits):
+            rows.append(COUNTER_TEXTS["credits"].format(b=self.credits[0], w=self.credits[1]))
+        return rows
+
     def position_key(self) -> str:
         """What RULES.md §0 [D5] calls a position, as a compact string.
 
@@ -570,32 +650,48 @@ class FangState(GameState):
         return (f"{self.cells}|{self.player}|{self.phase}|{self.hand_counts[0]},{self.hand_counts[1]}"
                 f"|{self.tired[0]},{self.tired[1]}|{int(self.window)}")
 
-    def legal_actions(self) -> list[str]:
-        return list(self._legal_info()[0])
+    @property
+    def record(self) -> tuple[str, ...]:
+        """The actions from the initial position (or from the set-up)."""
+        if self._record is None:
+            self._record = Record.actions(self._log)
+        return self._record
 
-    def play(self, action: str) -> "FangState":
-        """The state after ``action`` (any case and spacing); raises IllegalAction."""
+    @record.setter
+    def record(self, actions: tuple[str, ...]) -> None:
+        self._log, self._record = Record.of(actions), tuple(actions)
+
+    # -- the skeleton's template methods (GameState) -----------------------------
+
+    def _legal_cached(self) -> list[str]:
+        return self._legal_info()[0]  # type: ignore[no-any-return]  # the list _compute_legal keeps
+
+    def legal_actions(self) -> list[str]:
+        return list(self._legal_info()[0])   # the list kept with the set and the waiver (_legal_info)
+
+    def _legal(self) -> tuple[str, ...]:
+        return tuple(self._legal_info()[0])
+
+    def _known(self, text: Any) -> str | None:
+        """``text`` if it is a legal action spelled canonically (replays and searches: no full list needed)."""
         try:
-            key = "".join(action.split()).lower()
-        except (AttributeError, TypeError):    # not text (a list, a number …); free on the usual path
-            raise not_an_action(action) from None
-        if key == "timeout":
-            return self.timeout()
-        if self._legal is None and not self.window:
-            # Replays and searches play without listing every legal action first.
-            waived = False
-            if not self._quick_check(key):
-                raise self._diagnose(action)
-        else:
-            legal, legal_set, waived = self._legal_info()
-            if key not in legal_set:
-                raise self._diagnose(action)
-        parsed = self.geo.actions[key]
+            if self._info is None and not self.window:
+                return text if self._quick_check(text) else None
+            return text if text in self._legal_info()[1] else None
+        except TypeError:                     # not hashable, so not text: the skeleton says so
+            return None
+
+    def _move_of(self, action: Action) -> str | None:
+        return self._known(str(action))
+
+    def _apply(self, key: str) -> "FangState":
+        # the waived leave-a-chance rule is known when the window is open (the full list was asked)
+        waived = self.window and self._legal_info()[2]
         n = self._child(key)
         ev: list[Event] = []
         if waived:
             ev.append(Event("waived", self.player))
-        kind, i, j = parsed
+        kind, i, j = self.geo.actions[key]
         if kind == "place":
             _do_place(n, ev, i)
         elif kind == "move":
@@ -607,21 +703,6 @@ class FangState(GameState):
             _end_move_turn(n, ev, passed=True)
         n.events = tuple(ev)
         return n
-
-    def refusal(self, action: str) -> IllegalAction | None:
-        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
-
-        >>> s = new_game("dafang")
-        >>> s.refusal("c3") is None, s.refusal("c3-c4").code
-        (True, 'wrong_phase')
-        """
-        try:
-            key = "".join(action.split()).lower()
-        except (AttributeError, TypeError):
-            return not_an_action(action)
-        if self.phase != "over" and key in self._legal_info()[1]:
-            return None
-        return self._diagnose(action)
 
     def timeout(self) -> "FangState":
         """The state after the turn's timer runs out [D6].
@@ -661,9 +742,9 @@ class FangState(GameState):
     # -- legal actions ------------------------------------------------------
 
     def _legal_info(self) -> tuple[Any, ...]:
-        if self._legal is None:
-            self._legal = _compute_legal(self)
-        return self._legal
+        if self._info is None:
+            self._info = _compute_legal(self)
+        return self._info
 
     def _quick_check(self, key: str) -> bool:
         """Whether ``key`` (canonical spelling) is legal, without listing the
@@ -692,15 +773,8 @@ class FangState(GameState):
             return False
         return i in _targets(self, cells[i]) if g.is_safe(cells, i) else True
 
-    def _diagnose(self, action: object) -> IllegalAction:
-        """Why ``action`` is not legal here: a stable code and a zh/en message."""
-        text = str(action).strip()
-        if self.phase == "over":
-            return IllegalAction.of("game_over", text)
-        try:
-            a = parse_or_refuse(self.geo.board, "".join(text.split()))
-        except IllegalAction as e:
-            return e
+    def _diagnose(self, a: Action) -> IllegalAction:
+        """Why ``a`` is not legal here (the game is not over): a stable code and a zh/en message."""
         action = str(a)
         g, cells, p, q = self.geo, self.cells, self.player, other(self.player)
         pend = self.pending
@@ -1016,7 +1090,7 @@ def state_from_setup(game: str, black: Any = (), white: Any = (), player: str = 
     ev: list[Event] = []
     _OWED_SETUP[kind](s, ev, count)
     s.events = tuple(ev)
-    s._legal = s._board = s._hash = None
+    s._info = s._board = s._hash = None
     _check_coherent(s)   # a set-up meets the same invariants as a saved state
     return s
 
@@ -1461,7 +1535,7 @@ def _end_placing(n: FangState, ev: list[Event]) -> None:
     v, o = n.variant, n.options
     if v.tired_piece and not o["tired_from_last_placement"]:
         n.tired = (-1, -1)
-    if v.name == "xinjiang":   # §3.5: the losing count applies from the end of placing
+    if v.count_at_placing_end:   # Xinjiang §3.5: the losing count applies from the end of placing
         low = [c for c in "BW" if n.cells.count(c) <= v.losing_count]
         if len(low) == 2:
             _end_game(n, ev, Result("draw", None, "both_three_or_fewer"))
@@ -1587,6 +1661,189 @@ def _start_move_turn(n: FangState, ev: list[Event], player: str) -> None:
 
 
 # --------------------------------------------------------------------------
+# What the exercises practise: the rules of RULES.md §1–§3 and the house decisions of these games
+
+_FANG = ("dafang", "ningxia", "xinjiang")
+RULES: tuple[Rule, ...] = (
+    Rule("dafang.1.square", "1", ("dafang",), "Dafang: the big square 大方", "大方棋：大方"),
+    Rule("dafang.1.diagonal", "1", ("dafang",), "Dafang: diagonals of three to six 斜三至斜六", "大方棋：斜三到斜六"),
+    Rule("dafang.1.dragon", "1", ("dafang",), "Dafang: dragons and edge dragons 龙 / 边龙", "大方棋：龙与边龙"),
+    Rule("dafang.1.placing", "1", ("dafang",), "Dafang placing: shapes earn extra placements",
+         "大方棋放子：摆成棋型多放子"),
+    Rule("dafang.1.skip", "1", ("dafang",), "Dafang: a player with an empty supply skips their placements",
+         "大方棋：手中无子的一方跳过放子"),
+    Rule("dafang.1.pull", "1", ("dafang",), "Dafang pull: White then Black removes one loose piece",
+         "大方棋拔子：白先黑后各拔一枚散子"),
+    Rule("dafang.1.moving", "1", ("dafang",), "Dafang moving: shapes capture (the diagonal of four only one)",
+         "大方棋走子：摆成棋型吃子（斜四只吃一枚）"),
+    Rule("dafang.1.win", "1", ("dafang",), "Dafang: capture everything to win", "大方棋：吃光对方获胜"),
+    Rule("ningxia.2.placing", "2", ("ningxia",), "Ningxia placing: squares earn pull credits",
+         "宁夏方棋放子：每成一个方，拔子时多拔一枚"),
+    Rule("ningxia.2.pull", "2", ("ningxia",), "Ningxia pull: 1 + credits loose pieces, Black first",
+         "宁夏方棋拔子：黑先，拔一枚，每个方再多拔一枚"),
+    Rule("ningxia.2.slide", "2", ("ningxia",), "Ningxia moving: slide along a row or column, never jump",
+         "宁夏方棋走子：沿行列滑行，不能跳"),
+    Rule("ningxia.2.capture", "2", ("ningxia",), "Ningxia: each square made by the moved piece captures one",
+         "宁夏方棋：走子每成一个方吃一枚"),
+    Rule("ningxia.2.leave_chance", "2", ("ningxia",),
+         "Leave a chance (开局别把对方堵死): the first pulls and moves must leave the opponent a square",
+         "开局别把对方堵死：拔子和开头走子要给对方留成方机会"),
+    Rule("ningxia.2.win", "2", ("ningxia",), "Ningxia: three or fewer pieces lose", "宁夏方棋：只剩三枚或更少判负"),
+    Rule("xinjiang.3.placing", "3", ("xinjiang",), "Xinjiang placing: squares capture at once",
+         "新疆方棋放子：成方立即吃子"),
+    Rule("xinjiang.3.cucumber", "3", ("xinjiang",), "Xinjiang: the cucumber row 黄瓜溜 takes three",
+         "新疆方棋：黄瓜溜吃三枚"),
+    Rule("xinjiang.3.pull", "3", ("xinjiang",), "Xinjiang: pull only if nobody captured",
+         "新疆方棋：放子时谁都没吃过子才拔子"),
+    Rule("xinjiang.3.moving", "3", ("xinjiang",), "Xinjiang moving: White first, slides capture",
+         "新疆方棋走子：白先，滑行摆成棋型吃子"),
+    Rule("xinjiang.3.tired", "3", ("xinjiang",), "Xinjiang: the tired piece cannot capture next turn",
+         "新疆方棋：刚吃过子的棋子（疲劳子）下一回合不能再吃子"),
+    Rule("xinjiang.3.win", "3", ("xinjiang",), "Xinjiang: three or fewer pieces lose", "新疆方棋：只剩三枚或更少判负"),
+    Rule("D1", "0", ("dafang",), "[D1] Diagonals are shapes, not movement lines",
+         "[D1] 斜线只用来摆成棋型，不能沿着走"),
+    Rule("D2", "0", _FANG, "[D2] Captures beyond the loose pieces are forfeited", "[D2] 散子不足时多余的吃子作废"),
+    Rule("D3", "0", _FANG, "[D3] Make room only with a loose piece that frees a move", "[D3] 让路只拿能放开对方的散子"),
+    Rule("D4", "0", _FANG, "[D4] Two passes in a row always draw", "[D4] 连续两次换对方走总是和棋"),
+    Rule("D7", "1", ("dafang",), "[D7] Black places first in Dafang", "[D7] 大方棋黑先放子"),
+    Rule("D8", "2", ("ningxia",), "[D8] Ningxia pulls: Black's all first, one at a time",
+         "[D8] 宁夏方棋拔子：黑方先拔完，一次一枚"),
+    Rule("D9", "2", ("ningxia",), "[D9] The leave-a-chance window and its waiver", "[D9] 留机会规则的范围与豁免"),
+    Rule("D10", "3", ("xinjiang",), "[D10] Xinjiang placing ends when both supplies are empty",
+         "[D10] 新疆方棋双方手中无子时放子结束"),
+    Rule("D11", "3", ("xinjiang",), "[D11] How long a piece stays tired", "[D11] “刚吃过子”的标记持续多久"),
+    Rule("D17", "3", ("xinjiang",), "[D17] Only an actual removal counts as a capture", "[D17] 真正拿掉子才算吃子"),
+    Rule("D18", "3", ("xinjiang",), "[D18] Both at three or fewer after placing: a draw",
+         "[D18] 放子结束时双方都不超过三枚：和棋"),
+)
+
+_FANG_SECTION = SectionRules(capture_place="fangqi.0.capture", capture_move="fangqi.0.capture",
+                             choice="fangqi.0.loose", guard="fangqi.0.square")
+SECTION_RULES: dict[str, SectionRules] = {
+    "dafang": replace(_FANG_SECTION, move="dafang.1.moving", move_capture="dafang.1.moving", pull="dafang.1.pull",
+                      wins={"no_pieces": "dafang.1.win"}, square="dafang.1.square", skip="dafang.1.skip",
+                      shapes={"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagonal",
+                              "diagonal5": "dafang.1.diagonal", "diagonal6": "dafang.1.diagonal",
+                              "dragon": "dafang.1.dragon", "edge_dragon": "dafang.1.dragon"}),
+    "ningxia": replace(_FANG_SECTION, move="ningxia.2.slide", move_capture="ningxia.2.capture",
+                       pull="ningxia.2.pull", wins={"three_or_fewer": "ningxia.2.win"}),
+    "xinjiang": replace(_FANG_SECTION, move="xinjiang.3.moving", move_capture="xinjiang.3.moving",
+                        pull="xinjiang.3.pull", wins={"three_or_fewer": "xinjiang.3.win"},
+                        shape_placing="xinjiang.3.placing", shapes={"cucumber": "xinjiang.3.cucumber"}),
+}
+
+
+#: What this game says beyond the shared texts of core: refusals, events, reasons, obligations.
+TEXTS = GameTexts(
+    illegal={
+        "not_in_line": Text("{point} is not on the same row or column as {origin}; a piece slides along its row or "
+                            "column.",
+                            "{point} 与 {origin} 不在同一行或同一列；棋子只能沿横线或竖线滑行。"),
+        "path_blocked": Text("The way from {origin} to {point} is blocked; a piece never jumps over another.",
+                             "从 {origin} 到 {point} 的路被挡住了；棋子不能跳过其他棋子。"),
+        "protected_piece": Text("The piece on {point} is protected ({why}); take a loose piece instead.",
+                                "{point} 上的棋子受保护（{why_zh}），请吃散子。"),
+        "not_own_piece": Text("To make room you remove one of your own pieces; {point} is not yours.",
+                              "让路时要拿掉自己的一枚棋子，{point} 上不是你的子。"),
+        "does_not_free": Text("Removing {point} would still leave your opponent unable to move; "
+                              "choose a piece whose removal opens a move.",
+                              "拿掉 {point} 之后对方仍然无路可走；请拿掉能让对方走动的那枚子。"),
+        "no_chance_left": Text("{action} would leave your opponent no slide that completes a square; "
+                               "at the start you must leave them a chance (开局别把对方堵死).",
+                               "{action} 会让对方没有任何一步能成方；开局不能把对方堵死。"),
+        "tired_piece": Text("{detail}", "{detail_zh}"),
+    },
+    events={
+        "extra_placements": Text("{player} earns {value} extra placement(s)", "{player}多放 {value} 枚"),
+        "pull_credit": Text("{player} earns {value} pull credit(s)", "{player}拔子时可多拔 {value} 枚"),
+        "make_room": Text("{player} must remove one of their own pieces to make room",
+                          "{player}必须拿掉自己的一枚子让路"),
+        "pass": Text("{player} cannot move and passes", "{player}无子可走，换对方走"),
+        "tired": Text("the piece on {points} is tired: it cannot capture on {player}'s next turn",
+                      "{points} 上的子刚吃过子：{player}下一回合它不能再吃子"),
+        "tired_no_capture": Text("the tired piece on {points} completes a shape but captures nothing",
+                                 "{points} 上的子刚吃过子，虽摆成棋型，这一回合一子也吃不到"),
+        "waived": Text("leave-a-chance is waived: no choice leaves a chance",
+                       "没有任何着法能给对方留机会，本次不受限制"),
+        "cannot_make_room": Text("{player} cannot make room: "
+                                 "no loose piece of theirs would free the opponent, who must pass",
+                                 "{player}无法让路：拿掉哪枚散子对方都走不动，对方只能换对方走"),
+        "pull_skipped": Text("no pull step: a piece was captured while placing", "放子阶段吃过子，跳过拔子"),
+    },
+    reasons={
+        "pull": Text("pull", "拔子"),
+        "make_room": Text("make room", "让路"),
+        "no_loose_piece": Text("no loose enemy piece left", "对方没有散子了"),
+        "tired": Text("the piece is tired", "刚吃过子"),
+        "three_or_fewer": Text("the opponent has three or fewer pieces", "对方只剩三枚或更少"),
+        "both_three_or_fewer": Text("both players have three or fewer pieces", "双方都只剩三枚或更少"),
+        "made_room": Text("made room and fell to a losing count", "让路后子数不足"),
+        "two_passes": Text("two passes in a row", "连续两次换对方走"),
+        "cannot_free": Text("no loose piece of theirs would free the opponent", "没有能给对方让路的散子"),
+        "pull_phase": Text("pulling", "拔子"),
+    },
+    pending={
+        "extra_place": Text("{player}: place {count} more piece(s)", "{player}：再放 {count} 枚"),
+        "pull": Text("{player}: pull {count} loose {target} piece(s)", "{player}：拔掉对方 {count} 枚散子"),
+        "make_room": Text("{player}: remove one of your own pieces to make room", "{player}：拿掉自己的一枚子让路"),
+        "pass": Text("{player}: no piece can move, pass", "{player}：无子可走，换对方走"),
+    },
+    pending_actions={"extra_place": PLACE, "pull": REMOVE, "make_room": REMOVE, "pass": PASS},
+)
+
+
+#: The terms of the family (and of Morris, which uses them too), in the glossary.
+_FAMILY_TERMS: dict[str, Text] = {
+    "loose": Text("loose piece", "散子"),
+    "safe": Text("safe piece", "铁子"),
+    "capture": Text("capture", "吃子"),
+    "pull": Text("pull", "拔子"),
+    "make_room": Text("make room", "让路"),
+    # the seeds have no word for a forced pass; their timer sentence says the turn goes over:
+    # 「时间到了会自动换对方走」, so a pass is 「换对方走」 (the other word would read like 让路)
+    "pass": Text("pass", "换对方走"),
+    "extra_placement": Text("extra placement", "多放"),
+    "leave_chance": Text("leave a chance", "开局别把对方堵死"),
+    "tired": Text("tired piece", "疲劳子"),            # this workbook's own name: see OWN_TERMS
+    "no_capture": Text("captures nothing", "一子也吃不到"),
+    "placing": Text("placing", "放子"),                # Fang Qi seeds: 放子; Maonan's own word: GAME_TERMS
+    "moving": Text("moving", "走子"),
+}
+
+#: The words of each game: its shapes' names and its terms (glossary).
+GLOSSARIES = {
+    "dafang": Glossary(
+        shapes={
+            "square": Text("square", "方"),
+            "diagonal3": Text("diagonal of three", "斜三"),
+            "diagonal4": Text("diagonal of four", "斜四"),
+            "diagonal5": Text("diagonal of five", "斜五"),
+            "diagonal6": Text("diagonal of six", "斜六"),
+            "dragon": Text("dragon", "龙"),
+            "edge_dragon": Text("edge dragon", "边龙"),
+        },
+        own_shapes={
+            "square": Text("big square", "大方"),
+        },
+        terms=_FAMILY_TERMS,
+    ),
+    "ningxia": Glossary(
+        shapes={
+            "square": Text("square", "方"),
+        },
+        terms=_FAMILY_TERMS,
+    ),
+    "xinjiang": Glossary(
+        shapes={
+            "square": Text("square", "方"),
+            "cucumber": Text("cucumber row", "黄瓜溜"),
+        },
+        terms=_FAMILY_TERMS,
+    ),
+}
+
+
+# --------------------------------------------------------------------------
 # Registration: the three games as :class:`~.contract.Game` objects
 
 
@@ -1611,7 +1868,7 @@ def _setup_pending(v: Variant) -> tuple[str, ...]:
 
 def _register(game: str) -> Game:
     return Game(
-        name=game, title=Text(*TITLES[game]),
+        name=game, title=TITLES[game], texts=TEXTS,
         options=tuple(o for o in RULE_OPTIONS if game in o.games),
         capabilities=Capabilities(turn_timer=True, setup_fields=frozenset(SETUP_FIELDS), removal_shape="square",
                                   pull_credits=VARIANTS[game].placing == "pull_credits",
@@ -1620,7 +1877,15 @@ def _register(game: str) -> Game:
                                   setup_phases=("place", "pull", "move")),
         make_board=lambda **options: _board(game, **options), make_new=new_game, make_setup=_from_setup,
         make_from_json=state_from_json, read_diagram=_read_diagram,
-        safe_pieces=safe_pieces, loose_pieces=loose_pieces)
+        safe_pieces=safe_pieces, loose_pieces=loose_pieces, shape_values=VARIANTS[game].place_values,
+        key_marks=_tired_marks if VARIANTS[game].tired_piece else None,
+        rules=tuple(r for r in RULES if game in r.games), section_rules=SECTION_RULES[game],
+        glossary=GLOSSARIES[game])
+
+
+def _tired_marks(s: FangState) -> tuple[Any, ...]:
+    """Xinjiang: the tired pieces, part of what decides a position (the AI's transposition key)."""
+    return tuple(sorted(s.tired_pieces.items()))
 
 
 DAFANG, NINGXIA, XINJIANG = (_register(game) for game in VARIANTS)

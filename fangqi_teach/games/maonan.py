@@ -32,15 +32,15 @@ an action costs the same at any length. ``board``, ``cells``, ``hands``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from ..boards import TITLES, Board, get_board
+from ..boards import Board, Shape, finish_board, get_board, register_board
 from ..core import (
     PLAYERS,
     SIDE_NAMES,
     Event,
-    GameState,
+    GameTexts,
     IllegalAction,
     Pending,
     Result,
@@ -48,14 +48,14 @@ from ..core import (
     StateFormatError,
     check_piece_total,
     check_result_fits_phase,
-    not_an_action,
     other,
-    parse_or_refuse,
     read_diagram,
 )
+from ..glossary import Glossary
 from ..i18n import Text
-from ..notation import parse_action
-from .contract import Capabilities, Game, RuleOption, SetupFieldError, check_options, setup_stones
+from ..notation import PASS, REMOVE, Action
+from .contract import Capabilities, Game, Rule, RuleOption, SectionRules, SetupFieldError, check_options, setup_stones
+from .engine import GameState, Record
 
 PIECES = 12
 
@@ -109,6 +109,46 @@ def _check_options(options: dict[str, Any]) -> tuple[Any, ...]:
 # actions the engine offers has its own bit order, the order of the action
 # strings, so a mask turns into a sorted list by table lookup (_Labels).
 
+MAONAN_MILLS = (
+    "a1 a4 a7", "a7 d7 g7", "g7 g4 g1", "g1 d1 a1",
+    "b2 b4 b6", "b6 d6 f6", "f6 f4 f2", "f2 d2 b2",
+    "c3 c4 c5", "c5 d5 e5", "e5 e4 e3", "e3 d3 c3",
+    "a4 b4 c4", "d7 d6 d5", "g4 f4 e4", "d1 d2 d3",
+    "a1 b2 c3", "a7 b6 c5", "g7 f6 e5", "g1 f2 e3",
+    "a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1",
+)
+
+
+def _maonan_board() -> Board:
+    # Outer square 0..6, middle square at half its size (1.5..4.5) so the
+    # outer diagonals a4-b2-d1 etc. are straight; inner square 2.25..3.75.
+    squares = {"a": 0.0, "b": 1.5, "c": 2.25}
+    pos: dict[str, tuple[float, float]] = {}
+    for col, lo in squares.items():
+        hi, mid = 6.0 - lo, 3.0
+        mirror = {"a": "g", "b": "f", "c": "e"}[col]
+        low_row, high_row = {"a": (1, 7), "b": (2, 6), "c": (3, 5)}[col]
+        pos[f"{col}{low_row}"] = (lo, lo)
+        pos[f"{col}4"] = (lo, mid)
+        pos[f"{col}{high_row}"] = (lo, hi)
+        pos[f"d{high_row}"] = (mid, hi)
+        pos[f"{mirror}{high_row}"] = (hi, hi)
+        pos[f"{mirror}4"] = (hi, mid)
+        pos[f"{mirror}{low_row}"] = (hi, lo)
+        pos[f"d{low_row}"] = (mid, lo)
+    points = tuple(sorted(pos, key=lambda p: (p[0], int(p[1:]))))
+    mills = tuple(Shape("mill", tuple(m.split())) for m in MAONAN_MILLS)
+    edges: set[tuple[str, str]] = set()
+    for m in mills:
+        a, b, c = m.points
+        edges.add((min(a, b), max(a, b)))
+        edges.add((min(b, c), max(b, c)))
+    return finish_board(Board(name="maonan", points=points, pos=pos,
+                         edges=tuple(sorted(edges)), shapes=mills, frame_columns="abcdefg", frame_rows=7))
+
+
+TITLE = Text("Maonan Morris", "毛南三棋")
+register_board("maonan", (TITLE.en, TITLE.zh), lambda size: _maonan_board())
 BOARD = get_board("maonan")
 POINTS: tuple[str, ...] = tuple(BOARD.points)
 assert list(POINTS) == sorted(POINTS)
@@ -149,7 +189,7 @@ _PLACE, _MOVE, _REMOVE = 0, 1, 2
 _make = tuple.__new__
 
 # Events are immutable values: the frequent ones are made once and shared
-_PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],)) for c in "BW" for i in range(N)}
+_PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],), game="maonan") for c in "BW" for i in range(N)}
 _MILL_EVENTS = {(c, m): Event("shape", c, m, 1, shape="mill") for c in "BW" for m in MILLS}
 _REMOVE_EVENTS = {(c, i, r): Event("remove", c, (POINTS[i],), reason=r) for c in "BW" for i in range(N)
                   for r in ("pin", "pin_any", "capture", "capture_any", "blocked_pull")}
@@ -324,10 +364,7 @@ _LOG = _Fields._fields.index("log")
 
 
 def _chain(actions: Iterable[str]) -> tuple[Any, ...] | None:
-    log: tuple[Any, ...] | None = None
-    for a in actions:
-        log = (a, log)
-    return log
+    return Record.of(actions)
 
 
 class MorrisState(_Fields, GameState):
@@ -341,6 +378,7 @@ class MorrisState(_Fields, GameState):
 
     game = "maonan"
     board_spec = BOARD
+    timed = True
     __repr__ = GameState.__repr__
 
     def __eq__(self, other: object) -> bool:
@@ -360,13 +398,7 @@ class MorrisState(_Fields, GameState):
         """The actions from the initial position (or from the hand-made position)."""
         cached = self.__dict__.get("_record")
         if cached is None:
-            out = []
-            log = self.log
-            while log is not None:
-                out.append(log[0])
-                log = log[1]
-            out.reverse()
-            cached = self.__dict__["_record"] = tuple(out)
+            cached = self.__dict__["_record"] = Record.actions(self.log)
         return cached
 
     # -- read-only views ------------------------------------------------------
@@ -446,11 +478,30 @@ class MorrisState(_Fields, GameState):
 
     # -- legal actions ---------------------------------------------------------
 
+    def _legal_cached(self) -> Sequence[str]:
+        # Cached already: the moves are found once, with the turn; the points and removals are kept
+        # by mask in the tables (_names, _removals), so no list is made twice.
+        return self.moves if self.task == "move" else self._legal_actions()
+
     def legal_actions(self) -> list[str]:
         """Every legal action, sorted."""
-        if self.task == "move":
-            return list(self.moves)
-        return list(self._legal_actions())
+        return list(self.moves if self.task == "move" else self._legal_actions())
+
+    def play(self, action: str | Action) -> "MorrisState":
+        """The skeleton's :meth:`GameState.play`, with its most frequent cases inlined: a legal move,
+        or an action, spelled canonically (random play, the tests and the AI spend most of their time here)."""
+        if action in self.moves:
+            return self._move(action)  # type: ignore[arg-type]  # one of the moves: a str
+        try:
+            t: tuple[Any, ...] | None = _ACTIONS.get(action)  # type: ignore[arg-type]  # an Action: None
+        except TypeError:                      # not hashable, so not text: the skeleton says so
+            t = None
+        if t is not None and self.result is None:
+            return self._apply(self._check(t, action))  # type: ignore[arg-type]  # a key of _ACTIONS: a str
+        return GameState.play(self, action)  # type: ignore[no-any-return]  # a MorrisState
+
+    def _legal(self) -> tuple[str, ...]:
+        return self._legal_actions()
 
     def _legal_actions(self) -> tuple[Any, ...]:
         task = self.task
@@ -467,8 +518,11 @@ class MorrisState(_Fields, GameState):
 
     # -- playing -----------------------------------------------------------------
 
-    def play(self, action: str) -> "MorrisState":
-        """The state after ``action``; :class:`IllegalAction` if the rules forbid it.
+    # -- the skeleton's template methods (GameState) ------------------------------
+
+    def _known(self, text: Any) -> Any:
+        """The move for ``text`` spelled canonically: a legal move itself, else ``(point, text, any piece
+        may go)``; ``None`` for other spellings; :class:`IllegalAction` if the rules forbid it.
 
         >>> s = new_game("maonan").play("B2")
         >>> s.board
@@ -478,11 +532,36 @@ class MorrisState(_Fields, GameState):
         ...
         fangqi_teach.core.IllegalAction: You must place a piece now (White: place a piece).
         """
-        if action in self.moves:               # the common case, already known legal
-            return self._move(action)
-        i, action, any_allowed = self._checked(action)
-        if i < 0:                              # "timeout", as written in records [D6]
-            return self.timeout()
+        if text in self.moves:                 # the common case, already known legal
+            return text
+        try:
+            t: tuple[Any, ...] | None = _ACTIONS.get(text)
+        except TypeError:                      # not hashable, so not text: the skeleton says so
+            return None
+        if t is None or self.result is not None:
+            return None
+        return self._check(t, text)
+
+    def _move_of(self, a: Action) -> Any:
+        if a.kind == PASS:
+            raise IllegalAction.of("cannot_pass", "pass")
+        text = str(a)
+        t = _ACTIONS.get(text)
+        if t is None:                          # a move not along a line (those are in _ACTIONS): _check says so
+            t = (_MOVE, INDEX[a.points[0]], INDEX[a.points[1]])
+        return self._check(t, text)
+
+    def _diagnose(self, a: Action) -> IllegalAction:
+        try:
+            self._move_of(a)
+        except IllegalAction as e:
+            return e
+        raise AssertionError(f"{a} is legal")  # the skeleton asks only after _move_of found no move
+
+    def _apply(self, move: Any) -> "MorrisState":
+        if move.__class__ is str:
+            return self._move(move)
+        i, action, any_allowed = move
         task = self.task
         if task == "place":
             return self._place(i, action)
@@ -492,39 +571,9 @@ class MorrisState(_Fields, GameState):
             return self._pull(i, action)
         return self._capture(i, action, any_allowed)
 
-    def refusal(self, action: str) -> IllegalAction | None:
-        """None if ``action`` is legal here, else why not: the rule's code and text, found without playing it.
-
-        >>> s = new_game("maonan").play("a1")
-        >>> s.refusal("a1").code, s.refusal("b2") is None
-        ('occupied', True)
-        """
-        if action in self.moves:
-            return None
-        try:
-            self._checked(action)
-        except IllegalAction as e:
-            return e
-        return None
-
-    def _checked(self, action: Any) -> tuple[int, str, bool]:
-        """``(point index, canonical text, any piece may be captured)`` of ``action`` if the rules allow it
-        here (index -1: ``timeout``); :class:`IllegalAction` if not."""
-        try:
-            t: tuple[Any, ...] | None = _ACTIONS.get(action)
-        except TypeError:                      # not hashable, so not text: free on the usual path
-            raise not_an_action(action) from None
-        if t is None:
-            if not isinstance(action, str):
-                raise not_an_action(action)
-            if self.result is not None:
-                raise IllegalAction.of("game_over", action)
-            if action.strip().lower() == "timeout":
-                return -1, action, False
-            t = self._parse(action)
-            action = str(parse_action(BOARD, action))
-        elif self.result is not None:
-            raise IllegalAction.of("game_over", action)
+    def _check(self, t: tuple[Any, ...], action: str) -> tuple[int, str, bool]:
+        """``(point index, canonical text, any piece may be captured)`` of the parsed action ``t``
+        (spelled ``action``) if the rules allow it here; :class:`IllegalAction` if not."""
         kind, i, j = t
         task = self.task
         mine, theirs = (self.black, self.white) if self.player == "B" else (self.white, self.black)
@@ -558,14 +607,6 @@ class MorrisState(_Fields, GameState):
         if not any_allowed and milled >> i & 1:
             raise IllegalAction.of("in_mill", action, point=POINTS[i])
         return i, action, any_allowed
-
-    def _parse(self, action: object) -> tuple[Any, ...]:
-        a = parse_or_refuse(BOARD, action)
-        if a.kind == "pass":
-            raise IllegalAction.of("cannot_pass", "pass")
-        if a.kind == "move":   # not along a line (those are in _ACTIONS): play() explains
-            return (_MOVE, INDEX[a.points[0]], INDEX[a.points[1]])
-        return _ACTIONS[str(a)]
 
     def _wrong_kind(self, action: str, code: str) -> IllegalAction:
         p = self.pending
@@ -1010,10 +1051,88 @@ def _board(**options: Any) -> Board:
     return BOARD
 
 
+# What the exercises practise: the rules of RULES.md §5 and the house decisions of this game
+RULES: tuple[Rule, ...] = (
+    Rule("maonan.5.board", "5", ("maonan",), "Maonan: the board, its lines and diagonals",
+         "毛南三棋：棋盘、连线与斜线"),
+    Rule("maonan.5.mills", "5", ("maonan",), "Maonan: the 24 mills 三子成直", "毛南三棋：24种三子成直"),
+    Rule("maonan.5.pin", "5", ("maonan",), "Maonan placing: a mill captures by pinning 押子", "毛南三棋布子：成直押子"),
+    Rule("maonan.5.capture_choice", "5", ("maonan",), "Maonan: which piece may be captured", "毛南三棋：可以吃哪枚子"),
+    Rule("maonan.5.moving", "5", ("maonan",), "Maonan moving: one step along a line; mills capture",
+         "毛南三棋走子：沿线走一步，成直吃子"),
+    Rule("maonan.5.blocked_pull", "5", ("maonan",), "Maonan: a blocked player pulls first (拔子)",
+         "毛南三棋：无子可动先拔子"),
+    Rule("maonan.5.still_blocked", "5", ("maonan",), "Maonan: still blocked after the pull, the turn ends",
+         "毛南三棋：拔子后仍走不动，回合结束"),
+    Rule("maonan.5.win", "5", ("maonan",), "Maonan: capture everything to win", "毛南三棋：吃光对方获胜"),
+    Rule("D12", "5", ("maonan",), "[D12] Black places first in Maonan", "[D12] 毛南三棋黑先布子"),
+    Rule("D13", "5", ("maonan",), "[D13] A pinning piece does not complete a mill", "[D13] 押下的子不算成直"),
+    Rule("D14", "5", ("maonan",), "[D14] White moves first in Maonan", "[D14] 毛南三棋白先走子"),
+    Rule("D19", "5", ("maonan",), "[D19] The capture rule applies afresh before each capture",
+         "[D19] 每次吃子前重新判断可吃的子"),
+)
+SECTION_RULES = SectionRules(
+    move="maonan.5.moving", move_capture="maonan.5.moving", wins={"no_pieces": "maonan.5.win"},
+    capture_place="maonan.5.pin", capture_move="maonan.5.moving", capture_any="maonan.5.capture_choice",
+    choice="maonan.5.capture_choice", guard="maonan.5.mills", board="maonan.5.board", shape_owes=True,
+    shapes={"mill": "maonan.5.mills"},
+    # the four outer diagonals (RULES.md §5): their mills and their steps
+    board_lines=frozenset(frozenset(m.split()) for m in ("a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1")),
+    board_steps=frozenset(frozenset(step.split("-")) for step in
+                          ("a4-b2", "b2-d1", "a4-b6", "b6-d7", "d7-f6", "f6-g4", "g4-f2", "f2-d1")))
+
+#: What this game says beyond the shared texts of core: refusals, events, reasons, obligations.
+TEXTS = GameTexts(
+    illegal={
+        "in_mill": Text("The piece on {point} is in a mill, and your opponent still has pieces outside mills; "
+                        "take one of those first.",
+                        "{point} 上的棋子在“直”里，对方还有不在“直”里的散子，要先吃散子。"),
+        "must_pull": Text("You cannot move any piece, so first pull (拔子) one enemy piece: "
+                          "write x and its point, like xd4.",
+                          "你没有可以走动的棋子，要先拔对方一子：写 x 加点名，例如 xd4。"),
+    },
+    events={
+        "pin": Text("{player} pins: a piece from hand goes on {points}", "{player}押子：手中一子放到 {points}"),
+        "blocked_pull": Text("{player} cannot move and pulls an enemy piece first (拔子)",
+                             "{player}无子可动，先拔对方一子"),
+        "turn_ends": Text("{player} still cannot move: the turn ends", "{player}仍然无子可动，回合结束"),
+    },
+    reasons={
+        "pin": Text("pin", "押子"),
+        "blocked_pull": Text("blocked pull", "拔子"),
+        "no_target": Text("nothing to remove", "没有可拿的子"),
+        "capture_any": Text("capture; every enemy piece was in a mill, so any could be taken",
+                            "吃子；对方的子全在“直”里，可以任吃一枚"),
+        "pin_any": Text("pin; every enemy piece was in a mill, so any could be taken",
+                        "押子；对方的子全在“直”里，可以任吃一枚"),
+    },
+    pending={
+        "capture_any": Text("{player}: remove {count} {target} piece(s)", "{player}：吃掉对方 {count} 枚子"),
+        "pin": Text("{player}: capture {count} {target} piece(s) by pinning (押子)",
+                    "{player}：押子，吃掉对方 {count} 枚子"),
+        "blocked_pull": Text("{player}: you cannot move, so pull one {target} piece first (拔子)",
+                             "{player}：无子可动，先拔对方一子"),
+    },
+    pending_actions={"capture_any": REMOVE, "pin": REMOVE, "blocked_pull": REMOVE},
+)
+
+
+#: The words of this game: its shapes' names and its terms (glossary).
+GLOSSARY = Glossary(
+    shapes={
+        "mill": Text("mill", "直"),
+    },
+    terms={
+        "pin": Text("pin", "押子"),
+    },
+)
+
 GAME = Game(
-    name="maonan", title=Text(*TITLES["maonan"]), options=RULE_OPTIONS,
+    texts=TEXTS,
+    name="maonan", title=TITLE, options=RULE_OPTIONS,
     capabilities=Capabilities(turn_timer=True, removal_shape="mill",
                               setup_fields=frozenset({"black", "white", "diagram", "player", "phase", "hands"})),
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     safe_pieces=safe_pieces, loose_pieces=loose_pieces,
-    read_diagram=lambda game, text, **options: parse_diagram(text))
+    read_diagram=lambda game, text, **options: parse_diagram(text),
+    shape_values={"mill": 1}, rules=RULES, section_rules=SECTION_RULES, glossary=GLOSSARY)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ..core import IllegalAction, short_repr
 from ..games.contract import GameStateProtocol
 from ..i18n import Text
-from ..notation import MOVE, PASS, PLACE, REMOVE, Action, parse_action
+from ..notation import MOVE, PASS, PLACE, REMOVE, Action
 
 __all__ = ["TEXTS", "Click", "move_targets", "removable_points", "resolve_click"]
 
@@ -83,12 +83,7 @@ def _point(state: GameStateProtocol, point: object) -> str | Text:
 
 def _moves_from(state: GameStateProtocol, origin: str) -> list[str]:
     """The points the piece on ``origin`` may move to now (empty unless a move is owed)."""
-    out = []
-    for a in state.legal_actions():
-        act = parse_action(state.board_spec, a)
-        if act.kind == MOVE and act.points[0] == origin:
-            out.append(act.points[1])
-    return out
+    return state.move_targets(origin)
 
 
 def resolve_click(state: GameStateProtocol, point: object, selected: str | None = None) -> Click:
@@ -125,7 +120,7 @@ def resolve_click(state: GameStateProtocol, point: object, selected: str | None 
 
 def _play_or_refuse(state: GameStateProtocol, action: Action, selected: str | None = None) -> Click:
     text = str(action)
-    why = state.refusal(text)
+    why = state.refusal(action)              # already parsed: the engine reads it as it is
     return Click(action=text) if why is None else Click(selected=selected, message=_refusal_text(why), refused=True)
 
 
@@ -156,11 +151,9 @@ def move_targets(state: GameStateProtocol, selected: str | None) -> list[str]:
     >>> move_targets(s, "a1")
     ['a4', 'b2', 'd1']
     """
-    return _moves_from(state, selected) if selected and not state.is_over else []
+    return state.move_targets(selected) if selected and not state.is_over else []
 
 
 def removable_points(state: GameStateProtocol) -> list[str]:
-    """The points whose piece a click would remove now (none unless a removal is owed)."""
-    if state.is_over or state.pending is None or state.pending.action_kind != REMOVE:
-        return []
-    return [parse_action(state.board_spec, a).points[0] for a in state.legal_actions()]
+    """The points whose piece a click would remove now (none unless a removal is owed): the engine's own."""
+    return state.removable_points()

@@ -41,9 +41,9 @@ from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from ..draw.mpl import cjk_font, state_figure  # noqa: E402
+from ..exercises.checkers import asked  # noqa: E402
 from ..exercises.model import STAGES, Exercise, Pack  # noqa: E402
 from ..exercises.schema import load_pack  # noqa: E402
-from ..games import GAMES, replay  # noqa: E402
 
 A4 = (8.27, 11.69)                 # inches, portrait
 PER_PAGE = 2                       # exercises on one page
@@ -143,27 +143,21 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def answer_form(exercise: Exercise) -> str:
-    """The key of :data:`LABELS` ``["form"]`` for what the learner writes."""
-    kind, params = exercise.task.kind, exercise.task.params
-    if kind == "review":
-        q = params["question"]
-        kind, params = q["kind"], q
-    if kind == "select":
-        return "point" if params.get("mode", "all") == "one" else "points"
-    if kind == "count":
-        return "number"
-    if GAMES[exercise.game].capabilities.two_stone_turns:     # a turn is stones, not one action
-        return "stones"
-    return "turn" if params.get("scope", "action") == "turn" else "action"
+    """The key of :data:`LABELS` ``["form"]`` for what the learner writes: the task kind's."""
+    _, kind, params = asked(exercise)
+    return kind.worksheet_form(exercise.game, params)
+
+
+def answer_form_text(exercise: Exercise) -> Text:
+    """What the learner writes, in words: the kind's own text, else the form of :func:`answer_form`."""
+    _, kind, params = asked(exercise)
+    own = kind.worksheet_text(exercise.game, params)
+    return own if own is not None else LABELS["form"][kind.worksheet_form(exercise.game, params)]
 
 
 def question_state(exercise: Exercise):
     """The state the question is about (for a review: after ``at`` actions of the record)."""
-    if exercise.task.kind != "review":
-        return exercise.state()
-    record = list(exercise.position.record or ())
-    at = exercise.task.get("at")
-    return replay(exercise.game, record if at is None else record[:at], **dict(exercise.position.options))
+    return asked(exercise)[0].state
 
 
 def _load(pack_or_path) -> Pack:
@@ -273,7 +267,7 @@ def _exercise_slot(fig: Figure, ex: Exercise, number: int, slot: int, per_page: 
         if at is not None:
             lines.append((LABELS["at"].get(lang).format(k=at), 8, "normal"))
     lines.append(("", 6, "normal"))
-    lines.append((f"({LABELS['form'][answer_form(ex)].get(lang)})", 8, "italic"))
+    lines.append((f"({answer_form_text(ex).get(lang)})", 8, "italic"))
     for text, size_pt, style in lines:
         fig.text(x, y, text, fontsize=size_pt, family=family, va="top", parse_math=False,
                  fontweight="bold" if style == "bold" else "normal",

@@ -12,18 +12,18 @@
   an exercise of it (``ft.editor("xinjiang")``; the function is not
   re-exported here, where ``editor`` names the module).
 
-The exercise widget, practice, download link and the editor load on first use (they read packs and
-progress); the board and the game widget load with the package.
+Only the board loads with the package; the game widget (and with it the AI), the exercise
+widget, practice, download link and the editor load on first use (they read packs and progress).
 """
 
 from ..lazy import lazy_attributes
 from .board import BoardWidget
-from .game import GameWidget, play
 
 __all__ = ["BoardWidget", "GameWidget", "play", "ExerciseWidget", "PackSummary", "exercise_widget", "BoardEditor",
            "Practice", "download_progress"]
 
-_LAZY = {"ExerciseWidget": ".exercise", "PackSummary": ".exercise", "exercise_widget": ".exercise",
+_LAZY = {"GameWidget": ".game", "play": ".game",
+         "ExerciseWidget": ".exercise", "PackSummary": ".exercise", "exercise_widget": ".exercise",
          "BoardEditor": ".editor", "Practice": ".practice", "download_progress": ".download"}
 
 

@@ -28,13 +28,21 @@ function circle(parent, x, y, r, cls, extra) {
   return el("circle", Object.assign({ cx: x, cy: y, r: r, class: cls }, extra || {}), parent);
 }
 
+// The marks' sizes come with the geometry (fangqi_teach.draw.marks.mark_sizes), the same
+// numbers the static SVG pictures (draw/svg.py) are drawn with.
+function sizes(lay) {
+  if (!lay.sizes) throw new Error("the board geometry has no sizes (an old kernel?)");
+  return lay.sizes;
+}
+
 function drawStatic(svg, lay) {
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
   el("rect", { width: lay.width, height: lay.height, rx: 6, class: "fq-bg" }, svg);
   const lines = el("g", { class: "fq-lines", "stroke-width": lay.cell >= 30 ? 1.6 : 1.1 }, svg);
   for (const [x1, y1, x2, y2] of lay.lines) el("line", { x1, y1, x2, y2 }, lines);
-  for (const [x, y] of lay.stars) circle(svg, x, y, Math.max(2.5, lay.radius * 0.22), "fq-star");
+  const z = sizes(lay);
+  for (const [x, y] of lay.stars) circle(svg, x, y, z.star, "fq-star");
   const coords = el("g", { class: "fq-coords", "font-size": lay.font }, svg);
   for (const c of lay.coords) {
     const t = el("text", { x: c.x, y: c.y, "text-anchor": "middle", "dominant-baseline": "central" }, coords);
@@ -49,12 +57,12 @@ function drawStatic(svg, lay) {
 function drawDynamic(g, lay, model, viewId) {
   g.replaceChildren();
   const pts = lay.points;
-  const r = lay.radius;
+  const r = lay.radius, z = sizes(lay);
   const pieces = model.get("pieces") || {};
   const marks = model.get("marks") || {};
   for (const [p, colour] of Object.entries(marks)) {
     if (!pts[p]) continue;
-    const c = circle(g, pts[p][0], pts[p][1], r * 1.2, "fq-mark", { "data-point": p });
+    const c = circle(g, pts[p][0], pts[p][1], z.mark, "fq-mark", { "data-point": p });
     c.style.fill = MARK_COLOURS[String(colour).toLowerCase()] || String(colour);
   }
   for (const [p, colour] of Object.entries(pieces)) {
@@ -63,16 +71,16 @@ function drawDynamic(g, lay, model, viewId) {
   }
   for (const p of model.get("last") || []) {
     if (!pts[p]) continue;
-    if (pieces[p]) circle(g, pts[p][0], pts[p][1], r * 0.3, "fq-last");
-    else circle(g, pts[p][0], pts[p][1], r * 0.75, "fq-last-empty");
+    if (pieces[p]) circle(g, pts[p][0], pts[p][1], z.last, "fq-last");
+    else circle(g, pts[p][0], pts[p][1], z.last_empty, "fq-last-empty");
   }
   for (const p of model.get("removable") || []) {
-    if (pts[p]) circle(g, pts[p][0], pts[p][1], r + 3, "fq-removable", { "data-point": p });
+    if (pts[p]) circle(g, pts[p][0], pts[p][1], z.ring, "fq-removable", { "data-point": p });
   }
   const sel = model.get("selected");
-  if (sel && pts[sel]) circle(g, pts[sel][0], pts[sel][1], r + 3, "fq-selected");
+  if (sel && pts[sel]) circle(g, pts[sel][0], pts[sel][1], z.ring, "fq-selected");
   for (const p of model.get("targets") || []) {
-    if (pts[p]) circle(g, pts[p][0], pts[p][1], r * 0.32, "fq-target", { "data-point": p });
+    if (pts[p]) circle(g, pts[p][0], pts[p][1], z.target, "fq-target", { "data-point": p });
   }
   const arrows = model.get("arrows") || [];
   if (arrows.length) {
@@ -86,10 +94,10 @@ function drawDynamic(g, lay, model, viewId) {
       if (!pts[a] || !pts[b]) continue;
       const [x1, y1] = pts[a], [x2, y2] = pts[b];
       const d = Math.max(1e-9, Math.hypot(x2 - x1, y2 - y1));
-      const ux = (x2 - x1) / d, uy = (y2 - y1) / d, cut = r * 0.45;
+      const ux = (x2 - x1) / d, uy = (y2 - y1) / d, cut = z.arrow_cut;
       el("line", {
         x1: x1 + ux * cut, y1: y1 + uy * cut, x2: x2 - ux * cut, y2: y2 - uy * cut,
-        class: "fq-arrow", "stroke-width": Math.max(3, r * 0.28),
+        class: "fq-arrow", "stroke-width": z.arrow_width,
         "marker-end": `url(#fq-head-${viewId})`,
       }, g);
     }
@@ -98,8 +106,8 @@ function drawDynamic(g, lay, model, viewId) {
   for (const [p, text] of Object.entries(labels)) {
     if (!pts[p]) continue;
     const on = pieces[p];
-    if (!on) circle(g, pts[p][0], pts[p][1], r * 0.7, "fq-label-bg");
-    const size = String(text).length <= 2 ? lay.font : Math.max(8, Math.round(lay.font * 0.75));
+    if (!on) circle(g, pts[p][0], pts[p][1], z.label_disc, "fq-label-bg");
+    const size = String(text).length <= 2 ? z.label_font : z.label_font_small;
     const t = el("text", {
       x: pts[p][0], y: pts[p][1], "font-size": size, "text-anchor": "middle",
       "dominant-baseline": "central", class: `fq-label fq-label-${on || "E"}`,

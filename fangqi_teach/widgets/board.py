@@ -21,7 +21,7 @@ shows as an SVG picture (``image/svg+xml`` in ``_repr_mimebundle_``).
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import anywidget
@@ -31,7 +31,9 @@ from ..boards import Board, get_board
 from ..core import short_repr
 from ..draw.layout import board_layout
 from ..draw.svg import normalize_marks, render_svg, state_marks
+from ..games.contract import GameStateProtocol
 from ..i18n import Text
+from ..session.view import BoardView
 
 HERE = pathlib.Path(__file__).parent
 
@@ -73,7 +75,8 @@ class BoardWidget(anywidget.AnyWidget):
     busy = t.Bool(False).tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
 
-    def __init__(self, board="dafang", pieces=None, *, cell: int | None = None, **marks):
+    def __init__(self, board: str | Board = "dafang", pieces: Mapping[str, str] | None = None, *,
+                 cell: int | None = None, **marks: Any):
         spec = board if isinstance(board, Board) else get_board(board)
         unknown = set(marks) - set(MARK_TRAITS) - {"interactive", "message"}
         if unknown:
@@ -83,12 +86,12 @@ class BoardWidget(anywidget.AnyWidget):
         super().__init__(geometry=board_layout(spec, cell=cell), interactive=interactive, message=message,
                          **normalize_marks(pieces, **marks))
         self.board_spec = spec
-        self._click_handlers: list[Callable] = []
-        self._problem_handlers: list[Callable] = []
+        self._click_handlers: list[Callable[[str], object]] = []
+        self._problem_handlers: list[Callable[[Text], object]] = []
         self.on_msg(self._handle_frontend_message)
 
     @classmethod
-    def from_state(cls, state, *, cell: int | None = None, **marks) -> "BoardWidget":
+    def from_state(cls, state: GameStateProtocol, *, cell: int | None = None, **marks: Any) -> BoardWidget:
         """A board showing a game state: its pieces, last action and removable pieces.
 
         Extra highlights (``labels``, ``arrows`` …) are added on top, for lessons.
@@ -101,7 +104,7 @@ class BoardWidget(anywidget.AnyWidget):
         b.show_state(state, **marks)
         return b
 
-    def show_state(self, state, **marks) -> None:
+    def show_state(self, state: GameStateProtocol, **marks: Any) -> None:
         """Show ``state`` (see :meth:`from_state`), replacing every highlight."""
         shown = state_marks(state)
         shown.update({k: v for k, v in normalize_marks(**marks).items() if k in marks})
@@ -109,7 +112,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     # -- what the board shows ------------------------------------------------
 
-    def set_marks(self, pieces=None, **marks) -> None:
+    def set_marks(self, pieces: Mapping[str, str] | None = None, **marks: Any) -> None:
         """Replace the pieces (when given) and the named highlights, in one update.
 
         Highlights not named keep their value; pass ``clear=True`` to reset
@@ -127,6 +130,18 @@ class BoardWidget(anywidget.AnyWidget):
                 if name in marks or clear:
                     setattr(self, name, norm[name])
 
+    def show_view(self, view: BoardView) -> None:
+        """Show a :class:`~fangqi_teach.session.view.BoardView` (pieces, highlights, busy, interactive) at once.
+
+        >>> from fangqi_teach import replay
+        >>> b = BoardWidget("maonan")
+        >>> b.show_view(BoardView.of_state(replay("maonan", "a1 g7 a4 g4 a7"), last_actions=["a7"])); b
+        BoardWidget('maonan', pieces=5, last=1, removable=2)
+        """
+        with self.hold_sync():
+            for name, value in view.traits().items():
+                setattr(self, name, value)
+
     def svg(self) -> str:
         """The board as it looks now, as an SVG picture."""
         return render_svg(self.geometry, self._current_marks())
@@ -136,7 +151,7 @@ class BoardWidget(anywidget.AnyWidget):
         """The width of the picture in pixels at its natural size."""
         return int(self.geometry["width"])
 
-    def _current_marks(self) -> dict:
+    def _current_marks(self) -> dict[str, Any]:
         return {"pieces": dict(self.pieces), "last": list(self.last), "selected": self.selected,
                 "targets": list(self.targets), "removable": list(self.removable),
                 "marks": dict(self.marks), "labels": dict(self.labels),
@@ -144,14 +159,14 @@ class BoardWidget(anywidget.AnyWidget):
 
     # -- clicks --------------------------------------------------------------
 
-    def on_click(self, callback, remove: bool = False) -> None:
+    def on_click(self, callback: Callable[[str], object], remove: bool = False) -> None:
         """Call ``callback(point)`` on every click on a point (point name, lower case)."""
         if remove:
             self._click_handlers.remove(callback)
         else:
             self._click_handlers.append(callback)
 
-    def on_problem(self, callback, remove: bool = False) -> None:
+    def on_problem(self, callback: Callable[[Text], object], remove: bool = False) -> None:
         """Call ``callback(text: Text)`` when the front end sends something unusable.
 
         Without a problem handler the board shows the text itself (``message``).
@@ -161,7 +176,7 @@ class BoardWidget(anywidget.AnyWidget):
         else:
             self._problem_handlers.append(callback)
 
-    def click(self, point: str) -> None:
+    def click(self, point: object) -> None:
         """Click on ``point`` from Python: exactly what a click in the browser does.
 
         A name that is not a point of the board is reported as a problem
@@ -178,7 +193,7 @@ class BoardWidget(anywidget.AnyWidget):
         for handler in list(self._click_handlers):
             handler(name)
 
-    def _handle_frontend_message(self, _widget, content, _buffers) -> None:
+    def _handle_frontend_message(self, _widget: object, content: object, _buffers: object) -> None:
         # The browser may send anything (an old front end, a stale view):
         # answer with a message, never with an exception in the kernel.
         if not isinstance(content, dict) or content.get("type") != "click":
@@ -190,7 +205,7 @@ class BoardWidget(anywidget.AnyWidget):
             return
         self.click(point)
 
-    def set_state(self, sync_data) -> None:
+    def set_state(self, sync_data: object) -> None:
         """A state update from the browser: refused before it touches the model.
 
         See :func:`browser_state_problem`: the update (``targets=[["a1"]]``,
@@ -222,11 +237,11 @@ class BoardWidget(anywidget.AnyWidget):
                 parts.append(f"{name}={len(value)}")
         return f"BoardWidget({', '.join(parts)})"
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.svg())
 
 
-def with_picture(bundle, text: str, svg: str) -> tuple[dict, dict]:
+def with_picture(bundle: Any, text: str, svg: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A widget's mime bundle plus a fixed ``text/plain`` and the board as ``image/svg+xml``.
 
     JupyterLab shows the live widget; nbconvert, GitHub and nbval's text
@@ -241,12 +256,12 @@ def with_picture(bundle, text: str, svg: str) -> tuple[dict, dict]:
     return {**data, "text/plain": text, "image/svg+xml": svg}, metadata
 
 
-def _short(content) -> str:
+def _short(content: object) -> str:
     text = short_repr(content)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def browser_state_problem(board: Board, sync_data) -> str | None:
+def browser_state_problem(board: Board, sync_data: object) -> str | None:
     """What is wrong with a state update from the browser: always something.
 
     The front end only ever sends clicks (``board.js`` never sets a trait:

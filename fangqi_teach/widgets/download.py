@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
@@ -47,7 +48,7 @@ def progress_html(directory: str | Path | None = None, lang: str | None = None,
 
 
 def download_progress(directory: str | Path | None = None, lang: str | None = None,
-                      learner: str | None = None):
+                      learner: str | None = None) -> Any:
     """An ipywidgets ``HTML`` with the download link of ``learner``'s progress file (default: the learner
     remembered on the start page); run the cell again to refresh it."""
     return W.HTML(progress_html(directory, lang, learner if learner is not None else get_learner()))

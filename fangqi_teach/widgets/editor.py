@@ -36,19 +36,22 @@ True
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 import yaml
 
 from ..core import FangqiError, StateFormatError
 from ..draw.layout import action_points
+from ..exercises.kinds import KINDS
 from ..exercises.model import Position, freeze
 from ..exercises.positions import board_for, build_state
 from ..exercises.progress import Progress
 from ..exercises.schema import ExerciseFormatError, default_exercise_dir, iter_exercise_files, parse_text
-from ..games import GAMES
+from ..games import GAMES, PerGame
 from ..i18n import Text, check_language, get_language
 from ..teacher.builder import (
     ExerciseBuilder,
@@ -105,29 +108,19 @@ TEXTS = {
                         "pending：{kind} 不是本棋的义务；请从 {kinds} 中选择"),
 }
 
-#: Task fields the editor pre-fills for each kind (the teacher edits them).
-TEMPLATES = {
-    "play": "scope: action\ngoal: {captures: max}",
-    "select": "property: loose_pieces\nplayer: W\nmode: all",
-    "count": "quantity: legal_removals",
-    "defend": "{}",
-    "attack": "goal: threats\nthreats: 3",
-}
-#: Games won by a line (``capabilities.line_threats``) start from a win, a threat and a count of threats.
-LINE_TEMPLATES = {"play": "goal: {win: true}", "select": "property: winning_points\nplayer: B",
-                  "count": "quantity: threat_count\nplayer: B"}
+# The task fields the editor pre-fills for each kind are the kind's (kinds.TaskKind.editor_template).
 
 #: The obligations a set-up may name, per game ("" for none), as the game declares them.
-PENDING = {name: ("", *g.capabilities.setup_pending) for name, g in GAMES.items()}
+PENDING = PerGame(lambda g: ("", *g.capabilities.setup_pending))
 #: The phases a set-up may choose (none where the position decides, as in Maonan).
-PHASES = {name: g.capabilities.setup_phases for name, g in GAMES.items()}
+PHASES = PerGame(lambda g: g.capabilities.setup_phases)
 
 
-def _h(text) -> str:
+def _h(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _fmt(template: Text, **kw) -> Text:
+def _fmt(template: Text, **kw: object) -> Text:
     """``template.format`` where a value may itself be a :class:`Text` (each language gets its own)."""
     return Text(template.en.format(**{k: (v.en if isinstance(v, Text) else v) for k, v in kw.items()}),
                 template.zh.format(**{k: (v.zh if isinstance(v, Text) else v) for k, v in kw.items()}))
@@ -150,7 +143,8 @@ def refusal_reason(error: Exception) -> Text:
     return Text(str(error), str(error))
 
 
-def editor(game: str = "dafang", lang: str | None = None, folder=None, **options) -> "BoardEditor":
+def editor(game: str = "dafang", lang: str | None = None, folder: str | Path | None = None,
+           **options: Any) -> BoardEditor:
     """A :class:`BoardEditor` for ``game``; ``options`` are rule options (``size=9`` for Connect6)."""
     return BoardEditor(game, lang=lang, folder=folder, **options)
 
@@ -163,7 +157,8 @@ class BoardEditor(W.VBox):
     is written outside it.
     """
 
-    def __init__(self, game: str = "dafang", lang: str | None = None, folder=None, **options):
+    def __init__(self, game: str = "dafang", lang: str | None = None, folder: str | Path | None = None,
+                 **options: Any):
         if game not in GAMES:
             raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
         self.game = game
@@ -177,14 +172,14 @@ class BoardEditor(W.VBox):
         self.pieces: dict[str, str] = {}
         self.player = "B"
         self.phase: str | None = None
-        self.hands: dict | None = None
-        self.pending: dict | None = None
-        self.credits: dict | None = None
-        self.tired: dict | None = None
+        self.hands: dict[str, int] | None = None
+        self.pending: dict[str, Any] | None = None
+        self.credits: dict[str, int] | None = None
+        self.tired: dict[str, str] | None = None
         self.state = None
         self.tool = "B"
         self.task_kind = "play"
-        self.task_params: dict = yaml.safe_load(self._template("play"))
+        self.task_params: dict[str, Any] = yaml.safe_load(self._template("play"))
         self.report: ValidationReport | None = None
         self.trial: ExerciseWidget | None = None
         self.saved_path: Path | None = None
@@ -202,9 +197,14 @@ class BoardEditor(W.VBox):
     # -- widgets -----------------------------------------------------------------
 
     def _template(self, kind: str) -> str:
-        if self.capabilities.line_threats and kind in LINE_TEMPLATES:
-            return LINE_TEMPLATES[kind]
-        return TEMPLATES[kind]
+        """The YAML the kind pre-fills for this game ("{}" for a kind without a template here)."""
+        known = KINDS.get(kind)
+        return (known.editor_template(self.capabilities) if known else None) or "{}"
+
+    def task_kinds(self) -> list[str]:
+        """The task kinds the editor offers for this game: every registered kind with a template here."""
+        return [name for name, kind in KINDS.items()
+                if kind.available(self.game) is None and kind.editor_template(self.capabilities) is not None]
 
     def _build_controls(self) -> None:
         """The set-up controls (each shown by :meth:`_render` only where the game takes the field)."""
@@ -241,8 +241,7 @@ class BoardEditor(W.VBox):
     def _build_exercise_controls(self) -> None:
         """The task, the texts, the pack file and the buttons."""
         lay = W.Layout(width="auto")
-        kinds = ["play", "select", "count"] + (["defend", "attack"] if self.capabilities.line_threats else [])
-        self.kind_menu = W.Dropdown(options=kinds, value="play", layout=lay)
+        self.kind_menu = W.Dropdown(options=self.task_kinds(), value="play", layout=lay)
         self.kind_menu.observe(lambda ch: self._from_ui(self.set_task, ch["new"]), names="value")
         self.params_box = W.Textarea(value=self._template("play"), layout=W.Layout(width="100%", height="4em"))
         self.params_box.observe(lambda ch: self._params_from_ui(), names="value")
@@ -268,7 +267,7 @@ class BoardEditor(W.VBox):
     def _render(self) -> None:
         lang = self.lang
 
-        def label(key, **kw):
+        def label(key: str, **kw: object) -> Any:
             return W.HTML(f"<b>{_h(TEXTS[key].get(lang).format(**kw))}</b>&nbsp;")
 
         self.tool_buttons.options = [(TEXTS["black"].get(lang), "B"), (TEXTS["white"].get(lang), "W"),
@@ -327,9 +326,9 @@ class BoardEditor(W.VBox):
 
     # -- the position --------------------------------------------------------------
 
-    def setup(self) -> dict:
+    def setup(self) -> dict[str, Any]:
         """The set-up as written in an exercise file."""
-        d: dict = {}
+        d: dict[str, Any] = {}
         black = sorted(p for p, c in self.pieces.items() if c == "B")
         white = sorted(p for p, c in self.pieces.items() if c == "W")
         if black:
@@ -349,7 +348,7 @@ class BoardEditor(W.VBox):
             d["tired"] = {k: v for k, v in self.tired.items() if v}
         return d
 
-    def _build_state(self):
+    def _build_state(self) -> Any:
         return build_state(self.game, Position(setup=freeze(self.setup()), options=freeze(self.options)))
 
     def _rebuild_state(self) -> bool:
@@ -368,7 +367,7 @@ class BoardEditor(W.VBox):
         self.answers_html.value = ""
         return True
 
-    def _change(self, apply, undo) -> bool:
+    def _change(self, apply: Callable[[], object], undo: Callable[[], object]) -> bool:
         """Apply a change; if the engine refuses the position, undo it and keep the reason shown."""
         apply()
         if self._rebuild_state():
@@ -399,7 +398,7 @@ class BoardEditor(W.VBox):
         finally:
             self._syncing = False
 
-    def _from_ui(self, setter, *args, **kw) -> None:
+    def _from_ui(self, setter: Callable[..., object], *args: Any, **kw: Any) -> None:
         if not self._syncing:
             setter(*args, **kw)
 
@@ -422,13 +421,13 @@ class BoardEditor(W.VBox):
         if before == after:
             return
 
-        def apply():
+        def apply() -> None:
             if after is None:
                 self.pieces.pop(point, None)
             else:
                 self.pieces[point] = after
 
-        def undo():
+        def undo() -> None:
             if before is None:
                 self.pieces.pop(point, None)
             else:
@@ -436,7 +435,7 @@ class BoardEditor(W.VBox):
 
         self._change(apply, undo)
 
-    def _plain(self, **fields) -> bool:
+    def _plain(self, **fields: object) -> bool:
         """Whether every value is a plain number or name (a short text, or None); otherwise
         refused here, naming the field, before it goes into the set-up (a list nested a
         thousand deep has no business in an exercise file)."""
@@ -448,7 +447,7 @@ class BoardEditor(W.VBox):
             return False
         return True
 
-    def _set_field(self, name: str, value) -> bool:
+    def _set_field(self, name: str, value: object) -> bool:
         old = getattr(self, name)   # the editor's own field, by name
         ok = self._change(lambda: setattr(self, name, value), lambda: setattr(self, name, old))
         if ok:
@@ -527,7 +526,7 @@ class BoardEditor(W.VBox):
 
     # -- the task and texts --------------------------------------------------------
 
-    def set_task(self, kind: str, **params) -> None:
+    def set_task(self, kind: str, **params: Any) -> None:
         """The task kind and its fields (without fields: the editor's template for the kind)."""
         self.task_kind = kind
         self.task_params = params if params else (yaml.safe_load(self._template(kind)) or {})
@@ -559,8 +558,9 @@ class BoardEditor(W.VBox):
             return
         self.task_params = value
 
-    def set_texts(self, id: str | None = None, stage: int | None = None, tags=None, title=None, prompt=None,
-                  explanation=None, hints=None) -> None:
+    def set_texts(self, id: str | None = None, stage: int | None = None, tags: str | Iterable[str] | None = None,
+                  title: tuple[str, str] | None = None, prompt: tuple[str, str] | None = None,
+                  explanation: tuple[str, str] | None = None, hints: Sequence[tuple[str, str]] | None = None) -> None:
         """Fill the exercise's fields; texts are ``(english, chinese)``; ``hints`` a list of them."""
         if id is not None:
             self.id_box.value = id
@@ -620,7 +620,7 @@ class BoardEditor(W.VBox):
         self.answers_html.value = "<br>".join(_h(a) for a in report.answers[:12]) + (" …" if report.count > 12 else "")
         return report
 
-    def try_it(self):
+    def try_it(self) -> ExerciseWidget | None:
         """Open the exercise as a learner sees it (progress goes to a temporary folder)."""
         try:
             exercise = self.builder().build()
@@ -674,7 +674,7 @@ class BoardEditor(W.VBox):
         self._say(TEXTS["saved"].format(id=b.id, file=str(path)), "ok")
         return path
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         # Static viewers (nbconvert, GitHub) show the board being edited as a picture.
         return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
 

@@ -52,13 +52,15 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterable
 from html import escape, unescape
+from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
-from ..core import IllegalAction
 from ..draw.layout import action_points
-from ..exercises.checkers import default_scope, review_state
+from ..exercises.checkers import Verdict, asked, review_state, worked_solution
 from ..exercises.display import asks_the_end, opening_caption, review_opening
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
@@ -67,8 +69,9 @@ from ..exercises.schema import load_pack
 from ..games import new_game
 from ..glossary import TERMS
 from ..i18n import Text, check_language, get_language
-from ..notation import PLACE, Action, parse_action
-from ..session.clicks import move_targets, removable_points, resolve_click
+from ..session.clicks import removable_points
+from ..session.controller import ClickController
+from ..session.history import History
 from .board import BoardWidget, with_picture
 
 TEXTS = {
@@ -124,7 +127,7 @@ OUTCOME_EVENTS = ("win", "draw")
 EVENT_SEPARATOR = Text("; ", "；")
 
 
-def _h(text) -> str:
+def _h(text: object) -> str:
     """Escape teacher- or engine-written text for the page."""
     return escape(str(text), quote=True)
 
@@ -137,8 +140,9 @@ class ExerciseWidget(W.VBox):
     the workbook language).
     """
 
-    def __init__(self, exercises, learner: str = "default", progress: Progress | None = None,
-                 lang: str | None = None, start: int | str = 0, in_place: bool = False):
+    def __init__(self, exercises: Exercise | Pack | Iterable[Exercise], learner: str = "default",
+                 progress: Progress | None = None, lang: str | None = None, start: int | str = 0,
+                 in_place: bool = False):
         if isinstance(exercises, Exercise):
             exercises = [exercises]
         self.exercises: list[Exercise] = list(exercises)
@@ -170,7 +174,7 @@ class ExerciseWidget(W.VBox):
             b.on_click(lambda _b, name=name: self.replay(name))
         self.replay_html = W.HTML()
         self.board: BoardWidget = None  # type: ignore[assignment]  # show() below makes it
-        self.last_verdict = None
+        self.last_verdict: Verdict | None = None
         super().__init__(layout=W.Layout(width="100%"))
         self.show(self.index)
 
@@ -190,10 +194,8 @@ class ExerciseWidget(W.VBox):
         self.target_size = _target_size(ex) if self.in_place and self._answer_mode() == "select" else 0
         self.started = time.monotonic()
         self.selection: list[str] = []
-        self.actions: list[str] = []
-        self.origin = ""
         self.state0 = ex.state() if ex.task.kind != "review" else review_state(ex)
-        self.scratch = self.state0
+        self.answer = ClickController(History(self.state0))   # the actions clicked, on the one click path
         self.review_states = _replay_states(ex) if ex.task.kind == "review" else []
         # a review opens where its question starts; until it is answered, nothing later is shown
         self.question_step = review_opening(ex) if self.review_states else 0
@@ -265,11 +267,24 @@ class ExerciseWidget(W.VBox):
         self.board.click(point)
 
     def _answer_mode(self) -> str:
-        ex = self.exercise
-        kind = ex.task.kind
-        if kind == "review":
-            kind = ex.task["question"]["kind"]
-        return {"select": "select", "count": "count"}.get(kind, "play")
+        """How clicks build the answer: the task kind's ``"play"``, ``"select"`` or ``"count"``."""
+        _, kind, params = asked(self.exercise)
+        return kind.answer_mode(params)
+
+    @property
+    def scratch(self) -> Any:
+        """The position after the actions of the answer so far."""
+        return self.answer.state
+
+    @property
+    def actions(self) -> list[str]:
+        """The actions of the answer so far."""
+        return list(self.answer.history.actions)
+
+    @property
+    def origin(self) -> str:
+        """The piece picked up for a move ("" when none)."""
+        return self.answer.selected or ""
 
     def _on_board_click(self, point: str) -> None:
         if self.review_states and self.step != self.question_step and self._answer_mode() != "count":
@@ -306,11 +321,8 @@ class ExerciseWidget(W.VBox):
         return scope == "action" or s.is_over or s.player != self.state0.player
 
     def _scope(self) -> str:
-        ex = self.exercise
-        params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
-        if ex.task.kind in ("defend", "attack"):
-            return "turn"
-        return params.get("scope", default_scope(ex.game))
+        _, kind, params = asked(self.exercise)
+        return kind.scope(self.exercise.game, params)
 
     def _play_click(self, point: str) -> None:
         """A click while the answer is a sequence of actions: what it means comes from the one click path.
@@ -319,37 +331,33 @@ class ExerciseWidget(W.VBox):
         action just played, clicked again, is taken back; once the
         answer's action or turn is complete, further clicks wait for Check.
         """
-        if self._placed_last(point):
+        if self.answer.placed_last(point):
             self._take_back()           # clicking the stone just placed takes it back
             return
         if self._turn_done():
             self._say(TEXTS["turn_done"], "info")
             return
-        click = resolve_click(self.scratch, point, self.origin or None)
+        # (a Connect6 first stone placed before the question is not ours to take back: the controller refuses)
+        click = self.answer.click(point)
         if click.action is not None:
-            self._play_action(click.action)
-        elif click.take_back:           # a first stone placed before the question is not ours to take back
-            self._say(_refusal(self.scratch, point), "warn")
+            self._show_played(click.action)
         elif click.refused and click.message is not None:
             self._say(click.message, "warn")                # the selection, if any, stays
         else:
-            self.origin = click.selected or ""
-            self.board.set_marks(selected=click.selected, targets=move_targets(self.scratch, click.selected))
+            self.board.set_marks(selected=click.selected, targets=self.answer.targets())
             if click.message is not None:
                 self._say(click.message, "info")        # what to click next
             else:
                 self.feedback_html.value = ""           # put down: the prompt no longer applies
 
-    def _placed_last(self, point: str) -> bool:
-        """Whether the answer's last action placed a piece on ``point`` (and no piece is picked up)."""
-        if not self.actions or self.origin:
-            return False
-        return parse_action(self.board.board_spec, self.actions[-1]) == Action(PLACE, (point,))
-
     def _play_action(self, action: str) -> None:
-        self.scratch = self.scratch.play(action)
-        self.actions.append(action)
-        self.origin = ""
+        """Play ``action`` (legal) onto the answer, as a click would."""
+        self.answer.reset()
+        self.answer.history.play(action)
+        self._show_played(action)
+
+    def _show_played(self, action: str) -> None:
+        """The answer grew by ``action``: the board, the answer line, what it did; check a complete answer in place."""
         self.answer_box.value = " ".join(self.actions)
         self.board.set_marks(self.scratch.board, last=action_points(action), selected=None, targets=[],
                              marks={}, removable=self._removable(self.scratch), clear=False)
@@ -364,7 +372,7 @@ class ExerciseWidget(W.VBox):
 
     # -- answering in place (lesson steps) -----------------------------------------
 
-    def _answer_in_place(self):
+    def _answer_in_place(self) -> Verdict:
         """Check the answer the clicks just made; a wrong one stays shown until the next click."""
         verdict = self.check()
         self.retry = not verdict.correct
@@ -377,21 +385,21 @@ class ExerciseWidget(W.VBox):
         else:
             self._say(TEXTS["chosen"].format(k=len(self.selection)), "info")
 
-    def _typed_in_place(self, change) -> None:
+    def _typed_in_place(self, change: dict[str, Any]) -> None:
         if self._answer_mode() == "count" and str(change["new"]).strip():
             self._answer_in_place()
 
     def _restart_try(self) -> None:
         """Back to the exercise's position for a new try (the last feedback stays until it is replaced)."""
         self.retry = False
-        self.selection, self.actions, self.origin = [], [], ""
-        self.scratch = self.state0
+        self.selection = []
+        self.answer = ClickController(History(self.state0))
         self.board.set_marks(self.state0.board, labels=self.labels, removable=self._removable(self.state0),
                              clear=True)
         self._show_pass()
 
     @property
-    def verdict(self):
+    def verdict(self) -> Verdict | None:
         """The last :class:`~fangqi_teach.exercises.checkers.Verdict` (None before any answer)."""
         return self.last_verdict
 
@@ -450,7 +458,7 @@ class ExerciseWidget(W.VBox):
             self.revealed = True
             self._show_step()
 
-    def _removable(self, state) -> list[str]:
+    def _removable(self, state: Any) -> list[str]:
         """The pieces a click would take now, marked on the board while the answer is played
         (not in a select task, whose answer may be just those pieces)."""
         return removable_points(state) if self._answer_mode() == "play" else []
@@ -475,13 +483,10 @@ class ExerciseWidget(W.VBox):
         self._play_action("pass")
 
     def _take_back(self) -> None:
-        self.actions.pop()
-        s = self.state0
-        for a in self.actions:
-            s = s.play(a)
-        self.scratch = s
+        self.answer.history.drop_last()
         self.answer_box.value = " ".join(self.actions)
-        self.board.set_marks(s.board, labels=self.labels, removable=self._removable(s), clear=True)
+        self.board.set_marks(self.scratch.board, labels=self.labels, removable=self._removable(self.scratch),
+                             clear=True)
         self._show_pass()
         self.feedback_html.value = ""
 
@@ -490,8 +495,8 @@ class ExerciseWidget(W.VBox):
         self.retry = False
         if self.in_place:
             self.last_verdict = None        # "Start again" also allows another answer after a right one
-        self.selection, self.actions, self.origin = [], [], ""
-        self.scratch = self.state0
+        self.selection = []
+        self.answer = ClickController(History(self.state0))
         self.answer_box.value = ""
         self.board.set_marks(self.state0.board, labels=self.labels, removable=self._removable(self.state0),
                              clear=True)
@@ -505,7 +510,7 @@ class ExerciseWidget(W.VBox):
          "pass": self.pass_turn,
          "previous": lambda: self.show(self.index - 1), "next": self.next}[name]()
 
-    def check(self):
+    def check(self) -> Verdict:
         """Grade the answer line; show and return the :class:`~fangqi_teach.exercises.checkers.Verdict`."""
         ex = self.exercise
         answer = self.answer_box.value
@@ -524,7 +529,7 @@ class ExerciseWidget(W.VBox):
             self.board.set_marks(marks={p: "red" for p in verdict.points})
         return verdict
 
-    def _show_verdict(self, verdict) -> None:
+    def _show_verdict(self, verdict: Verdict) -> None:
         lang = self.lang
         colour = "green" if verdict.correct else "#b00"
         if self.in_place:
@@ -573,6 +578,9 @@ class ExerciseWidget(W.VBox):
         listing = " · ".join(answers)
         line = (TEXTS["solutions"].get(lang).format(answers=listing) if answers
                 else TEXTS["none_found"].get(lang))
+        worked = worked_solution(ex)            # a count's number with the engine's reason: only here
+        if worked is not None:
+            line += (" — " if lang == "en" else "——") + worked.get(lang)
         self.solution_html.value = (f"<p>{_h(line)}</p><p><i>{_h(TEXTS['explanation'].get(lang))}</i>"
                                     f"{_h(ex.explanation.get(lang))}</p>")
         return answers
@@ -618,20 +626,9 @@ class ExerciseWidget(W.VBox):
             return TEXTS["repr"].zh.format(title=self.exercise.title.zh, i=i, n=n)
         return f"ExerciseWidget({self.exercise.id!r}, {i} of {n})"
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         # Static viewers (nbconvert HTML, GitHub) get the board picture and a fixed text.
         return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
-
-
-def _refusal(state, point: str) -> Text:
-    """The engine's reason why placing on ``point`` is refused (it is taken).
-
-    >>> from fangqi_teach import GAMES
-    >>> _refusal(GAMES["connect6"].from_setup({"black": ["j10"], "white": ["k10"], "player": "B"}), "j10").en
-    'j10 is already occupied; place on an empty point.'
-    """
-    why = state.refusal(point) or IllegalAction.of("occupied", point, point=point)
-    return Text(why.en, why.zh)
 
 
 def _target_size(ex: Exercise) -> int:
@@ -641,14 +638,14 @@ def _target_size(ex: Exercise) -> int:
     >>> _target_size(load_pack(default_exercise_dir() / "dafang" / "stage1.yaml")["dafang-1-01"]) > 0
     True
     """
-    params = ex.task.params if ex.task.kind != "review" else ex.task["question"]
-    if params.get("mode") == "one":
+    _, kind, params = asked(ex)
+    if kind.picks_one(params):
         return 1
     first = (ex.solutions(1) or [""])[0]
     return 0 if first in ("", "none") else len(first.replace(",", " ").split())
 
 
-def _replay_states(ex: Exercise) -> list:
+def _replay_states(ex: Exercise) -> list[Any]:
     """The states along a review exercise's record, from the initial position."""
     s = new_game(ex.game, **dict(ex.position.options))
     states = [s]
@@ -661,7 +658,7 @@ def _replay_states(ex: Exercise) -> list:
 class PackSummary(W.VBox):
     """Progress per pack and stage: solved / tried / total, with a bar per stage."""
 
-    def __init__(self, packs, learner: str = "default", progress: Progress | None = None,
+    def __init__(self, packs: Pack | Iterable[Pack], learner: str = "default", progress: Progress | None = None,
                  lang: str | None = None):
         if isinstance(packs, Pack):
             packs = [packs]
@@ -673,10 +670,10 @@ class PackSummary(W.VBox):
         self.progress.on_change(self.refresh)     # redraw as exercises are solved
         self.refresh()
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, Any]]:
         """One row per game and stage (a pack's exercises of another stage count in that stage):
         game, title (the game's name), stage, total, attempted, solved, hints, and the pack files."""
-        by_stage: dict[tuple[str, int], dict] = {}
+        by_stage: dict[tuple[str, int], dict[str, Any]] = {}
         for pack in self.packs:
             for stage, s in self.progress.summary(pack.exercises).items():
                 row = by_stage.setdefault((pack.game, stage), {
@@ -720,13 +717,14 @@ def _game_title(game: str, lang: str) -> str:
     return GAMES[game].title.get(lang) if game in GAMES else game
 
 
-def exercise_widget(path_or_pack, learner: str = "default", lang: str | None = None, **kw) -> ExerciseWidget:
+def exercise_widget(path_or_pack: str | Path | Pack | Exercise | list[Exercise], learner: str = "default",
+                    lang: str | None = None, **kw: Any) -> ExerciseWidget:
     """An :class:`ExerciseWidget` for a pack file (path) or a loaded pack."""
     pack = path_or_pack if isinstance(path_or_pack, (Pack, Exercise, list)) else load_pack(path_or_pack)
     return ExerciseWidget(pack, learner=learner, lang=lang, **kw)
 
 
-def _replay_limit(ex: Exercise, states: list, opening: int) -> int:
+def _replay_limit(ex: Exercise, states: list[Any], opening: int) -> int:
     """How far a review may be replayed before it is answered.
 
     A question about one position (``at``): to that position, since the rest of the game may hold

@@ -42,12 +42,15 @@ been drawn (``background="async"`` forces this anywhere; then
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
 from .. import ai
+from ..games.contract import GameStateProtocol
+from ..glossary import term
 from ..i18n import Text, check_language, get_language
 from ..session import clicks as session_clicks
 from ..session import game as session_game
@@ -56,7 +59,7 @@ from .board import BoardWidget, with_picture
 
 # the record-file and background names have always been importable from here
 __all__ = ["GameWidget", "play", "TEXTS", "WIDGET_OPTIONS", "GameSession", "MAX_RECORD_BYTES", "THREADS",
-           "TURN_SECONDS", "background_mode", "read_record_file"]
+           "TURN_SECONDS", "SESSION_NAMES", "background_mode", "read_record_file"]
 
 #: Every text the widget shows: the click resolver's, the session's, and the panel's own labels.
 TEXTS = {
@@ -66,7 +69,7 @@ TEXTS = {
     "undo": Text("Undo", "悔棋"),
     "redo": Text("Redo", "重做"),
     "hint": Text("Hint", "提示"),
-    "pass": Text("Pass", "换对方走"),
+    "pass": Text("Pass", term("pass").zh),          # the glossary's term: 换对方走
     "agree_draw": Text("Agree a draw", "双方议和"),
     "two_players": Text("Two players", "双人对弈"),
     "opponent": Text("Opponent", "对手"),
@@ -86,12 +89,23 @@ TEXTS = {
 #: Options of this widget (everything else passed to ``play`` is a rule option of the game).
 WIDGET_OPTIONS = ("lang", "timer", "seconds", "clock", "background", "cell")
 
+#: The session's names a widget answers for it (``g.undo()`` is ``g.session.undo()``), and the
+#: session attribute each one reads. Lessons, notebooks and tests have always called them on the widget.
+SESSION_NAMES = {name: name for name in (
+    "state", "history", "selected", "hint_action", "thinking", "timer_possible", "game", "options", "computer",
+    "level", "seconds", "background", "legal_actions", "click", "undo", "redo", "new_game", "pass_turn",
+    "agree_draw", "hint", "set_computer", "set_level", "load_record", "save", "open_file", "wait", "wait_async",
+    "seconds_left", "tick", "reviewing", "review_items", "review_index", "review_item", "review", "review_step",
+    "close_review", "review_position")}
+SESSION_NAMES["_ticker"] = "ticker"     # the timer's thread or asyncio task (tests of the browser edition)
+
 #: The buttons whose label is a key of TEXTS and which :meth:`GameSession.enabled` names.
 _BUTTONS = ("new_game", "undo", "redo", "hint", "pass", "agree_draw", "review", "review_prev", "review_next",
             "review_close", "load_record", "save", "open")
 
 
-def play(game="dafang", computer: str | None = None, level: str = "medium", **options) -> "GameWidget":
+def play(game: str | GameStateProtocol = "dafang", computer: str | None = None, level: str = "medium",
+         **options: Any) -> GameWidget:
     """A game to play in the notebook: ``ft.play("dafang")``, ``ft.play("maonan", computer="W")``.
 
     ``computer`` is the side the computer plays (``"B"``, ``"W"`` or None for
@@ -113,20 +127,31 @@ class GameWidget(W.VBox):
     """Board + side panel for one game; see :func:`play`.
 
     ``session`` is the game (a :class:`~fangqi_teach.session.game.GameSession`);
-    ``state`` is the engine state shown and ``click(point)`` does what a
-    click on the board does. Every command is the session's; the widget
-    redraws itself whenever the session changes.
+    the widget draws it whenever it changes, and answers the session's
+    names for it (:data:`SESSION_NAMES`): ``state`` is the engine state
+    shown, ``click(point)`` does what a click on the board does, ``undo()``,
+    ``review(wait=True)`` … are the session's commands.
+
+    >>> g = play("connect6", size=9, background=False)
+    >>> g.load_record("e5 a1 b1 a9 b9 c1 d1 c9 d9 i5 i6")
+    True
+    >>> [item.kind for item in g.review(wait=True)]
+    ['allowed_win', 'missed_win']
+    >>> g.review_item.better, sorted(g.board.marks.items())[:2]
+    ('e1 f1', [('c9', 'red'), ('d9', 'red')])
     """
 
-    def __init__(self, game="dafang", computer=None, level="medium", *, lang=None, timer=False,
-                 seconds=None, clock=None, background=True, cell=None, **options):
+    def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
+                 level: str = "medium", *, lang: str | None = None, timer: bool = False, seconds: int | None = None,
+                 clock: Callable[[], float] | None = None, background: bool | str = True, cell: int | None = None,
+                 **options: Any):
         self.session = GameSession(game, computer, level, timer=timer, seconds=seconds, clock=clock,
                                    background=background, **options)
         self.lang = check_language(lang or get_language())
         self._last_shown_seconds: int | None = None
         self._updating_boxes = False
-        self.board = BoardWidget(self.state.board_spec, cell=cell)
-        self.board.on_click(self.click)
+        self.board = BoardWidget(self.session.state.board_spec, cell=cell)
+        self.board.on_click(self.session.click)
         self.board.on_problem(self.session.show_message)
         self._build_panel()
         super().__init__([self.banner, W.HBox([self.board, self.panel], layout=W.Layout(
@@ -137,194 +162,25 @@ class GameWidget(W.VBox):
             self._refresh_labels()
             self._render()
 
-    # ------------------------------------------------------------------ the session's state
+    # ------------------------------------------------------------------ the session's names
 
-    @property
-    def state(self):
-        """The engine state on the board now."""
-        return self.session.state
+    def __getattr__(self, name: str) -> Any:
+        """The session's public names read through (:data:`SESSION_NAMES`): ``g.click``, ``g.state`` …
 
-    @property
-    def history(self) -> tuple:
-        """Every state from the start of the game to now."""
-        return self.session.history
+        The widget adds no behaviour of its own to any of them; ``g.session`` is the game.
+        """
+        session = self.__dict__.get("session")
+        if session is not None and name in SESSION_NAMES:
+            return getattr(session, SESSION_NAMES[name])
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    @property
-    def selected(self) -> str | None:
-        """The piece selected for a two-click move, if any."""
-        return self.session.selected
-
-    @property
-    def hint_action(self) -> str | None:
-        """The action the last hint suggested (None after any change)."""
-        return self.session.hint_action
-
-    @property
-    def thinking(self) -> bool:
-        """True while the computer, a hint or a review works in the background."""
-        return self.session.thinking
-
-    @property
-    def timer_possible(self) -> bool:
-        """RULES.md [D6]: the Fang Qi games and Maonan have a turn timer; Connect6 has none."""
-        return self.session.timer_possible
-
-    @property
-    def game(self) -> str:
-        return self.session.game
-
-    @property
-    def options(self) -> dict:
-        return self.session.options
-
-    @property
-    def computer(self) -> str | None:
-        return self.session.computer
-
-    @property
-    def level(self) -> str:
-        return self.session.level
-
-    @property
-    def seconds(self) -> int:
-        return self.session.seconds
-
-    @property
-    def background(self):
-        return self.session.background
-
-    @property
-    def _ticker(self):
-        """The timer's thread or asyncio task (tests of the browser edition look at it)."""
-        return self.session.ticker
+    def __dir__(self) -> list[str]:
+        return sorted(set(super().__dir__()) | set(SESSION_NAMES))
 
     def message_text(self, lang: str | None = None) -> str:
         """The message line (a refused click, a hint …) in ``lang`` (default: the widget's)."""
         message = self.session.message
         return message.get(lang or self.lang) if message else ""
-
-    def legal_actions(self) -> list[str]:
-        """The legal actions of the state shown (cached per state)."""
-        return self.session.legal_actions()
-
-    # ------------------------------------------------------------------ commands (the session's)
-
-    def click(self, point: str) -> None:
-        """Exactly what a click on ``point`` does: select, move, place, remove, or explain why not."""
-        self.session.click(point)
-
-    def undo(self) -> None:
-        """Take back the last action (against the computer: back to your last turn)."""
-        self.session.undo()
-
-    def redo(self) -> None:
-        """Play again what undo took back."""
-        self.session.redo()
-
-    def new_game(self) -> None:
-        """Start again from the initial position (or the set-up position the widget was given)."""
-        self.session.new_game()
-
-    def pass_turn(self) -> None:
-        """The forced pass (the Pass button; only when the rules force it)."""
-        self.session.pass_turn()
-
-    def agree_draw(self) -> None:
-        """The players agree a draw (Connect6, RULES.md §4.3): the game ends drawn."""
-        self.session.agree_draw()
-
-    def hint(self) -> None:
-        """Ask the engine for a suggestion; it is drawn on the board and named in the message line."""
-        self.session.hint()
-
-    def set_computer(self, side: str | None) -> None:
-        """Let the computer play ``side`` ("B", "W") or nobody (None), at any moment."""
-        self.session.set_computer(side)
-
-    def set_level(self, level: str) -> None:
-        """The computer's level from now on (a search already running finishes at its level)."""
-        self.session.set_level(level)
-
-    def load_record(self, record: str) -> bool:
-        """Replay ``record`` (actions separated by spaces) from the start; False with a message if illegal."""
-        return self.session.load_record(record)
-
-    def save(self, path) -> Path:
-        """Write the record to ``path`` (plain text that ``ft.replay`` reads back)."""
-        return self.session.save(path)
-
-    def open_file(self, path) -> bool:
-        """Load the record saved in ``path`` (see :func:`read_record_file`); False with a message if not."""
-        return self.session.open_file(path)
-
-    def wait(self, timeout: float = 30.0) -> bool:
-        """Wait until the computer (or a hint) has finished; True if it has."""
-        return self.session.wait(timeout)
-
-    async def wait_async(self, timeout: float = 30.0) -> bool:
-        """:meth:`wait` for the asyncio path: yields to the loop until the computer has finished."""
-        return await self.session.wait_async(timeout)
-
-    def seconds_left(self) -> int | None:
-        """Seconds left in this turn, or None when no timer runs (off, game over, computer's turn)."""
-        return self.session.seconds_left()
-
-    def tick(self) -> bool:
-        """Check the clock: when the turn's time is up, the turn passes ([D6]). True if it did."""
-        return self.session.tick()
-
-    # ------------------------------------------------------------------ review (复盘)
-
-    @property
-    def reviewing(self) -> bool:
-        """True while the board shows a review instead of the live game."""
-        return self.session.reviewing
-
-    @property
-    def review_items(self) -> tuple:
-        """The :class:`~fangqi_teach.ai.advice.ReviewItem` s being stepped through (empty when not reviewing)."""
-        return self.session.review_items
-
-    @property
-    def review_index(self) -> int | None:
-        """Which of :attr:`review_items` is shown (0-based), None when not reviewing."""
-        return self.session.review_index
-
-    @property
-    def review_item(self):
-        """The review item shown now, None when not reviewing."""
-        return self.session.review_item
-
-    def review(self, wait: bool = False):
-        """Review the game so far (the Review button): find the turns worth another look.
-
-        The search runs in the background like the computer's move (the
-        status line says so); then the board steps through the turns, or the
-        message line says nothing was found. With ``wait=True`` this returns
-        the items found (a list, empty when the game was well played);
-        otherwise None at once.
-
-        >>> g = play("connect6", size=9, background=False)
-        >>> g.load_record("e5 a1 b1 a9 b9 c1 d1 c9 d9 i5 i6")
-        True
-        >>> [item.kind for item in g.review(wait=True)]
-        ['allowed_win', 'missed_win']
-        >>> g.review_item.better, sorted(g.board.marks.items())[:2]
-        ('e1 f1', [('c9', 'red'), ('d9', 'red')])
-        """
-        return self.session.review(wait)
-
-    def review_step(self, step: int = 1) -> None:
-        """Show the next (``+1``) or previous (``-1``) turn of the review (the ◀ ▶ buttons)."""
-        self.session.review_step(step)
-
-    def close_review(self) -> None:
-        """Back to the live game, exactly as it was (the turn timer starts the turn afresh)."""
-        self.session.close_review()
-
-    def review_position(self, item=None):
-        """The position at the start of ``item``'s turn (default: the item shown), from the game's history."""
-        return self.session.review_position(item)
 
     # ------------------------------------------------------------------ the view's own
 
@@ -337,7 +193,7 @@ class GameWidget(W.VBox):
             self._refresh_labels()
             self._render()
 
-    def close(self):
+    def close(self) -> None:
         """Stop the timer and any background search, then close the widgets."""
         # contract: Widget.__del__ may call close() on a widget whose __init__ stopped half-way
         if hasattr(self, "board"):   # (the session is made before the board)
@@ -348,7 +204,7 @@ class GameWidget(W.VBox):
     def __repr__(self) -> str:
         return self.session.summary(self.lang, type(self).__name__)
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         return with_picture(super()._repr_mimebundle_(**kwargs), repr(self), self.board.svg())
 
     # ------------------------------------------------------------------ panel
@@ -360,28 +216,27 @@ class GameWidget(W.VBox):
         self._build_buttons()
         self._build_review_box()
         self.side_box = W.Dropdown(options=[("", "")], value="", layout=W.Layout(width="auto"))
-        self.level_box = W.Dropdown(options=[(lv, lv) for lv in ai.LEVELS], value=self.level,
+        self.level_box = W.Dropdown(options=[(lv, lv) for lv in ai.LEVELS], value=self.session.level,
                                     layout=W.Layout(width="auto"))
         self.lang_box = W.ToggleButtons(options=[("English", "en"), ("中文", "zh")], value=self.lang,
                                         style={"button_width": "70px"})
         self.timer_box = W.Checkbox(value=False, indent=False)
         self.record_box = W.Textarea(layout=W.Layout(width="100%", height="70px"))
-        self.file_box = W.Text(value=f"{self.game}-record.txt", layout=W.Layout(width="auto", flex="1 1 auto"))
+        self.file_box = W.Text(value=f"{self.session.game}-record.txt", layout=W.Layout(width="auto", flex="1 1 auto"))
         self.side_box.observe(self._on_side_box, "value")
         self.level_box.observe(self._on_level_box, "value")
         self.lang_box.observe(lambda ch: self.set_language(ch["new"]), "value")
         self.timer_box.observe(self._on_timer_box, "value")
-        row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap"))  # noqa: E731
         self.panel = W.VBox([
             self.title, self.status, self.countdown, self.counts, self.events, self.message,
-            row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
+            _row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
                 self.draw_button, self.review_button),
             self.review_box,          # under the buttons, where the eyes are after pressing Review
-            row(self.side_box, self.level_box),
-            row(self.timer_box),
+            _row(self.side_box, self.level_box),
+            _row(self.timer_box),
             self.lang_box,
             self.record_box,
-            row(self.load_button, self.file_box, self.save_button, self.open_button),
+            _row(self.load_button, self.file_box, self.save_button, self.open_button),
         ], layout=W.Layout(flex="1 1 280px", min_width="240px", max_width="420px", padding="0 0 0 12px"))
         # the board's natural width as flex basis: a 19×19 board takes the row and the panel wraps below
         self.board.layout = W.Layout(flex=f"1 1 {min(self.board.natural_width, 600)}px", min_width="260px",
@@ -422,23 +277,25 @@ class GameWidget(W.VBox):
         except OSError as e:
             self.session.show_message(TEXTS["file_failed"].format(detail=str(e)))
 
-    def _on_side_box(self, change) -> None:
+    def _on_side_box(self, change: dict[str, Any]) -> None:
         if not self._updating_boxes:
             self.session.set_computer(change["new"] or None)
 
-    def _on_level_box(self, change) -> None:
+    def _on_level_box(self, change: dict[str, Any]) -> None:
         if not self._updating_boxes and change["new"] in ai.LEVELS:
             self.session.set_level(change["new"])
 
-    def _on_timer_box(self, change) -> None:
+    def _on_timer_box(self, change: dict[str, Any]) -> None:
         if not self._updating_boxes:
             self.session.set_timer(change["new"])   # a game without a timer says so; _render unticks the box
 
     def _refresh_labels(self) -> None:
         """Every fixed label in the current language (dropdown options keep their value)."""
         lang = self.lang
-        tr = lambda key: TEXTS[key].get(lang)  # noqa: E731
-        spec = self.state.board_spec
+
+        def tr(key: str) -> str:
+            return TEXTS[key].get(lang)
+        spec = self.session.state.board_spec
         self.title.value = f"<b>{_esc(spec.title_zh if lang == 'zh' else spec.title)}</b>"
         for key, b in self._buttons.items():
             b.description = tr(key)
@@ -449,8 +306,8 @@ class GameWidget(W.VBox):
             self.level_box.options = [(tr(lv), lv) for lv in ai.LEVELS]
         finally:
             self._updating_boxes = False
-        self.timer_box.description = TEXTS["timer_n"].format(n=self.seconds).get(lang)
-        self.timer_box.disabled = not self.timer_possible
+        self.timer_box.description = TEXTS["timer_n"].format(n=self.session.seconds).get(lang)
+        self.timer_box.disabled = not self.session.timer_possible
         self.record_box.placeholder = tr("record")
 
     # ------------------------------------------------------------------ drawing
@@ -459,8 +316,7 @@ class GameWidget(W.VBox):
         """Draw the session on the board and the panel (one board update); the session's lock is held."""
         s, lang = self.session, self.lang
         with self.board.hold_sync():
-            for name, value in vars(s.board_view()).items():   # BoardView's fields are the board's traits
-                setattr(self.board, name, value)
+            self.board.show_view(s.board_view())
         self.status.value = "<br>".join(_styled(text.get(lang), style) for text, style in s.status())
         self._update_countdown()
         self.counts.value = "<br>".join(_esc(text.get(lang)) for text in s.counts())
@@ -513,6 +369,11 @@ class GameWidget(W.VBox):
             self._last_shown_seconds = left
             self.countdown.value = "" if left is None else (
                 f"<b>{_esc(TEXTS['seconds_left'].format(n=left).get(self.lang))}</b>")
+
+
+def _row(*ws: Any) -> Any:
+    """Widgets side by side, wrapping on a narrow page."""
+    return W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap"))
 
 
 def _styled(text: str, style: str) -> str:

@@ -18,12 +18,14 @@ Stage 4 of maonan has no exercises yet.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from ..exercises.learner import get_learner
 from ..exercises.model import Exercise, Pack
-from ..exercises.schema import default_exercise_dir, load_pack, pack_from_data, parse_text
+from ..exercises.schema import default_exercise_dir, pack_from_data, parse_text
 from ..games import GAMES
 from ..i18n import Text, check_language, get_language
 from .exercise import ExerciseWidget, PackSummary
@@ -41,7 +43,8 @@ GAME_NAMES = {name: Text(name, game.title.zh) for name, game in GAMES.items()}
 class Practice:
     """The exercises of some packs, by stage, for one learner."""
 
-    def __init__(self, packs, learner: str | None = None, lang: str | None = None, name: str = ""):
+    def __init__(self, packs: Pack | Iterable[Pack], learner: str | None = None, lang: str | None = None,
+                 name: str = ""):
         self.packs = [packs] if isinstance(packs, Pack) else list(packs)
         # None: the learner remembered on the start page (lessons record under the same name)
         self.learner = learner or get_learner()
@@ -50,14 +53,16 @@ class Practice:
 
     @classmethod
     def for_game(cls, game: str, learner: str | None = None, folder: str | Path | None = None,
-                 pattern: str = "stage*.yaml", **kw) -> "Practice":
+                 pattern: str = "stage*.yaml", **kw: Any) -> Practice:
         """The staged packs of ``game`` in the exercise folder (``exercises/<game>/stage*.yaml``)."""
         base = Path(folder) if folder else default_exercise_dir()
-        packs = [load_pack(p) for p in sorted((base / game).glob(pattern))]
+        from ..parsed import load_pack as load_parsed  # the build's parsed copy of a shipped pack, if any
+
+        packs = [load_parsed(p) for p in sorted((base / game).glob(pattern))]
         return cls(packs, learner=learner, name=game, **kw)
 
     @classmethod
-    def from_text(cls, text: str, file: str, learner: str | None = None, **kw) -> "Practice":
+    def from_text(cls, text: str, file: str, learner: str | None = None, **kw: Any) -> Practice:
         """A pack carried inside a notebook as YAML text (read like a pack file: no aliases, bounded)."""
         return cls(pack_from_data(parse_text(text, file), file), learner=learner, **kw)
 
@@ -69,11 +74,11 @@ class Practice:
                 out.setdefault(number, []).extend(exercises)
         return dict(sorted(out.items()))
 
-    def summary(self):
+    def summary(self) -> PackSummary:
         """The progress table (:class:`~fangqi_teach.widgets.exercise.PackSummary`)."""
         return PackSummary(self.packs, learner=self.learner, lang=self.lang)
 
-    def stage(self, number: int):
+    def stage(self, number: int) -> ExerciseWidget | None:
         """An exercise widget for one stage, or a note when it has no exercises."""
         exercises = self.stages().get(number)
         if not exercises:
@@ -82,7 +87,7 @@ class Practice:
             return None
         return ExerciseWidget(exercises, learner=self.learner, lang=self.lang)
 
-    def level(self, number: int):
+    def level(self, number: int) -> ExerciseWidget | None:
         """An exercise widget for the exercises whose difficulty is in level ``number`` (:data:`LEVELS`),
         easiest first, or a note when there are none.
 

@@ -189,8 +189,8 @@ L.step("dafang-lesson-09")
 # 如果你走完以后，对方一步也走不了，你就得拿掉**自己**的一枚散子，给对方让出路来。看黑方把白方最后一枚子堵死：
 
 # %%
-shut_in = state_from_setup("dafang", phase="move", player="B", black="b1 a3 d4", white="a1")
-L.demo(shut_in, "a3-a2 xb1")
+shut_in = state_from_setup("dafang", phase="move", player="B", black="b1 d1 c3", white="c1")
+L.demo(shut_in, "c3-c2 xd1")
 
 # %%
 L.step("dafang-lesson-10")
@@ -216,8 +216,9 @@ L.step("dafang-lesson-11")
 # 让路拿掉自己的子，如果让自己的子数降到了输的数目，拿子的一方就输了。大方棋要子全被吃光才算输，而只剩一枚子不可能把对方堵死，所以大方棋里不会出现这种情况；宁夏方棋和新疆方棋剩三枚就输，会出现。
 
 # %% tags=["nbval-check-output"]
-L.say("In Dafang you lose only when you have {n} pieces or fewer left on the board.",
-      "大方棋里，盘上{left}才算输。", n=dafang.losing_count,
+L.say("In Dafang you lose only when {left_en} left on the board.",
+      "大方棋里，盘上{left}才算输。",
+      left_en="you have no piece" if dafang.losing_count == 0 else f"you have {dafang.losing_count} pieces or fewer",
       left="一枚子也不剩" if dafang.losing_count == 0 else f"只剩 {dafang.losing_count} 枚或更少")
 
 # %% [markdown]
@@ -308,7 +309,7 @@ L.choice(("White has placed on b1. Who places next?", "白方在 b1 放了一枚
 
 # %% tags=["nbval-check-output"]
 L.say("Seconds per turn: {n}", "每步秒数：{n}", n=options["turn_seconds"])
-L.events(shut_in.play("a3-a2").timeout())
+L.events(shut_in.play("c3-c2").timeout())
 
 # %% [markdown]
 # ## Play a game

@@ -277,7 +277,7 @@ columns_black = [c + r for r in "1234567" for c in "abcd"]
 columns_white = [c + r for r in "1234567" for c in "efgh"]
 record = [p for pair in zip(columns_black, columns_white) for p in pair]
 full = ft.replay("ningxia", " ".join(record[:-1]))
-L.say("{n} pieces are on the board; {p} places the last one.", "盘上已有 {n} 枚子，最后一枚由{pz}来下。",
+L.say("{n} pieces are on the board; {p} places the last one.", "盘上已有 {n} 枚子，最后一枚由{pz}来放。",
       n=len(full.board), p={"B": "Black", "W": "White"}[full.player], pz={"B": "黑方", "W": "白方"}[full.player])
 L.choice(("White is about to place the last piece, and then every piece on the board will be safe. What happens next?",
           "白方要放最后一枚子，放完以后盘上每一枚子都是铁子。接下来会怎样？"),
@@ -302,8 +302,10 @@ stuck
 # %% tags=["nbval-check-output"]
 filled = stuck.states[1]
 L.say("Loose pieces when the board is full: Black {b}, White {w}. The end: {r}.",
-      "棋盘摆满时的散子：黑方 {b} 枚，白方 {w} 枚。结果：{rz}。",
+      "棋盘摆满时的散子：黑方{bz}，白方{wz}。结果：{rz}。",
       b=len(loose_pieces(filled, "B")), w=len(loose_pieces(filled, "W")),
+      bz=f" {len(loose_pieces(filled, 'B'))} 枚" if loose_pieces(filled, "B") else "一枚也没有",
+      wz=f" {len(loose_pieces(filled, 'W'))} 枚" if loose_pieces(filled, "W") else "一枚也没有",
       r=stuck.states[-1].result.text("en"), rz=stuck.states[-1].result.text("zh"))
 
 # %% [markdown]

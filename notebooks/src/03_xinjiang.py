@@ -23,7 +23,7 @@
 # <!-- zh -->
 # # 第三课 · 新疆方棋
 #
-# 新疆方棋的棋盘 7 行 7 列。和另外两种方棋不一样，它一开始就能吃子：放子时摆成「方」马上吃一枚，一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。布完子以后滑子，白方先走。刚吃过子的那枚子，下一回合不能再吃；被吃到只剩三枚的一方输。
+# 新疆方棋的棋盘 7 行 7 列。和另外两种方棋不一样，它一开始就能吃子：放子时摆成「方」马上吃一枚，一整行或一整列七枚连成一线叫「黄瓜溜」，吃三枚。放完子以后滑子，白方先走。刚吃过子的那枚子，下一回合不能再吃；被吃到只剩三枚的一方输。
 #
 # 下面每一步讲一条规则：先读两三句话，然后在棋盘上自己走。对不对，棋盘马上告诉你。
 
@@ -136,10 +136,11 @@ white_loose = loose_pieces(last_piece, "W")
 L.say("Loose White pieces when Black placed: {loose}.", "黑方放子时白方的散子：{loose_zh}。",
       loose=" ".join(white_loose) or "none", loose_zh="、".join(white_loose) or "一枚也没有")
 after = last_piece.play("a3")
-L.say("After Black's last piece: pieces taken off so far {gone}; that Black piece is {tired}; "
+L.say("After Black's last piece: {gone} taken off the board so far; that Black piece is {tired}; "
       "now the {phase} phase, and {p} pulls {n}.",
       "黑方放完最后一枚子以后：到现在被拿掉的子{gone_zh}；这枚黑子{tired_zh}；现在进入{phase_zh}阶段，{pz}要拔 {n} 枚。",
-      gone=after.removed["B"] + after.removed["W"],
+      gone=(f"{after.removed['B'] + after.removed['W']} pieces" if after.removed["B"] + after.removed["W"]
+            else "no piece"),
       gone_zh=f" {after.removed['B'] + after.removed['W']} 枚" if after.removed["B"] + after.removed["W"] else "一枚也没有",
       tired="tired" if after.tired_pieces else "not tired",
       tired_zh="刚吃过子，下一回合不能再吃" if after.tired_pieces else "没有吃过子，下一回合照样能吃",

@@ -32,7 +32,7 @@ from IPython.display import display
 from fangqi_teach.i18n import Text
 
 words = {"game": Text("Game", "棋种"), "opponent": Text("Opponent", "对手"), "level": Text("Level", "难度"),
-         "start": Text("Start", "开始"), "two": Text("Two players", "双人对下"),
+         "start": Text("Start", "开始"), "two": Text("Two players", "双人对弈"),
          "W": Text("Computer plays White", "电脑执白"), "B": Text("Computer plays Black", "电脑执黑"),
          "easy": Text("easy", "简单"), "medium": Text("medium", "中等"), "hard": Text("hard", "困难")}
 say = {k: v.get() for k, v in words.items()}

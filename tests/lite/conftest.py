@@ -1,15 +1,17 @@
 """Fixtures for the browser-edition tests: the JupyterLite site, built here, served on 127.0.0.1, in Chromium.
 
-The site is built once per session by ``scripts/build_lite.py`` into a
-temporary folder (downloads cached in ``build/lite-cache``; about 40 s
-once cached, 2 min from nothing) — or taken from ``$FANGQI_LITE_SITE``
+The site is built once per test run by ``scripts/build_lite.py`` into a
+temporary folder shared by the xdist workers (downloads and byte-code
+cached in ``build/lite-cache``; 25–60 s once cached, about 3 min from
+nothing, which needs ``npm`` and ``node``) — or taken from ``$FANGQI_LITE_SITE``
 when that names an already built site. Every request the page makes to
 any host other than the site's is aborted and recorded
 (:attr:`LitePage.blocked`).
 
 Like ``tests/browser``: skipped with a message without Chromium, failed
-instead under ``CI=true``. All tests here share one xdist group
-(``lite``), so they run on one worker, next to the rest of the suite.
+instead under ``CI=true``. The tests here are in two xdist groups
+(``lite``, ``lite2``): two workers run them side by side, each with its
+own Chromium and server, on the one built site.
 """
 
 from __future__ import annotations
@@ -56,10 +58,12 @@ def lite_chromium_ready():
 def lite_site(lite_chromium_ready, tmp_path_factory) -> dict:
     """The built site: ``{"path": Path, "figures": {...}}`` (build time, size, notebooks).
 
-    Built into this session's temporary folder: another test run in the
-    same checkout must not rebuild it under our feet (the downloads cache
-    is shared).
+    Built once per test run into the run's temporary folder, shared by the
+    xdist workers (the first to ask builds it, under a file lock, the others
+    wait): another test run in the same checkout must not rebuild it under
+    our feet (the downloads cache is shared).
     """
+    import fcntl
     import json
 
     import build_lite
@@ -68,8 +72,14 @@ def lite_site(lite_chromium_ready, tmp_path_factory) -> dict:
     if given:
         path = Path(given).resolve()
         return {"path": path, "figures": json.loads((path / "build-figures.json").read_text())}
-    path = tmp_path_factory.mktemp("lite") / "site"
-    return {"path": path, "figures": build_lite.build(path)}
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    path = shared / "lite-site"
+    with open(shared / "lite-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (path / "build-figures.json").exists():
+            build_lite.build(path)
+    return {"path": path, "figures": json.loads((path / "build-figures.json").read_text())}
 
 
 @pytest.fixture(scope="session")
@@ -86,14 +96,20 @@ def lite_url(lite_site):
 
 
 @pytest.fixture(scope="session")
-def lite_context(lite_chromium_ready, tmp_path_factory):
-    """Headless Chromium, fresh profile, kept for the session (its storage is the learner's /drive)."""
+def lite_playwright(lite_chromium_ready):
+    """The session's Playwright (one per process: tests that need another browser launch it from here)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        context = launch_chromium(playwright, tmp_path_factory.mktemp("lite-chromium"))
-        yield context
-        context.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def lite_context(lite_playwright, tmp_path_factory):
+    """Headless Chromium, fresh profile, kept for the session (its storage is the learner's /drive)."""
+    context = launch_chromium(lite_playwright, tmp_path_factory.mktemp("lite-chromium"))
+    yield context
+    context.close()
 
 
 class LitePage:
@@ -121,3 +137,9 @@ def lite(lite_context, lite_url):
     tab = LitePage(lite_context, lite_url)
     yield tab
     tab.page.close()
+
+
+@pytest.fixture(scope="session")
+def lite_tab(lite_url):
+    """Opens a :class:`LitePage` on the site in another browser context: ``lite_tab(context)``."""
+    return lambda context: LitePage(context, lite_url)

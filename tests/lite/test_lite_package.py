@@ -9,6 +9,7 @@ both languages, what to install.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -150,3 +151,53 @@ def test_lock_entry_keeps_only_dependencies_the_site_ships(tmp_path):
     assert entry["depends"] == ["traitlets"]            # numpy: an extra; pywin32: not this platform
     assert entry["imports"] == ["demo", "demo_single"]
     assert len(entry["sha256"]) == 64 and entry["install_dir"] == "site"
+
+
+def test_a_notebooks_set_up_imports_no_networkx_ai_yaml_or_packs(tmp_path):
+    """What every notebook's first cell runs loads neither networkx, the AI, YAML nor a pack (the browser
+    pays for each import at every kernel start); each loads when first used."""
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        import sys
+        import fangqi_teach as ft
+        from fangqi_teach import lesson as L
+        L.begin(None)
+        L.begin("dafang")
+        heavy = ("networkx", "yaml", "fangqi_teach.ai", "fangqi_teach.widgets.game", "fangqi_teach.exercises.schema")
+        print("loaded:", [m for m in heavy if m in sys.modules])
+        ft.board_graph("maonan"); L.step("dafang-lesson-01"); ft.play("maonan")
+        print("then:", [m for m in heavy if m in sys.modules])
+    """)], capture_output=True, text=True, timeout=120, env={**os.environ, "FANGQI_TEACH_DATA": str(tmp_path)})
+    assert r.returncode == 0, r.stderr
+    assert "loaded: []" in r.stdout
+    every = "['networkx', 'yaml', 'fangqi_teach.ai', 'fangqi_teach.widgets.game', 'fangqi_teach.exercises.schema']"
+    assert f"then: {every}" in r.stdout
+
+
+def test_the_sites_parsed_packs_give_the_same_exercises(tmp_path, monkeypatch):
+    """The build stores each shipped pack's data as JSON by content; read from it, every pack is the same."""
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "scripts"))
+    import build_lite
+
+    from fangqi_teach import parsed
+    from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+
+    packs = sorted(default_exercise_dir().glob("*/*.yaml"))
+    dist = "fangqi_teach-0.1.0.dist-info"
+    files = {f"fangqi_teach/packs/{p.parent.name}/{p.name}": p.read_bytes() for p in packs}
+    files["fangqi_teach/packs/broken.yaml"] = b"game: [unclosed\n"
+    files[f"{dist}/METADATA"] = b"Metadata-Version: 2.1\nName: fangqi-teach\nVersion: 0.1.0\n"
+    wheel = tmp_path / "fangqi_teach-0.1.0-py3-none-any.whl"
+    build_lite._write_wheel(wheel, files, dist)
+    assert build_lite.add_parsed_packs(wheel) == len(packs)      # not the broken one
+    import zipfile
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(tmp_path / "site")
+    monkeypatch.setattr(parsed, "PARSED", tmp_path / "site" / "fangqi_teach" / "_parsed")
+    for p in packs:
+        assert parsed.parsed_data(p) is not None, p
+        fast, slow = parsed.load_pack(p), load_pack(p)
+        fields = lambda pack: [{k: v for k, v in vars(e).items() if k != "_cache"} for e in pack]   # noqa: E731
+        assert fields(fast) == fields(slow) and len(fields(fast)) > 0
+    edited = tmp_path / "edited.yaml"
+    edited.write_bytes(packs[0].read_bytes() + b"\n# a teacher's note\n")
+    assert parsed.parsed_data(edited) is None       # other bytes: read as YAML

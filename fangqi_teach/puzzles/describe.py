@@ -1,0 +1,221 @@
+"""Themes, difficulty and explanations, all computed from a puzzle's proof.
+
+Nothing here is written about a particular position: the themes are the
+events of the solution's line (the engine's shapes, captures, pins,
+pulls …, named with :mod:`fangqi_teach.glossary`'s terms: 大方, 斜三, 龙,
+黄瓜溜, 押子, 拔子, 双威胁 …), the difficulty comes from the search
+(:func:`difficulty`), and the explanation prints the proof's lines with
+the engine's own event texts (:func:`explanation`), in English and Chinese.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core import other
+from ..glossary import SHAPE_NAMES, TERMS, shape_term
+from ..i18n import Text, player_name
+from .goals import C6_GOALS
+from .search import GAINS, WIN
+
+#: Themes that are not a glossary shape or term.
+THEME_TEXTS: dict[str, Text] = {
+    "win": Text("win", "取胜"),
+    "defence": Text("defence", "防守"),
+    "attack": Text("attack", "进攻"),
+    "deny": Text("deny the opponent", "阻止对方"),
+    "pull_credit": Text("pull credit", "拔子权"),
+    "win_this_turn": Text("win this turn", "本手取胜"),
+}
+GOAL_GAINS = {"placements": "placements", "credits": "credits", "material": "material"}
+_TOLD = ("shape", "extra_placements", "pull_credit", "pin", "remove", "forfeit", "make_room",
+         "blocked_pull", "win", "draw", "tired_no_capture")
+
+
+def theme_text(theme: str, game: str | None = None) -> Text:
+    """The name of a theme, in English and Chinese.
+
+    >>> theme_text("square", "dafang").zh, theme_text("pin").zh, theme_text("double_threat").zh
+    ('大方', '押子', '双威胁')
+    """
+    if theme in SHAPE_NAMES:
+        return shape_term(theme, game)
+    if theme in TERMS:
+        return TERMS[theme]
+    return THEME_TEXTS[theme]
+
+
+def _replay(state, line):
+    """``[(state before, action, state after)]`` along ``line``."""
+    out = []
+    s = state
+    for a in line:
+        c = s.play(a)
+        out.append((s, a, c))
+        s = c
+    return out
+
+
+def themes(state, proof: dict[str, Any]) -> list[str]:
+    """The puzzle's themes: its phase, goal and the events of its solution (glossary keys)."""
+    if proof["goal"] in C6_GOALS:
+        goal = proof["goal"]
+        t = {"c6_win": ["win_this_turn"], "c6_defend": ["defence"],
+             "c6_double_threat": ["attack", "threat_count"]}[goal]
+        if goal == "c6_defend":
+            t.append("double_threat" if proof["threats"] >= 2 else "single_threat")
+        lines = proof["lines_after"] if goal == "c6_double_threat" else proof["lines"]
+        if any(x["blockers"] >= 2 for x in lines):
+            t.append("open_four")        # 活四: a line that two stones are needed to block
+        return t
+    me = proof["player"]
+    best = proof["alternatives"][0]
+    out = ["placing" if state.phase == "place" else "moving"]
+    first_turn_gain = 0
+    for before, _a, after in _replay(state, best["line"]):
+        mine = before.player == me
+        if mine:
+            first_turn_gain += GAINS[GOAL_GAINS[proof["goal"]]](before, after, me)
+        for e in after.events:
+            if e.player != me or not mine:
+                continue
+            if e.kind == "shape" and e.shape not in out:
+                out.append(e.shape)
+            kind = {"pin": "pin", "extra_placements": "extra_placement", "pull_credit": "pull_credit",
+                    "make_room": "make_room", "blocked_pull": "pull"}.get(e.kind)
+            if e.kind == "remove" and e.reason in ("capture", "capture_any"):
+                kind = "capture"
+            if kind and kind not in out:
+                out.append(kind)
+    if best["value"] >= WIN // 2:
+        out.append("win")
+    elif first_turn_gain <= 0:
+        out.append("defence" if proof["goal"] == "material" else "deny")
+    return out
+
+
+def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
+    """How hard the puzzle is, from the search: ``depth``, ``close``, ``quiet``, ``choices`` and a ``rating``.
+
+    ``depth`` is how many actions of the solution's line pass before the last
+    gain is made; ``close`` how many other answers fall short by only the
+    margin; ``quiet`` whether the solver's own turn gains nothing (a defence, a
+    preparation); ``choices`` the legal answers. The rating (the
+    puzzle's Glicko-2 start) grows with each.
+    """
+    if proof["goal"] in C6_GOALS:
+        lines = len(proof["lines"])
+        base = {"c6_win": 700, "c6_defend": 1100, "c6_double_threat": 1500}[proof["goal"]]
+        answer = proof["answer"]
+        # two stones apart (a split line such as XX.XX, or two lines) are harder to see than one, or two together
+        apart = len(answer) == 2 and max(abs(a - b) for a, b in zip(*(_xy(p) for p in answer))) > 1
+        rating = (base + 150 * max(0, proof["threats"] - 1) + 80 * max(0, lines - 1) + 100 * (len(answer) - 1)
+                  + 150 * apart)
+        return {"depth": {"c6_win": 1, "c6_defend": 2, "c6_double_threat": 3}[proof["goal"]],
+                "close": 0, "quiet": False, "choices": 0, "rating": int(min(2400, rating))}
+    me = proof["player"]
+    gain = GAINS[GOAL_GAINS[proof["goal"]]]
+    alts = proof["alternatives"]
+    best = alts[0]
+    depth, first_turn, own_gain = 1, True, 0
+    for i, (before, _a, after) in enumerate(_replay(state, best["line"]), 1):
+        g = gain(before, after, me)
+        first_turn = first_turn and before.player == me
+        own_gain += g if first_turn else 0
+        if g:
+            depth = i
+    close = sum(1 for a in alts[1:] if a["value"] >= best["value"] - 1)
+    quiet = own_gain <= 0 and best["value"] < WIN // 2
+    choices = len(alts)
+    rating = 800 + 80 * (depth - 1) + 250 * quiet + 50 * math.log2(choices) + 200 * close / (choices - 1)
+    return {"depth": depth, "close": close, "quiet": quiet, "choices": choices,
+            "rating": int(round(max(600, min(2400, rating))))}
+
+
+def _xy(point: str) -> tuple[int, int]:
+    return ord(point[0]) - 97, int(point[1:])
+
+
+def value_text(goal: str, value: int, lang: str) -> str:
+    """What a value at the horizon means, in words.
+
+    >>> value_text("material", 1, "en"), value_text("placements", -2, "zh")
+    ('a net gain of 1 piece', '净少 2 次多放')
+    """
+    if value >= WIN // 2:
+        return "a win" if lang == "en" else "取胜"
+    if value <= -WIN // 2:
+        return "a loss" if lang == "en" else "输棋"
+    n = abs(value)
+    if lang == "en":
+        what = {"material": "piece", "placements": "extra placement", "credits": "pull credit"}[goal]
+        if value == 0:
+            return f"no net {what}s"
+        return f"a net {'gain' if value > 0 else 'loss'} of {n} {what}{'s' if n != 1 else ''}"
+    what = {"material": "子", "placements": "次多放", "credits": "次拔子权"}[goal]
+    return ("两边持平" if value == 0 else f"净{'得' if value > 0 else '少'} {n} {what}")
+
+
+def line_text(state, line, lang: str) -> str:
+    """The line's actions with what the engine says each did (its own event texts)."""
+    parts = []
+    for _before, a, after in _replay(state, line):
+        told = [e.text(lang) for e in after.events if e.kind in _TOLD]
+        parts.append(a + (f" ({'; '.join(told)})" if lang == "en" else f"（{'；'.join(told)}）") if told else a)
+    return ", ".join(parts) if lang == "en" else "，".join(parts)
+
+
+def explanation(state, proof: dict[str, Any]) -> Text:
+    """What a learner reads after the answer: the best line and the next best, from the proof."""
+    if proof["goal"] in C6_GOALS:
+        return _c6_explanation(proof)
+    goal = proof["goal"]
+    alts = proof["alternatives"]
+    best, second = alts[0], alts[1]
+    me = player_name(proof["player"], "en"), player_name(proof["player"], "zh")
+    span = (("this turn and the reply", "这一手连同对方的应手") if proof["turns"] == 2 else
+            ("this turn, the reply and the next turn", "这一手、对方的应手和自己的下一手"))
+    return Text(
+        f"{best['answer']} is best for {me[0]} over {span[0]}: "
+        f"{line_text(state, best['line'], 'en')}: {value_text(goal, best['value'], 'en')}. "
+        f"The next best, {second['answer']}, gives {value_text(goal, second['value'], 'en')}: "
+        f"{line_text(state, second['line'], 'en')}.",
+        f"{me[1]}{span[1]}，{best['answer']} 最好：{line_text(state, best['line'], 'zh')}，"
+        f"结果{value_text(goal, best['value'], 'zh')}。次好的 {second['answer']}，结果"
+        f"{value_text(goal, second['value'], 'zh')}：{line_text(state, second['line'], 'zh')}。")
+
+
+def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
+    """Why a wrong answer fails: its line (the opponent's best reply) and what it yields, against the best."""
+    if checked.get("illegal"):
+        return Text(checked["illegal"]["en"], checked["illegal"]["zh"])
+    if proof["goal"] in C6_GOALS:
+        opp = other(proof["player"])
+        line = " ".join(checked["line"])
+        return Text(f"After that, {player_name(opp, 'en')} has an answer: {line}.",
+                    f"这样下之后，{player_name(opp, 'zh')}有应手：{line}。")
+    goal = proof["goal"]
+    best = proof["alternatives"][0]
+    got, top = checked["value"], best["value"]
+    return Text(f"With best play after it: {line_text(state, checked['line'], 'en')}: "
+                f"{value_text(goal, got, 'en')}; the best answer gives {value_text(goal, top, 'en')}.",
+                f"双方接着都下最好：{line_text(state, checked['line'], 'zh')}，结果{value_text(goal, got, 'zh')}；"
+                f"最好的一手结果{value_text(goal, top, 'zh')}。")
+
+
+def _c6_explanation(proof: dict[str, Any]) -> Text:
+    answer = " ".join(proof["answer"])
+    pts = "; ".join(" ".join(x["winning_points"]) for x in proof["lines"])
+    n = proof["threats"]
+    if proof["goal"] == "c6_win":
+        return Text(f"{answer} completes six: the only stones that win this turn "
+                    f"(winning points by line: {pts}).",
+                    f"{answer} 连成六：本手唯一能赢的下法（各条线的赢点：{pts}）。")
+    if proof["goal"] == "c6_defend":
+        return Text(f"The threat count is {n}; {answer} is the only minimal defence: it takes every "
+                    f"winning point away (by line: {pts}).",
+                    f"威胁数是 {n}；{answer} 是唯一的最小防守，挡掉所有赢点（各条线：{pts}）。")
+    return Text(f"{answer} is the only turn that leaves {proof['threats_after']} threats: two stones "
+                f"cannot stop them.",
+                f"{answer} 是唯一能留下 {proof['threats_after']} 个威胁的下法：对方两子挡不住。")
