@@ -16,8 +16,10 @@ Medium and hard also never complete a shape worth less than the best one
 available now (the search still may prefer a quiet move).
 
 Connect6 has its own player that searches whole turns (pairs of stones)
-with exact threat handling and a threat-space search for wins by double
-threats (:mod:`.connect6`); the other four games share the generic search
+with exact threat handling (:mod:`.connect6`); at medium and hard it is the
+threat-space search of :mod:`.connect6_search` (proofs of wins by
+continuous double threats, forced and zone defences, alpha-beta with a
+Zobrist-keyed table); the other four games share the generic search
 (:mod:`.search`) with per-game evaluations (:mod:`.evaluate`).
 
 For learners and the game widget (:mod:`.advice`):

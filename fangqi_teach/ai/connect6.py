@@ -13,8 +13,10 @@ up to date stone by stone, so that
 * candidate stones are the empty points near stones, ordered by how much
   one stone there changes the value; candidate turns are pairs of them.
 
-The search is a negamax alpha-beta over turns (pairs) with iterative
-deepening. Forced situations are handled before any search:
+The search here is a negamax alpha-beta over turns (pairs) with iterative
+deepening; it plays the easy level's candidate turns, while medium and hard
+use the threat-space search of :mod:`.connect6_search` built on this
+module's :class:`Position` and turn generation. Forced situations are handled before any search:
 
 1. a six this turn (a live window holding ≥ 4, or 5 with one stone left);
 2. the opponent's threats: only turns that stop every one are considered;
@@ -521,13 +523,11 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
         else:
             # a little variety: among the few best turns by static value
             turn = rng.choice(turns[:3])
-    else:
-        deadline = start + budget
-        width = 10 if level == "medium" else 12
-        search = Connect6Search(pos, deadline, rng, width=width - 2, pair_width=width)
-        turn, _, _ = search.root(colour, stones, max_depth=6, root_width=width + 4,
-                                 threat_depth=2 if level == "medium" else 3)
-    names = [pos.g.names[p] for p in turn]
+        names = [pos.g.names[p] for p in turn]
+    else:   # medium and hard: the threat-space search over whole turns
+        from .connect6_search import search_turn
+        names, _ = search_turn(state, level, rng, budget - (time.perf_counter() - start))
+    names = names[:stones]
     if not names:
         return rng.choice(state.legal_actions())
     if len(names) > 1 and stones > 1:

@@ -1,0 +1,294 @@
+"""The Connect6 turn search (ai/connect6_search.py): a tactical set it must solve.
+
+The positions are middle games of seeded easy-level self-play in which the
+search proved something (found with the search itself, unbounded in
+time); every claim a test makes about them is checked here by the
+*analysis* module (ft.connect6: threat counts, minimal defences and
+three-threat turns found by scanning the cells), which shares no threat
+code with the search but the hitting-set routine. Nothing is stored but
+the positions.
+"""
+
+import random
+import time
+
+import pytest
+
+import fangqi_teach as ft
+from fangqi_teach import ai
+from fangqi_teach.ai.connect6 import BLACK, COLOUR, WHITE, Geometry, Position
+from fangqi_teach.ai.connect6_search import TurnSearch, ZPosition, search_turn, threat_turns
+from fangqi_teach.core import other
+from fangqi_teach.games import new_game
+from fangqi_teach.games.connect6 import from_board
+
+c6 = ft.connect6
+BUDGET = 1.0    # seconds per stone in the tactical tests (hard's own is 3)
+
+# the player to move has a win in two turns by a double threat, and none in one
+TWO_TURN_WINS = [
+    ("B", "B: f14 f8 f9 g9 h10 h11 h12 h9 i11 i9 j10 k10 n15; W: e15 e7 e9 h13 h8 i10 i13 j11 j12 k11 k12 k9 l13 m14"),
+    ("B", "B: e9 f10 f12 g10 g11 h10 h12 i10 i9 j10 m11; W: c7 e10 e13 i11 i13 j11 k10 k11 k7 l10 l11 l9"),
+    ("B", "B: g9 h10 h12 h8 h9 i9 j10 j9 k11 n12 n15; W: f6 f9 h11 i10 j11 j12 k12 k9 l11 l12 l13 m12"),
+    ("W", "B: g9 h10 h12 h8 h9 i9 j10 j6 j8 j9 k11 l10 l15 n12 n15; "
+          "W: f6 f9 h11 i10 j11 j12 j5 k12 k9 l11 l12 l13 l14 m12"),
+    ("B", "B: h10 i10 i11 i12 i9 j10 k10 k11 n15; W: g10 i13 i7 j11 k12 l10 l12 l13 m12 m14"),
+    ("W", "B: g10 h15 h9 i10 i11 i13 i14 j10 k10 l11 m12 n12 n13 n15 n16; "
+          "W: h10 h11 h12 h13 i12 i8 j11 j13 k12 k13 l13 m10 n14 o14"),
+]
+# the opponent, were it to move, would win in two turns; a defence exists
+DANGERS = [
+    ("W", "B: g11 h10 i10 j10 m11; W: i11 j11 k11 l11"),
+    ("B", "B: f12 g11 h10 i10 i9 j10 m11; W: e13 i11 j11 k11 k7 l10 l11 l9"),
+    ("B", "B: h9 i9 j10 k11 n15; W: i10 j11 k12 l12 l13 m12"),
+    ("B", "B: g9 h9 i9 j10 j9 k11 n15; W: f9 i10 j11 k12 k9 l12 l13 m12"),
+    ("B", "B: i10 i9 j10 k11 n15; W: j11 k12 l12 l13 m12 m14"),
+    ("B", "B: i10 i11 i12 i9 j10 k11 n15; W: i13 i7 j11 k12 l12 l13 m12 m14"),
+]
+# the player to move faces threats
+FORCED = [
+    ("W", "B: f14 h10 h11 h12 h9 i11 j10 k10 n15; W: e15 i10 j11 k11 k12 k9 l13 m14"),
+    ("W", "B: f14 f8 g9 h10 h11 h12 h9 i11 j10 k10 n15; W: e15 h13 h8 i10 j11 k11 k12 k9 l13 m14"),
+    ("B", "B: h10 i10 j10; W: i11 j11 k11 l11"),
+    ("W", "B: f12 g11 h10 i10 i9 j10 m11; W: i11 j11 k11 l10 l11 l9"),
+    ("W", "B: g9 h9 i9 j10 j9 k11 n15; W: i10 j11 k12 l12 l13 m12"),
+]
+
+
+def stones(text):
+    out = {}
+    for part in text.split(";"):
+        colour, points = part.split(":")
+        for p in points.split():
+            out[p] = colour.strip()
+    return out
+
+
+def position(case, **kw):
+    player, text = case
+    return from_board(stones(text), player, **kw)
+
+
+def whole_turn(state, level, limit=BUDGET, seed=3):
+    """The computer's whole turn: the state after it and the stones it placed."""
+    me, before = state.player, set(state.board)
+    while state.phase != "over" and state.player == me:
+        state = state.play(ai.choose(state, level, seed=seed, time_limit=limit))
+    return state, set(state.board) - before
+
+
+def play_stones(state, points):
+    for p in points:
+        if state.phase == "over":
+            break
+        state = state.play(p)
+    return state
+
+
+def wins_in_one(state, player) -> bool:
+    """``player`` to play a whole turn makes six or leaves ≥ 3 threats the opponent cannot pre-empt."""
+    return bool(c6.winning_points(state, player)) or (
+        c6.threat_count(state, other(player)) == 0 and bool(c6.attacks(state, player)))
+
+
+def wins_in_two(state, player, turn) -> bool:
+    """``turn`` by ``player`` wins within two turns whatever the defender does (analysis only)."""
+    after = play_stones(state, turn)
+    if after.winner == player:
+        return True
+    defender = other(player)
+    if c6.threat_count(after, defender) > 0:
+        return False
+    defences = c6.defenses(after, player)
+    if defences == []:
+        return True                       # three or more threats
+    if defences == [()] or any(len(d) < 2 for d in defences):
+        return False                      # no threat, or a free stone for the defender
+    for d in defences:
+        reply = play_stones(after, d)
+        if not wins_in_one(reply, player):
+            return False
+    return True
+
+
+# ----------------------------------------------------------------------
+# the search's own parts
+
+
+def test_zobrist_hash_is_incremental_and_order_free():
+    g = Geometry.of(19)
+    rng = random.Random(4)
+    pts = rng.sample(range(361), 30)
+    pos = ZPosition(g, {})
+    for i, p in enumerate(pts):
+        pos.place(p, BLACK if i % 2 else WHITE)
+    board = {g.names[p]: "W" if i % 2 == 0 else "B" for i, p in enumerate(pts)}
+    assert pos.hash == ZPosition(g, board).hash
+    for p in reversed(pts[10:]):
+        pos.undo(p)
+    assert pos.hash == ZPosition(g, {g.names[p]: "W" if i % 2 == 0 else "B"
+                                     for i, p in enumerate(pts[:10])}).hash
+
+
+@pytest.mark.parametrize("case", TWO_TURN_WINS + DANGERS)
+def test_threat_turns_match_placing_the_stones(case):
+    # The pairs and threat windows found from the window counts are those
+    # found by placing both stones and looking (every pair of relevant points).
+    s = position(case)
+    pos = Position.from_state(s)
+    for colour in (BLACK, WHITE):
+        fast = {turn: sorted(map(sorted, sets)) for turn, sets in threat_turns(pos, colour)}
+        before = set(pos.threat_windows(colour))
+        pts = sorted({p for w, k in enumerate(pos.count[colour]) if k >= 2 and pos.count[3 - colour][w] == 0
+                      for p in pos.g.windows[w] if pos.cells[p] == 0})
+        slow = {}
+        for i, p in enumerate(pts):
+            for q in pts[i + 1:]:
+                pos.place(p, colour)
+                pos.place(q, colour)
+                new = [w for w in pos.threat_windows(colour) if w not in before]
+                if new:
+                    slow[(p, q)] = sorted(sorted(pos.empties(w)) for w in new)
+                pos.undo(q)
+                pos.undo(p)
+        assert fast == slow
+
+
+# ----------------------------------------------------------------------
+# the tactical set
+
+
+@pytest.mark.parametrize("case", TWO_TURN_WINS)
+def test_the_set_really_holds_two_turn_wins_and_no_one_turn_win(case):
+    s = position(case)
+    me = s.player
+    assert not wins_in_one(s, me)
+    pos = ZPosition.from_state(s)
+    turn = TurnSearch(pos, float("inf"), random.Random(0)).threat_win(COLOUR[me], 2)
+    assert turn is not None and wins_in_two(s, me, [pos.g.names[p] for p in turn])
+
+
+@pytest.mark.parametrize("case", TWO_TURN_WINS)
+def test_hard_finds_every_two_turn_win(case):
+    s = position(case)
+    end, placed = whole_turn(s, "hard")
+    assert wins_in_two(s, s.player, sorted(placed))
+
+
+@pytest.mark.parametrize("level", ("medium", "hard"))
+def test_one_turn_wins_by_two_live_threes(level):
+    # two open threes far apart: a stone on each makes two open fours, four threats
+    s = from_board(stones("B: d4 e4 f4 d12 e12 f12; W: j10 k9 l8 k11 p15"), "B")
+    end, placed = whole_turn(s, level)
+    assert c6.threat_count(end, "B") >= 3 and c6.threat_count(end, "W") == 0
+
+
+@pytest.mark.parametrize("level", ("medium", "hard"))
+def test_live_four_beside_a_live_three_takes_both_defending_stones(level):
+    # Black has an open four (g10–j10: two threats) and an open three
+    # (j3–j5): White's only turns that do not lose at once put both stones on
+    # row 10, leaving the three alone.
+    s = from_board(stones("B: g10 h10 i10 j10 j3 j4 j5; W: a1 b1 s19 r19 s1 a19 c1"), "W")
+    assert c6.threat_count(s, "B") == 2
+    end, placed = whole_turn(s, level)
+    assert c6.threat_count(end, "B") == 0
+    assert placed <= {"e10", "f10", "k10", "l10"}
+    assert {tuple(sorted(placed))} <= set(c6.defenses(s, "B"))
+
+
+@pytest.mark.parametrize("case", FORCED)
+def test_hard_blocks_every_forced_threat(case):
+    s = position(case)
+    attacker = other(s.player)
+    assert c6.defenses(s, attacker) not in ([], [()])
+    end, placed = whole_turn(s, "hard")
+    assert end.winner != attacker and c6.threat_count(end, attacker) == 0
+
+
+def test_a_lost_position_still_blocks_what_it_can():
+    # three separate fours: no two stones stop them; the try blocks two of them
+    s = from_board(stones("W: a5 b5 c5 d5 s1 s2 s3 s4 m19 n19 o19 p19; B: j10 k9 c3 p3"), "B")
+    assert c6.defenses(s, "W") == []
+    end, placed = whole_turn(s, "hard")
+    before = len(c6.threat_windows(s, "W"))
+    assert len(c6.threat_windows(play_stones(s, sorted(placed)), "W")) <= before - 2
+
+
+@pytest.mark.parametrize("case", DANGERS)
+def test_hard_defends_against_two_turn_threat_wins(case):
+    s = position(case)
+    me, enemy = s.player, other(s.player)
+    pos = ZPosition.from_state(s)
+    assert TurnSearch(pos, float("inf"), random.Random(0)).threat_win(COLOUR[enemy], 2) is not None
+    end, placed = whole_turn(s, "hard")
+    assert end.winner is None
+    if c6.threat_count(end, me) == 0:      # no threat of its own that the opponent must answer first
+        assert not wins_in_one(end, enemy)
+        after = ZPosition.from_state(end)
+        assert TurnSearch(after, float("inf"), random.Random(0)).threat_win(COLOUR[enemy], 2) is None
+
+
+# ----------------------------------------------------------------------
+# every level, random positions, reproducibility
+
+
+def random_positions(size, count, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = new_game("connect6", size=size)
+        for _ in range(rng.randrange(1, 40 if size > 9 else 25)):
+            if s.phase == "over":
+                break
+            s = s.play(rng.choice(s.legal_actions()))
+        if s.phase != "over":
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("size", (9, 19))
+def test_every_level_plays_legal_stones_from_random_positions(level, size):
+    # (the budget itself is held to 110 % of wall time by test_ai_budget.py at
+    # the real budgets; here, on a loaded shared machine, CPU time is measured,
+    # which descheduling does not inflate)
+    states = random_positions(size, 4, seed=size)
+    ai.choose(states[0], "easy", seed=0, time_limit=0.05)     # warm the board tables
+    for s in states:
+        t0 = time.process_time()
+        a = ai.choose(s, level, seed=1, time_limit=0.1)
+        assert a in s.legal_actions()
+        assert time.process_time() - t0 < 0.1 * 1.1 + 0.02
+
+
+def test_the_search_is_reproducible_with_a_seed():
+    s = position(DANGERS[1])
+    runs = [search_turn(s, "hard", random.Random(seed), 1e9, max_depth=2) for seed in (5, 5, 6)]
+    assert runs[0] == runs[1]
+    assert runs[0][0][0] in s.legal_actions()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", TWO_TURN_WINS + DANGERS + FORCED)
+def test_medium_solves_the_tactical_set_too(case):
+    s = position(case)
+    me, enemy = s.player, other(s.player)
+    end, placed = whole_turn(s, "medium")
+    if case in TWO_TURN_WINS:
+        assert wins_in_two(s, me, sorted(placed))
+    elif case in FORCED:
+        assert c6.threat_count(end, enemy) == 0
+    elif c6.threat_count(end, me) == 0:
+        assert not wins_in_one(end, enemy)
+
+
+@pytest.mark.parametrize("size", (6, 7))
+def test_small_boards_play_to_the_end_with_mixed_levels(size):
+    # up to a full board (a draw there), the levels taking turns at random
+    rng = random.Random(size)
+    s = new_game("connect6", size=size)
+    while s.phase != "over":
+        a = ai.choose(s, rng.choice(ai.LEVELS), seed=rng.randrange(99), time_limit=0.05)
+        assert a in s.legal_actions()
+        s = s.play(a)
+    assert s.winner in (None, "B", "W") and len(s.record) <= size * size
