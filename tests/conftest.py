@@ -116,3 +116,13 @@ def run_coroutine():
         with ThreadPoolExecutor(1) as pool:
             return pool.submit(asyncio.run, asyncio.wait_for(coro, 60)).result()
     return run
+
+
+@pytest.fixture(scope="session")
+def sync_playwright_session():
+    """The process's one Playwright: the browser and the browser-edition tests may land on one
+    xdist worker, and a second ``sync_playwright()`` there fails (the first one's loop is running)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        yield playwright

@@ -67,14 +67,11 @@ def lab(chromium_ready, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser_context(chromium_ready, tmp_path_factory):
+def browser_context(chromium_ready, sync_playwright_session, tmp_path_factory):
     """Headless Chromium with a fresh profile (a Playwright BrowserContext)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        context = launch_chromium(playwright, tmp_path_factory.mktemp("chromium-profile"))
-        yield context
-        context.close()
+    context = launch_chromium(sync_playwright_session, tmp_path_factory.mktemp("chromium-profile"))
+    yield context
+    context.close()
 
 
 @pytest.fixture(scope="session")

@@ -96,12 +96,10 @@ def lite_url(lite_site):
 
 
 @pytest.fixture(scope="session")
-def lite_playwright(lite_chromium_ready):
-    """The session's Playwright (one per process: tests that need another browser launch it from here)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        yield playwright
+def lite_playwright(lite_chromium_ready, sync_playwright_session):
+    """The session's Playwright (one per process, shared with tests/browser: tests that need another
+    browser launch it from here)."""
+    return sync_playwright_session
 
 
 @pytest.fixture(scope="session")
