@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from ..core import other
-from ..glossary import SHAPE_NAMES, TERMS, shape_term
+from ..glossary import SHAPE_NAMES, TERMS, shape_term, term
 from ..i18n import Text, player_name
 from .goals import C6_GOALS
 from .search import GAINS, WIN
@@ -42,7 +42,7 @@ def theme_text(theme: str, game: str | None = None) -> Text:
     if theme in SHAPE_NAMES:
         return shape_term(theme, game)
     if theme in TERMS:
-        return TERMS[theme]
+        return term(theme, game)   # per game: Maonan says 布子 where the Fang Qi pages say 放子
     return THEME_TEXTS[theme]
 
 
