@@ -479,9 +479,9 @@ def test_the_exercise_board_shows_the_labels(tmp_path):
     from fangqi_teach.widgets.exercise import ExerciseWidget
     ex = ex_of("c6-2-11")
     w = ExerciseWidget([ex], progress=Progress("tester", directory=tmp_path), lang="en")
-    assert dict(w.board.labels) == {"i10": "A", "p7": "B"}
+    assert dict(w.board.labels) == {"f6": "A", "l15": "B"}
     w.clear()
-    assert dict(w.board.labels) == {"i10": "A", "p7": "B"}
+    assert dict(w.board.labels) == {"f6": "A", "l15": "B"}
 
 
 # ---------------------------------------------------------------- numbers written as words (issue 23 review)
