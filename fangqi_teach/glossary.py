@@ -113,6 +113,8 @@ FORBIDDEN_ZH: tuple[Forbidden, ...] = (
     Forbidden(FANG, "布[完了好]?子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
     Forbidden(FANG, "落子", "放子", "the Fang Qi seeds say 放子 (落子 is Connect6's word)"),
     Forbidden(("maonan",), "落子", "布子 / 放子", "the Maonan seed says 布子 and 放子"),
+    Forbidden(("maonan",), "[外中内]框", "外圈 / 中环 / 外环边中点",
+              "the Maonan seed calls the squares 外圈 and 中环 (「中环的角点」, 「外环边中点」)"),
     Forbidden(("maonan",), "铁子", "受保护的子（在「直」里的子）",
               "铁子 is a Fang Qi word; the Maonan seed says 散子 and 直"),
     Forbidden((), "成形", "成棋型", "the seeds say 棋型 for a shape"),

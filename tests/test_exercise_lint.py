@@ -131,7 +131,7 @@ def test_c6_1_06_names_the_winning_points_and_the_only_defence():
 
 @pytest.mark.parametrize("eid,pairs,fails", [
     ("c6-lesson-13", [("i10", "o10"), ("j10", "o10"), ("j10", "p10")], "i10 p10"),
-    ("c6-tt-06", [("d15", "j15"), ("e15", "j15"), ("e15", "k15")], "d15 k15"),
+    ("c6-tt-06", [("e3", "k9"), ("f4", "k9"), ("f4", "l10")], "e3 l10"),     # on a diagonal, mid-board
     ("c6-2-02", [("a1", "g7"), ("b2", "g7"), ("b2", "h8")], "a1 h8"),     # near the corner, on a diagonal
 ])
 def test_an_open_four_needs_the_right_two_points(eid, pairs, fails):
@@ -479,9 +479,9 @@ def test_the_exercise_board_shows_the_labels(tmp_path):
     from fangqi_teach.widgets.exercise import ExerciseWidget
     ex = ex_of("c6-2-11")
     w = ExerciseWidget([ex], progress=Progress("tester", directory=tmp_path), lang="en")
-    assert dict(w.board.labels) == {"i10": "A", "p7": "B"}
+    assert dict(w.board.labels) == {"f6": "A", "l15": "B"}
     w.clear()
-    assert dict(w.board.labels) == {"i10": "A", "p7": "B"}
+    assert dict(w.board.labels) == {"f6": "A", "l15": "B"}
 
 
 # ---------------------------------------------------------------- numbers written as words (issue 23 review)

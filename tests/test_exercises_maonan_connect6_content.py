@@ -85,8 +85,8 @@ def test_item_6_a_blocked_pull_is_not_limited_by_mills():
 
 def test_item_7_c6_2_01_does_not_say_one_point_blocks_both_lines():
     ex = BY_ID["c6-2-01"]
-    assert ex.check("i10 m11").correct                      # a spread pair without the crossing point
-    after = ex.state().play("i10").play("m11")
+    assert ex.check("g4 k13").correct                      # a spread pair without the crossing point
+    after = ex.state().play("g4").play("k13")
     assert c6.threat_count(after, "B") >= 3
     assert "would block both lines" not in ex.explanation.en
     assert claim(ex, "spread").value == "correct" and claim(ex, "cross").value == "correct"
