@@ -41,6 +41,7 @@ from .claims import check_claims, fill_exercise, parse_claims
 from .kinds import Problems, get_kind, kind_names
 from .kinds.count import QUANTITIES
 from .kinds.fields import PROPERTIES, property_fields
+from .kinds.fields import unknown as _unknown
 from .model import Exercise, Pack, Position, Task, freeze
 from .positions import PositionError, board_for
 from .rules_index import RULES
@@ -80,16 +81,6 @@ class _Collector:
         if field:
             parts.append(field)
         self.errors.append(": ".join(parts) + ": " + message)
-
-
-def _unknown(keys: Iterable[object], allowed: tuple[str, ...]) -> list[tuple[str, str]]:
-    out = []
-    for k in keys:
-        if k not in allowed:
-            close = difflib.get_close_matches(str(k), allowed, n=1)
-            hint = f'; did you mean "{close[0]}"?' if close else f"; allowed: {', '.join(allowed)}"
-            out.append((str(k), f"unknown field{hint}"))
-    return out
 
 
 def _text(value: Any, err: _Collector, eid: str | None, field: str, required: bool = True) -> Text | None:
