@@ -115,6 +115,13 @@ def wait_kernel_idle(page, timeout: float = 60_000) -> None:
     page.wait_for_function(_KERNEL_IDLE, timeout=timeout)
 
 
+def _run_all_once(page, timeout: float) -> str:
+    page.evaluate(_RUN_ALL)
+    page.wait_for_function("() => window.__fqRunAll !== 'running'", timeout=timeout)
+    wait_kernel_idle(page, timeout)
+    return page.evaluate("() => window.__fqRunAll")
+
+
 def run_all(page, *, timeout: float = 120_000, check: bool = True) -> list[dict]:
     """Run every cell (JupyterLab's own "Run All Cells") and wait until done.
 
@@ -122,15 +129,21 @@ def run_all(page, *, timeout: float = 120_000, check: bool = True) -> list[dict]
     ``check=True`` a cell that raised or did not run fails the caller with
     the error text, which is far more useful than a timeout.
     """
-    page.evaluate(_RUN_ALL)
-    page.wait_for_function("() => window.__fqRunAll !== 'running'", timeout=timeout)
-    wait_kernel_idle(page, timeout)
+    outcome = _run_all_once(page, timeout)
     report = page.evaluate(_CELL_REPORT)
+    if any(c["count"] is None for c in report) and not any(c["errors"] for c in report):
+        # JupyterLab can accept "Run All" in the instant its fresh kernel
+        # session is still being wired to the notebook and then run nothing
+        # (seen once in CI, 1 in ~2,000 runs). Nothing ran, so running again
+        # is the learner's own remedy and changes no outcome a test checks.
+        time.sleep(0.5)
+        outcome = _run_all_once(page, timeout)
+        report = page.evaluate(_CELL_REPORT)
     if check:
         errors = [f"cell {c['index']}: {e}" for c in report for e in c["errors"]]
         not_run = [c["index"] for c in report if c["count"] is None]
         assert not errors, "cells raised:\n" + "\n".join(errors)
-        assert not not_run, f"cells that did not run: {not_run}"
+        assert not not_run, f"cells that did not run: {not_run} (run-all said {outcome!r})"
     return report
 
 
