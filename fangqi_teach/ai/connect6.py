@@ -113,6 +113,7 @@ class Position:
         nw = len(geometry.windows)
         self.count: list[list[int]] = [[], [0] * nw, [0] * nw]     # by colour; EMPTY (0) has none
         self.value = 0
+        self.white = 0      # White's windows alone (≥ 0); Black's are value + white
         self.stones = 0
         # how many stones lie within two steps of each point: the candidate set
         self.nearby = [0] * (geometry.n * geometry.n)
@@ -127,11 +128,19 @@ class Position:
         cb, cw = self.count[BLACK], self.count[WHITE]
         mine = self.count[colour]
         v = self.value
+        weak = 0    # White's part of the change, kept apart for one-sided evaluations
         for w in self.g.point_windows[p]:
-            v -= _contribution(cb[w], cw[w])
+            c = _contribution(cb[w], cw[w])
+            v -= c
+            if c < 0:
+                weak -= c
             mine[w] += 1
-            v += _contribution(cb[w], cw[w])
+            c = _contribution(cb[w], cw[w])
+            v += c
+            if c < 0:
+                weak += c
         self.value = v
+        self.white -= weak
         self.cells[p] = colour
         self.stones += 1
         nearby = self.nearby
@@ -143,11 +152,19 @@ class Position:
         cb, cw = self.count[BLACK], self.count[WHITE]
         mine = self.count[colour]
         v = self.value
+        weak = 0    # White's part of the change, kept apart for one-sided evaluations
         for w in self.g.point_windows[p]:
-            v -= _contribution(cb[w], cw[w])
+            c = _contribution(cb[w], cw[w])
+            v -= c
+            if c < 0:
+                weak -= c
             mine[w] -= 1
-            v += _contribution(cb[w], cw[w])
+            c = _contribution(cb[w], cw[w])
+            v += c
+            if c < 0:
+                weak += c
         self.value = v
+        self.white -= weak
         self.cells[p] = EMPTY
         self.stones -= 1
         nearby = self.nearby

@@ -71,11 +71,12 @@ from .connect6 import (
 
 # Time shares of a turn's budget (the first stone's call does the whole turn).
 PROOF_SHARE = 0.25    # proving a win by continuous threats
+SAFETY_SHARE = 0.5   # end of the safety filter before the alpha-beta
 SEARCH_SHARE = 0.85   # end of the alpha-beta; the rest is the safety pass
 # Per level: proof depth in turns, alpha-beta widths, safety-proof depth.
 LEVEL = {
-    "medium": {"proof": 3, "width": 10, "pairs": 12, "safety": 2},
-    "hard": {"proof": 4, "width": 12, "pairs": 12, "safety": 3},
+    "medium": {"proof": 6, "width": 10, "pairs": 12, "safety": 4},
+    "hard": {"proof": 8, "width": 12, "pairs": 12, "safety": 5},
 }
 EXACT, LOWER, UPPER = 0, 1, 2
 LEAF_PROOF = False    # look for a three-threat turn at every leaf (costs depth)
@@ -160,6 +161,7 @@ class TurnSearch(Connect6Search):
                  width: int = 10, pair_width: int = 12):
         super().__init__(pos, deadline, rng, width, pair_width)
         self.pos: ZPosition = pos
+        self.enemy_weight = 4     # quarters: the enemy's windows against one's own at a leaf
         self.proofs: dict[tuple[int, int, int], tuple[int, int] | None] = {}
         self.table: dict[tuple[int, int], tuple[int, int, int, tuple[int, ...]]] = {}
 
@@ -289,14 +291,17 @@ class TurnSearch(Connect6Search):
                 return -WIN // 2
         elif LEAF_PROOF and self.threat_win(colour, 1) is not None:
             return WIN // 2 - 1
-        return pos.value if colour == BLACK else -pos.value
+        white, black = pos.white, pos.value + pos.white
+        if colour == BLACK:
+            return black - (self.enemy_weight * white) // 4
+        return white - (self.enemy_weight * black) // 4
 
     # -- the whole turn ----------------------------------------------------
 
     def choose_turn(self, colour: int, stones: int, level: str, start: float, budget: float,
                     max_depth: int = 8) -> tuple[tuple[int, ...], str]:
         """The turn to play and why (``"six"``, ``"lost"``, ``"proof"``, ``"search"``)."""
-        cfg = LEVEL[level]
+        cfg = LEVEL.get(level, LEVEL["hard"])  # levels added elsewhere: hard's settings
         pos = self.pos
         win = pos.winning_stones(colour, stones)
         if win is not None:
@@ -330,6 +335,14 @@ class TurnSearch(Connect6Search):
         won = self.decisive_turn(colour, turns)
         if won is not None:
             return won, "proof"
+        if stones == 2:
+            # safety first: the alpha-beta chooses among the turns after which
+            # the opponent has no win by threats within reach (all, if none)
+            self.deadline = start + budget * SAFETY_SHARE
+            safe = self.safe_turns(colour, turns, cfg["safety"])
+            self.deadline = start + budget * SEARCH_SHARE
+            if safe:
+                turns = safe
         best, value, _ = self.deepen(colour, turns, max_depth)
         self.deadline = start + budget
         if stones == 2 and value < WIN // 2:
@@ -359,6 +372,27 @@ class TurnSearch(Connect6Search):
             if abs(top) >= WIN // 2:
                 break
         return best_turn, best_value if best_value is not None else 0, done
+
+    def safe_turns(self, colour: int, turns: list[tuple[int, ...]], depth: int) -> list[tuple[int, ...]]:
+        """The turns (in order) after which the opponent has no win by
+        continuous double threats within ``depth`` turns; a turn that makes a
+        threat counts as safe (the opponent must answer it first). Stops at
+        the deadline with the turns checked so far."""
+        pos, enemy = self.pos, 3 - colour
+        out: list[tuple[int, ...]] = []
+        for turn in turns:
+            for p in turn:
+                pos.place(p, colour)
+            try:
+                ok = bool(pos.threat_windows(colour)) or self.threat_win(enemy, depth) is None
+            except _Timeout:
+                break
+            finally:
+                for p in reversed(turn):
+                    pos.undo(p)
+            if ok:
+                out.append(turn)
+        return out
 
     def safe_turn(self, colour: int, best: tuple[int, ...], turns: list[tuple[int, ...]],
                   depth: int) -> tuple[int, ...]:
@@ -459,7 +493,8 @@ def search_turn(state, level: str, rng: random.Random, budget: float,
     stones = stones_left(state, pos)
     if pos.stones == 0:
         return [pos.g.names[pos.g.centre]], "opening"
-    cfg = LEVEL[level]
+    cfg = LEVEL.get(level, LEVEL["hard"])  # levels added elsewhere: hard's settings
     search = TurnSearch(pos, start + budget, rng, width=cfg["width"] - 2, pair_width=cfg["pairs"])
+    search.enemy_weight = cfg.get("enemy", 4)
     turn, why = search.choose_turn(colour, stones, level, start, budget, max_depth)
     return [pos.g.names[p] for p in turn], why
