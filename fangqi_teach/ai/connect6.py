@@ -76,8 +76,14 @@ class Geometry:
         near = []
         for i in range(n * n):
             r, c = divmod(i, n)
-            near.append(tuple(rr * n + cc for rr in range(max(0, r - 2), min(n, r + 3))
-                              for cc in range(max(0, c - 2), min(n, c + 3)) if (rr, cc) != (r, c)))
+            near.append(
+                tuple(
+                    rr * n + cc
+                    for rr in range(max(0, r - 2), min(n, r + 3))
+                    for cc in range(max(0, c - 2), min(n, c + 3))
+                    if (rr, cc) != (r, c)
+                )
+            )
         self.near = near
         self.centre = (n // 2) * n + n // 2
 
@@ -111,9 +117,9 @@ class Position:
         self.g = geometry
         self.cells = [EMPTY] * (geometry.n * geometry.n)
         nw = len(geometry.windows)
-        self.count: list[list[int]] = [[], [0] * nw, [0] * nw]     # by colour; EMPTY (0) has none
+        self.count: list[list[int]] = [[], [0] * nw, [0] * nw]  # by colour; EMPTY (0) has none
         self.value = 0
-        self.white = 0      # White's windows alone (≥ 0); Black's are value + white
+        self.white = 0  # White's windows alone (≥ 0); Black's are value + white
         self.stones = 0
         # how many stones lie within two steps of each point: the candidate set
         self.nearby = [0] * (geometry.n * geometry.n)
@@ -128,7 +134,7 @@ class Position:
         cb, cw = self.count[BLACK], self.count[WHITE]
         mine = self.count[colour]
         v = self.value
-        weak = 0    # White's part of the change, kept apart for one-sided evaluations
+        weak = 0  # White's part of the change, kept apart for one-sided evaluations
         for w in self.g.point_windows[p]:
             c = _contribution(cb[w], cw[w])
             v -= c
@@ -152,7 +158,7 @@ class Position:
         cb, cw = self.count[BLACK], self.count[WHITE]
         mine = self.count[colour]
         v = self.value
-        weak = 0    # White's part of the change, kept apart for one-sided evaluations
+        weak = 0  # White's part of the change, kept apart for one-sided evaluations
         for w in self.g.point_windows[p]:
             c = _contribution(cb[w], cw[w])
             v -= c
@@ -249,6 +255,7 @@ def hitting_sets(sets: list[frozenset], size: int, candidates: list[int]) -> lis
 # ----------------------------------------------------------------------
 # Search over turns
 
+
 class _Timeout(Exception):
     pass
 
@@ -256,8 +263,7 @@ class _Timeout(Exception):
 class Connect6Search:
     """Negamax alpha-beta over turns with threat-aware turn generation."""
 
-    def __init__(self, pos: Position, deadline: float, rng: random.Random,
-                 width: int = 10, pair_width: int = 12):
+    def __init__(self, pos: Position, deadline: float, rng: random.Random, width: int = 10, pair_width: int = 12):
         self.pos, self.deadline, self.rng = pos, deadline, rng
         self.width, self.pair_width = width, pair_width
         self.nodes = 0
@@ -422,8 +428,9 @@ class Connect6Search:
                 break
         return best
 
-    def root(self, colour: int, stones: int, max_depth: int, root_width: int,
-             threat_depth: int = 0) -> tuple[tuple[int, ...], int, int]:
+    def root(
+        self, colour: int, stones: int, max_depth: int, root_width: int, threat_depth: int = 0
+    ) -> tuple[tuple[int, ...], int, int]:
         """The best turn, its value and the depth completed."""
         pos = self.pos
         kind, turns = self.turns(colour, stones, width=root_width, pair_width=root_width * 2)
@@ -495,8 +502,9 @@ class Connect6Search:
                 break
         return best_turn, best_value if best_value is not None else 0, done
 
-    def _search_turns(self, colour: int, order: list[tuple[int, ...]], depth: int,
-                      values: dict[tuple[int, ...], int]) -> None:
+    def _search_turns(
+        self, colour: int, order: list[tuple[int, ...]], depth: int, values: dict[tuple[int, ...], int]
+    ) -> None:
         """The value of each turn in ``order`` searched ``depth`` turns deep, into ``values`` as found."""
         pos = self.pos
         alpha = -WIN * 2
@@ -541,8 +549,9 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
             # a little variety: among the few best turns by static value
             turn = rng.choice(turns[:3])
         names = [pos.g.names[p] for p in turn]
-    else:   # medium and hard: the threat-space search over whole turns
+    else:  # medium and hard: the threat-space search over whole turns
         from .connect6_search import search_turn
+
         names, _ = search_turn(state, level, rng, budget - (time.perf_counter() - start))
     names = names[:stones]
     if not names:

@@ -70,16 +70,16 @@ from .connect6 import (
 )
 
 # Time shares of a turn's budget (the first stone's call does the whole turn).
-PROOF_SHARE = 0.25    # proving a win by continuous threats
-SAFETY_SHARE = 0.5   # end of the safety filter before the alpha-beta
-SEARCH_SHARE = 0.85   # end of the alpha-beta; the rest is the safety pass
+PROOF_SHARE = 0.25  # proving a win by continuous threats
+SAFETY_SHARE = 0.5  # end of the safety filter before the alpha-beta
+SEARCH_SHARE = 0.85  # end of the alpha-beta; the rest is the safety pass
 # Per level: proof depth in turns, alpha-beta widths, safety-proof depth.
 LEVEL = {
     "medium": {"proof": 6, "width": 10, "pairs": 12, "safety": 4},
     "hard": {"proof": 8, "width": 12, "pairs": 12, "safety": 5},
 }
 EXACT, LOWER, UPPER = 0, 1, 2
-LEAF_PROOF = False    # look for a three-threat turn at every leaf (costs depth)
+LEAF_PROOF = False  # look for a three-threat turn at every leaf (costs depth)
 
 
 @lru_cache(maxsize=None)
@@ -139,7 +139,7 @@ def threat_turns(pos: Position, colour: int):
     empties: dict[int, frozenset[int]] = {}
     for i, p in enumerate(points):
         ap, bp = three.get(p, ()), two.get(p, set())
-        for q in points[i + 1:]:
+        for q in points[i + 1 :]:
             shared = bp & two[q] if bp and q in two else ()
             aq = three.get(q, ())
             if not (ap or aq or shared):
@@ -157,11 +157,10 @@ def threat_turns(pos: Position, colour: int):
 class TurnSearch(Connect6Search):
     """Threat-space proofs plus alpha-beta with a transposition table."""
 
-    def __init__(self, pos: ZPosition, deadline: float, rng: random.Random,
-                 width: int = 10, pair_width: int = 12):
+    def __init__(self, pos: ZPosition, deadline: float, rng: random.Random, width: int = 10, pair_width: int = 12):
         super().__init__(pos, deadline, rng, width, pair_width)
         self.pos: ZPosition = pos
-        self.enemy_weight = 4     # quarters: the enemy's windows against one's own at a leaf
+        self.enemy_weight = 4  # quarters: the enemy's windows against one's own at a leaf
         self.proofs: dict[tuple[int, int, int], tuple[int, int] | None] = {}
         self.table: dict[tuple[int, int], tuple[int, int, int, tuple[int, ...]]] = {}
 
@@ -212,7 +211,7 @@ class TurnSearch(Connect6Search):
             pos.place(p, colour)
         try:
             for d in minimal_defences(sets):
-                if len(d) < 2:      # cannot happen with two threats; be safe
+                if len(d) < 2:  # cannot happen with two threats; be safe
                     return True
                 for q in d:
                     pos.place(q, enemy)
@@ -298,8 +297,9 @@ class TurnSearch(Connect6Search):
 
     # -- the whole turn ----------------------------------------------------
 
-    def choose_turn(self, colour: int, stones: int, level: str, start: float, budget: float,
-                    max_depth: int = 8) -> tuple[tuple[int, ...], str]:
+    def choose_turn(
+        self, colour: int, stones: int, level: str, start: float, budget: float, max_depth: int = 8
+    ) -> tuple[tuple[int, ...], str]:
         """The turn to play and why (``"six"``, ``"lost"``, ``"proof"``, ``"search"``)."""
         cfg = LEVEL.get(level, LEVEL["hard"])  # levels added elsewhere: hard's settings
         pos = self.pos
@@ -330,7 +330,7 @@ class TurnSearch(Connect6Search):
             except _Timeout:
                 defences = None
             self.deadline = start + budget * SEARCH_SHARE
-            if defences:    # the opponent threatens a threat-space win: the turns that stop it first
+            if defences:  # the opponent threatens a threat-space win: the turns that stop it first
                 turns = defences + [t for t in turns if t not in defences]
         won = self.decisive_turn(colour, turns)
         if won is not None:
@@ -394,13 +394,13 @@ class TurnSearch(Connect6Search):
                 out.append(turn)
         return out
 
-    def safe_turn(self, colour: int, best: tuple[int, ...], turns: list[tuple[int, ...]],
-                  depth: int) -> tuple[int, ...]:
+    def safe_turn(
+        self, colour: int, best: tuple[int, ...], turns: list[tuple[int, ...]], depth: int
+    ) -> tuple[int, ...]:
         """``best`` unless the opponent then wins by threats within ``depth`` turns;
         then the first turn (by search value) after which it does not."""
         values = getattr(self, "values", {})
-        ranked = [best] + sorted((t for t in turns if t != best),
-                                 key=lambda t: values.get(t, -WIN * 3), reverse=True)
+        ranked = [best] + sorted((t for t in turns if t != best), key=lambda t: values.get(t, -WIN * 3), reverse=True)
         pos, enemy = self.pos, 3 - colour
         for turn in ranked:
             for p in turn:
@@ -435,7 +435,7 @@ class TurnSearch(Connect6Search):
                     zone.update(x for x in pos.g.windows[w] if cells[x] == EMPTY)
         ranked = sorted(zone, key=lambda x: (-pos.gain(x, colour), x))
         spare = [x for x in pos.top_points(colour, 6) if x not in zone]
-        pairs = [(a, b) for i, a in enumerate(ranked) for b in ranked[i + 1:]]
+        pairs = [(a, b) for i, a in enumerate(ranked) for b in ranked[i + 1 :]]
         pairs += [(a, b) for a in ranked[:6] for b in spare]
         pairs.sort(key=lambda t: -(pos.gain(t[0], colour) + pos.gain(t[1], colour)))
         out: list[tuple[int, ...]] = []
@@ -484,8 +484,7 @@ def defending_pairs(pos: Position, colour: int, candidates: list[int]) -> list[t
     return hitting_sets(threats, 2, candidates)
 
 
-def search_turn(state, level: str, rng: random.Random, budget: float,
-                max_depth: int = 8) -> tuple[list[str], str]:
+def search_turn(state, level: str, rng: random.Random, budget: float, max_depth: int = 8) -> tuple[list[str], str]:
     """The whole turn (point names) for the player to act at ``level``, and why."""
     start = time.perf_counter()
     pos = ZPosition.from_state(state)
