@@ -105,10 +105,38 @@ def from_session(session: Any, progress: Any) -> int:
     return keep(progress, made)
 
 
+def after_review(session: Any, progress: Any = None) -> None:
+    """The game widget's hook: once per review shown, its missed turns become the learner's puzzles.
+
+    The proofs run in a thread where the session's computer does (never in the
+    browser edition, which has none); a failure costs the learner nothing but these puzzles.
+    """
+    review = session.review_shown
+    if review is None or getattr(review, "own_puzzles_made", False):
+        return
+    review.own_puzzles_made = True
+    if progress is None:
+        from ..exercises.learner import get_learner
+        from ..exercises.progress import progress_for
+        progress = progress_for(get_learner())
+
+    def work() -> None:
+        try:
+            from_session(session, progress)
+        except (ValueError, OSError):       # a full or unwritable progress: the game goes on
+            pass
+
+    if session.background is True:
+        import threading
+        threading.Thread(target=work, daemon=True, name="own-puzzles").start()
+    else:
+        work()
+
+
 def proven_again(puzzle: dict[str, Any]) -> bool:
     """Whether the stored proof is what the search proves now (a test's re-proof)."""
     proof = puzzle["proof"]
     return prove(position_state(puzzle), proof["goal"], turns=proof.get("turns")) == proof
 
 
-__all__ = ["KINDS", "from_review", "from_session", "keep", "own_puzzles", "puzzles_for", "proven_again"]
+__all__ = ["KINDS", "after_review", "from_review", "from_session", "keep", "own_puzzles", "puzzles_for", "proven_again"]
