@@ -131,7 +131,8 @@ def test_an_illegal_answer_is_not_an_attempt(progress):
 
 def test_theme_choice_serves_only_that_theme(progress):
     w = _widget(progress)
-    theme = w.stream.selector.themes[-1]
+    pool = w.stream.selector.puzzles.values()
+    theme = next(t for t in reversed(w.stream.selector.themes) if sum(t in p["themes"] for p in pool) >= 3)
     w.set_theme(theme)
     for _ in range(3):
         assert theme in w.puzzle["themes"]
@@ -229,6 +230,7 @@ def test_a_bad_own_puzzle_in_the_file_is_refused_and_nothing_is_lost(tmp_path):
     import json
     prog = Progress("bad", directory=tmp_path)
     prog.record_puzzle("maonan", "maonan-x", True, (1500.0, 150.0))
+    prog.record_puzzle("maonan", "maonan-y", False, (1500.0, 150.0))     # the backup now holds maonan-x
     data = json.loads(prog.path.read_text(encoding="utf-8"))
     data["own_puzzles"] = {"maonan": {"own-1": {"id": "own-1", "game": "maonan"}}}
     prog.path.write_text(json.dumps(data), encoding="utf-8")
