@@ -84,11 +84,19 @@ def own_puzzles(progress: Any, game: str) -> list[dict[str, Any]]:
 
 
 def puzzles_for(progress: Any, game: str) -> list[dict[str, Any]]:
-    """The shipped base of ``game`` and the learner's own puzzles (an own puzzle of a shipped position is left out)."""
+    """What the widget serves: the shipped base of ``game`` (Connect6: with the proven two-threat
+    exercises, :mod:`.two_threats`) and the learner's own puzzles; a position already there is not repeated."""
     from .base import load
-    shipped = load(game)
-    keys = {p["key"] for p in shipped}
-    return shipped + [p for p in own_puzzles(progress, game) if p["key"] not in keys]
+    served = load(game)
+    if game == "connect6":
+        from .two_threats import two_threat_puzzles
+        served += two_threat_puzzles()
+    out, keys = [], set()
+    for p in served + own_puzzles(progress, game):
+        if p["key"] not in keys:
+            keys.add(p["key"])
+            out.append(p)
+    return out
 
 
 def from_session(session: Any, progress: Any) -> int:
