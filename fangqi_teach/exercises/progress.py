@@ -457,7 +457,7 @@ def merge_puzzles(disk: dict[str, Any] | None, base: dict[str, Any], mine: dict[
 
 
 MAX_OWN_PUZZLES = 5_000
-_OWN_FIELDS = {"id": str, "game": str, "key": str, "position": dict, "proof": dict, "themes": list,
+_OWN_FIELDS: dict[str, type | tuple[type, ...]] = {"id": str, "game": str, "key": str, "position": dict, "proof": dict, "themes": list,
                "rating": (int, float), "difficulty": dict, "source": dict}
 
 
@@ -468,10 +468,11 @@ def parse_own_puzzles(raw: Any) -> dict[str, Any]:
     is a record (text). Whether its answer is right is computed when it is
     answered, never read from here.
 
-    >>> parse_own_puzzles({"maonan": {"own-1": {"id": "own-1", "game": "maonan"}}})
-    Traceback (most recent call last):
-    ...
-    fangqi_teach.exercises.progress.ProgressFormatError: own_puzzles.maonan.own-1: missing key, position, proof, themes, rating, difficulty, source
+    >>> try:
+    ...     parse_own_puzzles({"maonan": {"own-1": {"id": "own-1", "game": "maonan", "key": "k"}}})
+    ... except ProgressFormatError as e:
+    ...     print(e)
+    own_puzzles.maonan.own-1: missing position, proof, themes, rating, difficulty, source
     """
     if raw is None:
         return {}

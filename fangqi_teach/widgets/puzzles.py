@@ -394,7 +394,8 @@ class PuzzleWidget(W.VBox):
             p = served.puzzle
             own = f" · {_h(TEXTS['own'].get(lang))}" if p.get("source", {}).get("own") else ""
             themes = ", ".join(theme_text(t, self.game).get(lang) for t in p["themes"]) if out else ""
-            self.status_html.value = (f"<small>{_h(TEXTS['puzzle_rating'].get(lang).format(pid=p['id'], r=round(p['rating'])))}"
+            rated = TEXTS["puzzle_rating"].get(lang).format(pid=p["id"], r=round(p["rating"]))
+            self.status_html.value = (f"<small>{_h(rated)}"
                                       f"{own}{(' · ' + _h(themes)) if themes else ''}</small>")
             self.prompt_html.value = f"<p>{_h(served.prompt.get(lang))}</p>"
         self.feedback_html.value = self._feedback_html()
