@@ -95,4 +95,55 @@ def run() -> str:
     if times:
         out += ["", f"Next puzzle (selector, bisection by rating, 200 requests per game): median "
                     f"{statistics.median(times) * 1e6:.0f} µs, max {max(times) * 1e3:.2f} ms (goal: under 100 ms)."]
+    out += ["", *_widget()]
     return "\n".join(out) + "\n"
+
+
+# One fresh process per game: the package imported (as a notebook's first cell does), then the widget made.
+_WIDGET_RUN = r"""
+import json, statistics, sys, tempfile, time
+import fangqi_teach as ft
+from fangqi_teach.exercises.progress import Progress
+from fangqi_teach.puzzles import solutions
+game = sys.argv[1]
+progress = Progress("bench", directory=tempfile.mkdtemp())
+w0, c0 = time.perf_counter(), time.process_time()
+w = ft.puzzles(game, progress=progress, lang="en")
+start = (time.perf_counter() - w0, time.process_time() - c0)
+nexts, answers = [], []
+for k in range(20):
+    p = w.puzzle
+    answer = solutions(p)[0] if k % 3 else p["proof"].get("alternatives", [{"answer": "pass"}])[-1]["answer"]
+    t = time.perf_counter()
+    w.answer(answer)
+    answers.append(time.perf_counter() - t)
+    t = time.perf_counter()
+    w.next_puzzle()
+    nexts.append(time.perf_counter() - t)
+t = time.perf_counter()
+w.dashboard.refresh()
+dash = time.perf_counter() - t
+print(json.dumps({"start": start, "next": [statistics.median(nexts), max(nexts)],
+                  "answer": [statistics.median(answers), max(answers)], "dashboard": dash}))
+"""
+
+
+def _widget() -> list[str]:
+    import subprocess
+    import sys
+    out = ["The puzzle widget (`ft.puzzles(game)`; one fresh process per game; wall time, CPU time of the "
+           "process in brackets where the machine is shared). Start: the call in a kernel where "
+           "`import fangqi_teach` ran (widget module, base, board). Next: `next_puzzle()` after an answer "
+           "(serve, build the position, draw the board), median / max of 20. Answer: grading by computing "
+           "(Fang Qi and Maonan: the search at the puzzle's horizon) and the rating after it. Dashboard: one "
+           "refresh after 20 answers, the plot included. Goals: start under 1 s, next under 100 ms.", "",
+           "| game | start | next puzzle | answer | dashboard |", "|---|---|---|---|---|"]
+    for game in GAMES:
+        if not base.path_of(game).exists():
+            continue
+        run = subprocess.run([sys.executable, "-c", _WIDGET_RUN, game], capture_output=True, text=True, check=True)
+        f = json.loads(run.stdout.strip().splitlines()[-1])
+        out.append(f"| {game} | {f['start'][0] * 1000:.0f} ms ({f['start'][1] * 1000:.0f} ms CPU) "
+                   f"| {f['next'][0] * 1000:.1f} / {f['next'][1] * 1000:.1f} ms "
+                   f"| {f['answer'][0] * 1000:.0f} / {f['answer'][1] * 1000:.0f} ms | {f['dashboard'] * 1000:.0f} ms |")
+    return out

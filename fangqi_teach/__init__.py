@@ -39,14 +39,16 @@ __all__ = [
     "GAMES", "BOARD_NAMES", "Board", "Shape", "board_graph", "get_board",
     "Event", "GameState", "IllegalAction", "StateFormatError", "FangqiError", "Pending", "Result",
     "new_game", "from_json", "replay", "Text", "get_language", "set_language", "language",
-    "ai", "connect6", "play", "editor", "__version__",
+    "ai", "connect6", "play", "editor", "puzzles", "puzzle_dashboard", "__version__",
 ]
 
 # Submodules and widget entry points loaded on first use (PEP 562).
-_LAZY_MODULES = {"ai": ".ai", "connect6": ".analysis.connect6", "fangqi": ".games.fangqi"}
+_LAZY_MODULES = {"ai": ".ai", "connect6": ".analysis.connect6", "fangqi": ".games.fangqi",
+                 "puzzles": ".puzzles"}    # callable: ft.puzzles("dafang") is the puzzle widget
 _LAZY_FUNCTIONS = {
     "play": (".widgets.game", "play"),
     "editor": (".widgets.editor", "editor"),
+    "puzzle_dashboard": (".widgets.puzzles", "puzzle_dashboard"),
     "Exercise": (".exercises.model", "Exercise"),
 }
 

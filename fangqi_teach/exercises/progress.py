@@ -14,7 +14,10 @@ game and puzzle: the *first* attempt (right or wrong, when, and the
 puzzle's rating then), which alone counts for the Glicko-2 ratings
 (:mod:`fangqi_teach.puzzles.rating` computes them from it), and the
 retries after it. Files without the section (all older ones) load as
-before; merging keeps the earliest first attempt of each puzzle.
+before; merging keeps the earliest first attempt of each puzzle. An
+``own_puzzles`` section keeps the puzzles made from the learner's own
+games (:mod:`fangqi_teach.puzzles.own`: plain data, proven when made);
+merging keeps every one, the first copy of an id.
 
 Saving is safe with several writers (a learner with two notebooks open):
 under a lock on ``….json.lock`` the file is read again and this process's
@@ -249,6 +252,7 @@ class ProgressFile:
     version: int
     path: Path
     puzzles: dict[str, Any] = field(default_factory=dict)    # game -> puzzle id -> entry (see parse_puzzles)
+    own_puzzles: dict[str, Any] = field(default_factory=dict)    # game -> puzzle id -> puzzle (parse_own_puzzles)
 
 
 def _refuse_constant(name: str) -> NoReturn:
@@ -291,7 +295,8 @@ def read_progress_file(path: str | os.PathLike[str]) -> ProgressFile:
     except (ValueError, RecursionError):      # RecursionError: brackets nested thousands deep
         raise ProgressFormatError("corrupt", Text("is not valid JSON", "不是有效的 JSON")) from None
     learner, exercises, version = parse_progress(data)
-    return ProgressFile(learner, exercises, text, version, p, parse_puzzles(data.get("puzzles")))
+    return ProgressFile(learner, exercises, text, version, p, parse_puzzles(data.get("puzzles")),
+                        parse_own_puzzles(data.get("own_puzzles")))
 
 
 def parse_progress(data: Any) -> tuple[str | None, dict[str, Any], int]:
@@ -451,6 +456,57 @@ def merge_puzzles(disk: dict[str, Any] | None, base: dict[str, Any], mine: dict[
     return out
 
 
+MAX_OWN_PUZZLES = 5_000
+_OWN_FIELDS: dict[str, type | tuple[type, ...]] = {"id": str, "game": str, "key": str, "position": dict, "proof": dict, "themes": list,
+               "rating": (int, float), "difficulty": dict, "source": dict}
+
+
+def parse_own_puzzles(raw: Any) -> dict[str, Any]:
+    """The ``own_puzzles`` section (``{game: {puzzle id: puzzle}}``), its shape checked; ``{}`` when absent.
+
+    A puzzle is plain JSON data with the fields of a shipped one; its position
+    is a record (text). Whether its answer is right is computed when it is
+    answered, never read from here.
+
+    >>> try:
+    ...     parse_own_puzzles({"maonan": {"own-1": {"id": "own-1", "game": "maonan", "key": "k"}}})
+    ... except ProgressFormatError as e:
+    ...     print(e)
+    own_puzzles.maonan.own-1: missing position, proof, themes, rating, difficulty, source
+    """
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        _invalid("own_puzzles", raw, Text("is not a mapping of games", "不是按棋种的映射"))
+    out: dict[str, Any] = {}
+    total = 0
+    for game, items in raw.items():
+        if not isinstance(game, str) or len(game) > MAX_ID or not isinstance(items, dict):
+            _invalid(f"own_puzzles.{game}", items,
+                     Text("is not a game's puzzles (a mapping)", "不是一个棋种的练习（映射）"))
+        total += len(items)
+        if total > MAX_OWN_PUZZLES:
+            _invalid("own_puzzles", f"{total} puzzles",
+                     Text(f"are more than {MAX_OWN_PUZZLES}", f"超过 {MAX_OWN_PUZZLES} 道题"))
+        out[game] = {}
+        for pid, p in items.items():
+            where = f"own_puzzles.{game}.{pid}"
+            if not isinstance(pid, str) or len(pid) > MAX_ID or not isinstance(p, dict):
+                _invalid(where, p, Text("is not a puzzle (a mapping)", "不是一道练习（映射）"))
+            missing = [k for k in _OWN_FIELDS if k not in p]
+            if missing:
+                raise ProgressFormatError("invalid", Text(f"missing {', '.join(missing)}",
+                                                          f"缺少 {', '.join(missing)}"), where)
+            for k, kind in _OWN_FIELDS.items():
+                if not isinstance(p[k], kind) or isinstance(p[k], bool):
+                    _invalid(f"{where}.{k}", p[k], Text("has the wrong type", "类型不对"))
+            if p["id"] != pid or p["game"] != game or not isinstance(p["position"].get("record"), str):
+                _invalid(where, pid, Text("does not match its game, id or a record position",
+                                          "与棋种、编号或棋谱局面不符"))
+            out[game][pid] = copy.deepcopy(p)
+    return out
+
+
 def _whole(v: object, low: int, high: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
@@ -593,6 +649,7 @@ class Progress:
         self._legacy: Path | None = None     # an old-style file this progress was read from
         self.puzzles: dict[str, dict[str, dict[str, Any]]] = {}     # game -> puzzle id -> entry (parse_puzzles)
         self._puzzles_base: dict[str, dict[str, dict[str, Any]]] = {}
+        self.own_puzzles: dict[str, dict[str, dict[str, Any]]] = {}     # game -> id -> puzzle (parse_own_puzzles)
         self._listeners: list[Any] = []
         self._load()
 
@@ -646,6 +703,7 @@ class Progress:
         self._base = copy.deepcopy(self.exercises)
         self.puzzles = copy.deepcopy(found.puzzles) if found else {}
         self._puzzles_base = copy.deepcopy(self.puzzles)
+        self.own_puzzles = copy.deepcopy(found.own_puzzles) if found else {}
 
     def _read_disk(self, loading: bool, move: bool = True) -> ProgressFile | None:
         """The main file, else the backup; a bad file is set aside (never overwritten) and reported.
@@ -731,6 +789,8 @@ class Progress:
                "exercises": self.exercises}
         if self.puzzles:
             out["puzzles"] = self.puzzles
+        if self.own_puzzles:
+            out["own_puzzles"] = self.own_puzzles
         return out
 
     def save(self) -> None:
@@ -745,7 +805,12 @@ class Progress:
             found = self._read_disk(loading=False)
             merged = merge_exercises(found.exercises if found else None, self._base, self.exercises)
             puzzles = merge_puzzles(found.puzzles if found else None, self._puzzles_base, self.puzzles)
-            text = _dumps({**self.to_json(), "exercises": merged, **({"puzzles": puzzles} if puzzles else {})})
+            own = copy.deepcopy(found.own_puzzles) if found else {}
+            for game, items in self.own_puzzles.items():        # additive: a puzzle once made is kept
+                for pid, p in items.items():
+                    own.setdefault(game, {}).setdefault(pid, p)
+            text = _dumps({**self.to_json(), "exercises": merged, **({"puzzles": puzzles} if puzzles else {}),
+                           **({"own_puzzles": own} if own else {})})
             if found is not None and found.path == self.path:
                 self._keep_backup(found.text)
             write_atomically(self.path, text)
@@ -755,6 +820,7 @@ class Progress:
         self.puzzles.clear()
         self.puzzles.update(puzzles)
         self._puzzles_base = copy.deepcopy(puzzles)
+        self.own_puzzles = own
         if self._legacy is not None:
             moved = set_aside(self._legacy, "migrated")
             if moved is not None:
@@ -845,6 +911,18 @@ class Progress:
         e["solved"] = bool(e["solved"] or correct)
         self._changed()
         return first
+
+    def add_own_puzzle(self, puzzle: dict[str, Any]) -> bool:
+        """Keep a puzzle made from the learner's own game (:mod:`fangqi_teach.puzzles.own`); False if kept before."""
+        checked = parse_own_puzzles({puzzle["game"]: {puzzle["id"]: puzzle}})
+        items = self.own_puzzles.setdefault(puzzle["game"], {})
+        if puzzle["id"] in items:
+            return False
+        if sum(len(v) for v in self.own_puzzles.values()) >= MAX_OWN_PUZZLES:
+            raise ValueError(f"a progress file holds at most {MAX_OWN_PUZZLES} own puzzles")
+        items[puzzle["id"]] = checked[puzzle["game"]][puzzle["id"]]
+        self._changed()
+        return True
 
     def record_hint(self, exercise_id: str) -> None:
         e = self._entry_for(exercise_id)

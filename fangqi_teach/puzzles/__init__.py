@@ -27,6 +27,8 @@ False
 
 from __future__ import annotations
 
+import sys
+import types
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +38,18 @@ from .describe import explanation, refutation
 from .goals import best_answers, check
 
 __all__ = ["Verdict", "check_answer", "load", "position_state", "solutions"]
+
+
+class _PuzzlesPackage(types.ModuleType):
+    """This package, callable: ``ft.puzzles("dafang")`` is the puzzle widget
+    (:func:`fangqi_teach.widgets.puzzles.puzzles`), while ``fangqi_teach.puzzles.base`` … stay its modules."""
+
+    def __call__(self, game: str = "dafang", **kw: Any) -> Any:
+        from ..widgets.puzzles import puzzles
+        return puzzles(game, **kw)
+
+
+sys.modules[__name__].__class__ = _PuzzlesPackage
 
 
 @dataclass(frozen=True)

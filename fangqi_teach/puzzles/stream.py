@@ -71,6 +71,7 @@ class Outcome:
     rating_before: float
     rating_after: float
     streak: int
+    legal: bool = True          # an illegal answer is no attempt (nothing recorded)
 
 
 class PuzzleStream:
@@ -90,6 +91,13 @@ class PuzzleStream:
         self._started = time.monotonic()
         return self.current
 
+    def serve(self, puzzle_id: str) -> Served:
+        """Serve one puzzle by id (a failed one to replay, from the dashboard); KeyError if unknown."""
+        p = self.selector.puzzles[puzzle_id]
+        self.current = Served(p, position_state(p), prompt(p))
+        self._started = time.monotonic()
+        return self.current
+
     def retry(self) -> Served | None:
         """The current puzzle again (after a miss; it no longer counts for the rating)."""
         self._started = time.monotonic()
@@ -102,7 +110,7 @@ class PuzzleStream:
         before = learner_rating(self.progress, self.game).rating
         verdict: Verdict = check_answer(p, text, self.current.state)
         if not verdict.legal:
-            return Outcome(False, verdict.feedback, verdict.line, False, before, before, self.streak)
+            return Outcome(False, verdict.feedback, verdict.line, False, before, before, self.streak, False)
         start = puzzle_start(p)
         counted = self.progress.record_puzzle(self.game, p["id"], verdict.correct, (start.rating, start.rd),
                                               seconds=time.monotonic() - self._started)

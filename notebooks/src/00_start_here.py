@@ -109,6 +109,7 @@ L.step("dafang-1-01")
 # | [14_practice_maonan.ipynb](14_practice_maonan.ipynb) | Maonan Morris |
 # | [15_practice_connect6.ipynb](15_practice_connect6.ipynb) | Connect6 |
 # | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | Connect6: the two-threat puzzles that go with lesson 6, from easy to hard |
+# | [17_puzzles.ipynb](17_puzzles.ipynb) | All five games: proven puzzles without end, chosen near your rating, and puzzles from your own games |
 #
 # **Play.** [10_play.ipynb](10_play.ipynb): any of the five games against the computer (easy, medium, hard) or
 # against a friend on the same screen.
@@ -139,6 +140,7 @@ L.step("dafang-1-01")
 # | [14_practice_maonan.ipynb](14_practice_maonan.ipynb) | 毛南三棋 |
 # | [15_practice_connect6.ipynb](15_practice_connect6.ipynb) | 六子棋 |
 # | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | 六子棋：配合第六课的双威胁题，由易到难 |
+# | [17_puzzles.ipynb](17_puzzles.ipynb) | 五种棋：答案经过证明、做不完的练习题，按你的等级分出题，还有出自你自己对局的题 |
 #
 # **对弈。** [10_play.ipynb](10_play.ipynb)：五种棋都可以和电脑下（简单、中等、困难三种难度），也可以和朋友在同一块屏幕上双人对弈。
 #

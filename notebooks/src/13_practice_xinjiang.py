@@ -18,12 +18,16 @@
 # at a time. Your progress is kept under the name you gave on the start page.
 #
 # A rule unclear? Go back to the lesson: [03_xinjiang.ipynb](03_xinjiang.ipynb).
+#
+# Puzzles without end, chosen near your rating: [17_puzzles.ipynb](17_puzzles.ipynb).
 # <!-- zh -->
 # # 练习 · 新疆方棋
 #
 # 练习分三个阶段：**1** 理解规则；**2** 比较几种走法，找出最好的；**3** 复盘一盘短棋，回答问题。在棋盘上作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
 #
 # 哪条规则没弄明白？回到课程：[03_xinjiang.ipynb](03_xinjiang.ipynb)。
+#
+# 练不完的练习题，按你的等级分出题：[17_puzzles.ipynb](17_puzzles.ipynb)。
 
 # %%
 import fangqi_teach as ft

@@ -21,12 +21,16 @@
 # A word unclear (window, winning point, threat)? Go back to the lessons: [05_connect6.ipynb](05_connect6.ipynb)
 # and [06_connect6_two_threats.ipynb](06_connect6_two_threats.ipynb). The exercises by stage are in
 # [15_practice_connect6.ipynb](15_practice_connect6.ipynb).
+#
+# Puzzles without end, chosen near your rating: [17_puzzles.ipynb](17_puzzles.ipynb).
 # <!-- zh -->
 # # 练习 · 六子棋：双威胁
 #
 # 配合第六课的双威胁题，由易到难分三级：数威胁、找赢点、一手挡住双威胁、做出两子挡不住的三个威胁。在棋盘上作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
 #
 # 哪个词没弄明白（窗口、赢点、威胁）？回到课程：[05_connect6.ipynb](05_connect6.ipynb) 和 [06_connect6_two_threats.ipynb](06_connect6_two_threats.ipynb)。按阶段排的六子棋练习在 [15_practice_connect6.ipynb](15_practice_connect6.ipynb)。
+#
+# 练不完的练习题，按你的等级分出题：[17_puzzles.ipynb](17_puzzles.ipynb)。
 
 # %%
 import fangqi_teach as ft
