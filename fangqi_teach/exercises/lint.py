@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from ..games import GAMES
@@ -317,10 +316,15 @@ def _outcome(ex: Exercise) -> Text | None:
 
 # ---------------------------------------------------------------- symmetry
 
-@lru_cache(maxsize=None)
-def _symmetries(name: str, size: int | None) -> tuple[tuple[tuple[str, str], ...], ...]:
-    from ..boards import get_board
-    board = get_board(name, size) if size else get_board(name)
+# Keyed by the board itself (boards are built once and kept); the board is kept with its maps so
+# that its id cannot be reused.
+_BY_BOARD: dict[int, tuple[Board, tuple[tuple[tuple[str, str], ...], ...]]] = {}
+
+
+def _symmetries(board: Board) -> tuple[tuple[tuple[str, str], ...], ...]:
+    hit = _BY_BOARD.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
     pos = board.pos
     xs = [x for x, _ in pos.values()]
     ys = [y for _, y in pos.values()]
@@ -346,6 +350,7 @@ def _symmetries(name: str, size: int | None) -> tuple[tuple[tuple[str, str], ...
             if {(k, frozenset(perm[a] for a in pts)) for k, pts in shapes} != shapes:
                 continue
             out.append(tuple(sorted(perm.items())))
+    _BY_BOARD[id(board)] = board, tuple(out)
     return tuple(out)
 
 
@@ -356,8 +361,7 @@ def board_symmetries(board: Board) -> list[dict[str, str]]:
     mirrors, and the rotations where the board is square and its shapes
     allow them.
     """
-    size = len(board.columns) if board.name == "connect6" else None
-    return [dict(p) for p in _symmetries(board.name, size)]
+    return [dict(p) for p in _symmetries(board)]
 
 
 def _map_value(value: Any, perm: dict[str, str]) -> Any:

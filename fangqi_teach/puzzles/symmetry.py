@@ -21,10 +21,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
-from ..boards import get_board
+from ..boards import Board, get_board
 
 _POINT = re.compile(r"([a-z])(\d+)")
 # Fields of to_json() that are history, not position (the record leads to it; the draw
@@ -55,10 +54,21 @@ _TRANSFORMS: tuple[Callable[[int, int, int, int], tuple[int, int]], ...] = (
 )
 
 
-@lru_cache(maxsize=None)
 def symmetries(game: str, size: int = 19) -> tuple[dict[str, str], ...]:
-    """The point maps of ``game``'s board symmetries (the identity first)."""
-    board = get_board(game, size=size) if game == "connect6" else get_board(game)
+    """The point maps of ``game``'s board symmetries (the identity first); ``size`` for a sized board."""
+    return board_symmetries(get_board(game, size))
+
+
+# Keyed by the board itself (boards are built once and kept: boards.get_board); the board is kept
+# with its maps so that its id cannot be reused.
+_BY_BOARD: dict[int, tuple[Board, tuple[dict[str, str], ...]]] = {}
+
+
+def board_symmetries(board: Board) -> tuple[dict[str, str], ...]:
+    """The point maps of ``board``'s symmetries: those keeping its points, lines and shapes (identity first)."""
+    hit = _BY_BOARD.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
     w, h = _grid(board)
     points = set(board.points)
     edges = {frozenset(e) for e in board.edges}
@@ -73,9 +83,10 @@ def symmetries(game: str, size: int = 19) -> tuple[dict[str, str], ...]:
             continue
         if {frozenset(m[p] for p in e) for e in edges} != edges:
             continue
-        if game != "connect6" and {(k, frozenset(m[p] for p in pts)) for k, pts in shapes} != shapes:
-            continue        # Connect6 windows are every line of six: symmetric by construction
+        if {(k, frozenset(m[p] for p in pts)) for k, pts in shapes} != shapes:
+            continue
         out.append(m)
+    _BY_BOARD[id(board)] = board, tuple(out)
     return tuple(out)
 
 
@@ -92,5 +103,4 @@ def _mapped(value: Any, m: dict[str, str]) -> Any:
 def canonical_key(state) -> str:
     """The least image of ``state``'s position under its board's symmetries (JSON text)."""
     data = {k: v for k, v in state.to_json().items() if k not in _NOT_POSITION}
-    size = state.board_spec.rows if state.game == "connect6" else 19
-    return min(json.dumps(_mapped(data, m), sort_keys=True) for m in symmetries(state.game, size))
+    return min(json.dumps(_mapped(data, m), sort_keys=True) for m in board_symmetries(state.board_spec))
