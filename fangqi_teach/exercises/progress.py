@@ -457,8 +457,10 @@ def merge_puzzles(disk: dict[str, Any] | None, base: dict[str, Any], mine: dict[
 
 
 MAX_OWN_PUZZLES = 5_000
-_OWN_FIELDS: dict[str, type | tuple[type, ...]] = {"id": str, "game": str, "key": str, "position": dict, "proof": dict, "themes": list,
-               "rating": (int, float), "difficulty": dict, "source": dict}
+_OWN_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "id": str, "game": str, "key": str, "position": dict, "proof": dict, "themes": list,
+    "rating": (int, float), "difficulty": dict, "source": dict,
+}
 
 
 def parse_own_puzzles(raw: Any) -> dict[str, Any]:
