@@ -111,12 +111,12 @@ def test_values_of_every_type_in_every_field_never_crash_validation():
 
 
 def test_one_table_one_module_per_kind():
-    assert list(kinds.KINDS) == ["play", "select", "count", "defend", "attack", "review"]
+    assert list(kinds.KINDS) == ["play", "select", "count", "defend", "attack", "review", "puzzle"]
     for name, kind in kinds.KINDS.items():
         module = importlib.import_module(f"fangqi_teach.exercises.kinds.{name}")
         assert type(kind).__module__ == module.__name__ and kind.name == name
         assert kind.fields, name
-    assert [k for k, kind in kinds.KINDS.items() if kind.plays] == ["play", "defend", "attack"]
+    assert [k for k, kind in kinds.KINDS.items() if kind.plays] == ["play", "defend", "attack", "puzzle"]
     assert [k for k, kind in kinds.KINDS.items() if kind.in_review] == ["play", "select", "count"]
 
 

@@ -227,9 +227,24 @@ def test_a_mined_connect6_pack_validates_and_its_answers_check():
     assert errors == [] and loaded is not None
     for ex, p in zip(loaded.exercises, found.puzzles):
         assert ex.check(best_answers(p["proof"])[0]).correct, ex.id
-    with pytest.raises(ValueError, match="puzzle task kind"):
-        with ThreadPoolExecutor(1) as pool:
-            puzzles_pack(mine("maonan", 1, seed=1, executor=pool, budget=BUDGET).puzzles, "maonan", 1)
+
+
+
+def test_a_mined_pack_of_a_removal_game_validates_and_its_answers_check():
+    # the ``puzzle`` task kind (exercises/kinds/puzzle.py) proves the position again: nothing stored
+    with ThreadPoolExecutor(1) as pool:
+        found = mine("maonan", 2, seed=1, executor=pool, budget=BUDGET)
+    assert found.puzzles
+    pack = puzzles_pack(found.puzzles, "maonan", 1)
+    data = yaml.safe_load(yaml.safe_dump(pack, allow_unicode=True))
+    loaded, errors = validate_data(data, "mined.yaml", solve=True)
+    assert errors == [] and loaded is not None
+    for ex, p in zip(loaded.exercises, found.puzzles):
+        best = best_answers(p["proof"])
+        assert ex.check(best[0]).correct, ex.id
+        wrong = next(a for a in base.position_state(p).legal_actions() if a not in best)
+        verdict = ex.check(wrong)
+        assert not verdict.correct and verdict.feedback.en and verdict.feedback.zh
 
 
 def test_mine_command_takes_records_and_refuses_bad_ones(tmp_path, capsys):
