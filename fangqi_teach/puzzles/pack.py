@@ -19,7 +19,7 @@ from .base import position_state
 from .describe import explanation, theme_text
 from .stream import prompt
 
-_TASKS = {"c6_win": {"kind": "play", "goal": {"win": True}},
+_TASKS: dict[str, dict[str, Any]] = {"c6_win": {"kind": "play", "goal": {"win": True}},
           "c6_defend": {"kind": "defend"},
           "c6_double_threat": {"kind": "attack", "goal": "threats", "threats": 3}}
 
