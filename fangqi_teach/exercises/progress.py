@@ -361,19 +361,8 @@ def parse_puzzles(raw: Any) -> dict[str, Any]:
     >>> e["maonan"]["maonan-1"]["opponent"], e["maonan"]["maonan-1"]["seconds"]
     ([1300.0, 200.0], 0.0)
     """
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        _invalid("puzzles", raw, Text("is not a mapping of games", "不是按棋种的映射"))
     out: dict[str, Any] = {}
-    total = 0
-    for game, items in raw.items():
-        if not isinstance(game, str) or len(game) > MAX_ID or not isinstance(items, dict):
-            _invalid(f"puzzles.{game}", items,
-                     Text("is not a game's puzzles (a mapping)", "不是一个棋种的练习（映射）"))
-        total += len(items)
-        if total > MAX_PUZZLES:
-            _invalid("puzzles", f"{total} puzzles", Text(f"are more than {MAX_PUZZLES}", f"超过 {MAX_PUZZLES} 道题"))
+    for game, items in _games_of(raw, "puzzles", MAX_PUZZLES):
         out[game] = {}
         for pid, entry in items.items():
             if not isinstance(pid, str) or len(pid) > MAX_ID:
@@ -381,6 +370,23 @@ def parse_puzzles(raw: Any) -> dict[str, Any]:
                                                       f"不是练习编号（最多 {MAX_ID} 个字符）"))
             out[game][pid] = _parse_puzzle(entry, f"puzzles.{game}.{pid}")
     return out
+
+
+def _games_of(raw: Any, section: str, limit: int) -> list[tuple[str, dict[str, Any]]]:
+    """The ``(game, items)`` pairs of a per-game section, refused when malformed or past ``limit`` items."""
+    if raw is None:
+        return []
+    if not isinstance(raw, dict):
+        _invalid(section, raw, Text("is not a mapping of games", "不是按棋种的映射"))
+    total = 0
+    for game, items in raw.items():
+        if not isinstance(game, str) or len(game) > MAX_ID or not isinstance(items, dict):
+            _invalid(f"{section}.{game}", items,
+                     Text("is not a game's puzzles (a mapping)", "不是一个棋种的练习（映射）"))
+        total += len(items)
+        if total > limit:
+            _invalid(section, f"{total} puzzles", Text(f"are more than {limit}", f"超过 {limit} 道题"))
+    return list(raw.items())
 
 
 def _parse_puzzle(raw: Any, where: str) -> dict[str, Any]:
@@ -476,20 +482,8 @@ def parse_own_puzzles(raw: Any) -> dict[str, Any]:
     ...     print(e)
     own_puzzles.maonan.own-1: missing position, proof, themes, rating, difficulty, source
     """
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        _invalid("own_puzzles", raw, Text("is not a mapping of games", "不是按棋种的映射"))
     out: dict[str, Any] = {}
-    total = 0
-    for game, items in raw.items():
-        if not isinstance(game, str) or len(game) > MAX_ID or not isinstance(items, dict):
-            _invalid(f"own_puzzles.{game}", items,
-                     Text("is not a game's puzzles (a mapping)", "不是一个棋种的练习（映射）"))
-        total += len(items)
-        if total > MAX_OWN_PUZZLES:
-            _invalid("own_puzzles", f"{total} puzzles",
-                     Text(f"are more than {MAX_OWN_PUZZLES}", f"超过 {MAX_OWN_PUZZLES} 道题"))
+    for game, items in _games_of(raw, "own_puzzles", MAX_OWN_PUZZLES):
         out[game] = {}
         for pid, p in items.items():
             where = f"own_puzzles.{game}.{pid}"
