@@ -378,21 +378,27 @@ class TurnSearch(Connect6Search):
         continuous double threats within ``depth`` turns; a turn that makes a
         threat counts as safe (the opponent must answer it first). Stops at
         the deadline with the turns checked so far."""
-        pos, enemy = self.pos, 3 - colour
         out: list[tuple[int, ...]] = []
         for turn in turns:
-            for p in turn:
-                pos.place(p, colour)
             try:
-                ok = bool(pos.threat_windows(colour)) or self.threat_win(enemy, depth) is None
+                ok = self._is_safe(colour, turn, depth)
             except _Timeout:
                 break
-            finally:
-                for p in reversed(turn):
-                    pos.undo(p)
             if ok:
                 out.append(turn)
         return out
+
+    def _is_safe(self, colour: int, turn: tuple[int, ...], depth: int) -> bool:
+        """Whether the opponent has no win by threats within ``depth`` turns after ``turn``
+        (a turn that threatens counts as safe: the opponent must answer it first); _Timeout past the deadline."""
+        pos = self.pos
+        for p in turn:
+            pos.place(p, colour)
+        try:
+            return bool(pos.threat_windows(colour)) or self.threat_win(3 - colour, depth) is None
+        finally:
+            for p in reversed(turn):
+                pos.undo(p)
 
     def safe_turn(
         self, colour: int, best: tuple[int, ...], turns: list[tuple[int, ...]], depth: int
@@ -401,20 +407,12 @@ class TurnSearch(Connect6Search):
         then the first turn (by search value) after which it does not."""
         values = getattr(self, "values", {})
         ranked = [best] + sorted((t for t in turns if t != best), key=lambda t: values.get(t, -WIN * 3), reverse=True)
-        pos, enemy = self.pos, 3 - colour
         for turn in ranked:
-            for p in turn:
-                pos.place(p, colour)
             try:
-                # when this turn threatens, the opponent must answer first: left to the search
-                safe = bool(pos.threat_windows(colour)) or self.threat_win(enemy, depth) is None
+                if self._is_safe(colour, turn, depth):
+                    return turn
             except _Timeout:
                 return best
-            finally:
-                for p in reversed(turn):
-                    pos.undo(p)
-            if safe:
-                return turn
         return best
 
     def zone_defences(self, colour: int, depth: int, want: int) -> list[tuple[int, ...]] | None:

@@ -52,7 +52,6 @@ from .. import ai
 from ..games.contract import GameStateProtocol
 from ..glossary import term
 from ..i18n import Text, check_language, get_language
-from ..puzzles import own as own_puzzles
 from ..session import clicks as session_clicks
 from ..session import game as session_game
 from ..session.game import MAX_RECORD_BYTES, THREADS, TURN_SECONDS, GameSession, background_mode, read_record_file
@@ -335,7 +334,9 @@ class GameWidget(W.VBox):
         self.review_box.layout.display = "" if s.reviewing else "none"
         if s.reviewing:
             self._render_review()
-            own_puzzles.after_review(s)      # issue 25: the learner's missed turns become their own puzzles
+            # the learner's missed turns become their own puzzles (loaded here: no puzzle code at import)
+            from ..puzzles import own as own_puzzles
+            own_puzzles.after_review(s)
 
     def _render_buttons(self) -> None:
         s = self.session
