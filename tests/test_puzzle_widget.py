@@ -3,6 +3,8 @@ the retry and the refutation, the dashboard, and the puzzles made from the learn
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import fangqi_teach as ft
@@ -63,6 +65,8 @@ def test_only_the_first_attempt_counts_and_a_retry_is_not_rated(progress):
     assert "Rated: 1500 →" in w.feedback_text()
     w.retry()
     assert not w.answered and w.board.pieces == w.stream.current.state.board      # back to the position
+    # nothing of the miss stays on screen: not its feedback, not the solution's themes
+    assert w.feedback_text() == "" and re.search(r"rated \d+</small>$", w.status_html.value)
     again = w.answer(solutions(p)[0])
     assert again.correct and not again.counted
     assert again.rating_after == again.rating_before == miss.rating_after
@@ -237,3 +241,14 @@ def test_a_bad_own_puzzle_in_the_file_is_refused_and_nothing_is_lost(tmp_path):
     again = Progress("bad", directory=tmp_path)
     assert any("own_puzzles.maonan.own-1" in t.en for t in again.problems)
     assert again.puzzles["maonan"]["maonan-x"]["first_correct"] is True      # restored from the backup
+
+
+def test_the_solution_follows_the_language_switch(progress):
+    w = _widget(progress)
+    w.answer(_wrong(w.puzzle))
+    best = w.show_solution()
+    assert "The best answer: " + best in w.solution_html.value
+    w.set_language("zh")
+    assert "最好的一手：" + best in w.solution_html.value and "The best answer" not in w.solution_html.value
+    w.set_language("en")
+    assert "The best answer: " + best in w.solution_html.value

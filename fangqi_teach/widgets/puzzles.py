@@ -63,15 +63,15 @@ TEXTS = {
     "puzzle_rating": Text("Puzzle {pid} · rated {r}", "题目 {pid} · 难度分 {r}"),
     "own": Text("From your own game", "出自你自己的对局"),
     "theme": Text("Theme", "主题"),
-    "any_theme": Text("Any theme", "所有主题"),
-    "easier": Text("Easier", "简单些"),
+    "any_theme": Text("Any theme", "不限主题"),
+    "easier": Text("Easier", "容易一些"),
     "same": Text("Next", "下一题"),
     "harder": Text("Harder", "难一些"),
     "retry": Text("Try again", "再试一次"),
     "solution": Text("Show solution", "显示答案"),
     "check": Text("Check", "检查"),
     "clear": Text("Clear", "清除"),
-    "answer": Text("Answer", "答案"),
+    "answer": Text("Your answer", "你的答案"),
     "right": Text("✔ Right. ", "✔ 对了。"),
     "wrong": Text("✘ Not the best. ", "✘ 不是最好的一手。"),
     "counted": Text("Rated: {change}.", "计入等级分：{change}。"),
@@ -79,11 +79,10 @@ TEXTS = {
     "illegal": Text("✘ Not a legal answer: {why}", "✘ 这一步不合规则：{why}"),
     "none_left": Text("Every puzzle of this choice has been tried. Choose another theme, or replay a failed one "
                       "from the dashboard.", "这个选择下的题都做过了。请换一个主题，或在统计页重做做错的题。"),
-    "refutation": Text("The refutation, step by step:", "对方的反驳，一步一步看："),
+    "refutation": Text("What follows with best play on both sides, step by step:", "双方接着都下最好，一步一步看："),
     "step": Text("Step {k} of {n}: {action}. {events}", "第 {k} 步（共 {n} 步）：{action}。{events}"),
     "step_start": Text("The puzzle's position.", "题目的局面。"),
     "solution_is": Text("The best answer: {answer}. {why}", "最好的一手：{answer}。{why}"),
-    "turn_done": Text("Checking…", "正在检查……"),
     "practice_tab": Text("Practice", "练习"),
     "dashboard_tab": Text("Dashboard", "统计"),
     "tried": Text("tried", "做过"),
@@ -164,6 +163,7 @@ class PuzzleWidget(W.VBox):
         self.last: Outcome | None = None
         self.illegal: Text | None = None
         self.answered = False           # the current try was graded (clicks start a new try only by Retry)
+        self.solution: str | None = None  # the best answer, once "Show solution" was pressed
         self.refutation: list[Any] = []
         self.at = 0
         self._updating = False
@@ -201,13 +201,15 @@ class PuzzleWidget(W.VBox):
         if self.stream.retry() is None:
             return
         self._restart()
+        # nothing of the missed attempt stays on screen: its feedback and the solution's themes tell the answer
+        self.last, self.illegal, self.solution = None, None, None
         self.feedback_html.value = ""
         self.solution_html.value = ""
         self._render()
 
     def _show_puzzle(self) -> None:
         served = self.stream.current
-        self.last, self.illegal, self.refutation, self.at = None, None, [], 0
+        self.last, self.illegal, self.refutation, self.at, self.solution = None, None, [], 0, None
         self.feedback_html.value = self.solution_html.value = ""
         if served is None:
             self.board = self.board or BoardWidget(board_for(self.game, None), interactive=False)
@@ -297,9 +299,8 @@ class PuzzleWidget(W.VBox):
             return ""
         p, state = self.stream.current.puzzle, self.stream.current.state
         best = solutions(p)[0]
-        self.answered = True
-        self.solution_html.value = "<p>" + _h(TEXTS["solution_is"].get(self.lang).format(
-            answer=best, why=explanation(state, p["proof"]).get(self.lang))) + "</p>"
+        self.answered, self.solution = True, best
+        self._render_solution()
         pts = [q for a in best.split() for q in action_points(a) if q in self.board.board_spec.index]
         self.board.set_marks(state.board, marks={q: "green" for q in pts}, clear=True)
         self.refutation, self.at = [], 0
@@ -373,7 +374,16 @@ class PuzzleWidget(W.VBox):
             self.lang_box.value = self.lang
         self._fill_themes(self.stream.theme)
         self.dashboard.set_language(self.lang)
+        self._render_solution()
         self._render()
+
+    def _render_solution(self) -> None:
+        """The solution's text in the current language (redrawn when the language changes)."""
+        if self.solution is None or self.stream.current is None:
+            return
+        p, state = self.stream.current.puzzle, self.stream.current.state
+        self.solution_html.value = "<p>" + _h(TEXTS["solution_is"].get(self.lang).format(
+            answer=self.solution, why=explanation(state, p["proof"]).get(self.lang))) + "</p>"
 
     # -- drawing ------------------------------------------------------------------
 
