@@ -66,8 +66,8 @@ def shape_name(kind: str, lang: str | None = None, game: str | None = None) -> s
 # Illegal actions
 
 ILLEGAL_TEXTS: dict[str, Text] = {
-    "bad_action": Text("{detail}", "无法识别的着法：{detail}"),
-    "unknown_point": Text("{detail}", "棋盘上没有这个点：{detail}"),
+    "bad_action": Text("{detail}", "无法识别的着法：{detail_zh}"),
+    "unknown_point": Text("{detail}", "{detail_zh}"),
     "game_over": Text("The game is over; no more actions.", "对局已经结束，不能再行棋。"),
     "wrong_phase": Text("{action} is not possible now: {expected}.",
                         "现在不能走 {action}：{expected_zh}。"),
@@ -160,7 +160,29 @@ def parse_or_refuse(board: Board, action: object) -> Action:
     except ValueError as e:
         text = str(action).strip().lower()
         code = "unknown_point" if re.fullmatch(r"x?[a-z]+\d+(-[a-z]+\d+)?", text) else "bad_action"
-        raise IllegalAction.of(code, str(action).strip(), detail=str(e)) from None
+        raise IllegalAction.of(code, str(action).strip(), detail=str(e),
+                               detail_zh=_parse_detail_zh(board, str(action).strip())) from None
+
+
+def _parse_detail_zh(board: Board, raw: str) -> str:
+    """The Chinese of :func:`~fangqi_teach.notation.parse_action`'s refusal: the name not on the board, or the form.
+
+    >>> from fangqi_teach.boards import get_board
+    >>> _parse_detail_zh(get_board("dafang"), "z9")
+    '“z9”不是大方棋棋盘上的点（列 a–f，行 1–6）；着法写成一个点（c3）、一步走子（c3-c5）、拿子（xd4）或 pass'
+    """
+    forms = "着法写成一个点（c3）、一步走子（c3-c5）、拿子（xd4）或 pass"
+    text = raw.lower()
+    if not text:
+        return "着法是空的；" + forms
+    names = text.split("-") if "-" in text else [text[1:] if text.startswith("x") and len(text) > 1 else text]
+    if len(names) > 2:
+        return f"“{raw}”不是着法：走子写成“从-到”，例如 c3-c5"
+    bad = next((n for n in names if n not in board.index), None)
+    where = f"{board.title_zh}棋盘上的点（{board.describe_points_zh()}）"
+    if bad is None:
+        return f"“{raw}”不是着法；" + forms
+    return f"“{bad}”不是{where}" + ("" if "-" in text else "；" + forms)
 
 
 def not_an_action(action: object) -> IllegalAction:

@@ -157,6 +157,48 @@ def value_text(goal: str, value: int, lang: str) -> str:
     return ("两边持平" if value == 0 else f"净{'得' if value > 0 else '少'} {n} {what}")
 
 
+def parts(state, line, goal: str, me: str) -> tuple[int, int] | None:
+    """What each side earns along ``line`` for a placing goal: ``(me, the opponent)``; None for other goals.
+
+    ``placements``: extra placements earned, less those forfeited; ``credits``: pull credits.
+    The puzzle's value is the first less the second.
+    """
+    if goal not in ("placements", "credits"):
+        return None
+    got = {me: 0, other(me): 0}
+    for _before, _a, after in _replay(state, line):
+        for e in after.events:
+            if goal == "credits":
+                v = e.value if e.kind == "pull_credit" else 0
+            elif e.kind == "extra_placements":
+                v = e.value
+            else:
+                v = -e.value if e.kind == "forfeit" and e.lost == "extra_placement" else 0
+            if v and e.player in got:
+                got[e.player] += v
+    return got[me], got[other(me)]
+
+
+def result_text(state, line, goal: str, value: int, me: str, lang: str) -> str:
+    """What a line yields: the net, and for a placing goal both parts (earned, and earned by the opponent).
+
+    >>> from fangqi_teach.games import GAMES
+    >>> s = GAMES["dafang"].from_setup({"black": ["a1", "a2", "b1"], "white": ["f6"], "player": "B"})
+    >>> result_text(s, ["b2"], "placements", 1, "B", "en")
+    'a net gain of 1 extra placement (Black earns 1 extra placement, White 0)'
+    """
+    net = value_text(goal, value, lang)
+    both = parts(state, line, goal, me) if abs(value) < WIN // 2 else None
+    if both is None:
+        return net
+    mine, theirs = both
+    if lang == "en":
+        what = {"placements": "extra placement", "credits": "pull credit"}[goal]
+        return (f"{net} ({player_name(me, 'en')} earns {mine} {what}{'s' if mine != 1 else ''}, "
+                f"{player_name(other(me), 'en')} {theirs})")
+    return f"{net}（{player_name(me, 'zh')}得到 {mine} 次，{player_name(other(me), 'zh')}得到 {theirs} 次）"
+
+
 def line_text(state, line, lang: str) -> str:
     """The line's actions with what the engine says each did (its own event texts)."""
     parts = []
@@ -176,14 +218,17 @@ def explanation(state, proof: dict[str, Any]) -> Text:
     me = player_name(proof["player"], "en"), player_name(proof["player"], "zh")
     span = (("this turn and the reply", "这一手连同对方的应手") if proof["turns"] == 2 else
             ("this turn, the reply and the next turn", "这一手、对方的应手和自己的下一手"))
+    pl = proof["player"]
     return Text(
         f"{best['answer']} is best for {me[0]} over {span[0]}: "
-        f"{line_text(state, best['line'], 'en')}: {value_text(goal, best['value'], 'en')}. "
-        f"The next best, {second['answer']}, gives {value_text(goal, second['value'], 'en')}: "
+        f"{line_text(state, best['line'], 'en')}: {result_text(state, best['line'], goal, best['value'], pl, 'en')}. "
+        f"The next best, {second['answer']}, gives "
+        f"{result_text(state, second['line'], goal, second['value'], pl, 'en')}: "
         f"{line_text(state, second['line'], 'en')}.",
         f"{me[1]}{span[1]}，{best['answer']} 最好：{line_text(state, best['line'], 'zh')}，"
-        f"结果{value_text(goal, best['value'], 'zh')}。次好的 {second['answer']}，结果"
-        f"{value_text(goal, second['value'], 'zh')}：{line_text(state, second['line'], 'zh')}。")
+        f"结果{result_text(state, best['line'], goal, best['value'], pl, 'zh')}。次好的 {second['answer']}，结果"
+        f"{result_text(state, second['line'], goal, second['value'], pl, 'zh')}："
+        f"{line_text(state, second['line'], 'zh')}。")
 
 
 def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
@@ -191,17 +236,45 @@ def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
     if checked.get("illegal"):
         return Text(checked["illegal"]["en"], checked["illegal"]["zh"])
     if proof["goal"] in C6_GOALS:
-        opp = other(proof["player"])
-        line = " ".join(checked["line"])
-        return Text(f"After that, {player_name(opp, 'en')} has an answer: {line}.",
-                    f"这样下之后，{player_name(opp, 'zh')}有应手：{line}。")
+        return _c6_refutation(proof, checked)
     goal = proof["goal"]
     best = proof["alternatives"][0]
     got, top = checked["value"], best["value"]
-    return Text(f"With best play after it: {line_text(state, checked['line'], 'en')}: "
-                f"{value_text(goal, got, 'en')}; the best answer gives {value_text(goal, top, 'en')}.",
-                f"双方接着都下最好：{line_text(state, checked['line'], 'zh')}，结果{value_text(goal, got, 'zh')}；"
-                f"最好的一手结果{value_text(goal, top, 'zh')}。")
+    pl, line = proof["player"], checked["line"]
+    return Text(f"With best play after it: {line_text(state, line, 'en')}: "
+                f"{result_text(state, line, goal, got, pl, 'en')}; "
+                f"the best answer gives {value_text(goal, top, 'en')}.",
+                f"双方接着都下最好：{line_text(state, line, 'zh')}，"
+                f"结果{result_text(state, line, goal, got, pl, 'zh')}；最好的一手结果{value_text(goal, top, 'zh')}。")
+
+
+def _c6_refutation(proof: dict[str, Any], checked: dict[str, Any]) -> Text:
+    """What a wrong Connect6 answer fails to do, and the opponent's reply only where the check found one.
+
+    >>> proof = {"goal": "c6_defend", "player": "B"}
+    >>> _c6_refutation(proof, {"answer": ["a1", "a2"], "reply": ["k6", "n3"], "threats_left": 1}).en
+    'After a1 a2, White still wins with k6 n3.'
+    >>> _c6_refutation({"goal": "c6_win", "player": "B"}, {"answer": ["a1", "a2"], "reply": []}).en
+    'a1 a2 does not win this turn.'
+    """
+    goal, me, opp = proof["goal"], proof["player"], other(proof["player"])
+    ans, reply = " ".join(checked["answer"]), " ".join(checked["reply"])
+    o_en, o_zh = player_name(opp, "en"), player_name(opp, "zh")
+    n = checked.get("threats_left", 0)
+    if goal == "c6_win":
+        return Text(f"{ans} does not win this turn" + (f"; then {o_en} wins with {reply}." if reply else "."),
+                    f"{ans} 本手没有连成六" + (f"；接着{o_zh}下 {reply} 取胜。" if reply else "。"))
+    if goal == "c6_defend":
+        if reply:
+            return Text(f"After {ans}, {o_en} still wins with {reply}.", f"下 {ans} 之后，{o_zh}仍可下 {reply} 取胜。")
+        return Text(f"{ans} leaves {o_en} {n} threat{'s' if n != 1 else ''} open.",
+                    f"下 {ans} 之后，{o_zh}还有 {n} 个威胁没挡住。")
+    m_en, m_zh = player_name(me, "en"), player_name(me, "zh")
+    left = ("no threat" if n == 0 else f"only {n} threat{'s' if n != 1 else ''}",
+            "没有威胁" if n == 0 else f"只有 {n} 个威胁")
+    return Text(f"After {ans}, {m_en} has {left[0]}, fewer than three"
+                + (f": {o_en} stops them with {reply}." if reply else "."),
+                f"下 {ans} 之后，{m_zh}{left[1]}，不到三个" + (f"：{o_zh}下 {reply} 就能全部挡住。" if reply else "。"))
 
 
 def _c6_explanation(proof: dict[str, Any]) -> Text:
@@ -212,10 +285,13 @@ def _c6_explanation(proof: dict[str, Any]) -> Text:
         return Text(f"{answer} completes six: the only stones that win this turn "
                     f"(winning points by line: {pts}).",
                     f"{answer} 连成六：本手唯一能赢的下法（各条线的赢点：{pts}）。")
+    # one stone is the whole answer: the turn's other stone may go on any free point
+    free = (" The turn's other stone may go on any free point.", "这一手的另一子可以下在任意空点。") \
+        if len(proof["answer"]) == 1 else ("", "")
     if proof["goal"] == "c6_defend":
         return Text(f"The threat count is {n}; {answer} is the only minimal defence: it takes every "
-                    f"winning point away (by line: {pts}).",
-                    f"威胁数是 {n}；{answer} 是唯一的最小防守，挡掉所有赢点（各条线：{pts}）。")
+                    f"winning point away (by line: {pts}).{free[0]}",
+                    f"威胁数是 {n}；{answer} 是唯一的最小防守，挡掉所有赢点（各条线：{pts}）。{free[1]}")
     return Text(f"{answer} is the only turn that leaves {proof['threats_after']} threats: two stones "
-                f"cannot stop them.",
-                f"{answer} 是唯一能留下 {proof['threats_after']} 个威胁的下法：对方两子挡不住。")
+                f"cannot stop them.{free[0]}",
+                f"{answer} 是唯一能留下 {proof['threats_after']} 个威胁的下法：对方两子挡不住。{free[1]}")

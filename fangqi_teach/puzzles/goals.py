@@ -109,6 +109,22 @@ def best_answers(proof: dict[str, Any]) -> list[str]:
     return [a["answer"] for a in proof["alternatives"] if a["value"] == best]
 
 
+def shown_answer(proof: dict[str, Any]) -> str:
+    """The best answer as a learner is shown it: only the stones that matter.
+
+    A Connect6 answer of one stone is shown as that stone (``proof["answer"]``), not with the
+    filler stone that completes the turn (:func:`best_answers` gives the whole turn, for checking).
+
+    >>> shown_answer({"goal": "c6_defend", "answer": ["i11"], "turn": ["i11", "a1"]})
+    'i11'
+    >>> shown_answer({"goal": "material", "alternatives": [{"answer": "a4-b2", "value": 1}]})
+    'a4-b2'
+    """
+    if proof["goal"] in C6_GOALS:
+        return " ".join(proof["answer"])
+    return best_answers(proof)[0]
+
+
 def check(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
     """Grade ``answer`` by computing it: ``{"correct", "value", "line"}`` (``line``: the best play after it).
 
@@ -226,6 +242,10 @@ def _filler(state, points: tuple[str, ...]) -> tuple[str, ...]:
 
 def _check_c6(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
     points = str(answer).lower().split()
+    if not points:
+        return {"correct": False, "value": None, "line": [],
+                "illegal": {"en": "No stone given: write the stones of the turn, e.g. j10 k11.",
+                            "zh": "没有写棋子：请写出这一手的落子，例如 j10 k11。"}}
     s = state
     for p in points:
         if s.phase == "over":
@@ -245,11 +265,14 @@ def _check_c6(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
         ok = c6.threat_count(s, opp) == 0
     else:
         ok = c6.threat_count(s, me) >= 3
-    line = points
-    if not ok and s.phase != "over":
+    reply: list[str] = []
+    if not ok and s.phase != "over" and s.player != me:        # the opponent to act: their best reply
         refute = _c6_wins(s) if goal != "c6_double_threat" else [tuple(d) for d in c6.defenses(s, me)[:1]]
-        line = points + list(refute[0] if refute else ())
-    return {"correct": ok, "value": None, "line": line}
+        reply = list(refute[0] if refute else ())
+    # what the answer leaves: the opponent's threats (win, defend), the solver's (double threat)
+    left = 0 if ok or s.phase == "over" else c6.threat_count(s, me if goal == "c6_double_threat" else opp)
+    return {"correct": ok, "value": None, "line": points + reply, "answer": points, "reply": reply,
+            "threats_left": left}
 
 
-__all__ = ["GOALS", "C6_GOALS", "WIN", "Unproven", "goal_for", "prove", "check", "best_answers"]
+__all__ = ["GOALS", "C6_GOALS", "WIN", "Unproven", "goal_for", "prove", "check", "best_answers", "shown_answer"]

@@ -26,10 +26,13 @@ from .rating import learner_rating, puzzle_start
 from .select import Selector
 
 _PROMPTS = {
-    "placements": ("{P} to place. Which placement earns the most extra placements, {span}?",
-                   "轮到{P}落子。{span}，哪一步多放最多？"),
-    "credits": ("{P} to place. Which placement earns the most pull credits, {span}?",
-                "轮到{P}落子。{span}，哪一步得到的拔子权最多？"),
+    # graded: the net result (what the solver earns minus what the opponent earns), not what is earned alone
+    "placements": ("{P} to place. Which placement gives the best net result, {span}: the extra placements "
+                   "{P} earns minus those {O} earns?",
+                   "轮到{P}放子。{span}，哪一步的净结果最好：{P}得到的多放减去{O}得到的多放？"),
+    "credits": ("{P} to place. Which placement gives the best net result, {span}: the pull credits "
+                "{P} earns minus those {O} earns?",
+                "轮到{P}放子。{span}，哪一步的净结果最好：{P}得到的拔子权减去{O}得到的拔子权？"),
     "material": ("{P} to play. Which action does best in pieces, {span}?",
                  "轮到{P}。{span}，哪一步在子数上最好？"),
     "c6_win": ("{P} to play. Win this turn.", "轮到{P}。本手取胜。"),
@@ -39,7 +42,9 @@ _PROMPTS = {
                          "轮到{P}。下一手，给{O}留下至少三个要挡的威胁。"),
 }
 _SPANS = {2: ("counting {O}'s best reply", "算上{O}最好的应手"),
-          3: ("counting {O}'s best reply and your next turn", "算上{O}最好的应手和你的下一手")}
+          3: ("counting {O}'s best reply and your next turn", "算上{O}最好的应手和{P}的下一手")}
+# The Chinese prompts address the solver by the side's name throughout (黑方 / 白方, as the seeds' rule
+# pages do), never as 你: one address in one sentence.
 
 
 def prompt(puzzle: dict[str, Any]) -> Text:

@@ -44,9 +44,9 @@ from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
 from ..games import GAMES
 from ..i18n import Text, check_language, get_language
-from ..puzzles import solutions
 from ..puzzles.dashboard import dashboard
 from ..puzzles.describe import explanation, theme_text
+from ..puzzles.goals import shown_answer
 from ..puzzles.own import puzzles_for
 from ..puzzles.select import Selector
 from ..puzzles.stream import Outcome, PuzzleStream
@@ -298,7 +298,7 @@ class PuzzleWidget(W.VBox):
         if self.stream.current is None or self.last is None:
             return ""
         p, state = self.stream.current.puzzle, self.stream.current.state
-        best = solutions(p)[0]
+        best = shown_answer(p["proof"])     # only the stones that matter (a Connect6 answer may be one stone)
         self.answered, self.solution = True, best
         self._render_solution()
         pts = [q for a in best.split() for q in action_points(a) if q in self.board.board_spec.index]

@@ -1,0 +1,178 @@
+"""Learner texts of the puzzles, from a fresh read (issue 25): each test would have caught its slip.
+
+a. a one-stone Connect6 answer is shown and marked without the filler stone of the turn;
+b. a wrong Connect6 answer is told what the proof shows: the opponent's reply, or what the answer fails to do;
+c. a placing puzzle asks for the net result it is graded on, and the explanation prints both parts;
+d. the Chinese prompts address the solver one way (by the side's name, never 你);
+e. an unknown point typed in the answer box is refused in full Chinese and full English.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fangqi_teach.core import other
+from fangqi_teach.exercises.progress import Progress
+from fangqi_teach.games import GAMES
+from fangqi_teach.i18n import player_name
+from fangqi_teach.puzzles import base, check_answer
+from fangqi_teach.puzzles.describe import explanation, parts
+from fangqi_teach.puzzles.goals import check, shown_answer
+from fangqi_teach.puzzles.stream import prompt
+from fangqi_teach.widgets.puzzles import PuzzleWidget
+
+
+def _c6(goal, stones=None):
+    return [p for p in base.load("connect6") if p["proof"]["goal"] == goal
+            and (stones is None or len(p["proof"]["answer"]) == stones)]
+
+
+def _free(state, n, avoid=()):
+    """``n`` free points far from the stones (the last points of the board)."""
+    taken = set(state.board) | set(avoid)
+    return [p for p in reversed(state.board_spec.points) if p not in taken][:n]
+
+
+# -- a. one-stone answers ---------------------------------------------------------------
+
+@pytest.mark.parametrize("goal", ["c6_defend", "c6_double_threat"])
+def test_a_one_stone_connect6_answer_is_shown_and_marked_alone(tmp_path, goal):
+    p = _c6(goal, stones=1)[0]
+    proof = p["proof"]
+    (stone,), filler = proof["answer"], proof["turn"][1]
+    assert shown_answer(proof) == stone
+    for lang in ("en", "zh"):
+        w = PuzzleWidget("connect6", progress=Progress("a", directory=tmp_path / lang), lang=lang)
+        w.replay_puzzle(p["id"])
+        w.answer(" ".join(_free(w.stream.current.state, 2, proof["turn"])))
+        assert w.show_solution() == stone
+        text = re.sub(r"<[^>]+>", " ", w.solution_html.value)
+        assert stone in text and not re.search(rf"\b{filler}\b", text), text
+        assert set(w.board.marks) == {stone}
+        why = explanation(w.stream.current.state, proof).get(lang)
+        assert not re.search(rf"\b{filler}\b", why)
+        assert ("any free point" if lang == "en" else "任意空点") in why
+
+
+# -- b. wrong Connect6 answers ----------------------------------------------------------
+
+def test_a_wrong_defence_names_the_opponents_winning_reply_not_the_learners_stones():
+    p = _c6("c6_defend", stones=2)[0]
+    state = base.position_state(p)
+    opp = other(p["proof"]["player"])
+    wrong = " ".join(_free(state, 2, p["proof"]["answer"]))
+    got = check(state, p["proof"], wrong)
+    assert not got["correct"] and got["reply"]
+    v = check_answer(p, wrong)
+    reply = " ".join(got["reply"])
+    assert v.feedback.en == f"After {wrong}, {player_name(opp, 'en')} still wins with {reply}."
+    assert v.feedback.zh == f"下 {wrong} 之后，{player_name(opp, 'zh')}仍可下 {reply} 取胜。"
+    assert "has an answer" not in v.feedback.en
+
+
+def test_a_missed_win_says_it_does_not_win_and_claims_no_reply_the_proof_lacks():
+    for p in _c6("c6_win")[:10]:
+        state = base.position_state(p)
+        wrong = " ".join(_free(state, 2, p["proof"]["answer"]))
+        got = check(state, p["proof"], wrong)
+        v = check_answer(p, wrong)
+        if got["reply"]:            # the opponent wins back: that reply, and only it, is named
+            assert v.feedback.en.endswith(f"wins with {' '.join(got['reply'])}.")
+        else:
+            assert v.feedback.en == f"{wrong} does not win this turn."
+            assert v.feedback.zh == f"{wrong} 本手没有连成六。"
+        assert "has an answer" not in v.feedback.en and "有应手" not in v.feedback.zh
+
+
+def test_a_turn_short_of_three_threats_says_how_many_it_leaves():
+    p = _c6("c6_double_threat")[0]
+    state = base.position_state(p)
+    wrong = " ".join(_free(state, 2, p["proof"]["turn"]))
+    got = check(state, p["proof"], wrong)
+    v = check_answer(p, wrong)
+    me = player_name(p["proof"]["player"], "en")
+    n = got["threats_left"]
+    assert n < 3
+    assert v.feedback.en.startswith(f"After {wrong}, {me} has " + ("no threat" if n == 0 else f"only {n} threat"))
+    assert "不到三个" in v.feedback.zh
+
+
+def test_an_empty_connect6_answer_is_no_attempt():
+    got = check(base.position_state(_c6("c6_win")[0]), _c6("c6_win")[0]["proof"], "  ")
+    assert got["illegal"]["en"] and got["illegal"]["zh"]
+
+
+# -- c. placing: the net result ------------------------------------------------------------
+
+@pytest.mark.parametrize("game,goal,what_zh", [("dafang", "placements", "多放"), ("ningxia", "credits", "拔子权")])
+def test_a_placing_prompt_asks_for_the_net_result_and_the_explanation_prints_both_parts(game, goal, what_zh):
+    puzzles = [p for p in base.load(game) if p["proof"]["goal"] == goal][:40]
+    assert puzzles
+    for p in puzzles:
+        q = prompt(p)
+        assert "net result" in q.en and "earns the most" not in q.en and "minus" in q.en
+        assert "净结果" in q.zh and "减去" in q.zh and what_zh in q.zh
+        assert "放子" in q.zh and "落子" not in q.zh and "布子" not in q.zh
+        state, proof = base.position_state(p), p["proof"]
+        me = proof["player"]
+        text = explanation(state, proof)
+        for alt in proof["alternatives"][:2]:
+            if abs(alt["value"]) >= 50:
+                continue
+            mine, theirs = parts(state, alt["line"], goal, me)
+            assert mine - theirs == alt["value"], (p["id"], alt)
+            assert f"{player_name(me, 'en')} earns {mine} " in text.en
+            assert f"{player_name(me, 'zh')}得到 {mine} 次" in text.zh
+            assert f"得到 {theirs} 次）" in text.zh
+
+
+def test_an_answer_that_earns_nothing_but_denies_the_opponent_shows_both_zero_parts():
+    """The best answer earns nothing itself: its line shows 0 for both sides, the next best gives some away."""
+    for p in base.load("dafang"):
+        proof = p["proof"]
+        if proof["goal"] != "placements":
+            continue
+        state = base.position_state(p)
+        best, second = proof["alternatives"][:2]
+        if best["value"] == 0 and parts(state, second["line"], "placements", proof["player"])[1] > 0:
+            text = explanation(state, proof)
+            assert "no net extra placements (Black earns 0" in text.en or "(White earns 0" in text.en
+            assert "两边持平" in text.zh
+            return
+    pytest.skip("no such puzzle in the base")
+
+
+# -- d. one address in Chinese -----------------------------------------------------------------
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_chinese_prompts_address_the_solver_by_the_sides_name_only(game):
+    seen = set()
+    for p in base.load(game):
+        key = (p["proof"]["goal"], p["proof"].get("turns"), p["proof"]["player"])
+        if key in seen:
+            continue
+        seen.add(key)
+        zh = prompt(p).zh
+        assert "你" not in zh, zh
+        assert player_name(p["proof"]["player"], "zh") in zh
+
+
+# -- e. unknown points --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game,answer", [("dafang", "z9"), ("dafang", "a1-z9"), ("maonan", "z9"),
+                                         ("ningxia", "zz"), ("connect6", "z9 a1")])
+def test_an_unknown_point_is_refused_in_full_chinese_and_full_english(game, answer):
+    v = check_answer(base.load(game)[0], answer)
+    assert not v.legal
+    assert "z" in v.feedback.zh and "棋盘上的点" in v.feedback.zh
+    assert not re.search(r"[A-Za-z]{3,}", v.feedback.zh.replace("pass", "")), v.feedback.zh
+    assert "is not a point of the" in v.feedback.en and not re.search(r"[\u4e00-\u9fff]", v.feedback.en)
+
+
+def test_the_answer_box_shows_the_chinese_refusal_in_chinese(tmp_path):
+    w = PuzzleWidget("dafang", progress=Progress("e", directory=tmp_path), lang="zh")
+    assert w.answer("z9") is None
+    text = w.feedback_text()
+    assert "“z9”不是大方棋棋盘上的点" in text and "is not a point" not in text
