@@ -111,3 +111,49 @@ def test_command_line(tmp_path, capsys):
     assert "3 learner(s), 3 exercise(s), 1 flagged, 1 file(s) not used" in captured.out
     assert "找不到文件" in captured.err
     assert "班级报告" in out.read_text(encoding="utf-8")
+
+
+def test_the_class_report_merges_first_puzzle_answers_into_ratings_and_counts_own_puzzles(tmp_path):
+    """Three learners' files: a puzzle two of them miss at the first try gets harder, one answered right easier;
+    a retry does not count; the puzzles made from a learner's own games are counted per learner."""
+    import glicko2
+    import pytest
+
+    from fangqi_teach.puzzles import base
+    from fangqi_teach.puzzles.rating import LEARNER_START, puzzle_start
+
+    shipped = [p for p in base.load("maonan") if p["position"].get("record")][:2]
+    hard, easy = (p["id"] for p in shipped)
+    own = dict(shipped[0], id="maonan-own-1", source={"own": True})
+    learners = {name: Progress(name, directory=tmp_path) for name in ("Ada", "Bo", "Cy")}
+    at = iter(f"2026-03-01T09:0{n}:00Z" for n in range(9))
+
+    def answer(name, pid, correct, puzzle):
+        prog = learners[name]
+        start = puzzle_start(puzzle)
+        first = prog.record_puzzle("maonan", pid, correct, (start.rating, start.rd))
+        if first:
+            prog.puzzles["maonan"][pid]["first_at"] = next(at)
+            prog.save()
+
+    answer("Ada", hard, False, shipped[0])
+    answer("Bo", hard, False, shipped[0])
+    answer("Bo", hard, True, shipped[0])            # a retry: not rated
+    answer("Cy", easy, True, shipped[1])
+    learners["Ada"].add_own_puzzle(own)
+    answer("Ada", own["id"], True, own)
+    report = class_report([p.path for p in learners.values()])
+    rows = {r["id"]: r for r in report.puzzle_rows}
+    assert set(rows) == {hard, easy, own["id"]}
+    assert (rows[hard]["tried"], rows[hard]["first_try"]) == (2, 0)
+    assert (rows[easy]["tried"], rows[easy]["first_try"]) == (1, 1)
+    assert rows[hard]["rating"] > rows[hard]["start"] == shipped[0]["rating"]      # missed twice: harder
+    assert rows[easy]["rating"] < rows[easy]["start"] == shipped[1]["rating"]      # solved: easier
+    # the library's own arithmetic: Cy (a new learner) solved it, so the puzzle lost one game
+    pz = glicko2.Player(rating=shipped[1]["rating"], rd=puzzle_start(shipped[1]).rd, vol=puzzle_start(shipped[1]).vol)
+    pz.update_player([LEARNER_START.rating], [LEARNER_START.rd], [0.0])
+    assert rows[easy]["rating"] == pytest.approx(pz.rating) and rows[easy]["rd"] == pytest.approx(pz.rd)
+    assert {lp.learner: lp.own_count() for lp in report.learners} == {"Ada": 1, "Bo": 0, "Cy": 0}
+    for lang, words in (("en", ("Puzzles", "class rating", "own puzzles")), ("zh", ("练习题", "自己的练习题"))):
+        page = report_html(report, lang)
+        assert all(w in page for w in words) and hard in page and own["id"] in page

@@ -33,5 +33,6 @@ def run(args) -> int:
     for p in report.problems:
         print(f"{p.path}: {p.reason.get(args.lang)}", file=sys.stderr)
     print(f"{out}: {len(report.learners)} learner(s), {len(report.rows)} exercise(s), "
-          f"{len(report.flagged)} flagged, {len(report.problems)} file(s) not used")
+          f"{len(report.flagged)} flagged, {len(report.problems)} file(s) not used"
+          + (f"; {len(report.puzzle_rows)} puzzle(s) rated" if report.puzzle_rows else ""))
     return 0 if report.learners else 1

@@ -10,6 +10,11 @@ teacher collects them and runs ``fangqi-teach report FILES… -o report.html``:
 * a plot of the same per exercise;
 * a table per learner and exercise (solved ✓, tried but not solved ✗ and
   the number of attempts, not tried –);
+* the puzzles of the stream (issue 25) the class tried, per game: who
+  tried each, who was right at the first try, and its Glicko-2 rating
+  merged from the class's first attempts (:func:`~fangqi_teach.puzzles.rating.class_puzzle_ratings`,
+  the library the progress uses; retries do not count), next to the
+  rating it started from; and per learner the puzzles made from their own games;
 * every file that could not be used, with the reason (missing, not
   JSON, not a progress file, made by another user than its learner in a
   shared class folder). Files are only read, never moved or changed.
@@ -72,6 +77,16 @@ LABELS = {
     "legend": Text("✓ solved · ✗n tried n times, not solved · – not tried",
                    "✓ 做对 · ✗n 尝试 n 次未做对 · – 未尝试"),
     "no_learners": Text("No progress file could be used.", "没有可用的进度文件。"),
+    "puzzles": Text("Puzzles", "练习题"),
+    "puzzles_note": Text("Ratings merged from the class's first attempts (Glicko-2; retries do not count).",
+                         "难度分由全班的第一次作答合并算出（Glicko-2；重试不计）。"),
+    "puzzle": Text("Puzzle", "题目"),
+    "game": Text("Game", "棋种"),
+    "first_try": Text("right at the first try", "一次做对人数"),
+    "start": Text("rating before", "原难度分"),
+    "class_rating": Text("class rating", "全班作答后的难度分"),
+    "own": Text("Puzzles from the learner's own games", "出自学生自己对局的练习题"),
+    "own_count": Text("own puzzles", "自己的练习题"),
 }
 
 REASONS = {
@@ -94,6 +109,12 @@ class LearnerProgress:
     learner: str
     exercises: dict
     more_paths: tuple[str, ...] = ()      # the learner's other files, merged into this one
+    puzzles: dict = field(default_factory=dict)         # game -> puzzle id -> entry (the progress' puzzles)
+    own_puzzles: dict = field(default_factory=dict)     # game -> id -> puzzle made from the learner's own games
+
+    def own_count(self, game: str | None = None) -> int:
+        """How many puzzles were made from the learner's own games (of ``game``, or of all games)."""
+        return sum(len(v) for g, v in self.own_puzzles.items() if game in (None, g))
 
 
 @dataclass(frozen=True)
@@ -112,6 +133,7 @@ class ClassReport:
     problems: list[FileProblem]
     rows: list[dict] = field(default_factory=list)
     titles: dict = field(default_factory=dict)
+    puzzle_rows: list[dict] = field(default_factory=list)   # one per puzzle the class tried (see puzzle_rows)
 
     @property
     def flagged(self) -> list[str]:
@@ -140,7 +162,7 @@ def read_progress(path) -> LearnerProgress | FileProblem:
     owner = squatter(p, learner)
     if owner is not None:
         return FileProblem(str(p), REASONS["squatted"].format(owner=owner, learner=learner))
-    return LearnerProgress(str(p), learner, exercises)
+    return LearnerProgress(str(p), learner, exercises, puzzles=found.puzzles, own_puzzles=found.own_puzzles)
 
 
 def merge_learners(learners: list[LearnerProgress]) -> list[LearnerProgress]:
@@ -170,8 +192,62 @@ def merge_learners(learners: list[LearnerProgress]) -> list[LearnerProgress]:
                 both[key] += e[key]
             for key in ("solved", "solution_shown"):
                 both[key] = both[key] or e[key]
-        by_name[lp.learner] = LearnerProgress(first.path, first.learner, exercises, (*first.more_paths, lp.path))
+        by_name[lp.learner] = LearnerProgress(first.path, first.learner, exercises, (*first.more_paths, lp.path),
+                                              _merge_puzzles(first.puzzles, lp.puzzles),
+                                              {g: {**lp.own_puzzles.get(g, {}), **first.own_puzzles.get(g, {})}
+                                               for g in {*first.own_puzzles, *lp.own_puzzles}})
     return list(by_name.values())
+
+
+def _merge_puzzles(a: dict, b: dict) -> dict:
+    """One learner's puzzle entries from two files: attempts add up, the earlier first attempt is the one."""
+    out = {g: {pid: dict(e) for pid, e in items.items()} for g, items in a.items()}
+    for g, items in b.items():
+        mine = out.setdefault(g, {})
+        for pid, e in items.items():
+            both = mine.get(pid)
+            if both is None:
+                mine[pid] = dict(e)
+                continue
+            first = min((both, e), key=lambda x: (x.get("first_at") is None, x.get("first_at") or ""))
+            mine[pid] = {**first, "attempts": both["attempts"] + e["attempts"],
+                         "seconds": both["seconds"] + e["seconds"], "solved": both["solved"] or e["solved"]}
+    return out
+
+
+def puzzle_rows(learners: list[LearnerProgress]) -> list[dict]:
+    """One row per puzzle the class answered: ``game``, ``id``, ``tried``, ``first_try`` (right at the
+    first try), ``start`` (its rating before the class) and ``rating`` / ``rd`` after the class's
+    first attempts, in time order (:func:`~fangqi_teach.puzzles.rating.class_puzzle_ratings`).
+
+    A puzzle is known from the shipped base or from a learner's own puzzles; an id found in neither
+    (a base of another version) is counted but not rated (``start`` and ``rating`` None).
+    """
+    from ..puzzles.base import load
+    from ..puzzles.rating import class_puzzle_ratings, first_attempts, puzzle_start
+    rows = []
+    for game in sorted({g for lp in learners for g in lp.puzzles}):
+        tried = sorted({pid for lp in learners for pid, _e in first_attempts(lp, game)})
+        if not tried:
+            continue
+        known = {p["id"]: p for p in load(game)} if game in _games() else {}
+        for lp in learners:
+            known.update(lp.own_puzzles.get(game, {}))
+        known = {pid: known[pid] for pid in tried if pid in known}
+        rated = class_puzzle_ratings(learners, game, known)
+        for pid in tried:
+            firsts = [e for lp in learners for q, e in first_attempts(lp, game) if q == pid]
+            start = puzzle_start(known[pid]).rating if pid in known else None
+            r = rated.get(pid)
+            rows.append({"game": game, "id": pid, "tried": len(firsts),
+                         "first_try": sum(1 for e in firsts if e["first_correct"]),
+                         "start": start, "rating": r.rating if r else None, "rd": r.rd if r else None})
+    return rows
+
+
+def _games() -> tuple[str, ...]:
+    from ..games import GAMES
+    return tuple(GAMES)
 
 
 def class_report(paths, packs=()) -> ClassReport:
@@ -208,7 +284,7 @@ def class_report(paths, packs=()) -> ClassReport:
                      "hints": sum(e["hints"] for e in entries),
                      "shown": sum(1 for e in entries if e["solution_shown"]),
                      "flagged": bool(tried) and solved < MISS_SHARE * len(tried)})
-    return ClassReport(learners, problems, rows, titles)
+    return ClassReport(learners, problems, rows, titles, puzzle_rows(learners))
 
 
 # --------------------------------------------------------------------------
@@ -319,7 +395,35 @@ def report_html(report: ClassReport, lang: str = "en") -> str:
                 cells.append(f'<td class="bad">✗{e["attempts"]}</td>')
         paths = " + ".join((lp.path, *lp.more_paths))
         out.append(f'<tr><td class="l" title="{_h(paths)}">{_h(lp.learner)}</td>{"".join(cells)}</tr>')
-    out.append("</table></body></html>")
+    out.append("</table>")
+    out.append(_puzzle_section(report, lang))
+    out.append("</body></html>")
+    return "".join(out)
+
+
+def _puzzle_section(report: ClassReport, lang: str) -> str:
+    """The puzzles the class tried, with their merged ratings, and each learner's own puzzles ("" if none)."""
+    L = {k: v.get(lang) for k, v in LABELS.items()}
+    own = [(lp.learner, lp.own_count()) for lp in report.learners]
+    if not report.puzzle_rows and not any(n for _l, n in own):
+        return ""
+    from ..games import GAMES
+    out = [f"<h2>{_h(L['puzzles'])}</h2>"]
+    if report.puzzle_rows:
+        out.append(f"<p>{_h(L['puzzles_note'])}</p><table><tr>")
+        out += [f"<th>{_h(L[k])}</th>" for k in ("game", "puzzle", "tried", "first_try", "start", "class_rating")]
+        out.append("</tr>")
+        for r in report.puzzle_rows:
+            game = GAMES[r["game"]].title.get(lang) if r["game"] in GAMES else r["game"]
+            start = "–" if r["start"] is None else f"{r['start']:.0f}"
+            rating = "–" if r["rating"] is None else f"{r['rating']:.0f} ± {2 * r['rd']:.0f}"
+            out.append(f'<tr><td class="l">{_h(game)}</td><td class="l">{_h(r["id"])}</td><td>{r["tried"]}</td>'
+                       f"<td>{r['first_try']}</td><td>{start}</td><td>{rating}</td></tr>")
+        out.append("</table>")
+    if any(n for _l, n in own):
+        out.append(f"<h3>{_h(L['own'])}</h3><table><tr><th>{_h(L['learner'])}</th><th>{_h(L['own_count'])}</th></tr>")
+        out += [f'<tr><td class="l">{_h(name)}</td><td>{n}</td></tr>' for name, n in own]
+        out.append("</table>")
     return "".join(out)
 
 
