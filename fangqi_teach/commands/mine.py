@@ -1,4 +1,6 @@
-"""``fangqi-teach mine GAME -n N --seed S [--theme T] [--from RECORDS] [-o base|pack.yaml]``.
+"""``fangqi-teach mine GAME -n N --seed S [--theme T] [--difficulty D] [--rating MIN-MAX] [--from RECORDS] [-o …]``.
+
+``-o`` takes ``base`` or ``pack.yaml``.
 
 Plays games of the computer against itself (or replays ``--from`` records,
 one a line) and keeps the positions where exact search proves one best
@@ -6,7 +8,11 @@ answer (:mod:`fangqi_teach.puzzles`). ``-o base`` adds them to the
 package's puzzle base (``--rebuild``: the base of that game is mined anew
 from the seed; ``make puzzles`` does so for every game); ``-o FILE.yaml``
 writes an exercise pack (Connect6 goals, whose task kinds exist today);
-without ``-o`` the puzzles go to standard output as JSON lines. Figures
+without ``-o`` the puzzles go to standard output as JSON lines.
+``--theme``, ``--difficulty`` (easy, medium, hard: bands of the puzzle's
+rating; or a range of the pack's levels 1–10, ``3-6``) and ``--rating
+MIN-MAX`` keep only the puzzles that pass them (mining goes on until N
+pass, or the jobs run out). Figures
 (candidates, proven, kept, CPU seconds) go to standard error.
 """
 
@@ -28,6 +34,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("-n", "--count", type=int, default=20, help="how many new puzzles per game (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (the same seed gives the same puzzles)")
     parser.add_argument("--theme", default=None, help="keep only puzzles with this theme (e.g. pin, square, defence)")
+    parser.add_argument("--difficulty", default=None,
+                        help="keep only puzzles of this difficulty: easy (rated below 1200), medium (1200-1499), "
+                             "hard (1500 and up), or a range of the pack's levels 1-10 such as 3-6")
+    parser.add_argument("--rating", default=None, metavar="MIN-MAX",
+                        help="keep only puzzles rated from MIN to MAX, e.g. 1200-1500")
     parser.add_argument("--from", dest="records", default=None, help="a file of game records, one a line")
     parser.add_argument("-o", "--output", default=None, help="base (the package's puzzle base) or a pack FILE.yaml")
     parser.add_argument("--rebuild", action="store_true", help="with -o base: replace the game's base")
@@ -71,6 +82,8 @@ def run(args) -> int:
     if args.output and args.output != "base" and not args.output.endswith((".yaml", ".yml")):
         raise ValueError('-o takes "base" or a pack file ending in .yaml')
     directory = Path(args.directory) if args.directory else None
+    from ..puzzles.pack import wanted
+    keep = wanted(args.difficulty, args.rating)      # bad filter text: refused before any work
     if args.refresh:
         from ..puzzles.miner import refresh
         for game in games:
@@ -86,7 +99,8 @@ def run(args) -> int:
             old = [] if args.rebuild or args.output != "base" else base.load(game, directory)
             started = time.monotonic()
             found = mine(game, args.count, args.seed, executor=pool, theme=args.theme, records=records,
-                         known=[p["key"] for p in old], progress=_progress(game, args.count), budget=args.budget)
+                         known=[p["key"] for p in old], progress=_progress(game, args.count), budget=args.budget,
+                         keep=keep)
             wall = time.monotonic() - started
             figures = {"game": game, "kept": len(found.puzzles), "candidates": found.candidates,
                        "proven": found.proven, "unproven": found.unproven, "duplicates": found.duplicates,
@@ -99,6 +113,9 @@ def run(args) -> int:
                 n = base.write(game, base.merge(old, found.puzzles), directory)
                 print(f"{game}: the base holds {n} puzzles", file=sys.stderr)
             everything += found.puzzles
+    if args.output and args.output != "base" and not everything:
+        print(f"no puzzle was kept (the filters, or too few games): {args.output} not written", file=sys.stderr)
+        return 1
     if args.output and args.output != "base":
         from ..exercises.generate import pack_yaml
         from ..puzzles.pack import puzzles_pack

@@ -198,10 +198,11 @@ def _connect6_job(rng: random.Random, seed: int, job: int, out: dict, budget: in
 def mine(game: str, n: int, seed: int = 1, executor: Executor | None = None, theme: str | None = None,
          records: Iterable[list[str]] | None = None, known: Iterable[str] = (),
          progress: Callable[[Mined], None] | None = None, max_jobs: int | None = None,
-         budget: int = MINING_BUDGET) -> Mined:
+         budget: int = MINING_BUDGET, keep: Callable[[dict[str, Any]], bool] | None = None) -> Mined:
     """``n`` new proven puzzles of ``game`` (fewer if ``records`` or ``max_jobs`` run out).
 
-    ``theme`` keeps only puzzles with that theme; ``known`` are canonical
+    ``theme`` keeps only puzzles with that theme, ``keep`` only those it passes
+    (``fangqi-teach mine --difficulty/--rating``: :func:`.pack.wanted`); ``known`` are canonical
     keys (the ``key`` field) already in a base, refused like symmetric
     duplicates. The same arguments give the same puzzles.
     """
@@ -233,7 +234,7 @@ def mine(game: str, n: int, seed: int = 1, executor: Executor | None = None, the
                 found.unproven += r["unproven"]
                 found.cpu_seconds += r["cpu_seconds"]
                 for p in r["puzzles"]:
-                    if theme and theme not in p["themes"]:
+                    if (theme and theme not in p["themes"]) or (keep is not None and not keep(p)):
                         continue
                     if p["key"] in seen:
                         found.duplicates += 1
