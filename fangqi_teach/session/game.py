@@ -109,7 +109,12 @@ class GameSession:
     length (default: the game's ``turn_seconds`` option), ``clock`` is a
     function giving seconds (tests advance a fake one and call
     :meth:`tick`), ``background`` how the computer runs
-    (:func:`background_mode`). Other keywords are rule options.
+    (:func:`background_mode`), ``teaching`` turns teaching mode on or off
+    (default: on below ``hard``; :mod:`~.teaching`). ``player`` replaces
+    the computer's search (a function of a state giving its action: the
+    endgame practice's perfect defence), ``turn_check`` the teaching
+    check (a function of the turn's first state and its actions giving a
+    :class:`~fangqi_teach.ai.advice.ReviewItem` or None). Other keywords are rule options.
 
     The parts are public: :attr:`moves` (a :class:`~.history.History`),
     :attr:`clicks` (the :class:`~.controller.ClickController` over it),
@@ -123,7 +128,8 @@ class GameSession:
     def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
                  level: str = "medium", *, timer: bool = False, seconds: int | None = None,
                  clock: Callable[[], float] | None = None, background: bool | str = True,
-                 teaching: bool | None = None, **options: Any):
+                 teaching: bool | None = None, player: Callable[[GameStateProtocol], str] | None = None,
+                 turn_check: Callable[[GameStateProtocol, list[str]], Any] | None = None, **options: Any):
         if isinstance(game, str):
             name = get_game(game).name
             first = new_game(name, **options)
@@ -160,6 +166,9 @@ class GameSession:
         self._teaching_set = teaching is not None
         self.teaching = teach.default_on(level) if teaching is None else bool(teaching)
         self.teaching_offer: teach.Offer | None = None     # a turn offered back, waiting for an answer
+        self.player = player
+        self.turn_check = turn_check or teach.check_turn
+        self.offer_text = teach.TEXTS["offer"]                # how an offer begins ("Teaching mode: …")
         if timer and self.timer_possible:
             self.set_timer(True)
         self._maybe_start_computer()
@@ -515,8 +524,9 @@ class GameSession:
             return
         if self.busy in ("hint", "review"):
             self.worker.cancel()
-        level = self.level
-        self._run_background("computer", lambda: ai.choose(s, level=level), self._computer_done, s)
+        level, player = self.level, self.player
+        work = (lambda: player(s)) if player is not None else (lambda: ai.choose(s, level=level))
+        self._run_background("computer", work, self._computer_done, s)
 
     def _computer_done(self, state: GameStateProtocol, action: Any, error: BaseException | None) -> None:
         if error is not None:

@@ -58,6 +58,7 @@ class Offer:
     start: int
     item: Any
     after: GameStateProtocol
+    text: Text = TEXTS["offer"]
 
     @property
     def message(self) -> Text:
@@ -65,7 +66,7 @@ class Offer:
         why = Text("{played} — better {better}: {en}.", "{played}——更好的是 {better}：{zh}。")
         why = Text(why.en.format(played=self.item.played, better=self.item.better, en=self.item.reason.en),
                    why.zh.format(played=self.item.played, better=self.item.better, zh=self.item.reason.zh))
-        return Text(TEXTS["offer"].en.format(why=why.en), TEXTS["offer"].zh.format(why=why.zh))
+        return Text(self.text.en.format(why=why.en), self.text.zh.format(why=why.zh))
 
 
 def default_on(level: str) -> bool:
@@ -117,14 +118,15 @@ def after_learner_turn(session: GameSession) -> bool:
         return False
     start = turn_start(states)
     before, played = states[start], list(s.record[len(states[start].record):])
-    session._run_background("teaching", lambda: check_turn(before, played), lambda st, item, error:
+    check = session.turn_check
+    session._run_background("teaching", lambda: check(before, played), lambda st, item, error:
                             _checked(session, start, item, error), s)
     return True
 
 
 def _checked(session: GameSession, start: int, item: Any, error: BaseException | None) -> None:
     if error is None and item is not None:
-        session.teaching_offer = Offer(start, item, session.state)
+        session.teaching_offer = Offer(start, item, session.state, session.offer_text)
         session.message = session.teaching_offer.message
         return
     session._maybe_start_computer()

@@ -145,6 +145,9 @@ class GameWidget(W.VBox):
     ('e1 f1', [('c9', 'red'), ('d9', 'red')])
     """
 
+    #: Whether the panel shows the teaching-mode box (a drill that always judges hides it).
+    teaching_switch = True
+
     def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
                  level: str = "medium", *, lang: str | None = None, timer: bool = False, seconds: int | None = None,
                  clock: Callable[[], float] | None = None, background: bool | str = True, cell: int | None = None,
@@ -361,7 +364,7 @@ class GameWidget(W.VBox):
         self.draw_button.layout.display = "" if s.capabilities.draw_by_agreement else "none"
         self.offer_box.layout.display = "" if s.teaching_offer is not None else "none"
         # teaching mode is about playing the computer
-        self.teaching_box.layout.display = "" if s.computer is not None else "none"
+        self.teaching_box.layout.display = "" if s.computer is not None and self.teaching_switch else "none"
 
     def _sync_boxes(self) -> None:
         """The dropdowns and the timer box show the session's choices (without acting on them again)."""
