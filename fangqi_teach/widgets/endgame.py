@@ -90,7 +90,7 @@ class EndgameWidget(W.VBox):
         self.drill = drills.sample(goal or self.drill.goal, self.seed, self.difficulty)
         self.game.close()
         self.game = self._make_game()
-        self.children = (*self.children[:3], self.game)
+        self.children = (*tuple(self.children)[:3], self.game)  # type: ignore[has-type]
         self._labels()
 
     def _chosen(self, **choice: str) -> None:
