@@ -105,3 +105,31 @@ def test_bad_goal_and_difficulty_are_refused():
         drills.sample("lose")
     with pytest.raises(ValueError, match="difficulty is one of easy, medium, hard"):
         drills.sample("win", difficulty="impossible")
+
+
+def test_the_maonan_review_gives_the_table_verdict_of_each_endgame_turn():
+    from fangqi_teach.ai import morris_advice
+    from fangqi_teach.games.maonan import from_board
+    s = from_board({"a1": "W", "a4": "W", "d7": "W", "g1": "B", "g4": "B", "g7": "B"}, "W")   # White wins in 9
+    record, t = [], s
+    for first in ("a4-b4", None, "d7-d6"):          # White slips, Black answers best, White plays on
+        a = first or tables.best_actions(t)[0]
+        record.append(a)
+        t = t.play(a)
+        while not t.is_over and t.pending is not None and t.pending.kind not in ("move", "blocked_pull"):
+            a = tables.best_actions(t)[0]
+            record.append(a)
+            t = t.play(a)
+    items = ft.ai.review(record, "maonan", start=s)
+    assert items and items[0].kind == "endgame" and items[0].index == 0 and items[0].better == "d7-a7"
+    assert items[0].reason.en == "it keeps a win in 9 turns; after this turn Black wins in 11 turns with best play"
+    assert "双方下最好黑方 11 个回合内取胜" in items[0].reason.zh
+    # every endgame item is a turn the table condemns
+    for item in (i for i in items if i.kind == "endgame"):
+        before = item.before(record, "maonan", start=s)
+        assert morris_advice.in_table(before)
+        v0 = morris_advice.value_for(before, item.player)[0]
+        after = before
+        for a in item.played.split():
+            after = after.play(a)
+        assert morris_advice.value_for(after, item.player)[0] in {"win": ("draw", "loss"), "draw": ("loss",)}[v0]

@@ -23,10 +23,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai import advice
+from ..ai import morris_advice as judge
 from ..ai import morris_tables as ai_tables
 from ..games.maonan import from_board
-from ..i18n import Text, player_name, plural_en
+from ..i18n import Text
 
 __all__ = ["DIFFICULTIES", "GOALS", "Endgame", "TEXTS", "judge_turn", "perfect_reply", "sample"]
 
@@ -52,13 +52,6 @@ TEXTS = {
     "held": Text("Held: {n} turn(s), the draw kept every time.", "守住了：{n} 个回合，每一步都保住了和棋。"),
     "over": Text("The game is over: {result}. Try again, or a new position.",
                  "对局结束：{result}。再试一次，或者换一个局面。"),
-    # after "<played> — better <action>: " (the offer's sentence)
-    "slip_draw": Text("it keeps a win in {d} turn(s); after this turn it is a draw with best play",
-                      "走它 {d} 个回合内取胜；走了这一回合，双方下最好就是和棋了"),
-    "slip_loss": Text("it keeps a win in {d0} turn(s); after this turn {enemy} wins in {d} turn(s) with best play",
-                      "走它 {d0} 个回合内取胜；走了这一回合，双方下最好{enemy} {d} 个回合内取胜"),
-    "lose_draw": Text("it holds the draw; after this turn {enemy} wins in {d} turn(s) with best play",
-                      "走它能守住和棋；走了这一回合，双方下最好{enemy} {d} 个回合内取胜"),
 }
 
 
@@ -80,8 +73,8 @@ class Endgame:
     def task(self) -> Text:
         """What the learner is asked, in both languages."""
         if self.goal == "win":
-            return _fill(TEXTS["win_task"], player=_name(self.learner), d=self.distance)
-        return _fill(TEXTS["draw_task"], player=_name(self.learner), n=HOLD_TURNS)
+            return judge._fill(TEXTS["win_task"], player=judge._name(self.learner), d=self.distance)
+        return judge._fill(TEXTS["draw_task"], player=judge._name(self.learner), n=HOLD_TURNS)
 
 
 def sample(goal: str = "win", seed: int | None = None, difficulty: str = "easy", learner: str = "B") -> Endgame:
@@ -124,53 +117,15 @@ def _losing_share(state: Any, table: Any, below: int = -1) -> float:
 
 def perfect_reply(state: Any) -> str:
     """The table's best action (the first in point order: games replay the same)."""
-    return ai_tables.best_actions(state)[0]
+    return judge.perfect_action(state)
 
 
-def _fill(template: Text, **kw: object) -> Text:
-    """``template`` filled in each language, a :class:`Text` value giving that language's words."""
-    def pick(lang: str) -> dict[str, object]:
-        return {k: (v.get(lang) if isinstance(v, Text) else v) for k, v in kw.items()}
-    return Text(plural_en(template.en.format(**pick("en"))), template.zh.format(**pick("zh")))
-
-
-def _name(player: str) -> Text:
-    return Text(player_name(player, "en"), player_name(player, "zh"))
+def judge_turn(before: Any, played: list[str], goal: str | None = None) -> Any:
+    """The table's word on one learner turn (:func:`fangqi_teach.ai.morris_advice.judge_turn`)."""
+    return judge.judge_turn(before, played, goal)
 
 
 def _value(state: Any, player: str) -> tuple[str, int]:
-    """The table's (verdict, distance) for ``player`` in ``state`` (the game may be over)."""
-    if state.is_over:
-        return ("win", 0) if state.winner == player else ("loss", 0) if state.winner else ("draw", 0)
-    verdict, d = ai_tables.lookup(state)
-    if state.player == player:
-        return verdict, d
-    return {"win": "loss", "loss": "win", "draw": "draw"}[verdict], d
+    return judge.value_for(state, player)
 
 
-def judge_turn(before: Any, played: list[str], goal: str | None = None) -> advice.ReviewItem | None:
-    """The table's word on one learner turn from ``before`` (the turn's first state), or None when it
-    keeps what the goal needs (``goal`` defaults to what ``before`` is worth: a win keeps a win, a draw a draw).
-
-    Only a position whose table value is exact with its own history is judged.
-    """
-    me = before.player
-    start, start_d = _value(before, me)
-    goal = goal or ("win" if start == "win" else "draw")
-    if start == "loss" or not ai_tables.exact(before):
-        return None
-    after = before
-    for a in played:
-        after = after.play(a)
-    now, d = _value(after, me)
-    if now == "win" or (goal == "draw" and now == "draw"):
-        return None
-    best = perfect_reply(before)
-    enemy = _name("W" if me == "B" else "B")
-    if goal == "draw":
-        reason = _fill(TEXTS["lose_draw"], enemy=enemy, d=d)
-    elif now == "draw":
-        reason = _fill(TEXTS["slip_draw"], d=start_d)
-    else:
-        reason = _fill(TEXTS["slip_loss"], d0=start_d, enemy=enemy, d=d)
-    return advice.ReviewItem(len(before.record), me, "endgame", " ".join(played), best, reason)
