@@ -39,7 +39,7 @@ __all__ = [
     "GAMES", "BOARD_NAMES", "Board", "Shape", "board_graph", "get_board",
     "Event", "GameState", "IllegalAction", "StateFormatError", "FangqiError", "Pending", "Result",
     "new_game", "from_json", "replay", "Text", "get_language", "set_language", "language",
-    "ai", "connect6", "play", "editor", "puzzles", "puzzle_dashboard", "__version__",
+    "ai", "connect6", "play", "editor", "puzzles", "puzzle_dashboard", "endgame", "__version__",
 ]
 
 # Submodules and widget entry points loaded on first use (PEP 562).
@@ -49,6 +49,7 @@ _LAZY_FUNCTIONS = {
     "play": (".widgets.game", "play"),
     "editor": (".widgets.editor", "editor"),
     "puzzle_dashboard": (".widgets.puzzles", "puzzle_dashboard"),
+    "endgame": (".widgets.endgame", "endgame"),
     "Exercise": (".exercises.model", "Exercise"),
 }
 

@@ -46,6 +46,8 @@ import random
 import time
 
 from ..games import GAMES
+from ..i18n import Text
+from . import advice
 from .advice import Hint, ReviewItem, explain_action, review
 from .evaluate import evaluator, tables
 from .search import AlphaBeta, hands_over_win, terminal_value, turn_win
@@ -130,7 +132,9 @@ def hint(state, level: str = "medium", seed: int | None = 0, time_limit: float |
     (True, 'completes six in a row and wins')
     """
     action = choose(state, level, seed=seed, time_limit=time_limit)
-    return Hint(action, explain_action(state, action))
+    reason = explain_action(state, action)
+    lost = advice.lost_note(state, action)        # a lost position says so first
+    return Hint(action, reason if lost is None else lost + Text(" ", "") + reason)
 
 
 def shape_gain(child, player: str) -> int:

@@ -150,6 +150,69 @@ def explain_line_game(state, action: str) -> Text:
                 "在最有潜力的地方延伸己方连线，同时截断对方")
 
 
+def lost_note(state, action: str, cap: int = 600) -> Text | None:
+    """What a hint says first when the position is lost (None: it is not, as far as this probe sees).
+
+    Connect6: the opponent has more threats than the stones left this turn
+    can block, and no six of our own. The other games: every way of playing
+    the turn (each one tried, removals too) ends the game for the opponent
+    or leaves them a win this turn that the search finds; when there are
+    too many ways to try, the note says nothing.
+
+    >>> from fangqi_teach.games import connect6
+    >>> fours = {f"{c}{r}": "W" for c in "abcd" for r in (1, 3, 5)}     # three fours
+    >>> s = connect6.from_board({**fours, "e9": "B", "f9": "B"}, "B", size=9)
+    >>> print(lost_note(s, "e1 e3").en)  # doctest: +NORMALIZE_WHITESPACE
+    This position is lost: White has at least 3 threats (it takes at least 3 stones to stop them)
+    and you have only 2 this turn.
+    >>> print(lost_note(s, "e1 e3").zh)
+    这一局面已经输了：白方至少有 3 处威胁（至少要 3 子才挡得住），你这一回合只有 2 子。
+    """
+    me, enemy = state.player, other(state.player)
+    if state.is_over:
+        return None
+    if GAMES[state.game].analysis is not None:       # a game won by a line: count the threats
+        pos = Position.from_state(state)
+        stones = stones_left(state, pos)
+        colour = COLOUR[enemy]
+        if pos.winning_stones(COLOUR[me], stones) is not None:
+            return None
+        threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(colour)]
+        if not threats or hitting_number(threats, 3) <= stones:
+            return None
+        need = hitting_number(threats, 3)
+        at_least = Text("at least " if need >= 3 else "", "至少" if need >= 3 else "")
+        who_en, who_zh = player_name(enemy, "en"), player_name(enemy, "zh")
+        return Text(f"This position is lost: {who_en} has {at_least.en}{need} threats (it takes {at_least.en}{need} "
+                    f"stones to stop them) and you have only {stones} this turn.",
+                    f"这一局面已经输了：{who_zh}{at_least.zh}有 {need} 处威胁（{at_least.zh}要 {need} 子才挡得住），"
+                    f"你这一回合只有 {stones} 子。")
+    ends = _turn_ends(state, me, limit=cap)
+    if ends is None or not ends:
+        return None
+    if not all(e.winner == enemy or (e.phase != "over" and turn_win(e, cap) is not None) for e in ends):
+        return None        # some turn of ours leaves no win this probe can find: not known to be lost
+    who_en, who_zh = player_name(enemy, "en"), player_name(enemy, "zh")
+    return Text(f"This position is lost: whatever you play, {who_en} can win on the next turn.",
+                f"这一局面已经输了：不管怎么走，{who_zh}下一回合都能获胜。")
+
+
+def _turn_ends(state, me: str, limit: int) -> list | None:
+    """Every state where ``me``'s turn from ``state`` ends (all choices, removals too); None past ``limit``."""
+    ends, stack = [], [state]
+    while stack:
+        s = stack.pop()
+        if s.phase == "over" or s.player != me:
+            ends.append(s)
+            if len(ends) > limit:
+                return None
+            continue
+        stack.extend(s.play(a) for a in s.legal_actions())
+        if len(stack) > limit:
+            return None
+    return ends
+
+
 # ----------------------------------------------------------------------
 # Review
 

@@ -3,6 +3,8 @@
 * :data:`SEARCH` — the generic player: iterative-deepening alpha-beta
   over single actions with the game's evaluation (Fang Qi, Maonan, and
   any game that registers without a player of its own);
+* :data:`MORRIS` — Maonan's: the generic search, reviewed with the
+  solved endgames (:mod:`.morris_advice`);
 * :data:`LINES` — the player of games won by a line (Connect6): whole
   turns, exact threat handling, threat-space search.
 
@@ -12,8 +14,8 @@ Each answers ``choose`` (the action), ``explain`` (a one-line reason) and
 which game they hold.
 
 >>> from fangqi_teach.games import GAMES
->>> GAMES["maonan"].player is SEARCH, GAMES["connect6"].player is LINES
-(True, True)
+>>> GAMES["dafang"].player is SEARCH, GAMES["maonan"].player is MORRIS, GAMES["connect6"].player is LINES
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -51,5 +53,15 @@ class LinePlayer:
         return advice.review_line_game(game, record, cap, start, options)
 
 
+class MorrisPlayer(SearchPlayer):
+    """Maonan's player: the generic search, and a review that gives the endgame table's exact word
+    on every turn that starts in a solved position (:mod:`.morris_advice`)."""
+
+    def review(self, game: str, record, cap: int, start, options: dict) -> list:
+        from . import morris_advice  # (the table loads only when a Maonan game is reviewed)
+        return morris_advice.review(game, record, cap, start, options)
+
+
 SEARCH = SearchPlayer()
 LINES = LinePlayer()
+MORRIS = MorrisPlayer()

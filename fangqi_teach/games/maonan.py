@@ -1135,4 +1135,5 @@ GAME = Game(
     make_board=_board, make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     safe_pieces=safe_pieces, loose_pieces=loose_pieces,
     read_diagram=lambda game, text, **options: parse_diagram(text),
-    shape_values={"mill": 1}, rules=RULES, section_rules=SECTION_RULES, glossary=GLOSSARY)
+    shape_values={"mill": 1}, rules=RULES, section_rules=SECTION_RULES, glossary=GLOSSARY,
+    player_ref="fangqi_teach.ai.players:MORRIS")    # the search, reviewed with the solved endgames

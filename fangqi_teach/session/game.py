@@ -47,6 +47,7 @@ from ..games.contract import DrawableState, GameStateProtocol, TimedState
 from ..i18n import Text
 from . import panel
 from . import review as reviews
+from . import teaching as teach
 from .clock import TURN_SECONDS, TurnClock
 from .controller import ClickController
 from .history import History, replayed_history
@@ -108,7 +109,12 @@ class GameSession:
     length (default: the game's ``turn_seconds`` option), ``clock`` is a
     function giving seconds (tests advance a fake one and call
     :meth:`tick`), ``background`` how the computer runs
-    (:func:`background_mode`). Other keywords are rule options.
+    (:func:`background_mode`), ``teaching`` turns teaching mode on or off
+    (default: on below ``hard``; :mod:`~.teaching`). ``player`` replaces
+    the computer's search (a function of a state giving its action: the
+    endgame practice's perfect defence), ``turn_check`` the teaching
+    check (a function of the turn's first state and its actions giving a
+    :class:`~fangqi_teach.ai.advice.ReviewItem` or None). Other keywords are rule options.
 
     The parts are public: :attr:`moves` (a :class:`~.history.History`),
     :attr:`clicks` (the :class:`~.controller.ClickController` over it),
@@ -121,7 +127,9 @@ class GameSession:
 
     def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
                  level: str = "medium", *, timer: bool = False, seconds: int | None = None,
-                 clock: Callable[[], float] | None = None, background: bool | str = True, **options: Any):
+                 clock: Callable[[], float] | None = None, background: bool | str = True,
+                 teaching: bool | None = None, player: Callable[[GameStateProtocol], str] | None = None,
+                 turn_check: Callable[[GameStateProtocol, list[str]], Any] | None = None, **options: Any):
         if isinstance(game, str):
             name = get_game(game).name
             first = new_game(name, **options)
@@ -154,6 +162,13 @@ class GameSession:
         self._hint: str | None = None
         self.review_shown: reviews.Review | None = None    # the review being stepped through, if any
         self._legal_cache: tuple[GameStateProtocol | None, list[str]] = (None, [])
+        # teaching mode (.teaching): the level's default until the learner sets it
+        self._teaching_set = teaching is not None
+        self.teaching = teach.default_on(level) if teaching is None else bool(teaching)
+        self.teaching_offer: teach.Offer | None = None     # a turn offered back, waiting for an answer
+        self.player = player
+        self.turn_check = turn_check or teach.check_turn
+        self.offer_text = teach.TEXTS["offer"]                # how an offer begins ("Teaching mode: …")
         if timer and self.timer_possible:
             self.set_timer(True)
         self._maybe_start_computer()
@@ -234,6 +249,8 @@ class GameSession:
         """Tell the views; the caller holds the lock."""
         if self.review_shown is not None and self.review_shown.record != self.state.record:
             self.review_shown = None   # the game changed under the review (undo, new game …): it no longer applies
+        if self.teaching_offer is not None and self.teaching_offer.after is not self.state:
+            self.teaching_offer = None   # the game moved on under the offer (undo, new game …): it no longer applies
         for fn in list(self.on_change):
             fn()
 
@@ -249,6 +266,9 @@ class GameSession:
         if self.review_shown is not None or self.busy == "review":
             # the board shows a past position (or soon will): a click must not change the live game
             self.message = TEXTS["review_click"] if self.review_shown is not None else TEXTS["review_wait"]
+            return
+        if self.teaching_offer is not None:     # teaching mode waits for Take back or Play on
+            self.message = self.teaching_offer.message
             return
         self._hint = None        # any click on the live game drops the hint
         if self._computer_has_the_board(point):
@@ -284,7 +304,8 @@ class GameSession:
         self.message = None
         if self.state.player != self.clock.player or self.state.is_over:
             self._restart_timer()
-        self._maybe_start_computer()
+        if not teach.after_learner_turn(self):    # teaching mode looks at the turn first
+            self._maybe_start_computer()
 
     # ------------------------------------------------------------------ buttons
 
@@ -398,17 +419,37 @@ class GameSession:
         with self.lock:
             if side != self.computer:
                 self.worker.cancel()
+                self.teaching_offer = None
                 self.computer = side
                 self.clicks.reset()
                 self._maybe_start_computer()
             self._changed()
 
     def set_level(self, level: str) -> None:
-        """The computer's level from now on (a search already running finishes at its level)."""
+        """The computer's level from now on (a search already running finishes at its level).
+
+        Teaching mode follows the level's default unless it was switched by hand.
+        """
         _check_level(level)
         with self.lock:
             self.level = level
+            if not self._teaching_set:
+                self.teaching = teach.default_on(level)
             self._changed()
+
+    # ------------------------------------------------------------------ teaching mode
+
+    def set_teaching(self, on: bool) -> None:
+        """Teaching mode on or off, at any level; switched off, a turn on offer is kept and the computer answers."""
+        with self.lock:
+            self._teaching_set = True
+            self.teaching = bool(on)
+            if not on and self.teaching_offer is not None:
+                teach.play_on(self)
+            self._changed()
+
+    take_back = teach.take_back
+    play_on = teach.play_on
 
     # ------------------------------------------------------------------ review (复盘)
 
@@ -478,12 +519,14 @@ class GameSession:
 
     def _maybe_start_computer(self) -> None:
         s = self.state
-        if self.computer is None or s.is_over or s.player != self.computer or self.busy == "computer":
+        if (self.computer is None or s.is_over or s.player != self.computer or self.busy in ("computer", "teaching")
+                or self.teaching_offer is not None):
             return
         if self.busy in ("hint", "review"):
             self.worker.cancel()
-        level = self.level
-        self._run_background("computer", lambda: ai.choose(s, level=level), self._computer_done, s)
+        level, player = self.level, self.player
+        work = (lambda: player(s)) if player is not None else (lambda: ai.choose(s, level=level))
+        self._run_background("computer", work, self._computer_done, s)
 
     def _computer_done(self, state: GameStateProtocol, action: Any, error: BaseException | None) -> None:
         if error is not None:

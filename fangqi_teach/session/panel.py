@@ -31,9 +31,17 @@ def board_view(session: GameSession) -> BoardView:
     if session.review_shown is not None:
         return session.review_shown.board_view(session.moves.states, session.game)
     s = session.state
-    return BoardView.of_state(s, last_actions=_last_turn_actions(session), selected=session.selected,
+    view = BoardView.of_state(s, last_actions=_last_turn_actions(session), selected=session.selected,
                               removable=session.computer != s.player, tired=_tired(session, s), hint=session._hint,
                               busy=session.busy is not None)
+    offer = session.teaching_offer
+    if offer is not None:       # teaching mode: the better first action in green, over the turn played
+        better = BoardView.of_position(s, better=offer.item.better)
+        view.marks.update(better.marks)
+        view.labels.update(better.labels)
+        view.arrows.extend(better.arrows)
+        view.interactive = False
+    return view
 
 def _last_turn_actions(session: GameSession) -> list[str]:
     """The actions of the last turn: the trailing actions of the player who acted last.
@@ -76,8 +84,11 @@ def status(session: GameSession) -> list[tuple[Text, str]]:
         if s.pending.kind == "second_stone" and session.computer != s.player:
             lines.append((TEXTS["cancel_first"], "i"))
     if session.busy:
-        lines.append((TEXTS["reviewing" if session.busy == "review" else "thinking"], "i"))
+        lines.append((_BUSY.get(session.busy, TEXTS["thinking"]), "i"))
     return lines
+
+_BUSY = {"review": TEXTS["reviewing"]}     # the computer's move and the teaching check read as "thinking"
+
 
 def counts(session: GameSession) -> list[Text]:
     """Pieces on the board, in hand and lost per player; tired pieces and pull credits where they apply."""
@@ -122,6 +133,8 @@ def enabled(session: GameSession) -> dict[str, bool]:
         "review": live and session.busy is None and bool(s.record),
         "review_prev": not live and session.review_index != 0,
         "review_next": not live and session.review_index != len(session.review_items) - 1,
+        "take_back": live and session.teaching_offer is not None,
+        "play_on": live and session.teaching_offer is not None,
     }
 
 def summary(session: GameSession, lang: str = "en", name: str = "GameSession") -> str:

@@ -54,6 +54,7 @@ from ..glossary import term
 from ..i18n import Text, check_language, get_language
 from ..session import clicks as session_clicks
 from ..session import game as session_game
+from ..session import teaching as session_teaching
 from ..session.game import MAX_RECORD_BYTES, THREADS, TURN_SECONDS, GameSession, background_mode, read_record_file
 from .board import BoardWidget, with_picture
 
@@ -65,6 +66,7 @@ __all__ = ["GameWidget", "play", "TEXTS", "WIDGET_OPTIONS", "GameSession", "MAX_
 TEXTS = {
     **session_clicks.TEXTS,
     **session_game.TEXTS,
+    **session_teaching.TEXTS,
     "new_game": Text("New game", "新对局"),
     "undo": Text("Undo", "悔棋"),
     "redo": Text("Redo", "重做"),
@@ -87,7 +89,7 @@ TEXTS = {
 }
 
 #: Options of this widget (everything else passed to ``play`` is a rule option of the game).
-WIDGET_OPTIONS = ("lang", "timer", "seconds", "clock", "background", "cell")
+WIDGET_OPTIONS = ("lang", "timer", "seconds", "clock", "background", "cell", "teaching")
 
 #: The session's names a widget answers for it (``g.undo()`` is ``g.session.undo()``), and the
 #: session attribute each one reads. Lessons, notebooks and tests have always called them on the widget.
@@ -96,12 +98,12 @@ SESSION_NAMES = {name: name for name in (
     "level", "seconds", "background", "legal_actions", "click", "undo", "redo", "new_game", "pass_turn",
     "agree_draw", "hint", "set_computer", "set_level", "load_record", "save", "open_file", "wait", "wait_async",
     "seconds_left", "tick", "reviewing", "review_items", "review_index", "review_item", "review", "review_step",
-    "close_review", "review_position")}
+    "close_review", "review_position", "teaching", "teaching_offer", "set_teaching", "take_back", "play_on")}
 SESSION_NAMES["_ticker"] = "ticker"     # the timer's thread or asyncio task (tests of the browser edition)
 
 #: The buttons whose label is a key of TEXTS and which :meth:`GameSession.enabled` names.
 _BUTTONS = ("new_game", "undo", "redo", "hint", "pass", "agree_draw", "review", "review_prev", "review_next",
-            "review_close", "load_record", "save", "open")
+            "review_close", "load_record", "save", "open", "take_back", "play_on")
 
 
 def play(game: str | GameStateProtocol = "dafang", computer: str | None = None, level: str = "medium",
@@ -116,7 +118,9 @@ def play(game: str | GameStateProtocol = "dafang", computer: str | None = None, 
     ``clock`` (a function giving seconds, for tests),
     ``background`` (False runs the computer in the caller's thread,
     ``"async"`` as asyncio tasks, as in the browser edition),
-    ``cell`` (pixels between points). Any other keyword is a rule option
+    ``cell`` (pixels between points), ``teaching`` (teaching mode: a turn
+    that misses a win or a capture, or allows one, is offered back; on by
+    default below ``hard``). Any other keyword is a rule option
     of the game (``size=9`` for a small Connect6 board, ``[D#]`` options).
     ``game`` may also be a state to continue from.
     """
@@ -141,12 +145,15 @@ class GameWidget(W.VBox):
     ('e1 f1', [('c9', 'red'), ('d9', 'red')])
     """
 
+    #: Whether the panel shows the teaching-mode box (a drill that always judges hides it).
+    teaching_switch = True
+
     def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
                  level: str = "medium", *, lang: str | None = None, timer: bool = False, seconds: int | None = None,
                  clock: Callable[[], float] | None = None, background: bool | str = True, cell: int | None = None,
-                 **options: Any):
+                 teaching: bool | None = None, **options: Any):
         self.session = GameSession(game, computer, level, timer=timer, seconds=seconds, clock=clock,
-                                   background=background, **options)
+                                   background=background, teaching=teaching, **options)
         self.lang = check_language(lang or get_language())
         self._last_shown_seconds: int | None = None
         self._updating_boxes = False
@@ -221,19 +228,22 @@ class GameWidget(W.VBox):
         self.lang_box = W.ToggleButtons(options=[("English", "en"), ("中文", "zh")], value=self.lang,
                                         style={"button_width": "70px"})
         self.timer_box = W.Checkbox(value=False, indent=False)
+        self.teaching_box = W.Checkbox(value=self.session.teaching, indent=False)
         self.record_box = W.Textarea(layout=W.Layout(width="100%", height="70px"))
         self.file_box = W.Text(value=f"{self.session.game}-record.txt", layout=W.Layout(width="auto", flex="1 1 auto"))
         self.side_box.observe(self._on_side_box, "value")
         self.level_box.observe(self._on_level_box, "value")
         self.lang_box.observe(lambda ch: self.set_language(ch["new"]), "value")
         self.timer_box.observe(self._on_timer_box, "value")
+        self.teaching_box.observe(self._on_teaching_box, "value")
         self.panel = W.VBox([
-            self.title, self.status, self.countdown, self.counts, self.events, self.message,
+            self.title, self.status, self.countdown, self.counts, self.events, self.message, self.offer_box,
             _row(self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
                 self.draw_button, self.review_button),
             self.review_box,          # under the buttons, where the eyes are after pressing Review
             _row(self.side_box, self.level_box),
             _row(self.timer_box),
+            _row(self.teaching_box),
             self.lang_box,
             self.record_box,
             _row(self.load_button, self.file_box, self.save_button, self.open_button),
@@ -251,6 +261,7 @@ class GameWidget(W.VBox):
             "review_next": lambda: s.review_step(+1), "review_close": s.close_review,
             "load_record": lambda: s.load_record(self.record_box.value),
             "save": self._save_from_panel, "open": lambda: s.open_file(self.file_box.value),
+            "take_back": s.take_back, "play_on": s.play_on,
         }
         self._buttons: dict[str, W.Button] = {}
         for key in _BUTTONS:
@@ -259,8 +270,9 @@ class GameWidget(W.VBox):
             self._buttons[key] = b
         (self.new_button, self.undo_button, self.redo_button, self.hint_button, self.pass_button,
          self.draw_button, self.review_button, self.review_prev_button, self.review_next_button,
-         self.review_close_button, self.load_button, self.save_button, self.open_button) = (
-            self._buttons[key] for key in _BUTTONS)
+         self.review_close_button, self.load_button, self.save_button, self.open_button, self.take_back_button,
+         self.play_on_button) = (self._buttons[key] for key in _BUTTONS)
+        self.offer_box = _row(self.take_back_button, self.play_on_button)
 
     def _build_review_box(self) -> None:
         self.review_title, self.review_list, self.review_legend = W.HTML(), W.HTML(), W.HTML()
@@ -289,6 +301,10 @@ class GameWidget(W.VBox):
         if not self._updating_boxes:
             self.session.set_timer(change["new"])   # a game without a timer says so; _render unticks the box
 
+    def _on_teaching_box(self, change: dict[str, Any]) -> None:
+        if not self._updating_boxes:
+            self.session.set_teaching(change["new"])
+
     def _refresh_labels(self) -> None:
         """Every fixed label in the current language (dropdown options keep their value)."""
         lang = self.lang
@@ -308,6 +324,7 @@ class GameWidget(W.VBox):
             self._updating_boxes = False
         self.timer_box.description = TEXTS["timer_n"].format(n=self.session.seconds).get(lang)
         self.timer_box.disabled = not self.session.timer_possible
+        self.teaching_box.description = tr("teaching")
         self.record_box.placeholder = tr("record")
 
     # ------------------------------------------------------------------ drawing
@@ -345,11 +362,15 @@ class GameWidget(W.VBox):
         can_pass = not s.state.is_over and "pass" in s.legal_actions()
         self.pass_button.layout.display = "" if can_pass else "none"
         self.draw_button.layout.display = "" if s.capabilities.draw_by_agreement else "none"
+        self.offer_box.layout.display = "" if s.teaching_offer is not None else "none"
+        # teaching mode is about playing the computer
+        self.teaching_box.layout.display = "" if s.computer is not None and self.teaching_switch else "none"
 
     def _sync_boxes(self) -> None:
         """The dropdowns and the timer box show the session's choices (without acting on them again)."""
         s = self.session
-        wanted = ((self.side_box, s.computer or ""), (self.level_box, s.level), (self.timer_box, s.timer_on))
+        wanted = ((self.side_box, s.computer or ""), (self.level_box, s.level), (self.timer_box, s.timer_on),
+                  (self.teaching_box, s.teaching))
         self._updating_boxes = True
         try:
             for box, value in wanted:

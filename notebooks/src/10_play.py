@@ -21,6 +21,15 @@
 #
 # 五种棋都可以和电脑下，也可以和身边的朋友在同一块屏幕上对下。选好棋、对手和难度，按“开始”。棋盘旁边的面板里，随时可以换对手、换难度、悔棋、要提示、打开每步 60 秒的计时，还能保存棋谱。
 
+# %% [markdown]
+# **Teaching mode.** Against the computer at the easy and medium levels, when a turn of yours misses a win,
+# takes fewer pieces than it could, or lets the computer win (or take two or more pieces more than another
+# choice would), the computer waits: the board shows a better first action in green, the panel says why, and
+# you choose **Take back** or **Play on**. The box *Teaching mode* in the panel turns it off, or on at the
+# hard level.
+# <!-- zh -->
+# **教学模式。** 和电脑下简单、中等难度时，如果你这一回合漏掉了取胜的机会、少吃了能吃的子，或者让电脑可以取胜（或者比别的下法多让电脑吃两枚以上），电脑会先停下来：棋盘上用绿色标出更好的第一步，面板里说明原因，你可以选“悔棋”或者“继续”。面板里的“教学模式”勾选框可以关掉它；困难难度下也可以把它打开。
+
 # %%
 import fangqi_teach as ft
 from fangqi_teach import lesson as L

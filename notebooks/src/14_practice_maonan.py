@@ -71,3 +71,20 @@ practice.stage(2)
 
 # %%
 practice.stage(3)
+
+# %% [markdown]
+# ## Endgames · against perfect play
+#
+# Every Maonan position with at most four pieces a side, in the moving phase, is solved: the workbook knows
+# who wins with best play and in how many turns. Here the computer plays that perfect defence. **Win it**
+# gives you a won position (some first moves let the win slip); **Hold the draw** gives you a drawn one
+# where some moves lose, to be held for ten turns. The table judges each of your turns at once: a turn that
+# lets the win slip, or loses the draw, is offered back with what the table says. Choose the difficulty (how
+# many turns the win takes), **Try again** or **New position**.
+# <!-- zh -->
+# ## 残局 · 对手不失误
+#
+# 走子阶段、每方不超过四枚子的毛南三棋局面全都算清楚了：双方都下最好时谁赢、几个回合分出胜负，本练习册都知道。这里电脑就按这个结果应对，一步也不失误。选“赢下来”，给你一个能赢的局面（有的第一步会让胜局溜走）；选“守和”，给你一个和棋的局面，其中有的走法会输，要守住十个回合。你每走完一个回合，残局库马上评判：让胜局溜走或者把和棋输掉的一回合，会说明残局库的结论，并提示可以悔棋。可以选难度（取胜要几个回合），也可以“再试一次”或者“换一个局面”。
+
+# %%
+ft.endgame("win", difficulty="easy")
