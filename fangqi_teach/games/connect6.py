@@ -583,6 +583,22 @@ GLOSSARY = Glossary(
         "single_threat": Text("single threat", "单威胁"),
         "double_threat": Text("double threat", "双威胁"),
     },
+    game_terms={"placing": Text("placing", "落子")},        # seed connect6: 「轮流在空交叉点落子」
+    seed_terms=("落子", "六连", "活四", "眠四", "跳四", "赢点", "单威胁", "双威胁"),
+    avoid_zh=(
+        ("两头空的四连", "活四"),
+        ("两端空的四连", "活四"),
+        ("一端被堵的四", "眠四"),
+        ("两头空的四子", "活四"),
+        ("被挡住的四子", "眠四"),
+        ("被挡的四子", "眠四"),
+        ("中空四子", "跳四"),
+        ("中间空一格的四子", "跳四"),
+    ),
+    forbidden_zh=(
+        ("两[头端]有?空的?四子", "活四", "the glossary term, not a description"),
+        ("两[头端]有?空的?五子", "活五", "the glossary term, not a description"),
+    ),
 )
 
 GAME = Game(

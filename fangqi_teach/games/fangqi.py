@@ -1804,11 +1804,17 @@ _FAMILY_TERMS: dict[str, Text] = {
     "pass": Text("pass", "换对方走"),
     "extra_placement": Text("extra placement", "多放"),
     "leave_chance": Text("leave a chance", "开局别把对方堵死"),
-    "tired": Text("tired piece", "疲劳子"),            # this workbook's own name: see OWN_TERMS
+    "tired": Text("tired piece", "疲劳子"),            # this workbook's own name: Xinjiang's own_terms
     "no_capture": Text("captures nothing", "一子也吃不到"),
     "placing": Text("placing", "放子"),                # Fang Qi seeds: 放子; Maonan's own word: GAME_TERMS
     "moving": Text("moving", "走子"),
 }
+
+#: The wordings the three games' texts avoid (the Fang Qi seeds say 放子).
+_FAMILY_FORBIDDEN = (
+    ("布[完了好]?子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
+    ("落子", "放子", "the Fang Qi seeds say 放子 (落子 is Connect6's word)"),
+)
 
 #: The words of each game: its shapes' names and its terms (glossary).
 GLOSSARIES = {
@@ -1825,20 +1831,28 @@ GLOSSARIES = {
         own_shapes={
             "square": Text("big square", "大方"),
         },
-        terms=_FAMILY_TERMS,
+        terms=_FAMILY_TERMS, forbidden_zh=_FAMILY_FORBIDDEN,
+        seed_terms=("放子", "棋型", "大方", "斜三", "斜四", "斜五", "斜六", "龙", "边龙", "散子", "铁子", "拔子",
+                    "让路", "走子", "吃子"),
     ),
     "ningxia": Glossary(
         shapes={
             "square": Text("square", "方"),
         },
-        terms=_FAMILY_TERMS,
+        terms=_FAMILY_TERMS, forbidden_zh=_FAMILY_FORBIDDEN, avoid_zh=(("大方", "方"),),
+        seed_terms=("放子", "方", "散子", "铁子", "拔子", "让路", "走子", "吃子", "开局别把对方堵死"),
     ),
     "xinjiang": Glossary(
         shapes={
             "square": Text("square", "方"),
             "cucumber": Text("cucumber row", "黄瓜溜"),
         },
-        terms=_FAMILY_TERMS,
+        terms=_FAMILY_TERMS, forbidden_zh=_FAMILY_FORBIDDEN, avoid_zh=(("大方", "方"),),
+        seed_terms=("放子", "棋型", "方", "黄瓜溜", "散子", "铁子", "拔子", "让路", "走子", "吃子"),
+        own_terms={"疲劳子": Text(
+            "“tired piece” is this workbook's name (the rule page has none): a piece that has just captured "
+            "cannot capture on its owner's next turn, even if it completes a square again.",
+            "「疲劳子」是本书的叫法（规则原文没有名字）：刚吃过子的那枚棋子，下一回合再摆成「方」也不能吃子。")},
     ),
 }
 

@@ -1125,6 +1125,18 @@ GLOSSARY = Glossary(
     terms={
         "pin": Text("pin", "押子"),
     },
+    game_terms={"placing": Text("placing", "布子")},          # seed maonan-morris: 「先轮流布子」
+    seed_terms=("布子", "放子", "直", "押子", "拔子", "散子", "走子", "吃子"),
+    avoid_zh=(
+        ("成三子成直", "成直"),
+        ("直线里", "直里"),          # a mill is a 直 (seed: 不在「直」里的散子), not any straight line
+    ),
+    forbidden_zh=(
+        ("落子", "布子 / 放子", "the Maonan seed says 布子 and 放子"),
+        ("[外中内]框", "外圈 / 中环 / 外环边中点",
+         "the Maonan seed calls the squares 外圈 and 中环 (「中环的角点」, 「外环边中点」)"),
+        ("铁子", "受保护的子（在「直」里的子）", "铁子 is a Fang Qi word; the Maonan seed says 散子 and 直"),
+    ),
 )
 
 GAME = Game(
