@@ -384,6 +384,7 @@ class SectionRules:
     what ``exercises.rules_index`` reads an answer's events with (``Game.section_rules``)."""
 
     move: str = ""                  # a move along the lines
+    placing: str = ""               # the placing phase as a whole (what a puzzle found while placing practises)
     move_capture: str = ""          # a capture made by moving
     pull: str = ""                  # the pull step
     wins: Mapping[str, str] = field(default_factory=dict)   # win reason -> rule

@@ -1720,15 +1720,18 @@ RULES: tuple[Rule, ...] = (
 _FANG_SECTION = SectionRules(capture_place="fangqi.0.capture", capture_move="fangqi.0.capture",
                              choice="fangqi.0.loose", guard="fangqi.0.square")
 SECTION_RULES: dict[str, SectionRules] = {
-    "dafang": replace(_FANG_SECTION, move="dafang.1.moving", move_capture="dafang.1.moving", pull="dafang.1.pull",
-                      wins={"no_pieces": "dafang.1.win"}, square="dafang.1.square", skip="dafang.1.skip",
+    "dafang": replace(_FANG_SECTION, placing="dafang.1.placing", move="dafang.1.moving",
+                      move_capture="dafang.1.moving", pull="dafang.1.pull", wins={"no_pieces": "dafang.1.win"},
+                      square="dafang.1.square", skip="dafang.1.skip",
                       shapes={"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagonal",
                               "diagonal5": "dafang.1.diagonal", "diagonal6": "dafang.1.diagonal",
                               "dragon": "dafang.1.dragon", "edge_dragon": "dafang.1.dragon"}),
-    "ningxia": replace(_FANG_SECTION, move="ningxia.2.slide", move_capture="ningxia.2.capture",
-                       pull="ningxia.2.pull", wins={"three_or_fewer": "ningxia.2.win"}),
-    "xinjiang": replace(_FANG_SECTION, move="xinjiang.3.moving", move_capture="xinjiang.3.moving",
-                        pull="xinjiang.3.pull", wins={"three_or_fewer": "xinjiang.3.win"},
+    "ningxia": replace(_FANG_SECTION, placing="ningxia.2.placing", move="ningxia.2.slide",
+                       move_capture="ningxia.2.capture", pull="ningxia.2.pull",
+                       wins={"three_or_fewer": "ningxia.2.win"}),
+    "xinjiang": replace(_FANG_SECTION, placing="xinjiang.3.placing", move="xinjiang.3.moving",
+                        move_capture="xinjiang.3.moving", pull="xinjiang.3.pull",
+                        wins={"three_or_fewer": "xinjiang.3.win"},
                         shape_placing="xinjiang.3.placing", shapes={"cucumber": "xinjiang.3.cucumber"}),
 }
 

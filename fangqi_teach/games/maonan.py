@@ -1072,7 +1072,8 @@ RULES: tuple[Rule, ...] = (
          "[D19] 每次吃子前重新判断可吃的子"),
 )
 SECTION_RULES = SectionRules(
-    move="maonan.5.moving", move_capture="maonan.5.moving", wins={"no_pieces": "maonan.5.win"},
+    placing="maonan.5.mills", move="maonan.5.moving", move_capture="maonan.5.moving",
+    wins={"no_pieces": "maonan.5.win"},
     capture_place="maonan.5.pin", capture_move="maonan.5.moving", capture_any="maonan.5.capture_choice",
     choice="maonan.5.capture_choice", guard="maonan.5.mills", board="maonan.5.board", shape_owes=True,
     shapes={"mill": "maonan.5.mills"},
