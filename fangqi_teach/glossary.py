@@ -147,6 +147,17 @@ def term(key: str, game: str | None = None) -> Text:
     return GAME_TERMS.get((game or "", key)) or TERMS[key]
 
 
+def wording(key: str, game: str | None, default: Text) -> Text:
+    """``default``, or the way ``game``'s seed words that text otherwise (its glossary's ``game_terms``).
+
+    >>> wording("safe_pieces", "maonan", Text("safe {player} pieces", "{player}的铁子")).zh
+    '{player}受保护的子'
+    >>> wording("safe_pieces", "dafang", Text("safe {player} pieces", "{player}的铁子")).zh
+    '{player}的铁子'
+    """
+    return GAME_TERMS.get((game or "", key), default)
+
+
 @dataclass(frozen=True)
 class Glossary:
     """What one game adds to the glossary: the names of its shapes (where no game is named), the names

@@ -583,7 +583,10 @@ GLOSSARY = Glossary(
         "single_threat": Text("single threat", "单威胁"),
         "double_threat": Text("double threat", "双威胁"),
     },
-    game_terms={"placing": Text("placing", "落子")},        # seed connect6: 「轮流在空交叉点落子」
+    game_terms={
+        "placing": Text("placing", "落子"),          # seed connect6: 「轮流在空交叉点落子」
+        "legal_places": Text("points where a placement is legal", "可以落子的点"),    # the checkers' text
+    },
     seed_terms=("落子", "六连", "活四", "眠四", "跳四", "赢点", "单威胁", "双威胁"),
     avoid_zh=(
         ("两头空的四连", "活四"),

@@ -498,6 +498,17 @@ class Game:
         return self.capabilities.removal_shape
 
     @property
+    def answer_unit(self) -> str:
+        """What a player's turn is given in: ``"stones"`` where a turn is stones placed (Connect6's two),
+        else ``"action"`` (one placement, move or removal).
+
+        >>> from fangqi_teach import GAMES
+        >>> GAMES["connect6"].answer_unit, GAMES["maonan"].answer_unit
+        ('stones', 'action')
+        """
+        return "stones" if self.capabilities.two_stone_turns else "action"
+
+    @property
     def player(self) -> Player:
         """The computer player (the AI) of this game."""
         return load(self.player_ref)  # type: ignore[no-any-return]  # a Player, as registered

@@ -1126,7 +1126,13 @@ GLOSSARY = Glossary(
     terms={
         "pin": Text("pin", "押子"),
     },
-    game_terms={"placing": Text("placing", "布子")},          # seed maonan-morris: 「先轮流布子」
+    game_terms={
+        "placing": Text("placing", "布子"),          # seed maonan-morris: 「先轮流布子」
+        # 铁子 is a Fang Qi word; the Morris seed says a piece in a 直 is protected (the checkers' texts)
+        "safe_pieces": Text("protected {player} pieces", "{player}受保护的子"),
+        "safe_piece": Text("{point} is protected: it belongs to the complete {shape} {points}.",
+                           "{point} 受保护：它在已成的{shape}（{points}）里。"),
+    },
     seed_terms=("布子", "放子", "直", "押子", "拔子", "散子", "走子", "吃子"),
     avoid_zh=(
         ("成三子成直", "成直"),

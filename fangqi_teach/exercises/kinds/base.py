@@ -153,7 +153,7 @@ class TaskKind(Generic[P]):
 
     def worksheet_form(self, game: str, params: P) -> str:
         """What a worksheet asks the learner to write: a key of ``teacher.worksheet.LABELS["form"]``."""
-        if GAMES[game].capabilities.two_stone_turns:     # a turn is stones, not one action
+        if GAMES[game].answer_unit == "stones":     # a turn is stones, not one action
             return "stones"
         return "turn" if params.get("scope", "action") == "turn" else "action"
 

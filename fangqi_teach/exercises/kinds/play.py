@@ -298,7 +298,7 @@ def _line_turns(ctx: Context, scope: str) -> bool:
 
 
 def _form(ctx: Context, scope: str) -> str:
-    if GAMES[ctx.exercise.game].capabilities.two_stone_turns:     # stones, never moves or removals
+    if GAMES[ctx.exercise.game].answer_unit == "stones":     # stones, never moves or removals
         return "stones" if scope == "turn" else "point"
     return scope
 
