@@ -16,7 +16,7 @@ the ids no exercise is tagged with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
@@ -36,12 +36,19 @@ if TYPE_CHECKING:
     from .model import Exercise
 
 
-FANG = ("dafang", "ningxia", "xinjiang")
-MOVING = FANG + ("maonan",)
+def _games_where(test: Callable[[SectionRules], bool]) -> tuple[str, ...]:
+    """The games registered with the package whose RULES.md section rules pass ``test``."""
+    return tuple(name for name, g in GAMES.items() if test(g.section_rules))
+
+
+# The games the shared rules of §0 concern, as their sections say (each Game.section_rules):
+EVERY = tuple(GAMES)
+FANG = _games_where(lambda ids: ids.guard == "fangqi.0.square")   # the Fang Qi family: §0's square guards
+MOVING = _games_where(lambda ids: bool(ids.move))                   # the games whose pieces move
 
 _RULES = [
     # §0 Common terms
-    Rule("fangqi.0.points", "0", FANG + ("maonan", "connect6"), "Point names: column letter then row number", "点的名称：列字母加行号"),
+    Rule("fangqi.0.points", "0", EVERY, "Point names: column letter then row number", "点的名称：列字母加行号"),
     Rule("fangqi.0.line", "0", MOVING, "Pieces move along the drawn lines only", "棋子只沿画出的线走"),
     Rule("fangqi.0.square", "0", FANG, "A square: four own pieces on the corners of one cell", "方：一个格子四角都是己方棋子"),
     Rule("fangqi.0.loose", "0", MOVING, "Loose and safe pieces (散子 / 铁子)", "散子与铁子"),
