@@ -488,6 +488,9 @@ class Game:
     # what else decides a position's future beyond board, hands and what is owed (Xinjiang's tired
     # pieces), for the AI's transposition key: state -> a hashable tuple; None: nothing
     key_marks: Callable[[Any], tuple[Any, ...]] | None = None
+    # what completing a shape while placing earns where it captures nothing: "placements" (Dafang's extra
+    # placements), "credits" (Ningxia's pulls); "material" where placing captures (the puzzles' goal)
+    placing_gain: str = "material"
     # strategies, each an object or "module:attribute" (loaded on first use): see Player and Analysis
     player_ref: object = "fangqi_teach.ai.players:SEARCH"
     analysis_ref: object = None

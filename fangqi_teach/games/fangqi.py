@@ -1883,6 +1883,10 @@ def _setup_pending(v: Variant) -> tuple[str, ...]:
     return tuple(k for k in _OWED_SETUP if k != "pass" and (k != "extra_place" or v.placing == "extra_placements"))
 
 
+#: What a variant's placing earns where it captures nothing (Game.placing_gain).
+_PLACING_GAINS = {"extra_placements": "placements", "pull_credits": "credits"}
+
+
 def _register(game: str) -> Game:
     return Game(
         name=game, title=TITLES[game], texts=TEXTS,
@@ -1896,6 +1900,7 @@ def _register(game: str) -> Game:
         make_from_json=state_from_json, read_diagram=_read_diagram,
         safe_pieces=safe_pieces, loose_pieces=loose_pieces, shape_values=VARIANTS[game].place_values,
         key_marks=_tired_marks if VARIANTS[game].tired_piece else None,
+        placing_gain=_PLACING_GAINS.get(VARIANTS[game].placing, "material"),
         rules=tuple(r for r in RULES if game in r.games), section_rules=SECTION_RULES[game],
         glossary=GLOSSARIES[game])
 

@@ -199,12 +199,12 @@ class BoardEditor(W.VBox):
     def _template(self, kind: str) -> str:
         """The YAML the kind pre-fills for this game ("{}" for a kind without a template here)."""
         known = KINDS.get(kind)
-        return (known.editor_template(self.capabilities) if known else None) or "{}"
+        return (known.editor_template(GAMES[self.game]) if known else None) or "{}"
 
     def task_kinds(self) -> list[str]:
         """The task kinds the editor offers for this game: every registered kind with a template here."""
         return [name for name, kind in KINDS.items()
-                if kind.available(self.game) is None and kind.editor_template(self.capabilities) is not None]
+                if kind.available(self.game) is None and kind.editor_template(GAMES[self.game]) is not None]
 
     def _build_controls(self) -> None:
         """The set-up controls (each shown by :meth:`_render` only where the game takes the field)."""

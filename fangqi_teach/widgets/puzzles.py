@@ -269,7 +269,7 @@ class PuzzleWidget(W.VBox):
         s, start = self.clicks.state, self.stream.current.state      # type: ignore[union-attr]
         if not self.clicks.history.actions:
             return False
-        if not GAMES[self.game].capabilities.line_threats:
+        if GAMES[self.game].analysis is None:
             return True
         return s.is_over or s.player != start.player
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from ...boards import Board
 from ...games import GAMES
-from ...games.contract import Capabilities, GameStateProtocol
+from ...games.contract import Game, GameStateProtocol
 from ...i18n import Text
 from ..positions import board_for
 
@@ -161,7 +161,7 @@ class TaskKind(Generic[P]):
         """What a worksheet asks for, when it is none of the worksheet's own forms (:meth:`worksheet_form`)."""
         return None
 
-    def editor_template(self, capabilities: Capabilities) -> str | None:
+    def editor_template(self, game: Game) -> str | None:
         """The YAML the board editor pre-fills for this kind (None: not offered in the editor)."""
         return None
 
