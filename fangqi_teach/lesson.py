@@ -64,7 +64,7 @@ from fangqi_teach.draw.svg import board_svg
 from fangqi_teach.exercises import learner as remembered
 from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
 from fangqi_teach.exercises.progress import progress_for
-from fangqi_teach.games import GAMES
+from fangqi_teach.games import DEFAULT_GAME, GAMES
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 from fangqi_teach.notation import parse_record
 from fangqi_teach.widgets.board import BoardWidget, with_picture
@@ -343,7 +343,7 @@ def choice(prompt, choices, answer: int, why) -> Choice:
 
 def board(state_or_game=None, **options):
     """A live game board to explore freely (``ft.play`` in the edition's language)."""
-    game = state_or_game if state_or_game is not None else (_CURRENT["game"] or "dafang")
+    game = state_or_game if state_or_game is not None else (_CURRENT["game"] or DEFAULT_GAME)
     return ft.play(game, lang=lang(), **options)
 
 

@@ -628,7 +628,7 @@ class GameRegistry(OrderedDict[str, Game]):
         if board is None and game.name not in BOARD_NAMES:
             board = lambda size: game.board() if size is None else game.board(size=size)  # noqa: E731
         register_board(game.name, (game.title.en, game.title.zh), board)
-        register_texts(game.texts)
+        register_texts(game.texts, game.name)
         register_glossary(game.name, game.glossary)
         OrderedDict.__setitem__(self, game.name, game)
         return game

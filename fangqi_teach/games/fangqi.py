@@ -1792,6 +1792,7 @@ TEXTS = GameTexts(
         "pass": Text("{player}: no piece can move, pass", "{player}：无子可走，换对方走"),
     },
     pending_actions={"extra_place": PLACE, "pull": REMOVE, "make_room": REMOVE, "pass": PASS},
+    own_events={"place": Text("{player} places on {points}", "{player}放子 {points}")},   # the Fang Qi pages: 放子
 )
 
 

@@ -1115,6 +1115,7 @@ TEXTS = GameTexts(
                              "{player}：无子可动，先拔对方一子"),
     },
     pending_actions={"capture_any": REMOVE, "pin": REMOVE, "blocked_pull": REMOVE},
+    own_events={"place": Text("{player} places on {points}", "{player}布子 {points}")},   # the Maonan page says 布子
 )
 
 

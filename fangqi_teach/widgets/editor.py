@@ -51,7 +51,7 @@ from ..exercises.model import Position, freeze
 from ..exercises.positions import board_for, build_state
 from ..exercises.progress import Progress
 from ..exercises.schema import ExerciseFormatError, default_exercise_dir, iter_exercise_files, parse_text
-from ..games import GAMES, PerGame
+from ..games import DEFAULT_GAME, GAMES, PerGame
 from ..i18n import Text, check_language, get_language
 from ..teacher.builder import (
     ExerciseBuilder,
@@ -143,7 +143,7 @@ def refusal_reason(error: Exception) -> Text:
     return Text(str(error), str(error))
 
 
-def editor(game: str = "dafang", lang: str | None = None, folder: str | Path | None = None,
+def editor(game: str = DEFAULT_GAME, lang: str | None = None, folder: str | Path | None = None,
            **options: Any) -> BoardEditor:
     """A :class:`BoardEditor` for ``game``; ``options`` are rule options (``size=9`` for Connect6)."""
     return BoardEditor(game, lang=lang, folder=folder, **options)
@@ -157,7 +157,7 @@ class BoardEditor(W.VBox):
     is written outside it.
     """
 
-    def __init__(self, game: str = "dafang", lang: str | None = None, folder: str | Path | None = None,
+    def __init__(self, game: str = DEFAULT_GAME, lang: str | None = None, folder: str | Path | None = None,
                  **options: Any):
         if game not in GAMES:
             raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')

@@ -49,6 +49,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import ai
+from ..games import DEFAULT_GAME
 from ..games.contract import GameStateProtocol
 from ..glossary import term
 from ..i18n import Text, check_language, get_language
@@ -104,7 +105,7 @@ _BUTTONS = ("new_game", "undo", "redo", "hint", "pass", "agree_draw", "review", 
             "review_close", "load_record", "save", "open")
 
 
-def play(game: str | GameStateProtocol = "dafang", computer: str | None = None, level: str = "medium",
+def play(game: str | GameStateProtocol = DEFAULT_GAME, computer: str | None = None, level: str = "medium",
          **options: Any) -> GameWidget:
     """A game to play in the notebook: ``ft.play("dafang")``, ``ft.play("maonan", computer="W")``.
 
@@ -141,7 +142,7 @@ class GameWidget(W.VBox):
     ('e1 f1', [('c9', 'red'), ('d9', 'red')])
     """
 
-    def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
+    def __init__(self, game: str | GameStateProtocol = DEFAULT_GAME, computer: str | None = None,
                  level: str = "medium", *, lang: str | None = None, timer: bool = False, seconds: int | None = None,
                  clock: Callable[[], float] | None = None, background: bool | str = True, cell: int | None = None,
                  **options: Any):
