@@ -336,6 +336,7 @@ class GameStateProtocol(Protocol):
     def move_targets(self, origin: str | None) -> list[str]: ...  # where the piece on origin may move now
     def removable_points(self) -> list[str]: ...  # the pieces a removal may take now
     def counters(self) -> list[Text]: ...  # the game's own lines for the panel (tired piece, pull credits)
+    def marked_pieces(self) -> dict[str, str]: ...  # pieces the board marks, {player: point} (tired)
     def to_json(self) -> dict[str, Any]: ...  # plain JSON types
     def diagram(self) -> str: ...
 
@@ -529,6 +530,31 @@ class Game:
                  "pending": ("",) + caps.setup_pending}
         return tuple(replace(f, choices=bound.get(f.name, f.choices)) for f in SETUP_FIELD_TYPES.values()
                      if f.name in caps.setup_fields)
+
+    def setup_choices(self, name: str) -> tuple[str, ...]:
+        """The values set-up field ``name`` may take (``""``, none, first); ``()`` where the game takes no
+        such field or leaves it free (Maonan's phase: the position decides).
+
+        >>> from fangqi_teach import GAMES
+        >>> GAMES["dafang"].setup_choices("phase"), GAMES["maonan"].setup_choices("pending")
+        (('', 'place', 'pull', 'move'), ())
+        """
+        return next((f.choices for f in self.setup if f.name == name), ())
+
+    @property
+    def editor_fields(self) -> frozenset[str]:
+        """The set-up fields the board editor offers: those the game takes that matter in it (a phase or
+        an obligation where there is one to choose, pull credits where squares earn pulls, tired pieces
+        where a capture tires the piece).
+
+        >>> from fangqi_teach import GAMES
+        >>> sorted(GAMES["ningxia"].editor_fields - GAMES["xinjiang"].editor_fields)
+        ['credits']
+        """
+        caps = self.capabilities
+        matters = {"phase": bool(caps.setup_phases), "pending": bool(caps.setup_pending),
+                   "credits": caps.pull_credits, "tired": caps.tired_pieces}
+        return frozenset(f for f in caps.setup_fields if matters.get(f, True))
 
     def setup_field(self, name: str) -> SetupField:
         """The set-up field ``name`` of this game (:class:`SetupFieldError` if it takes none such)."""

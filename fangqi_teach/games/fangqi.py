@@ -621,6 +621,14 @@ class FangState(GameState):
         """Ningxia: squares completed while placing, per player."""
         return {"B": self.credits[0], "W": self.credits[1]}
 
+    def marked_pieces(self) -> dict[str, str]:
+        """Xinjiang's tired pieces, marked on the board (the other variants: none).
+
+        >>> state_from_setup("xinjiang", black=["a1"], white=["g7"], player="W", tired={"B": "a1"}).marked_pieces()
+        {'B': 'a1'}
+        """
+        return self.tired_pieces if self.variant.tired_piece else {}
+
     def counters(self) -> list[Text]:
         """Xinjiang's tired piece and Ningxia's pull credits (while placing), for the panel.
 

@@ -13,9 +13,8 @@ bilingual :class:`~fangqi_teach.i18n.Text`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
-from ..games.contract import GameStateProtocol
 from ..i18n import Text, player_name
 from .texts import TEXTS
 from .view import BoardView
@@ -32,7 +31,7 @@ def board_view(session: GameSession) -> BoardView:
         return session.review_shown.board_view(session.moves.states, session.game)
     s = session.state
     return BoardView.of_state(s, last_actions=_last_turn_actions(session), selected=session.selected,
-                              removable=session.computer != s.player, tired=_tired(session, s), hint=session._hint,
+                              removable=session.computer != s.player, tired=s.marked_pieces(), hint=session._hint,
                               busy=session.busy is not None)
 
 def _last_turn_actions(session: GameSession) -> list[str]:
@@ -53,10 +52,6 @@ def _last_turn_actions(session: GameSession) -> list[str]:
         actions[:0] = list(h[i].record[len(h[i - 1].record):])
         i -= 1
     return actions
-
-def _tired(session: GameSession, state: GameStateProtocol) -> dict[str, str]:
-    """Xinjiang's tired pieces ``{"B": "c3"}`` (other games: none)."""
-    return dict(cast(Any, state).tired_pieces) if session.capabilities.tired_pieces else {}
 
 # ------------------------------------------------------------------ texts
 
