@@ -563,6 +563,15 @@ class Game:
                 return f
         refuse_setup_field(self.name, name)
 
+    def takes_option(self, name: str) -> bool:
+        """Whether ``name`` is one of this game's options (Connect6's ``size`` chooses its board).
+
+        >>> from fangqi_teach import GAMES
+        >>> GAMES["connect6"].takes_option("size"), GAMES["dafang"].takes_option("size")
+        (True, False)
+        """
+        return any(o.name == name for o in self.options)
+
     def check_options(self, options: Mapping[str, object]) -> dict[str, Any]:
         """Every option in force: defaults overridden by ``options`` (checked; :class:`ValueError`)."""
         return check_options(self.name, self.options, options)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..games import GAMES
 from ..i18n import Text, player_name
 from .texts import TEXTS
 from .view import BoardView
@@ -133,7 +134,7 @@ def _summary_zh(session: GameSession) -> str:
         status = s.result.text("zh") if s.result else "对局已结束"
     elif s.pending is not None:
         status = s.pending.text("zh")
-        if session.capabilities.two_stone_turns:
+        if GAMES[session.game].answer_unit == "stones":     # a turn is stones: how many are still to place
             status = f"{player_name(s.player, 'zh')}：{TEXTS['pending_count'].format(n=s.pending.count).zh}"
     else:
         status = TEXTS["to_act"].format(player=player_name(s.player, "zh")).zh
@@ -147,7 +148,7 @@ def _summary_en(session: GameSession, name: str) -> str:
         status = s.result.text("en") if s.result else "over"
     else:
         what = s.pending.text("en").split(": ", 1)[-1] if s.pending else s.phase
-        if session.capabilities.two_stone_turns and s.pending is not None:
+        if GAMES[session.game].answer_unit == "stones" and s.pending is not None:
             what = f"{s.pending.count} stone{'s' if s.pending.count != 1 else ''}"
         status = f"{player_name(s.player, 'en')} to act: {what}"
     n = len(s.record)
