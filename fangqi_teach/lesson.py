@@ -152,8 +152,13 @@ def exercise(exercise_id: str, game: str | None = None):
 
 
 def _game_of_id(exercise_id: str) -> str:
+    """The game an exercise id names: its first part, a game's name or one of its prefixes (``c6-``).
+
+    >>> _game_of_id("c6-lesson-01"), _game_of_id("dafang-lesson-01")
+    ('connect6', 'dafang')
+    """
     head = exercise_id.split("-")[0]
-    return {"c6": "connect6", "lesson": "connect6"}.get(head, head)
+    return next((name for name, g in GAMES.items() if head in g.id_prefixes), head)
 
 
 def step(exercise_id: str):

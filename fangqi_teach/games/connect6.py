@@ -614,4 +614,5 @@ GAME = Game(
     make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]),
     player_ref="fangqi_teach.ai.players:LINES", analysis_ref="fangqi_teach.analysis.connect6",
+    id_prefixes=("c6", "lesson"),      # its ids: c6-…; a bare lesson-… too (as the lesson API has always read it)
     rules=RULES, section_rules=SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"), glossary=GLOSSARY)

@@ -492,6 +492,8 @@ class Game:
     # what completing a shape while placing earns where it captures nothing: "placements" (Dafang's extra
     # placements), "credits" (Ningxia's pulls); "material" where placing captures (the puzzles' goal)
     placing_gain: str = "material"
+    # what else its exercise ids may begin with besides its name ("c6-lesson-01"): fangqi_teach.lesson
+    id_prefixes: tuple[str, ...] = ()
     # strategies, each an object or "module:attribute" (loaded on first use): see Player and Analysis
     player_ref: object = "fangqi_teach.ai.players:SEARCH"
     analysis_ref: object = None
