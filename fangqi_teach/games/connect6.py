@@ -567,6 +567,13 @@ TEXTS = GameTexts(
 )
 
 
+#: The rule ids RULES.md §4 gives to what an answer's events show (exercises.rules_index).
+SECTION_RULES = SectionRules(
+    turns="connect6.4.turns", illegal="connect6.4.illegal", wins={"six": "connect6.4.six"},
+    events={"six": frozenset({"connect6.4.six"})}, draws={"full_board": "connect6.4.draw"},
+    window="connect6.4.window", threats="connect6.4.threats", winning_points="connect6.4.winning_points",
+    two_threats="connect6.4.two_threats")
+
 #: The words of this game: its shapes' names and its terms (glossary).
 GLOSSARY = Glossary(
     shapes={
@@ -615,4 +622,4 @@ GAME = Game(
     read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]),
     player_ref="fangqi_teach.ai.players:LINES", analysis_ref="fangqi_teach.analysis.connect6",
     id_prefixes=("c6", "lesson"),      # its ids: c6-…; a bare lesson-… too (as the lesson API has always read it)
-    rules=RULES, section_rules=SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"), glossary=GLOSSARY)
+    rules=RULES, section_rules=SECTION_RULES, glossary=GLOSSARY)

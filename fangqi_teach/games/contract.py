@@ -404,6 +404,15 @@ class SectionRules:
     shapes: Mapping[str, str] = field(default_factory=dict)   # shape kind -> its own rule (a 龙, a 黄瓜溜 …)
     board_lines: frozenset[frozenset[str]] = frozenset()      # the board's special lines (Maonan's diagonals) …
     board_steps: frozenset[frozenset[str]] = frozenset()      # … and the steps along them: rule ``board``
+    events: Mapping[str, frozenset[str]] = field(default_factory=dict)  # an event only this game has -> rules
+    draws: Mapping[str, str] = field(default_factory=dict)   # draw reason -> rule (Connect6's full board)
+    decisions: Mapping[str, str] = field(default_factory=dict)   # rule -> the house option [D#] it turns on
+    still_blocked: str = ""         # a turn that ends with the player still unable to move (Maonan)
+    blocked_pull: str = ""          # the pull a blocked player makes (Maonan)
+    window: str = ""                # threats: the windows a line is won in …
+    threats: str = ""               # … the threats they make …
+    winning_points: str = ""        # … the points that win …
+    two_threats: str = ""           # … and two threats at once (Connect6)
 
 
 # --------------------------------------------------------------------------

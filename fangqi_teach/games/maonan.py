@@ -1076,6 +1076,9 @@ SECTION_RULES = SectionRules(
     wins={"no_pieces": "maonan.5.win"},
     capture_place="maonan.5.pin", capture_move="maonan.5.moving", capture_any="maonan.5.capture_choice",
     choice="maonan.5.capture_choice", guard="maonan.5.mills", board="maonan.5.board", shape_owes=True,
+    events={"pin": frozenset({"maonan.5.pin"}), "blocked_pull": frozenset({"maonan.5.blocked_pull"})},
+    decisions={"maonan.5.capture_choice": "D19"}, still_blocked="maonan.5.still_blocked",
+    blocked_pull="maonan.5.blocked_pull",
     shapes={"mill": "maonan.5.mills"},
     # the four outer diagonals (RULES.md §5): their mills and their steps
     board_lines=frozenset(frozenset(m.split()) for m in ("a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1")),

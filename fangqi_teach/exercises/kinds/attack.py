@@ -132,7 +132,8 @@ class AttackTask(TaskKind[AttackParams]):
         return _solve_attack(ctx, params, limit)
 
     def practised(self, ex: Exercise, state: GameStateProtocol, params: AttackParams) -> set[str]:
-        return {"connect6.4.threats", "connect6.4.window", "connect6.4.turns"}
+        ids = GAMES[ex.game].section_rules          # its RULES.md section's threat rules
+        return {ids.threats, ids.window, ids.turns}
 
     def editor_template(self, game: Game) -> str | None:
         return "goal: threats\nthreats: 3" if game.analysis is not None else None

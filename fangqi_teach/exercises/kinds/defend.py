@@ -107,8 +107,8 @@ class DefendTask(TaskKind[DefendParams]):
 
     def practised(self, ex: Exercise, state: GameStateProtocol, params: DefendParams) -> set[str]:
         attacker = params.get("attacker", other(state.player))
-        return ({"connect6.4.threats", "connect6.4.window", "connect6.4.turns", "connect6.4.winning_points"}
-                | two_threats_rule(state, attacker))
+        ids = GAMES[ex.game].section_rules          # its RULES.md section's threat rules
+        return {ids.threats, ids.window, ids.turns, ids.winning_points} | two_threats_rule(state, attacker)
 
     def editor_template(self, game: Game) -> str | None:
         return "{}" if game.analysis is not None else None
