@@ -414,11 +414,11 @@ def _task(kind: str, attacker: str) -> dict[str, Any]:
 
 
 def _tags(kind: str, threats: int) -> list[str]:
-    tags = {"defend": ["connect6.4.threats"], "attack": ["connect6.4.threats"],
-            "threats": ["connect6.4.threats"],
-            "winning_points": ["connect6.4.winning_points", "connect6.4.window"]}[kind]
+    ids = GAME.section_rules            # RULES.md §4's ids
+    tags = {"defend": [ids.threats], "attack": [ids.threats], "threats": [ids.threats],
+            "winning_points": [ids.winning_points, ids.window]}[kind]
     if kind == "defend" and threats == 2:
-        tags = tags + ["connect6.4.two_threats"]
+        tags = tags + [ids.two_threats]
     return tags
 
 
