@@ -440,6 +440,12 @@ def register_texts(texts: GameTexts, game: str | None = None) -> None:
         GAME_EVENT_TEXTS[kind, game or ""] = text
 
 
+def unregister_texts(game: str) -> None:
+    """Take out ``game``'s own wordings of shared events (a test's game, once it is done)."""
+    for key in [k for k in GAME_EVENT_TEXTS if k[1] == game]:
+        del GAME_EVENT_TEXTS[key]
+
+
 # --------------------------------------------------------------------------
 # Results
 

@@ -210,6 +210,19 @@ def register_glossary(game: str, glossary: Glossary) -> None:
     FORBIDDEN_ZH = tuple(kept) + tuple(f for f in added if f not in kept)
 
 
+def unregister_glossary(game: str) -> None:
+    """Take out what ``game`` alone added (a test's game, once it is done); shared names stay."""
+    global AVOID_ZH, FORBIDDEN_ZH
+    SEED_TERMS.pop(game, None)
+    for table in (GAME_TERMS, GAME_SHAPE_NAMES):
+        for key in [k for k in table if k[0] == game]:
+            del table[key]
+    for word in [w for w, own in OWN_TERMS.items() if own.games == (game,)]:
+        del OWN_TERMS[word]
+    AVOID_ZH = tuple(row for row in AVOID_ZH if row[0] != (game,))
+    FORBIDDEN_ZH = tuple(f for f in FORBIDDEN_ZH if f.games != (game,) and f.but != (game,))
+
+
 def shape_term(kind: str, game: str | None = None) -> Text:
     """The name of a shape kind on ``game``'s board (the kind itself if unknown).
 

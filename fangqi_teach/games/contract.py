@@ -31,8 +31,17 @@ from importlib import import_module
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from ..boards import BOARD_NAMES, Board, register_board, unregister_board
-from ..core import Event, GameTexts, IllegalAction, Pending, Result, StateFormatError, register_texts
-from ..glossary import Glossary, register_glossary
+from ..core import (
+    Event,
+    GameTexts,
+    IllegalAction,
+    Pending,
+    Result,
+    StateFormatError,
+    register_texts,
+    unregister_texts,
+)
+from ..glossary import Glossary, register_glossary, unregister_glossary
 from ..i18n import Text
 from ..notation import Action
 
@@ -683,6 +692,8 @@ class GameRegistry(OrderedDict[str, Game]):
         """Remove a game registered with :meth:`register` (a test's game, once it is done)."""
         OrderedDict.__delitem__(self, name)
         unregister_board(name)
+        unregister_glossary(name)
+        unregister_texts(name)
 
     def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("the game registry is read-only")
