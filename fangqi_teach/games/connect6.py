@@ -614,7 +614,7 @@ GLOSSARY = Glossary(
 GAME = Game(
     texts=TEXTS,
     name="connect6", title=TITLE, options=RULE_OPTIONS,
-    capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True, line_threats=True,
+    capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True,
                               setup_pending=("second_stone",),
                               setup_fields=frozenset({"black", "white", "diagram", "player", "pending"})),
     make_board=lambda **options: get_board("connect6", _check_options(options)["size"]),

@@ -166,7 +166,6 @@ class Capabilities:
     removal_shape: str = ""              # the shape that removes pieces: "square", "mill"; "" (none) if none
     pull_credits: bool = False           # squares made while placing earn pulls: state.pull_credits (Ningxia)
     tired_pieces: bool = False           # a capturing piece rests a turn: state.tired_pieces (Xinjiang)
-    line_threats: bool = False           # (read Game.analysis instead; kept for the exercise modules until they do)
     setup_pending: tuple[str, ...] = ()  # obligations a set-up may name as "pending" (besides none)
     setup_phases: tuple[str, ...] = ()   # phases a set-up may choose (none: the position decides)
 

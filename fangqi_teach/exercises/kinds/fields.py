@@ -33,7 +33,7 @@ NEEDS = {
     "extra_placements": ("action",), "pull_credits": ("action",), "captures": ("action",),
     "shapes": ("action",),
 }
-#: Notions of games won by a line (``capabilities.line_threats``).
+#: Notions of games won by a line (those with a ``Game.analysis``).
 CONNECT6_ONLY = ("winning_points", "threat_count", "threats")
 
 
