@@ -385,7 +385,7 @@ class _Geometry:
         e = self._events.get(key)
         if e is None:
             pts = (self.names[i],) if j < 0 else (self.names[i], self.names[j])
-            # a placement names its game, whose page words it its own way (glossary GAME_TERMS)
+            # a placement names its game, whose page words it its own way (TEXTS.own_events: 放子)
             e = self._events[key] = Event(kind, player, pts, game=self.game if kind == "place" else "")
         return e
 
