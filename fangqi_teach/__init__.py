@@ -35,15 +35,24 @@ from .i18n import Text, get_language, language, set_language
 
 __version__ = "0.1.0"
 
+
+def _analysis_module(name: str) -> str | None:
+    """The module of game ``name``'s threat analysis, where it is registered by module name."""
+    ref = GAMES[name].analysis_ref if name in GAMES else None
+    return ref if isinstance(ref, str) and ":" not in ref else None
+
+
 __all__ = [
     "GAMES", "BOARD_NAMES", "Board", "Shape", "board_graph", "get_board",
     "Event", "GameState", "IllegalAction", "StateFormatError", "FangqiError", "Pending", "Result",
     "new_game", "from_json", "replay", "Text", "get_language", "set_language", "language",
-    "ai", "connect6", "play", "editor", "puzzles", "puzzle_dashboard", "endgame", "__version__",
+    "ai", *(game for game in GAMES if _analysis_module(game)),     # ft.connect6: its threat analysis
+    "play", "editor", "puzzles", "puzzle_dashboard", "endgame", "__version__",
 ]
 
-# Submodules and widget entry points loaded on first use (PEP 562).
-_LAZY_MODULES = {"ai": ".ai", "connect6": ".analysis.connect6", "fangqi": ".games.fangqi",
+# Submodules and widget entry points loaded on first use (PEP 562); ``ft.<game>`` is the threat
+# analysis module of a game that has one (``ft.connect6``).
+_LAZY_MODULES = {"ai": ".ai", "fangqi": ".games.fangqi",
                  "puzzles": ".puzzles"}    # callable: ft.puzzles("dafang") is the puzzle widget
 _LAZY_FUNCTIONS = {
     "play": (".widgets.game", "play"),
@@ -55,8 +64,8 @@ _LAZY_FUNCTIONS = {
 
 
 def __getattr__(name: str):
-    if name in _LAZY_MODULES:
-        mod = import_module(_LAZY_MODULES[name], __name__)
+    if name in _LAZY_MODULES or _analysis_module(name):
+        mod = import_module(_LAZY_MODULES.get(name) or _analysis_module(name) or "", __name__)
         globals()[name] = mod
         return mod
     if name in _LAZY_FUNCTIONS:

@@ -330,14 +330,9 @@ def reason_text(code: str, lang: str | None = None, value: int = 0) -> str:
 _OWED_VERBS: dict[str, str] = {"capture": "吃", "pull": "拔", "pin": "押", "blocked_pull": "拔"}
 
 
-# Event texts a game words otherwise: the Fang Qi pages say 放子 for a placement, the Maonan page 布子
-# (Connect6 落子).
-GAME_EVENT_TEXTS: dict[tuple[str, str], Text] = {
-    ("place", "dafang"): Text("{player} places on {points}", "{player}放子 {points}"),
-    ("place", "ningxia"): Text("{player} places on {points}", "{player}放子 {points}"),
-    ("place", "xinjiang"): Text("{player} places on {points}", "{player}放子 {points}"),
-    ("place", "maonan"): Text("{player} places on {points}", "{player}布子 {points}"),  # the Maonan page says 布子
-}
+# Event texts a game words otherwise, (kind, game) -> text: the Fang Qi pages say 放子 for a placement,
+# the Maonan page 布子 (Connect6 落子). Each game ships its own (GameTexts.own_events).
+GAME_EVENT_TEXTS: dict[tuple[str, str], Text] = {}
 
 
 def _a(noun: str) -> str:
@@ -437,10 +432,12 @@ class GameTexts:
     reasons: Mapping[str, Text] = field(default_factory=dict)
     pending: Mapping[str, Text] = field(default_factory=dict)
     pending_actions: Mapping[str, str] = field(default_factory=dict)   # pending kind -> PLACE, MOVE, REMOVE, PASS
+    own_events: Mapping[str, Text] = field(default_factory=dict)   # event kind -> this game's own wording
 
 
-def register_texts(texts: GameTexts) -> None:
+def register_texts(texts: GameTexts, game: str | None = None) -> None:
     """Merge a game's rows into the lookups; a code two games both give must say the same.
+    ``game``'s own wordings of shared events (``own_events``) apply to its events only.
 
     >>> register_texts(GameTexts(illegal={"occupied": Text("elsewhere", "别处")}))
     Traceback (most recent call last):
@@ -457,8 +454,18 @@ def register_texts(texts: GameTexts) -> None:
         for code, text in rows.items():
             if table.get(code, text) != text:
                 raise ValueError(f"{what} text {code!r} is given twice, differently")
+    if texts.own_events and game is None:
+        raise ValueError("a game's own event texts need its name")
     for table, rows, _ in tables:
         table.update(rows)
+    for kind, text in texts.own_events.items():
+        GAME_EVENT_TEXTS[kind, game or ""] = text
+
+
+def unregister_texts(game: str) -> None:
+    """Take out ``game``'s own wordings of shared events (a test's game, once it is done)."""
+    for key in [k for k in GAME_EVENT_TEXTS if k[1] == game]:
+        del GAME_EVENT_TEXTS[key]
 
 
 # --------------------------------------------------------------------------

@@ -40,41 +40,17 @@ GAME_SHAPE_NAMES: dict[tuple[str, str], Text] = {}
 TERMS: dict[str, Text] = {}
 
 # Chinese wordings a text must not use, with the term to use instead:
-# (games it applies to, or () for all; the wording to avoid; the term).
+# (games it applies to, or () for all; the wording to avoid; the term). Each game adds its own rows.
 AVOID_ZH: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    (("ningxia", "xinjiang"), "大方", "方"),
-    (("maonan",), "成三子成直", "成直"),
-    (("maonan",), "直线里", "直里"),          # a mill is a 直 (seed: 不在「直」里的散子), not any straight line
-    (("connect6",), "两头空的四连", "活四"),
-    (("connect6",), "两端空的四连", "活四"),
-    (("connect6",), "一端被堵的四", "眠四"),
-    (("connect6",), "两头空的四子", "活四"),
-    (("connect6",), "被挡住的四子", "眠四"),
-    (("connect6",), "被挡的四子", "眠四"),
-    (("connect6",), "中空四子", "跳四"),
-    (("connect6",), "中间空一格的四子", "跳四"),
     ((), "什么也吃不到", "一子也吃不到"),
 )
 
 
-# Where a game's seed says a term otherwise.
-GAME_TERMS: dict[tuple[str, str], Text] = {
-    ("maonan", "placing"): Text("placing", "布子"),          # seed maonan-morris: 「先轮流布子」
-    ("connect6", "placing"): Text("placing", "落子"),        # seed connect6: 「轮流在空交叉点落子」
-}
-
-FANG = ("dafang", "ningxia", "xinjiang")
-GAMES_ALL = FANG + ("maonan", "connect6")
+# Where a game's seed says a term otherwise: (game, key) -> its word (each game ships its own).
+GAME_TERMS: dict[tuple[str, str], Text] = {}
 
 #: Each game's seed terms, as the seed pages (``/work/shared/seeds``) write them; texts use these.
-SEED_TERMS: dict[str, tuple[str, ...]] = {
-    "dafang": ("放子", "棋型", "大方", "斜三", "斜四", "斜五", "斜六", "龙", "边龙", "散子", "铁子", "拔子", "让路",
-               "走子", "吃子"),
-    "ningxia": ("放子", "方", "散子", "铁子", "拔子", "让路", "走子", "吃子", "开局别把对方堵死"),
-    "xinjiang": ("放子", "棋型", "方", "黄瓜溜", "散子", "铁子", "拔子", "让路", "走子", "吃子"),
-    "maonan": ("布子", "放子", "直", "押子", "拔子", "散子", "走子", "吃子"),
-    "connect6": ("落子", "六连", "活四", "眠四", "跳四", "赢点", "单威胁", "双威胁"),
-}
+SEED_TERMS: dict[str, tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -89,42 +65,34 @@ class OwnTerm:
     explanation: Text
 
 
-OWN_TERMS: dict[str, OwnTerm] = {
-    "疲劳子": OwnTerm("疲劳子", ("xinjiang",), Text(
-        "“tired piece” is this workbook's name (the rule page has none): a piece that has just captured "
-        "cannot capture on its owner's next turn, even if it completes a square again.",
-        "「疲劳子」是本书的叫法（规则原文没有名字）：刚吃过子的那枚棋子，下一回合再摆成「方」也不能吃子。")),
-}
+OWN_TERMS: dict[str, OwnTerm] = {}
 
 
 @dataclass(frozen=True)
 class Forbidden:
     """A wording texts of ``games`` must not use (``()``: every game), a regular expression,
-    with the term to use instead and why."""
+    with the term to use instead and why; with ``but``, every game except those (a text shared
+    by every game is then not held to it: the wording is one game's own term)."""
 
     games: tuple[str, ...]
     pattern: str
     use: str
     why: str = ""
+    but: tuple[str, ...] = ()
+
+    def applies(self, game: str | None) -> bool:
+        """Whether a text of ``game`` (``None``: shared by every game) is held to this rule."""
+        if self.but:
+            return game is not None and game not in self.but
+        return not self.games if game is None else (not self.games or game in self.games)
 
 
-#: Coined, wrong or descriptive wordings, per game (Chinese unless ``lang`` says otherwise).
+#: Coined, wrong or descriptive wordings (Chinese; each game adds its own rows as it registers).
 FORBIDDEN_ZH: tuple[Forbidden, ...] = (
-    Forbidden(FANG, "布[完了好]?子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
-    Forbidden(FANG, "落子", "放子", "the Fang Qi seeds say 放子 (落子 is Connect6's word)"),
-    Forbidden(("maonan",), "落子", "布子 / 放子", "the Maonan seed says 布子 and 放子"),
-    Forbidden(("maonan",), "[外中内]框", "外圈 / 中环 / 外环边中点",
-              "the Maonan seed calls the squares 外圈 and 中环 (「中环的角点」, 「外环边中点」)"),
-    Forbidden(("maonan",), "铁子", "受保护的子（在「直」里的子）",
-              "铁子 is a Fang Qi word; the Maonan seed says 散子 and 直"),
     Forbidden((), "成形", "成棋型", "the seeds say 棋型 for a shape"),
     Forbidden((), r"(?<![方图情地外变字队圆阵])形(?![状势象容成态])", "棋型",
               "the seeds say 棋型 for a shape (形 alone is no term)"),
     Forbidden((), "让过", "换对方走", "让过 is no seed term and reads like 让路 (seeds: 换对方走)"),
-    Forbidden(("dafang", "ningxia", "maonan", "connect6"), "疲劳子", "—",
-              "疲劳子 is the Xinjiang lesson's own name (OWN_TERMS)"),
-    Forbidden(("connect6",), "两[头端]有?空的?四子", "活四", "the glossary term, not a description"),
-    Forbidden(("connect6",), "两[头端]有?空的?五子", "活五", "the glossary term, not a description"),
     Forbidden((), r"吃\s*0\s*[子枚]", "一子也吃不到", "no 「吃 0 子」"),
     Forbidden((), r"多[放拔]\s*0\s*[子枚]", "一子也不能多放", "no 「多放 0 子」"),
     Forbidden((), r"(?<![0-9])1\s*个[散铁棋黑白]?子", "一枚…子", "pieces are counted in 枚, and one is 一"),
@@ -163,7 +131,7 @@ def forbidden_wordings(text: str, game: str | None, lang: str = "zh") -> list[tu
     rules = FORBIDDEN_ZH if lang == "zh" else FORBIDDEN_EN
     out = []
     for f in rules:
-        if (game is None and f.games) or (game is not None and f.games and game not in f.games):
+        if not f.applies(game):
             continue
         for m in re.finditer(f.pattern, text):
             out.append((m.group(0), f.use))
@@ -179,16 +147,33 @@ def term(key: str, game: str | None = None) -> Text:
     return GAME_TERMS.get((game or "", key)) or TERMS[key]
 
 
+def wording(key: str, game: str | None, default: Text) -> Text:
+    """``default``, or the way ``game``'s seed words that text otherwise (its glossary's ``game_terms``).
+
+    >>> wording("safe_pieces", "maonan", Text("safe {player} pieces", "{player}的铁子")).zh
+    '{player}受保护的子'
+    >>> wording("safe_pieces", "dafang", Text("safe {player} pieces", "{player}的铁子")).zh
+    '{player}的铁子'
+    """
+    return GAME_TERMS.get((game or "", key), default)
+
+
 @dataclass(frozen=True)
 class Glossary:
     """What one game adds to the glossary: the names of its shapes (where no game is named), the names
-    only its board gives them (Dafang's 大方), its terms, and the Chinese wordings its texts avoid
-    (each with the term to use instead). It comes with the game (``Game.glossary``)."""
+    only its board gives them (Dafang's 大方), its terms and where its seed words one otherwise, its
+    seed terms, this workbook's own names (term -> what it means; other games' texts may not use
+    them), and the Chinese wordings its texts avoid (each with the term to use instead; ``forbidden_zh``:
+    regular expressions, with why). It comes with the game (``Game.glossary``)."""
 
     shapes: Mapping[str, Text] = field(default_factory=dict)
     own_shapes: Mapping[str, Text] = field(default_factory=dict)
     terms: Mapping[str, Text] = field(default_factory=dict)
     avoid_zh: tuple[tuple[str, str], ...] = ()
+    game_terms: Mapping[str, Text] = field(default_factory=dict)
+    seed_terms: tuple[str, ...] = ()
+    own_terms: Mapping[str, Text] = field(default_factory=dict)
+    forbidden_zh: tuple[tuple[str, str, str], ...] = ()      # (pattern, the term to use, why)
 
 
 def register_glossary(game: str, glossary: Glossary) -> None:
@@ -199,7 +184,7 @@ def register_glossary(game: str, glossary: Glossary) -> None:
     ...
     ValueError: the glossary term 'loose' is given twice, differently
     """
-    global AVOID_ZH
+    global AVOID_ZH, FORBIDDEN_ZH
     for table, rows, what in ((SHAPE_NAMES, glossary.shapes, "shape name"), (TERMS, glossary.terms, "term")):
         for key, text in rows.items():
             if table.get(key, text) != text:
@@ -211,6 +196,31 @@ def register_glossary(game: str, glossary: Glossary) -> None:
         GAME_SHAPE_NAMES[game, kind] = text
     AVOID_ZH = AVOID_ZH + tuple(((game,), bad, good) for bad, good in glossary.avoid_zh
                                 if ((game,), bad, good) not in AVOID_ZH)
+    for key, text in glossary.game_terms.items():
+        GAME_TERMS[game, key] = text
+    if glossary.seed_terms:
+        SEED_TERMS[game] = glossary.seed_terms
+    added = [Forbidden((game,), pattern, use, why) for pattern, use, why in glossary.forbidden_zh]
+    for word, explanation in glossary.own_terms.items():
+        known = OWN_TERMS.get(word)
+        OWN_TERMS[word] = OwnTerm(word, (known.games if known else ()) + (game,), explanation)
+        added.append(Forbidden((), word, "—", f"{word} is the {game} lesson's own name (OWN_TERMS)",
+                              but=OWN_TERMS[word].games))
+    kept = [f for f in FORBIDDEN_ZH if not (f.but and f.pattern in glossary.own_terms)]
+    FORBIDDEN_ZH = tuple(kept) + tuple(f for f in added if f not in kept)
+
+
+def unregister_glossary(game: str) -> None:
+    """Take out what ``game`` alone added (a test's game, once it is done); shared names stay."""
+    global AVOID_ZH, FORBIDDEN_ZH
+    SEED_TERMS.pop(game, None)
+    for table in (GAME_TERMS, GAME_SHAPE_NAMES):
+        for key in [k for k in table if k[0] == game]:
+            del table[key]
+    for word in [w for w, own in OWN_TERMS.items() if own.games == (game,)]:
+        del OWN_TERMS[word]
+    AVOID_ZH = tuple(row for row in AVOID_ZH if row[0] != (game,))
+    FORBIDDEN_ZH = tuple(f for f in FORBIDDEN_ZH if f.games != (game,) and f.but != (game,))
 
 
 def shape_term(kind: str, game: str | None = None) -> Text:

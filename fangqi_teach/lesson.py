@@ -64,7 +64,7 @@ from fangqi_teach.draw.svg import board_svg
 from fangqi_teach.exercises import learner as remembered
 from fangqi_teach.exercises.learner import get_learner, hub_user, set_learner
 from fangqi_teach.exercises.progress import progress_for
-from fangqi_teach.games import GAMES
+from fangqi_teach.games import DEFAULT_GAME, GAMES
 from fangqi_teach.i18n import Text, check_language, get_language, set_language
 from fangqi_teach.notation import parse_record
 from fangqi_teach.widgets.board import BoardWidget, with_picture
@@ -152,8 +152,13 @@ def exercise(exercise_id: str, game: str | None = None):
 
 
 def _game_of_id(exercise_id: str) -> str:
+    """The game an exercise id names: its first part, a game's name or one of its prefixes (``c6-``).
+
+    >>> _game_of_id("c6-lesson-01"), _game_of_id("dafang-lesson-01")
+    ('connect6', 'dafang')
+    """
     head = exercise_id.split("-")[0]
-    return {"c6": "connect6", "lesson": "connect6"}.get(head, head)
+    return next((name for name, g in GAMES.items() if head in g.id_prefixes), head)
 
 
 def step(exercise_id: str):
@@ -343,7 +348,7 @@ def choice(prompt, choices, answer: int, why) -> Choice:
 
 def board(state_or_game=None, **options):
     """A live game board to explore freely (``ft.play`` in the edition's language)."""
-    game = state_or_game if state_or_game is not None else (_CURRENT["game"] or "dafang")
+    game = state_or_game if state_or_game is not None else (_CURRENT["game"] or DEFAULT_GAME)
     return ft.play(game, lang=lang(), **options)
 
 

@@ -14,7 +14,7 @@ from fangqi_teach.ai.evaluate import Tables, evaluator, tables
 from fangqi_teach.ai.search import AlphaBeta, position_key
 from fangqi_teach.games import GAMES, connect6, new_game
 
-GENERIC = [g for g in GAMES if not GAMES[g].capabilities.line_threats]
+GENERIC = [g for g in GAMES if GAMES[g].analysis is None]
 
 
 def test_generic_games_are_the_four_removal_games():

@@ -22,7 +22,7 @@ from fangqi_teach.exercises.kinds import Problems, TaskKind
 from fangqi_teach.exercises.progress import Progress
 from fangqi_teach.exercises.rules_index import practised_tags
 from fangqi_teach.exercises.schema import pack_from_data, validate_data
-from fangqi_teach.games.contract import Capabilities, GameStateProtocol
+from fangqi_teach.games.contract import Game, GameStateProtocol
 from fangqi_teach.i18n import Text
 from fangqi_teach.notation import action_points
 
@@ -75,7 +75,7 @@ class LastPoint(TaskKind[LastPointParams]):
     def worksheet_text(self, game: str, params: LastPointParams) -> Text | None:
         return Text("the point the last action went to", "最后一步走到的点")
 
-    def editor_template(self, capabilities: Capabilities) -> str | None:
+    def editor_template(self, game: Game) -> str | None:
         return "end: to"
 
 

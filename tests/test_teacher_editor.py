@@ -263,5 +263,5 @@ def test_the_set_up_rows_are_the_fields_the_game_takes(game, tmp_path):
     assert shown <= caps.setup_fields                               # never a field the engine refuses
     assert ("hands" in shown) == ("hands" in caps.setup_fields)
     assert ("credits" in shown) == caps.pull_credits and ("tired" in shown) == caps.tired_pieces
-    assert ("defend" in ed.kind_menu.options) == caps.line_threats
+    assert ("defend" in ed.kind_menu.options) == (ft.GAMES[game].analysis is not None)
     assert set(PENDING) == set(PHASES) == set(ft.GAMES)             # a new game must say its set-up words

@@ -28,7 +28,7 @@ from fangqi_teach.core import (
     other,
     read_diagram,
 )
-from fangqi_teach.games.contract import SETUP_FIELDS, Capabilities, Game, Rule, setup_stones
+from fangqi_teach.games.contract import SETUP_FIELDS, Capabilities, Game, Rule, SectionRules, setup_stones
 from fangqi_teach.games.engine import GameState, Record
 from fangqi_teach.glossary import Glossary, shape_term
 from fangqi_teach.i18n import Text
@@ -52,6 +52,7 @@ TEXTS = GameTexts(
                                     "{action}：三子连只能在空点上落子。")},
     reasons={"three": Text("three in a row", "三子连线")},
     events={"three": Text("{player} makes three in a row: {points}", "{player}连成三子：{points}")},
+    own_events={"place": Text("{player} places on {points}", "{player}下子 {points}")},   # its own word for it
 )
 
 
@@ -122,7 +123,7 @@ class ToyState(_Fields, GameState):
     def _apply(self, i: int) -> "ToyState":
         me, point = self.player, BOARD.points[i]
         cells = self.cells[:i] + me + self.cells[i + 1:]
-        events = [Event("place", me, (point,))]
+        events = [Event("place", me, (point,), game=NAME)]      # its game: its own wording of a placement
         result = None
         for line in LINES:
             if i in line and all(cells[k] == me for k in line):
@@ -166,7 +167,10 @@ TOY = Game(
     make_board=lambda **options: BOARD, make_new=_new, make_setup=_from_setup, make_from_json=_from_json,
     read_diagram=lambda name, text, **options: read_diagram(BOARD, text),
     texts=TEXTS, shape_values={"line3": 1},
-    glossary=Glossary(shapes={"line3": Text("line of three", "三连")}),
+    glossary=Glossary(shapes={"line3": Text("line of three", "三连")}, seed_terms=("下子", "三连"),
+                      game_terms={"legal_places": Text("empty points", "空点")},
+                      forbidden_zh=(("三子一线", "三连", "the toy's own word"),)),
+    section_rules=SectionRules(wins={"three": "toy3.1.three"}),
     rules=(Rule("toy3.1.three", "1", (NAME,), "Three in a row wins", "三子连线获胜"),))
 
 
@@ -176,6 +180,8 @@ def toy_registered():
     yield TOY
     GAMES.unregister(NAME)
     assert NAME not in GAMES and NAME not in ft.BOARD_NAMES
+    from fangqi_teach.glossary import FORBIDDEN_ZH, SEED_TERMS
+    assert NAME not in SEED_TERMS and not [f for f in FORBIDDEN_ZH if NAME in f.games]
 
 
 def test_the_toy_game_is_registered_like_the_five():
@@ -197,6 +203,21 @@ def test_play_refusal_texts_and_replay():
     assert ft.from_json(t.to_json()).record == t.record
     assert shape_term("line3", NAME).zh == "三连"                 # its words joined the glossary
     assert "X" in t.diagram() and t.is_over and t.legal_actions() == []
+
+
+def test_its_words_and_rule_ids_come_with_it():
+    from fangqi_teach.exercises.checkers import _property_name
+    from fangqi_teach.exercises.rules_index import rules_from_events
+    from fangqi_teach.glossary import SEED_TERMS, forbidden_wordings
+    assert SEED_TERMS[NAME] == ("下子", "三连")
+    assert forbidden_wordings("三子一线", NAME) == [("三子一线", "三连")]
+    assert not forbidden_wordings("三子一线", "dafang")
+    t = ft.replay(NAME, "b2 a1 c2 a3").play("a2")
+    assert t.events[0].text("zh") == "黑方下子 a2"                  # its own wording of a shared event
+    assert ft.new_game("dafang").play("a1").events[0].text("zh") == "黑方放子 a1"
+    assert _property_name({}, "legal_places", NAME).zh == "空点"
+    assert rules_from_events(NAME, "place", t.events) == {"toy3.1.three"}
+    assert t.marked_pieces() == {} and not TOY.takes_option("size") and TOY.answer_unit == "action"
 
 
 def test_svg_and_the_computer():

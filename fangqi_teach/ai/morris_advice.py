@@ -43,7 +43,7 @@ TEXTS = {
 
 def in_table(state: Any) -> bool:
     """Whether the table holds ``state``: Maonan's movement phase, the game on, at most four pieces a side."""
-    if state.game != "maonan" or state.phase != "move" or state.is_over:
+    if state.game != tables.GAME.name or state.phase != "move" or state.is_over:
         return False
     if not state.options.get("recheck_between_captures", True):
         return False

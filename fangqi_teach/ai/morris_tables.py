@@ -55,13 +55,13 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from ..boards import get_board
+from ..games.maonan import GAME
 
 MAX_PIECES = 4            # per side
 DATA_FILE = "maonan_endgame.bin"
 MAGIC = b"FQMAONAN-ENDGAME 1\n"
 
-BOARD = get_board("maonan")
+BOARD = GAME.board()
 POINTS: tuple[str, ...] = tuple(sorted(BOARD.points))
 INDEX = {p: i for i, p in enumerate(POINTS)}
 N = len(POINTS)
@@ -374,8 +374,8 @@ def _masks(state: Any) -> tuple[int, int]:
 
 
 def _check(state: Any) -> tuple[int, int]:
-    if getattr(state, "game", None) != "maonan":
-        raise ValueError("the endgame table is for Maonan Morris")
+    if getattr(state, "game", None) != GAME.name:
+        raise ValueError(f"the endgame table is for {GAME.title.en}")
     if state.phase != "move" or state.result is not None:
         raise ValueError("the endgame table covers the movement phase of a game not yet over")
     if not state.options.get("recheck_between_captures", True):

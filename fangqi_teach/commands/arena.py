@@ -42,7 +42,7 @@ def run(args) -> int:
         raise ValueError("-n must be at least 1")
     if args.time_scale <= 0:
         raise ValueError("--time-scale must be positive")
-    options = {"size": args.size} if args.size and GAMES[args.game].capabilities.sized_board else {}
+    options = {"size": args.size} if args.size and GAMES[args.game].takes_option("size") else {}
     tty = sys.stderr.isatty()
 
     def show(done, label):

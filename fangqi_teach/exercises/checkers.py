@@ -40,7 +40,7 @@ from ..analysis import connect6 as c6
 from ..boards import Board
 from ..core import IllegalAction
 from ..games import GAMES
-from ..glossary import shape_term
+from ..glossary import shape_term, wording
 from ..i18n import Text, player_name
 from ..notation import MOVE, PLACE, REMOVE, Action, normalize_action, parse_action
 
@@ -385,7 +385,7 @@ def default_scope(game: str) -> str:
     >>> default_scope("connect6"), default_scope("maonan")
     ('turn', 'action')
     """
-    return "turn" if GAMES[game].capabilities.two_stone_turns else "action"
+    return "turn" if GAMES[game].answer_unit == "stones" else "action"
 
 
 def _scope(ctx: Context, params: Mapping[str, object]) -> str:
@@ -396,7 +396,7 @@ def _scope(ctx: Context, params: Mapping[str, object]) -> str:
 # Properties of points (select and count)
 
 def _protecting_shapes(state: Any) -> list[Any]:
-    return list(state.board_spec.shapes_of(GAMES[state.game].capabilities.removal_shape))
+    return list(state.board_spec.shapes_of(GAMES[state.game].safe_shape))
 
 
 def _protector(state: Any, point: str) -> Any:
@@ -455,7 +455,7 @@ PROPERTY_TEXT = {
     "loose_pieces": Text("loose {player} pieces", "{player}的散子"),
     "safe_pieces": Text("safe {player} pieces", "{player}的铁子"),
     "legal_removals": Text("pieces that may be removed now", "现在可以拿掉的子"),
-    "legal_places": Text("points where a placement is legal", "可以落子的点"),
+    "legal_places": Text("points where a placement is legal", "可以放子的点"),   # Connect6 says 落子
     "movable": Text("pieces that can move", "能走动的子"),
     "destinations": Text("points the piece on {origin} can reach", "{origin} 上的子能走到的点"),
     "completes": Text("points where a placement completes a {shape}", "放在那里就能摆成{shape}的点"),
@@ -463,16 +463,17 @@ PROPERTY_TEXT = {
 }
 
 
+#: Why a piece is safe (a game's seed may word it otherwise: glossary game_terms "safe_piece").
+SAFE_PIECE = Text("{point} is safe: it belongs to the completed {shape} {points}.",
+                  "{point} 是铁子：它在已成的{shape}（{points}）里。")
+
+
 # Properties whose points hold pieces (counted in 枚); the others are points (个)
 PIECE_PROPERTIES = ("loose_pieces", "safe_pieces", "legal_removals", "movable")
 
 
 def _property_name(params: Mapping[str, Any], prop: str, game: str | None = None) -> Text:
-    t = PROPERTY_TEXT[prop]
-    if prop == "safe_pieces" and game == "maonan":
-        t = Text("protected {player} pieces", "{player}受保护的子")
-    if prop == "legal_places" and game != "connect6":
-        t = Text(t.en, "可以放子的点")           # the Fang Qi and Maonan seeds say 放子 (落子 is Connect6's)
+    t = wording(prop, game, PROPERTY_TEXT[prop])     # a game's seed may word it otherwise (Maonan, Connect6)
     pl = params.get("player", "B")
     sh = params.get("shape", "any")
     shape = shape_term(sh, game) if sh != "any" else T("shape", "棋型")
@@ -492,12 +493,10 @@ def _why_not(ctx: Context, params: Mapping[str, Any], prop: str, point: str) -> 
         sh = _protector(s, point)
         if sh is not None:
             name = shape_term(sh.kind, s.game)
-            if s.game == "maonan":      # 铁子 is a Fang Qi word; the Morris seed says a piece in a 直 is protected
-                return T(f"{point} is protected: it belongs to the complete {name.en} {' '.join(sh.points)}.",
-                         f"{point} 受保护：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
-            return T(f"{point} is safe: it belongs to the completed {name.en} {' '.join(sh.points)}.",
-                     f"{point} 是铁子：它在已成的{name.zh}（{' '.join(sh.points)}）里。")
-        guard = shape_term(GAMES[s.game].capabilities.removal_shape, s.game)
+            why = wording("safe_piece", s.game, SAFE_PIECE)      # the Maonan seed: a piece in a 直 is protected
+            return T(why.en.format(point=point, shape=name.en, points=" ".join(sh.points)),
+                     why.zh.format(point=point, shape=name.zh, points=" ".join(sh.points)))
+        guard = shape_term(GAMES[s.game].safe_shape, s.game)
         return T(f"{point} is loose: no completed {guard.en} of its colour contains it.",
                  f"{point} 是散子：没有己方已成的{guard.zh}包含它。")
     asked = {"legal_removals": Action(REMOVE, (point,)), "legal_places": Action(PLACE, (point,)),

@@ -44,7 +44,7 @@ import yaml
 
 from ..analysis import connect6 as c6
 from ..core import other
-from ..games.connect6 import from_board
+from ..games.connect6 import GAME, from_board
 from ..i18n import player_name
 from .positions import six_in_a_row
 from .schema import validate_data
@@ -414,11 +414,11 @@ def _task(kind: str, attacker: str) -> dict[str, Any]:
 
 
 def _tags(kind: str, threats: int) -> list[str]:
-    tags = {"defend": ["connect6.4.threats"], "attack": ["connect6.4.threats"],
-            "threats": ["connect6.4.threats"],
-            "winning_points": ["connect6.4.winning_points", "connect6.4.window"]}[kind]
+    ids = GAME.section_rules            # RULES.md §4's ids
+    tags = {"defend": [ids.threats], "attack": [ids.threats], "threats": [ids.threats],
+            "winning_points": [ids.winning_points, ids.window]}[kind]
     if kind == "defend" and threats == 2:
-        tags = tags + ["connect6.4.two_threats"]
+        tags = tags + [ids.two_threats]
     return tags
 
 
@@ -432,7 +432,7 @@ def _setup(state: Any) -> dict[str, Any]:
 
 def _proven(data: dict[str, Any], size: int) -> bool:
     """True when the exercise validates and its first answers check correct."""
-    pack, errors = validate_data({"format": 1, "game": "connect6", "stage": 1, "exercises": [data]},
+    pack, errors = validate_data({"format": 1, "game": GAME.name, "stage": 1, "exercises": [data]},
                                  "<generated>", solve=False)
     if errors or pack is None:
         return False
@@ -510,7 +510,7 @@ def generate_pack(kind: str = "defend", n: int = 20, seed: int = 1, difficulty: 
         exercises.append(data)
     names = {"defend": ("defend", "防守"), "attack": ("attack", "进攻"), "threats": ("count the threats", "数威胁"),
              "winning_points": ("winning points", "赢点")}[kind]
-    return {"format": 1, "game": "connect6", "stage": STAGE_OF_KIND[kind],
+    return {"format": 1, "game": GAME.name, "stage": STAGE_OF_KIND[kind],
             "title": {"en": f"Connect6: generated puzzles ({names[0]}, seed {seed})",
                       "zh": f"六子棋：自动生成的练习（{names[1]}，种子 {seed}）"},
             "exercises": exercises}

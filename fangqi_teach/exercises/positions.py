@@ -65,6 +65,6 @@ def six_in_a_row(state: Any) -> tuple[str, ...]:
 
 def board_for(game: str, options: Mapping[str, object] | None) -> Board:
     """The board an exercise is played on (Connect6 may use a smaller ``size``)."""
-    if GAMES[game].capabilities.sized_board and options and "size" in options:
+    if GAMES[game].takes_option("size") and options and "size" in options:
         return get_board(game, cast("int | None", options["size"]))   # the board checks the size
     return get_board(game)

@@ -16,7 +16,7 @@ the ids no exercise is tagged with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
@@ -36,12 +36,19 @@ if TYPE_CHECKING:
     from .model import Exercise
 
 
-FANG = ("dafang", "ningxia", "xinjiang")
-MOVING = FANG + ("maonan",)
+def _games_where(test: Callable[[SectionRules], bool]) -> tuple[str, ...]:
+    """The games registered with the package whose RULES.md section rules pass ``test``."""
+    return tuple(name for name, g in GAMES.items() if test(g.section_rules))
+
+
+# The games the shared rules of §0 concern, as their sections say (each Game.section_rules):
+EVERY = tuple(GAMES)
+FANG = _games_where(lambda ids: ids.guard == "fangqi.0.square")   # the Fang Qi family: §0's square guards
+MOVING = _games_where(lambda ids: bool(ids.move))                   # the games whose pieces move
 
 _RULES = [
     # §0 Common terms
-    Rule("fangqi.0.points", "0", FANG + ("maonan", "connect6"), "Point names: column letter then row number", "点的名称：列字母加行号"),
+    Rule("fangqi.0.points", "0", EVERY, "Point names: column letter then row number", "点的名称：列字母加行号"),
     Rule("fangqi.0.line", "0", MOVING, "Pieces move along the drawn lines only", "棋子只沿画出的线走"),
     Rule("fangqi.0.square", "0", FANG, "A square: four own pieces on the corners of one cell", "方：一个格子四角都是己方棋子"),
     Rule("fangqi.0.loose", "0", MOVING, "Loose and safe pieces (散子 / 铁子)", "散子与铁子"),
@@ -133,23 +140,25 @@ SOLUTION_LIMIT = 12     # solutions played per exercise (enough to see every kin
 # (each game's own: Game.section_rules).
 SECTION_RULES: Mapping[str, SectionRules] = PerGame(lambda g: g.section_rules)
 _REMOVALS = ("capture", "capture_any", "pin", "pin_any")
-# Rules whose decisive part is a house option: switching it must change the answers
-_RULE_DECISION = {"xinjiang.3.tired": "D11", "ningxia.2.leave_chance": "D9", "fangqi.0.make_room": "D3",
-                  "fangqi.0.draw": "D5", "maonan.5.capture_choice": "D19"}
+# Rules whose decisive part is a house option: switching it must change the answers (the shared
+# ones; each game adds its own: SectionRules.decisions)
+_SHARED_DECISIONS = {"fangqi.0.make_room": "D3", "fangqi.0.draw": "D5"}
+
+
+def _rule_decisions() -> dict[str, str]:
+    """Every rule whose decisive part is a house option, with that option [D#]."""
+    return {**_SHARED_DECISIONS, **{r: d for g in GAMES.values() for r, d in g.section_rules.decisions.items()}}
+
 _CAPTURE_PENDING = ("capture", "capture_any", "pin", "pin_any", "pull", "blocked_pull")
 
-# Events whose rules do not depend on the game or on what came before
+# Events whose rules do not depend on what came before: the shared ones (each game adds the events
+# only it has: SectionRules.events)
 _EVENT_RULES = {
-    "extra_placements": {"dafang.1.placing", "fangqi.0.obligations"}, "pull_credit": {"ningxia.2.placing"},
-    "pin": {"maonan.5.pin"}, "pass": {"fangqi.0.pass"}, "six": {"connect6.4.six"},
-    "make_room": {"fangqi.0.make_room"}, "cannot_make_room": {"fangqi.0.make_room", "D3"},
-    "tired": {"xinjiang.3.tired"}, "tired_no_capture": {"xinjiang.3.tired", "D11"},
-    "waived": {"ningxia.2.leave_chance", "D9"}, "blocked_pull": {"maonan.5.blocked_pull"},
-    "timeout": {"fangqi.0.timer", "D6"}, "pull_skipped": {"xinjiang.3.pull"},
+    "pass": {"fangqi.0.pass"}, "make_room": {"fangqi.0.make_room"},
+    "cannot_make_room": {"fangqi.0.make_room", "D3"}, "timeout": {"fangqi.0.timer", "D6"},
 }
 _DRAW_RULES = {"two_passes": {"fangqi.0.pass", "D4"}, "no_removal_100": {"fangqi.0.draw", "D5"},
-               "repetition": {"fangqi.0.draw", "D5"}, "both_three_or_fewer": {"D18"},
-               "full_board": {"connect6.4.draw"}}
+               "repetition": {"fangqi.0.draw", "D5"}, "both_three_or_fewer": {"D18"}}
 
 
 @dataclass
@@ -202,13 +211,11 @@ def _on_remove(r: _Reading, e: Any) -> None:
 
 
 def _on_draw(r: _Reading, e: Any) -> None:
-    r.out |= _DRAW_RULES.get(e.reason, set())
+    r.out |= _DRAW_RULES.get(e.reason, set()) | {r.ids.draws.get(e.reason, "")}
 
 
 def _on_win(r: _Reading, e: Any) -> None:
     r.out.add(r.ids.wins.get(e.reason, ""))
-    if e.reason == "six":
-        r.out.add("connect6.4.six")
     if e.reason == "made_room":
         r.out |= {"D16", "fangqi.0.win_checks"}
     elif r.removed:
@@ -227,7 +234,7 @@ def _on_forfeit(r: _Reading, e: Any) -> None:
     if e.kind == "skip":
         r.out.add(r.ids.skip)
     if e.kind == "turn_ends":
-        r.out.add("maonan.5.still_blocked")
+        r.out.add(r.ids.still_blocked)
 
 
 def _on_move(r: _Reading, e: Any) -> None:
@@ -254,9 +261,10 @@ def rules_from_events(game: str, phase: str, events: Iterable[Any]) -> set[str]:
     ['dafang.1.placing', 'dafang.1.square', 'fangqi.0.obligations', 'fangqi.0.shape_completed', 'fangqi.0.square']
     """
     reading = _Reading(SECTION_RULES[game], phase)
+    own = reading.ids.events
     for e in events:
-        if e.kind in _EVENT_RULES:
-            reading.out |= _EVENT_RULES[e.kind]
+        if e.kind in own or e.kind in _EVENT_RULES:
+            reading.out |= own.get(e.kind) or _EVENT_RULES[e.kind]
         elif e.kind in _ON_EVENT:
             _ON_EVENT[e.kind](reading, e)
     reading.out.discard("")
@@ -287,7 +295,7 @@ def property_rules(game: str, state: Any, prop: str) -> set[str]:
         elif pend == "make_room":
             out.add("fangqi.0.make_room")
         elif pend == "blocked_pull":
-            out.add("maonan.5.blocked_pull")
+            out.add(ids.blocked_pull)
     elif prop in ("destinations", "movable"):
         out |= {"fangqi.0.line", ids.move, ids.board}
     elif prop == "legal_places":
@@ -295,13 +303,13 @@ def property_rules(game: str, state: Any, prop: str) -> set[str]:
     elif prop == "completes":
         out.add("fangqi.0.shape_completed")
     elif prop in ("winning_points", "threat_count"):
-        out |= {"connect6.4.window", "connect6.4.winning_points" if prop == "winning_points" else "connect6.4.threats"}
+        out |= {ids.window, ids.winning_points if prop == "winning_points" else ids.threats}
     return out
 
 
 def two_threats_rule(state: Any, attacker: str) -> set[str]:
     """``connect6.4.two_threats`` when ``attacker`` has exactly two threats in ``state``."""
-    return {"connect6.4.two_threats"} if c6.threat_count(state, attacker) == 2 else set()
+    return {SECTION_RULES[state.game].two_threats} if c6.threat_count(state, attacker) == 2 else set()
 
 
 def _answer_actions(ctx: Context, kind: TaskKind[Mapping[str, object]], params: Mapping[str, object],
@@ -382,7 +390,7 @@ def _step_rules(game: str, state: Any, actions: Iterable[str]) -> set[str]:
     pend = s.pending
     if pend is not None and not s.is_over and pend.player == state.player:
         if pend.kind in ("pin", "pin_any"):
-            out.add("maonan.5.pin")
+            out.add(ids.capture_place)          # a pin: the removal earned while placing (Maonan)
         elif pend.kind in ("capture", "capture_any"):
             out.add(ids.capture_move)           # captures are owed by moving (or, in Fang Qi, placing)
             if state.phase == "move":
@@ -471,7 +479,7 @@ def ends_at_rules(ex: Exercise, params: Mapping[str, object]) -> set[str]:
     rules = rules_from_events(ex.game, phase, events) | {SECTION_RULES[ex.game].turns}
     if (GAMES[ex.game].analysis is not None) and params.get("variation") \
             and _stops_two_threats(ex, params["variation"]):
-        rules.add("connect6.4.two_threats")
+        rules.add(SECTION_RULES[ex.game].two_threats)
     return rules
 
 
@@ -528,9 +536,10 @@ def practised_tags(ex: Exercise) -> list[str]:
     ['dafang.1.square', 'fangqi.0.square']
     """
     rules, _ = solve_runs(ex)
+    decisions = _rule_decisions()
     return [t for t in ex.tags if t in rules
             or (t.startswith("D") and changes_with_option(ex, t))
-            or (t in _RULE_DECISION and changes_with_option(ex, _RULE_DECISION[t]))]
+            or (t in decisions and changes_with_option(ex, decisions[t]))]
 
 
 def unpractised_tags(ex: Exercise) -> list[str]:

@@ -62,11 +62,14 @@ from . import connect6
 # isort: on
 from .contract import Game, GameRegistry, GameStateProtocol
 
-__all__ = ["GAMES", "Game", "GameStateProtocol", "PerGame", "from_json", "get_game", "new_game", "replay"]
+__all__ = ["DEFAULT_GAME", "GAMES", "Game", "GameStateProtocol", "PerGame", "from_json", "get_game", "new_game",
+           "replay"]
 
 _V = TypeVar("_V")
 
 GAMES = GameRegistry((fangqi.DAFANG, fangqi.NINGXIA, fangqi.XINJIANG, maonan.GAME, connect6.GAME))
+#: The game a board, a session, the editor and the puzzles open with when none is named (the first lesson's).
+DEFAULT_GAME: str = fangqi.DAFANG.name
 
 
 class PerGame(Mapping[str, _V]):

@@ -567,6 +567,13 @@ TEXTS = GameTexts(
 )
 
 
+#: The rule ids RULES.md §4 gives to what an answer's events show (exercises.rules_index).
+SECTION_RULES = SectionRules(
+    turns="connect6.4.turns", illegal="connect6.4.illegal", wins={"six": "connect6.4.six"},
+    events={"six": frozenset({"connect6.4.six"})}, draws={"full_board": "connect6.4.draw"},
+    window="connect6.4.window", threats="connect6.4.threats", winning_points="connect6.4.winning_points",
+    two_threats="connect6.4.two_threats")
+
 #: The words of this game: its shapes' names and its terms (glossary).
 GLOSSARY = Glossary(
     shapes={
@@ -583,16 +590,36 @@ GLOSSARY = Glossary(
         "single_threat": Text("single threat", "单威胁"),
         "double_threat": Text("double threat", "双威胁"),
     },
+    game_terms={
+        "placing": Text("placing", "落子"),          # seed connect6: 「轮流在空交叉点落子」
+        "legal_places": Text("points where a placement is legal", "可以落子的点"),    # the checkers' text
+    },
+    seed_terms=("落子", "六连", "活四", "眠四", "跳四", "赢点", "单威胁", "双威胁"),
+    avoid_zh=(
+        ("两头空的四连", "活四"),
+        ("两端空的四连", "活四"),
+        ("一端被堵的四", "眠四"),
+        ("两头空的四子", "活四"),
+        ("被挡住的四子", "眠四"),
+        ("被挡的四子", "眠四"),
+        ("中空四子", "跳四"),
+        ("中间空一格的四子", "跳四"),
+    ),
+    forbidden_zh=(
+        ("两[头端]有?空的?四子", "活四", "the glossary term, not a description"),
+        ("两[头端]有?空的?五子", "活五", "the glossary term, not a description"),
+    ),
 )
 
 GAME = Game(
     texts=TEXTS,
     name="connect6", title=TITLE, options=RULE_OPTIONS,
-    capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True, line_threats=True,
+    capabilities=Capabilities(draw_by_agreement=True, two_stone_turns=True, sized_board=True,
                               setup_pending=("second_stone",),
                               setup_fields=frozenset({"black", "white", "diagram", "player", "pending"})),
     make_board=lambda **options: get_board("connect6", _check_options(options)["size"]),
     make_new=new_game, make_setup=_from_setup, make_from_json=state_from_json,
     read_diagram=lambda game, text, **options: parse_diagram(text, _check_options(options)["size"]),
     player_ref="fangqi_teach.ai.players:LINES", analysis_ref="fangqi_teach.analysis.connect6",
-    rules=RULES, section_rules=SectionRules(turns="connect6.4.turns", illegal="connect6.4.illegal"), glossary=GLOSSARY)
+    id_prefixes=("c6", "lesson"),      # its ids: c6-…; a bare lesson-… too (as the lesson API has always read it)
+    rules=RULES, section_rules=SECTION_RULES, glossary=GLOSSARY)

@@ -31,8 +31,17 @@ from importlib import import_module
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from ..boards import BOARD_NAMES, Board, register_board, unregister_board
-from ..core import Event, GameTexts, IllegalAction, Pending, Result, StateFormatError, register_texts
-from ..glossary import Glossary, register_glossary
+from ..core import (
+    Event,
+    GameTexts,
+    IllegalAction,
+    Pending,
+    Result,
+    StateFormatError,
+    register_texts,
+    unregister_texts,
+)
+from ..glossary import Glossary, register_glossary, unregister_glossary
 from ..i18n import Text
 from ..notation import Action
 
@@ -157,7 +166,6 @@ class Capabilities:
     removal_shape: str = ""              # the shape that removes pieces: "square", "mill"; "" (none) if none
     pull_credits: bool = False           # squares made while placing earn pulls: state.pull_credits (Ningxia)
     tired_pieces: bool = False           # a capturing piece rests a turn: state.tired_pieces (Xinjiang)
-    line_threats: bool = False           # (read Game.analysis instead; kept for the exercise modules until they do)
     setup_pending: tuple[str, ...] = ()  # obligations a set-up may name as "pending" (besides none)
     setup_phases: tuple[str, ...] = ()   # phases a set-up may choose (none: the position decides)
 
@@ -336,6 +344,7 @@ class GameStateProtocol(Protocol):
     def move_targets(self, origin: str | None) -> list[str]: ...  # where the piece on origin may move now
     def removable_points(self) -> list[str]: ...  # the pieces a removal may take now
     def counters(self) -> list[Text]: ...  # the game's own lines for the panel (tired piece, pull credits)
+    def marked_pieces(self) -> dict[str, str]: ...  # pieces the board marks, {player: point} (tired)
     def to_json(self) -> dict[str, Any]: ...  # plain JSON types
     def diagram(self) -> str: ...
 
@@ -384,6 +393,7 @@ class SectionRules:
     what ``exercises.rules_index`` reads an answer's events with (``Game.section_rules``)."""
 
     move: str = ""                  # a move along the lines
+    placing: str = ""               # the placing phase as a whole (what a puzzle found while placing practises)
     move_capture: str = ""          # a capture made by moving
     pull: str = ""                  # the pull step
     wins: Mapping[str, str] = field(default_factory=dict)   # win reason -> rule
@@ -402,6 +412,15 @@ class SectionRules:
     shapes: Mapping[str, str] = field(default_factory=dict)   # shape kind -> its own rule (a 龙, a 黄瓜溜 …)
     board_lines: frozenset[frozenset[str]] = frozenset()      # the board's special lines (Maonan's diagonals) …
     board_steps: frozenset[frozenset[str]] = frozenset()      # … and the steps along them: rule ``board``
+    events: Mapping[str, frozenset[str]] = field(default_factory=dict)  # an event only this game has -> rules
+    draws: Mapping[str, str] = field(default_factory=dict)   # draw reason -> rule (Connect6's full board)
+    decisions: Mapping[str, str] = field(default_factory=dict)   # rule -> the house option [D#] it turns on
+    still_blocked: str = ""         # a turn that ends with the player still unable to move (Maonan)
+    blocked_pull: str = ""          # the pull a blocked player makes (Maonan)
+    window: str = ""                # threats: the windows a line is won in …
+    threats: str = ""               # … the threats they make …
+    winning_points: str = ""        # … the points that win …
+    two_threats: str = ""           # … and two threats at once (Connect6)
 
 
 # --------------------------------------------------------------------------
@@ -487,6 +506,11 @@ class Game:
     # what else decides a position's future beyond board, hands and what is owed (Xinjiang's tired
     # pieces), for the AI's transposition key: state -> a hashable tuple; None: nothing
     key_marks: Callable[[Any], tuple[Any, ...]] | None = None
+    # what completing a shape while placing earns where it captures nothing: "placements" (Dafang's extra
+    # placements), "credits" (Ningxia's pulls); "material" where placing captures (the puzzles' goal)
+    placing_gain: str = "material"
+    # what else its exercise ids may begin with besides its name ("c6-lesson-01"): fangqi_teach.lesson
+    id_prefixes: tuple[str, ...] = ()
     # strategies, each an object or "module:attribute" (loaded on first use): see Player and Analysis
     player_ref: object = "fangqi_teach.ai.players:SEARCH"
     analysis_ref: object = None
@@ -495,6 +519,17 @@ class Game:
     def safe_shape(self) -> str:
         """The shape whose pieces a removal may not take (铁子, the evaluation's safety term): the removal shape."""
         return self.capabilities.removal_shape
+
+    @property
+    def answer_unit(self) -> str:
+        """What a player's turn is given in: ``"stones"`` where a turn is stones placed (Connect6's two),
+        else ``"action"`` (one placement, move or removal).
+
+        >>> from fangqi_teach import GAMES
+        >>> GAMES["connect6"].answer_unit, GAMES["maonan"].answer_unit
+        ('stones', 'action')
+        """
+        return "stones" if self.capabilities.two_stone_turns else "action"
 
     @property
     def player(self) -> Player:
@@ -515,12 +550,46 @@ class Game:
         return tuple(replace(f, choices=bound.get(f.name, f.choices)) for f in SETUP_FIELD_TYPES.values()
                      if f.name in caps.setup_fields)
 
+    def setup_choices(self, name: str) -> tuple[str, ...]:
+        """The values set-up field ``name`` may take (``""``, none, first); ``()`` where the game takes no
+        such field or leaves it free (Maonan's phase: the position decides).
+
+        >>> from fangqi_teach import GAMES
+        >>> GAMES["dafang"].setup_choices("phase"), GAMES["maonan"].setup_choices("pending")
+        (('', 'place', 'pull', 'move'), ())
+        """
+        return next((f.choices for f in self.setup if f.name == name), ())
+
+    @property
+    def editor_fields(self) -> frozenset[str]:
+        """The set-up fields the board editor offers: those the game takes that matter in it (a phase or
+        an obligation where there is one to choose, pull credits where squares earn pulls, tired pieces
+        where a capture tires the piece).
+
+        >>> from fangqi_teach import GAMES
+        >>> sorted(GAMES["ningxia"].editor_fields - GAMES["xinjiang"].editor_fields)
+        ['credits']
+        """
+        caps = self.capabilities
+        matters = {"phase": bool(caps.setup_phases), "pending": bool(caps.setup_pending),
+                   "credits": caps.pull_credits, "tired": caps.tired_pieces}
+        return frozenset(f for f in caps.setup_fields if matters.get(f, True))
+
     def setup_field(self, name: str) -> SetupField:
         """The set-up field ``name`` of this game (:class:`SetupFieldError` if it takes none such)."""
         for f in self.setup:
             if f.name == name:
                 return f
         refuse_setup_field(self.name, name)
+
+    def takes_option(self, name: str) -> bool:
+        """Whether ``name`` is one of this game's options (Connect6's ``size`` chooses its board).
+
+        >>> from fangqi_teach import GAMES
+        >>> GAMES["connect6"].takes_option("size"), GAMES["dafang"].takes_option("size")
+        (True, False)
+        """
+        return any(o.name == name for o in self.options)
 
     def check_options(self, options: Mapping[str, object]) -> dict[str, Any]:
         """Every option in force: defaults overridden by ``options`` (checked; :class:`ValueError`)."""
@@ -613,7 +682,7 @@ class GameRegistry(OrderedDict[str, Game]):
         if board is None and game.name not in BOARD_NAMES:
             board = lambda size: game.board() if size is None else game.board(size=size)  # noqa: E731
         register_board(game.name, (game.title.en, game.title.zh), board)
-        register_texts(game.texts)
+        register_texts(game.texts, game.name)
         register_glossary(game.name, game.glossary)
         OrderedDict.__setitem__(self, game.name, game)
         return game
@@ -622,6 +691,8 @@ class GameRegistry(OrderedDict[str, Game]):
         """Remove a game registered with :meth:`register` (a test's game, once it is done)."""
         OrderedDict.__delitem__(self, name)
         unregister_board(name)
+        unregister_glossary(name)
+        unregister_texts(name)
 
     def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("the game registry is read-only")

@@ -219,6 +219,15 @@ class GameState:
         """
         return []
 
+    def marked_pieces(self) -> dict[str, str]:
+        """The pieces the board marks, ``{player: point}`` (Xinjiang's tired pieces); none by default.
+
+        >>> from fangqi_teach.games import new_game
+        >>> new_game("connect6").marked_pieces()
+        {}
+        """
+        return {}
+
     @property
     def is_over(self) -> bool:
         return self.phase == "over"

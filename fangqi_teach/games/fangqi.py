@@ -385,7 +385,7 @@ class _Geometry:
         e = self._events.get(key)
         if e is None:
             pts = (self.names[i],) if j < 0 else (self.names[i], self.names[j])
-            # a placement names its game, whose page words it its own way (glossary GAME_TERMS)
+            # a placement names its game, whose page words it its own way (TEXTS.own_events: 放子)
             e = self._events[key] = Event(kind, player, pts, game=self.game if kind == "place" else "")
         return e
 
@@ -620,6 +620,14 @@ class FangState(GameState):
     def pull_credits(self) -> dict[str, int]:
         """Ningxia: squares completed while placing, per player."""
         return {"B": self.credits[0], "W": self.credits[1]}
+
+    def marked_pieces(self) -> dict[str, str]:
+        """Xinjiang's tired pieces, marked on the board (the other variants: none).
+
+        >>> state_from_setup("xinjiang", black=["a1"], white=["g7"], player="W", tired={"B": "a1"}).marked_pieces()
+        {'B': 'a1'}
+        """
+        return self.tired_pieces if self.variant.tired_piece else {}
 
     def counters(self) -> list[Text]:
         """Xinjiang's tired piece and Ningxia's pull credits (while placing), for the panel.
@@ -1720,15 +1728,26 @@ RULES: tuple[Rule, ...] = (
 _FANG_SECTION = SectionRules(capture_place="fangqi.0.capture", capture_move="fangqi.0.capture",
                              choice="fangqi.0.loose", guard="fangqi.0.square")
 SECTION_RULES: dict[str, SectionRules] = {
-    "dafang": replace(_FANG_SECTION, move="dafang.1.moving", move_capture="dafang.1.moving", pull="dafang.1.pull",
-                      wins={"no_pieces": "dafang.1.win"}, square="dafang.1.square", skip="dafang.1.skip",
+    "dafang": replace(_FANG_SECTION, placing="dafang.1.placing", move="dafang.1.moving",
+                      move_capture="dafang.1.moving", pull="dafang.1.pull", wins={"no_pieces": "dafang.1.win"},
+                      square="dafang.1.square", skip="dafang.1.skip",
+                      events={"extra_placements": frozenset({"dafang.1.placing", "fangqi.0.obligations"})},
                       shapes={"diagonal3": "dafang.1.diagonal", "diagonal4": "dafang.1.diagonal",
                               "diagonal5": "dafang.1.diagonal", "diagonal6": "dafang.1.diagonal",
                               "dragon": "dafang.1.dragon", "edge_dragon": "dafang.1.dragon"}),
-    "ningxia": replace(_FANG_SECTION, move="ningxia.2.slide", move_capture="ningxia.2.capture",
-                       pull="ningxia.2.pull", wins={"three_or_fewer": "ningxia.2.win"}),
-    "xinjiang": replace(_FANG_SECTION, move="xinjiang.3.moving", move_capture="xinjiang.3.moving",
-                        pull="xinjiang.3.pull", wins={"three_or_fewer": "xinjiang.3.win"},
+    "ningxia": replace(_FANG_SECTION, placing="ningxia.2.placing", move="ningxia.2.slide",
+                       move_capture="ningxia.2.capture", pull="ningxia.2.pull",
+                       wins={"three_or_fewer": "ningxia.2.win"},
+                       events={"pull_credit": frozenset({"ningxia.2.placing"}),
+                               "waived": frozenset({"ningxia.2.leave_chance", "D9"})},
+                       decisions={"ningxia.2.leave_chance": "D9"}),
+    "xinjiang": replace(_FANG_SECTION, placing="xinjiang.3.placing", move="xinjiang.3.moving",
+                        move_capture="xinjiang.3.moving", pull="xinjiang.3.pull",
+                        wins={"three_or_fewer": "xinjiang.3.win"},
+                        events={"tired": frozenset({"xinjiang.3.tired"}),
+                                "tired_no_capture": frozenset({"xinjiang.3.tired", "D11"}),
+                                "pull_skipped": frozenset({"xinjiang.3.pull"})},
+                        decisions={"xinjiang.3.tired": "D11"},
                         shape_placing="xinjiang.3.placing", shapes={"cucumber": "xinjiang.3.cucumber"}),
 }
 
@@ -1789,6 +1808,7 @@ TEXTS = GameTexts(
         "pass": Text("{player}: no piece can move, pass", "{player}：无子可走，换对方走"),
     },
     pending_actions={"extra_place": PLACE, "pull": REMOVE, "make_room": REMOVE, "pass": PASS},
+    own_events={"place": Text("{player} places on {points}", "{player}放子 {points}")},   # the Fang Qi pages: 放子
 )
 
 
@@ -1804,11 +1824,17 @@ _FAMILY_TERMS: dict[str, Text] = {
     "pass": Text("pass", "换对方走"),
     "extra_placement": Text("extra placement", "多放"),
     "leave_chance": Text("leave a chance", "开局别把对方堵死"),
-    "tired": Text("tired piece", "疲劳子"),            # this workbook's own name: see OWN_TERMS
+    "tired": Text("tired piece", "疲劳子"),            # this workbook's own name: Xinjiang's own_terms
     "no_capture": Text("captures nothing", "一子也吃不到"),
     "placing": Text("placing", "放子"),                # Fang Qi seeds: 放子; Maonan's own word: GAME_TERMS
     "moving": Text("moving", "走子"),
 }
+
+#: The wordings the three games' texts avoid (the Fang Qi seeds say 放子).
+_FAMILY_FORBIDDEN = (
+    ("布[完了好]?子", "放子", "the Fang Qi seeds say 放子 (布子 is Maonan's word)"),
+    ("落子", "放子", "the Fang Qi seeds say 放子 (落子 is Connect6's word)"),
+)
 
 #: The words of each game: its shapes' names and its terms (glossary).
 GLOSSARIES = {
@@ -1825,20 +1851,28 @@ GLOSSARIES = {
         own_shapes={
             "square": Text("big square", "大方"),
         },
-        terms=_FAMILY_TERMS,
+        terms=_FAMILY_TERMS, forbidden_zh=_FAMILY_FORBIDDEN,
+        seed_terms=("放子", "棋型", "大方", "斜三", "斜四", "斜五", "斜六", "龙", "边龙", "散子", "铁子", "拔子",
+                    "让路", "走子", "吃子"),
     ),
     "ningxia": Glossary(
         shapes={
             "square": Text("square", "方"),
         },
-        terms=_FAMILY_TERMS,
+        terms=_FAMILY_TERMS, forbidden_zh=_FAMILY_FORBIDDEN, avoid_zh=(("大方", "方"),),
+        seed_terms=("放子", "方", "散子", "铁子", "拔子", "让路", "走子", "吃子", "开局别把对方堵死"),
     ),
     "xinjiang": Glossary(
         shapes={
             "square": Text("square", "方"),
             "cucumber": Text("cucumber row", "黄瓜溜"),
         },
-        terms=_FAMILY_TERMS,
+        terms=_FAMILY_TERMS, forbidden_zh=_FAMILY_FORBIDDEN, avoid_zh=(("大方", "方"),),
+        seed_terms=("放子", "棋型", "方", "黄瓜溜", "散子", "铁子", "拔子", "让路", "走子", "吃子"),
+        own_terms={"疲劳子": Text(
+            "“tired piece” is this workbook's name (the rule page has none): a piece that has just captured "
+            "cannot capture on its owner's next turn, even if it completes a square again.",
+            "「疲劳子」是本书的叫法（规则原文没有名字）：刚吃过子的那枚棋子，下一回合再摆成「方」也不能吃子。")},
     ),
 }
 
@@ -1866,6 +1900,10 @@ def _setup_pending(v: Variant) -> tuple[str, ...]:
     return tuple(k for k in _OWED_SETUP if k != "pass" and (k != "extra_place" or v.placing == "extra_placements"))
 
 
+#: What a variant's placing earns where it captures nothing (Game.placing_gain).
+_PLACING_GAINS = {"extra_placements": "placements", "pull_credits": "credits"}
+
+
 def _register(game: str) -> Game:
     return Game(
         name=game, title=TITLES[game], texts=TEXTS,
@@ -1879,6 +1917,7 @@ def _register(game: str) -> Game:
         make_from_json=state_from_json, read_diagram=_read_diagram,
         safe_pieces=safe_pieces, loose_pieces=loose_pieces, shape_values=VARIANTS[game].place_values,
         key_marks=_tired_marks if VARIANTS[game].tired_piece else None,
+        placing_gain=_PLACING_GAINS.get(VARIANTS[game].placing, "material"),
         rules=tuple(r for r in RULES if game in r.games), section_rules=SECTION_RULES[game],
         glossary=GLOSSARIES[game])
 

@@ -1072,9 +1072,13 @@ RULES: tuple[Rule, ...] = (
          "[D19] 每次吃子前重新判断可吃的子"),
 )
 SECTION_RULES = SectionRules(
-    move="maonan.5.moving", move_capture="maonan.5.moving", wins={"no_pieces": "maonan.5.win"},
+    placing="maonan.5.mills", move="maonan.5.moving", move_capture="maonan.5.moving",
+    wins={"no_pieces": "maonan.5.win"},
     capture_place="maonan.5.pin", capture_move="maonan.5.moving", capture_any="maonan.5.capture_choice",
     choice="maonan.5.capture_choice", guard="maonan.5.mills", board="maonan.5.board", shape_owes=True,
+    events={"pin": frozenset({"maonan.5.pin"}), "blocked_pull": frozenset({"maonan.5.blocked_pull"})},
+    decisions={"maonan.5.capture_choice": "D19"}, still_blocked="maonan.5.still_blocked",
+    blocked_pull="maonan.5.blocked_pull",
     shapes={"mill": "maonan.5.mills"},
     # the four outer diagonals (RULES.md §5): their mills and their steps
     board_lines=frozenset(frozenset(m.split()) for m in ("a4 b2 d1", "a4 b6 d7", "d7 f6 g4", "g4 f2 d1")),
@@ -1114,6 +1118,7 @@ TEXTS = GameTexts(
                              "{player}：无子可动，先拔对方一子"),
     },
     pending_actions={"capture_any": REMOVE, "pin": REMOVE, "blocked_pull": REMOVE},
+    own_events={"place": Text("{player} places on {points}", "{player}布子 {points}")},   # the Maonan page says 布子
 )
 
 
@@ -1125,6 +1130,24 @@ GLOSSARY = Glossary(
     terms={
         "pin": Text("pin", "押子"),
     },
+    game_terms={
+        "placing": Text("placing", "布子"),          # seed maonan-morris: 「先轮流布子」
+        # 铁子 is a Fang Qi word; the Morris seed says a piece in a 直 is protected (the checkers' texts)
+        "safe_pieces": Text("protected {player} pieces", "{player}受保护的子"),
+        "safe_piece": Text("{point} is protected: it belongs to the complete {shape} {points}.",
+                           "{point} 受保护：它在已成的{shape}（{points}）里。"),
+    },
+    seed_terms=("布子", "放子", "直", "押子", "拔子", "散子", "走子", "吃子"),
+    avoid_zh=(
+        ("成三子成直", "成直"),
+        ("直线里", "直里"),          # a mill is a 直 (seed: 不在「直」里的散子), not any straight line
+    ),
+    forbidden_zh=(
+        ("落子", "布子 / 放子", "the Maonan seed says 布子 and 放子"),
+        ("[外中内]框", "外圈 / 中环 / 外环边中点",
+         "the Maonan seed calls the squares 外圈 and 中环 (「中环的角点」, 「外环边中点」)"),
+        ("铁子", "受保护的子（在「直」里的子）", "铁子 is a Fang Qi word; the Maonan seed says 散子 and 直"),
+    ),
 )
 
 GAME = Game(

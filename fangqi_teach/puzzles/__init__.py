@@ -32,6 +32,7 @@ import types
 from dataclasses import dataclass
 from typing import Any
 
+from ..games import DEFAULT_GAME
 from ..i18n import Text
 from .base import load, position_state
 from .describe import explanation, refutation
@@ -44,7 +45,7 @@ class _PuzzlesPackage(types.ModuleType):
     """This package, callable: ``ft.puzzles("dafang")`` is the puzzle widget
     (:func:`fangqi_teach.widgets.puzzles.puzzles`), while ``fangqi_teach.puzzles.base`` … stay its modules."""
 
-    def __call__(self, game: str = "dafang", **kw: Any) -> Any:
+    def __call__(self, game: str = DEFAULT_GAME, **kw: Any) -> Any:
         from ..widgets.puzzles import puzzles
         return puzzles(game, **kw)
 

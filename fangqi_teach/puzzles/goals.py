@@ -55,8 +55,6 @@ MARGIN = 1          # how much worse the next best answer must be ("clearly wors
 FANG_GOALS = {"placements": "placements", "credits": "credits", "material": "material"}
 C6_GOALS = ("c6_win", "c6_defend", "c6_double_threat")
 GOALS = tuple(FANG_GOALS) + C6_GOALS
-# What placing earns where it captures nothing (RULES.md §1, §2); elsewhere placing captures (material).
-PLACING_GOALS = {"dafang": "placements", "ningxia": "credits"}
 
 
 def goal_for(state) -> str | None:
@@ -67,7 +65,7 @@ def goal_for(state) -> str | None:
         return None
     if state.phase == "move":
         return "material"
-    return PLACING_GOALS.get(state.game, "material")
+    return GAMES[state.game].placing_gain       # what placing earns (RULES.md §1, §2; else captures)
 
 
 def prove(state, goal: str | None = None, budget: int | None = None,
@@ -81,7 +79,7 @@ def prove(state, goal: str | None = None, budget: int | None = None,
     the search could see it. Raises :class:`~.search.Unproven` when no
     horizon is settled.
     """
-    if GAMES[state.game].capabilities.line_threats:
+    if GAMES[state.game].analysis is not None:
         return _prove_c6(state, goal)
     goal = goal or goal_for(state)
     if goal is None:

@@ -147,7 +147,7 @@ def mine_job(game: str, seed: int, job: int, record: list[str] | None = None,
     start = time.process_time()
     rng = random.Random(_job_seed(game, seed, job))
     out: dict[str, Any] = {"puzzles": [], "candidates": 0, "proven": 0, "unproven": 0, "describe_seconds": 0.0}
-    if GAMES[game].capabilities.line_threats:
+    if GAMES[game].analysis is not None:
         _connect6_job(rng, seed, job, out, budget)
     else:
         if record is None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import new_game
+from ..games import GAMES, new_game
 from .base import position_state
 from .goals import prove
 from .search import Unproven
@@ -88,9 +88,9 @@ def puzzles_for(progress: Any, game: str) -> list[dict[str, Any]]:
     exercises, :mod:`.two_threats`) and the learner's own puzzles; a position already there is not repeated."""
     from .base import load
     served = load(game)
-    if game == "connect6":
+    if GAMES[game].analysis is not None:        # a game won by a line: its two-threat exercises too
         from .two_threats import two_threat_puzzles
-        served += two_threat_puzzles()
+        served += two_threat_puzzles(game)
     out, keys = [], set()
     for p in served + own_puzzles(progress, game):
         if p["key"] not in keys:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..exercises.kinds.puzzle import puzzle_tags
+from ..games import GAMES
 from .base import position_state
 from .describe import explanation, theme_text
 from .stream import prompt
@@ -112,7 +113,7 @@ def puzzles_pack(puzzles: list[dict[str, Any]], game: str, seed: int) -> dict[st
     for p in puzzles:
         goal = p["proof"]["goal"]
         state = position_state(p)
-        tags = ["connect6.4.threats"] if goal in _TASKS else puzzle_tags(game, state.phase)
+        tags = [GAMES[game].section_rules.threats] if goal in _TASKS else puzzle_tags(game, state.phase)
         title = theme_text(p["themes"][0], game)
         exercises.append({
             "id": p["id"], "stage": 2, "difficulty": level(p["rating"]),

@@ -7,9 +7,11 @@ threats) becomes a puzzle of the Connect6 stream, made as a mined one is
 others ask something else (count the threats, point at the winning points)
 and stay in their practice notebook, ``16_practice_two_threats``.
 
->>> made = two_threat_puzzles()
+>>> made = two_threat_puzzles("connect6")
 >>> len(made) > 0, all(p["source"]["pack"] == "two_threats.yaml" for p in made)
 (True, True)
+>>> two_threat_puzzles("dafang")       # a game without the pack has none
+[]
 """
 
 from __future__ import annotations
@@ -23,17 +25,18 @@ from .search import Unproven
 PACK = "two_threats.yaml"
 
 
-def two_threat_puzzles() -> list[dict[str, Any]]:
-    """The proven two-threat exercises as Connect6 puzzles (fresh copies)."""
-    return [dict(p) for p in _made()]
+def two_threat_puzzles(game: str) -> list[dict[str, Any]]:
+    """The proven two-threat exercises of ``game`` (its pack ``two_threats.yaml``: Connect6's) as its
+    puzzles (fresh copies); none where it has no such pack."""
+    return [dict(p) for p in _made(game)]
 
 
-@lru_cache(maxsize=1)
-def _made() -> tuple[dict[str, Any], ...]:
+@lru_cache(maxsize=None)
+def _made(game: str) -> tuple[dict[str, Any], ...]:
     from ..exercises.schema import default_exercise_dir
     from ..parsed import load_pack
     from .miner import make_puzzle
-    path = default_exercise_dir() / "connect6" / PACK
+    path = default_exercise_dir() / game / PACK
     if not path.exists():
         return ()
     out = []

@@ -42,7 +42,7 @@ from typing import Any, cast
 
 from .. import ai
 from ..core import IllegalAction, StateFormatError
-from ..games import GAMES, get_game, new_game
+from ..games import DEFAULT_GAME, GAMES, get_game, new_game
 from ..games.contract import DrawableState, GameStateProtocol, TimedState
 from ..i18n import Text
 from . import panel
@@ -125,7 +125,7 @@ class GameSession:
     :attr:`lock`); :attr:`on_clock` is called when only the seconds left changed.
     """
 
-    def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
+    def __init__(self, game: str | GameStateProtocol = DEFAULT_GAME, computer: str | None = None,
                  level: str = "medium", *, timer: bool = False, seconds: int | None = None,
                  clock: Callable[[], float] | None = None, background: bool | str = True,
                  teaching: bool | None = None, player: Callable[[GameStateProtocol], str] | None = None,

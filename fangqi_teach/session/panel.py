@@ -13,9 +13,9 @@ bilingual :class:`~fangqi_teach.i18n.Text`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
-from ..games.contract import GameStateProtocol
+from ..games import GAMES
 from ..i18n import Text, player_name
 from .texts import TEXTS
 from .view import BoardView
@@ -32,7 +32,7 @@ def board_view(session: GameSession) -> BoardView:
         return session.review_shown.board_view(session.moves.states, session.game)
     s = session.state
     view = BoardView.of_state(s, last_actions=_last_turn_actions(session), selected=session.selected,
-                              removable=session.computer != s.player, tired=_tired(session, s), hint=session._hint,
+                              removable=session.computer != s.player, tired=s.marked_pieces(), hint=session._hint,
                               busy=session.busy is not None)
     offer = session.teaching_offer
     if offer is not None:       # teaching mode: the better first action in green, over the turn played
@@ -61,10 +61,6 @@ def _last_turn_actions(session: GameSession) -> list[str]:
         actions[:0] = list(h[i].record[len(h[i - 1].record):])
         i -= 1
     return actions
-
-def _tired(session: GameSession, state: GameStateProtocol) -> dict[str, str]:
-    """Xinjiang's tired pieces ``{"B": "c3"}`` (other games: none)."""
-    return dict(cast(Any, state).tired_pieces) if session.capabilities.tired_pieces else {}
 
 # ------------------------------------------------------------------ texts
 
@@ -151,7 +147,7 @@ def _summary_zh(session: GameSession) -> str:
         status = s.result.text("zh") if s.result else "对局已结束"
     elif s.pending is not None:
         status = s.pending.text("zh")
-        if session.capabilities.two_stone_turns:
+        if GAMES[session.game].answer_unit == "stones":     # a turn is stones: how many are still to place
             status = f"{player_name(s.player, 'zh')}：{TEXTS['pending_count'].format(n=s.pending.count).zh}"
     else:
         status = TEXTS["to_act"].format(player=player_name(s.player, "zh")).zh
@@ -165,7 +161,7 @@ def _summary_en(session: GameSession, name: str) -> str:
         status = s.result.text("en") if s.result else "over"
     else:
         what = s.pending.text("en").split(": ", 1)[-1] if s.pending else s.phase
-        if session.capabilities.two_stone_turns and s.pending is not None:
+        if GAMES[session.game].answer_unit == "stones" and s.pending is not None:
             what = f"{s.pending.count} stone{'s' if s.pending.count != 1 else ''}"
         status = f"{player_name(s.player, 'en')} to act: {what}"
     n = len(s.record)

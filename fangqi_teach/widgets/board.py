@@ -31,6 +31,7 @@ from ..boards import Board, get_board
 from ..core import short_repr
 from ..draw.layout import board_layout
 from ..draw.svg import normalize_marks, render_svg, state_marks
+from ..games import DEFAULT_GAME
 from ..games.contract import GameStateProtocol
 from ..i18n import Text
 from ..session.view import BoardView
@@ -75,7 +76,7 @@ class BoardWidget(anywidget.AnyWidget):
     busy = t.Bool(False).tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
 
-    def __init__(self, board: str | Board = "dafang", pieces: Mapping[str, str] | None = None, *,
+    def __init__(self, board: str | Board = DEFAULT_GAME, pieces: Mapping[str, str] | None = None, *,
                  cell: int | None = None, **marks: Any):
         spec = board if isinstance(board, Board) else get_board(board)
         unknown = set(marks) - set(MARK_TRAITS) - {"interactive", "message"}

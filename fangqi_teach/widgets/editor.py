@@ -51,7 +51,7 @@ from ..exercises.model import Position, freeze
 from ..exercises.positions import board_for, build_state
 from ..exercises.progress import Progress
 from ..exercises.schema import ExerciseFormatError, default_exercise_dir, iter_exercise_files, parse_text
-from ..games import GAMES, PerGame
+from ..games import DEFAULT_GAME, GAMES, PerGame
 from ..i18n import Text, check_language, get_language
 from ..teacher.builder import (
     ExerciseBuilder,
@@ -111,9 +111,9 @@ TEXTS = {
 # The task fields the editor pre-fills for each kind are the kind's (kinds.TaskKind.editor_template).
 
 #: The obligations a set-up may name, per game ("" for none), as the game declares them.
-PENDING = PerGame(lambda g: ("", *g.capabilities.setup_pending))
+PENDING = PerGame(lambda g: g.setup_choices("pending") or ("",))
 #: The phases a set-up may choose (none where the position decides, as in Maonan).
-PHASES = PerGame(lambda g: g.capabilities.setup_phases)
+PHASES = PerGame(lambda g: tuple(c for c in g.setup_choices("phase") if c))
 
 
 def _h(text: object) -> str:
@@ -143,7 +143,7 @@ def refusal_reason(error: Exception) -> Text:
     return Text(str(error), str(error))
 
 
-def editor(game: str = "dafang", lang: str | None = None, folder: str | Path | None = None,
+def editor(game: str = DEFAULT_GAME, lang: str | None = None, folder: str | Path | None = None,
            **options: Any) -> BoardEditor:
     """A :class:`BoardEditor` for ``game``; ``options`` are rule options (``size=9`` for Connect6)."""
     return BoardEditor(game, lang=lang, folder=folder, **options)
@@ -157,7 +157,7 @@ class BoardEditor(W.VBox):
     is written outside it.
     """
 
-    def __init__(self, game: str = "dafang", lang: str | None = None, folder: str | Path | None = None,
+    def __init__(self, game: str = DEFAULT_GAME, lang: str | None = None, folder: str | Path | None = None,
                  **options: Any):
         if game not in GAMES:
             raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
@@ -199,12 +199,12 @@ class BoardEditor(W.VBox):
     def _template(self, kind: str) -> str:
         """The YAML the kind pre-fills for this game ("{}" for a kind without a template here)."""
         known = KINDS.get(kind)
-        return (known.editor_template(self.capabilities) if known else None) or "{}"
+        return (known.editor_template(GAMES[self.game]) if known else None) or "{}"
 
     def task_kinds(self) -> list[str]:
         """The task kinds the editor offers for this game: every registered kind with a template here."""
         return [name for name, kind in KINDS.items()
-                if kind.available(self.game) is None and kind.editor_template(self.capabilities) is not None]
+                if kind.available(self.game) is None and kind.editor_template(GAMES[self.game]) is not None]
 
     def _build_controls(self) -> None:
         """The set-up controls (each shown by :meth:`_render` only where the game takes the field)."""
@@ -276,18 +276,18 @@ class BoardEditor(W.VBox):
             b.description = TEXTS[name].get(lang)
         self.buttons["confirm"].layout.display = "" if self._awaiting_confirm else "none"
         setup_rows = [W.HBox([label("tool"), self.tool_buttons]), W.HBox([label("player"), self.player_buttons])]
-        fields, caps = self.capabilities.setup_fields, self.capabilities
-        if "phase" in fields and PHASES[self.game]:
+        fields = GAMES[self.game].editor_fields       # what matters in this game's set-ups
+        if "phase" in fields:
             setup_rows.append(W.HBox([label("phase"), self.phase_menu]))
         if "hands" in fields:
             setup_rows.append(W.HBox([label("hands"), self.hand_b, self.hand_w, self.hands_auto,
                                       W.HTML(_h(TEXTS["hands_auto"].get(lang)))]))
-        if "pending" in fields and len(PENDING[self.game]) > 1:
+        if "pending" in fields:
             setup_rows.append(W.HBox([label("pending"), self.pending_menu, W.HTML(_h(TEXTS["count"].get(lang))),
                                       self.pending_count]))
-        if "credits" in fields and caps.pull_credits:
+        if "credits" in fields:
             setup_rows.append(W.HBox([label("credits"), self.credit_b, self.credit_w]))
-        if "tired" in fields and caps.tired_pieces:
+        if "tired" in fields:
             setup_rows.append(W.HBox([label("tired"), self.tired_b, self.tired_w]))
         texts = []
         for name in ("title", "prompt", "explanation", "hint1", "hint2", "hint3"):
@@ -490,7 +490,7 @@ class BoardEditor(W.VBox):
                 kind=str(kind)[:30], kinds=", ".join(kinds) or "-")), "error")
             return False
         # what the count box can show; a two-stone turn owes at most its second stone
-        hi = 1 if self.capabilities.two_stone_turns else self.pending_count.max
+        hi = 1 if GAMES[self.game].answer_unit == "stones" else self.pending_count.max
         if kind and (isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= hi):
             e = StateFormatError.of("pending.count", "integer", count, lo=1, hi=hi)
             self._say(_fmt(TEXTS["refused"], reason=e.text), "error")

@@ -49,6 +49,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import ai
+from ..games import DEFAULT_GAME
 from ..games.contract import GameStateProtocol
 from ..glossary import term
 from ..i18n import Text, check_language, get_language
@@ -106,7 +107,7 @@ _BUTTONS = ("new_game", "undo", "redo", "hint", "pass", "agree_draw", "review", 
             "review_close", "load_record", "save", "open", "take_back", "play_on")
 
 
-def play(game: str | GameStateProtocol = "dafang", computer: str | None = None, level: str = "medium",
+def play(game: str | GameStateProtocol = DEFAULT_GAME, computer: str | None = None, level: str = "medium",
          **options: Any) -> GameWidget:
     """A game to play in the notebook: ``ft.play("dafang")``, ``ft.play("maonan", computer="W")``.
 
@@ -148,7 +149,7 @@ class GameWidget(W.VBox):
     #: Whether the panel shows the teaching-mode box (a drill that always judges hides it).
     teaching_switch = True
 
-    def __init__(self, game: str | GameStateProtocol = "dafang", computer: str | None = None,
+    def __init__(self, game: str | GameStateProtocol = DEFAULT_GAME, computer: str | None = None,
                  level: str = "medium", *, lang: str | None = None, timer: bool = False, seconds: int | None = None,
                  clock: Callable[[], float] | None = None, background: bool | str = True, cell: int | None = None,
                  teaching: bool | None = None, **options: Any):

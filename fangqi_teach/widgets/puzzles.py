@@ -42,7 +42,7 @@ import ipywidgets as W
 from ..draw.layout import action_points
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
-from ..games import GAMES
+from ..games import DEFAULT_GAME, GAMES
 from ..i18n import Text, check_language, get_language
 from ..puzzles.dashboard import dashboard
 from ..puzzles.describe import explanation, theme_text
@@ -109,13 +109,13 @@ def _game_title(game: str, lang: str) -> str:
     return GAMES[game].title.get(lang)
 
 
-def puzzles(game: str = "dafang", learner: str | None = None, lang: str | None = None, theme: str | None = None,
+def puzzles(game: str = DEFAULT_GAME, learner: str | None = None, lang: str | None = None, theme: str | None = None,
             progress: Progress | None = None) -> PuzzleWidget:
     """The adaptive puzzle widget for ``game``: ``ft.puzzles("dafang")``; see :class:`PuzzleWidget`."""
     return PuzzleWidget(game, learner=learner, lang=lang, theme=theme, progress=progress)
 
 
-def puzzle_dashboard(game: str = "dafang", learner: str | None = None, lang: str | None = None,
+def puzzle_dashboard(game: str = DEFAULT_GAME, learner: str | None = None, lang: str | None = None,
                      progress: Progress | None = None) -> PuzzleDashboard:
     """The learner's puzzle figures for ``game`` (``ft.puzzle_dashboard("dafang")``), see :class:`PuzzleDashboard`."""
     if progress is None:
@@ -127,7 +127,7 @@ def puzzle_dashboard(game: str = "dafang", learner: str | None = None, lang: str
 class PuzzleWidget(W.VBox):
     """One learner's puzzle stream for one game, with a board, a theme choice and a dashboard tab."""
 
-    def __init__(self, game: str = "dafang", learner: str | None = None, progress: Progress | None = None,
+    def __init__(self, game: str = DEFAULT_GAME, learner: str | None = None, progress: Progress | None = None,
                  lang: str | None = None, theme: str | None = None):
         if game not in GAMES:
             raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
@@ -269,7 +269,7 @@ class PuzzleWidget(W.VBox):
         s, start = self.clicks.state, self.stream.current.state      # type: ignore[union-attr]
         if not self.clicks.history.actions:
             return False
-        if not GAMES[self.game].capabilities.line_threats:
+        if GAMES[self.game].analysis is None:
             return True
         return s.is_over or s.player != start.player
 

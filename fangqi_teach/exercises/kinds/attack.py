@@ -14,7 +14,7 @@ from ...analysis import connect6 as c6
 from ...boards import Board
 from ...core import other
 from ...games import GAMES
-from ...games.contract import Capabilities, GameStateProtocol
+from ...games.contract import Game, GameStateProtocol
 from ...i18n import player_name
 from .. import checkers  # (its limits are read at each call: tests lower them)
 from ..checkers import (
@@ -132,10 +132,11 @@ class AttackTask(TaskKind[AttackParams]):
         return _solve_attack(ctx, params, limit)
 
     def practised(self, ex: Exercise, state: GameStateProtocol, params: AttackParams) -> set[str]:
-        return {"connect6.4.threats", "connect6.4.window", "connect6.4.turns"}
+        ids = GAMES[ex.game].section_rules          # its RULES.md section's threat rules
+        return {ids.threats, ids.window, ids.turns}
 
-    def editor_template(self, capabilities: Capabilities) -> str | None:
-        return "goal: threats\nthreats: 3" if capabilities.line_threats else None
+    def editor_template(self, game: Game) -> str | None:
+        return "goal: threats\nthreats: 3" if game.analysis is not None else None
 
 
 register(AttackTask())

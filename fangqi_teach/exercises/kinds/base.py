@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from ...boards import Board
 from ...games import GAMES
-from ...games.contract import Capabilities, GameStateProtocol
+from ...games.contract import Game, GameStateProtocol
 from ...i18n import Text
 from ..positions import board_for
 
@@ -153,7 +153,7 @@ class TaskKind(Generic[P]):
 
     def worksheet_form(self, game: str, params: P) -> str:
         """What a worksheet asks the learner to write: a key of ``teacher.worksheet.LABELS["form"]``."""
-        if GAMES[game].capabilities.two_stone_turns:     # a turn is stones, not one action
+        if GAMES[game].answer_unit == "stones":     # a turn is stones, not one action
             return "stones"
         return "turn" if params.get("scope", "action") == "turn" else "action"
 
@@ -161,7 +161,7 @@ class TaskKind(Generic[P]):
         """What a worksheet asks for, when it is none of the worksheet's own forms (:meth:`worksheet_form`)."""
         return None
 
-    def editor_template(self, capabilities: Capabilities) -> str | None:
+    def editor_template(self, game: Game) -> str | None:
         """The YAML the board editor pre-fills for this kind (None: not offered in the editor)."""
         return None
 

@@ -20,7 +20,7 @@ from ...analysis import connect6 as c6
 from ...boards import Board
 from ...core import other
 from ...games import new_game
-from ...games.contract import Capabilities, GameStateProtocol
+from ...games.contract import Game, GameStateProtocol
 from ...i18n import Text, player_name
 from ...notation import parse_record
 from ..checkers import (
@@ -246,8 +246,8 @@ class CountTask(TaskKind[CountParams]):
     def worksheet_form(self, game: str, params: CountParams) -> str:
         return "number"
 
-    def editor_template(self, capabilities: Capabilities) -> str | None:
-        return "quantity: threat_count\nplayer: B" if capabilities.line_threats else "quantity: legal_removals"
+    def editor_template(self, game: Game) -> str | None:
+        return "quantity: threat_count\nplayer: B" if game.analysis is not None else "quantity: legal_removals"
 
 
 def _ends_at_fields(params: Mapping[str, object], board: Board, problems: Problems) -> None:

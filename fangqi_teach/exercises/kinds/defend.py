@@ -14,7 +14,7 @@ from ...analysis import connect6 as c6
 from ...boards import Board
 from ...core import other
 from ...games import GAMES
-from ...games.contract import Capabilities, GameStateProtocol
+from ...games.contract import Game, GameStateProtocol
 from ...i18n import Text, player_name
 from ..checkers import Context, T, Verdict, _dedupe, _parse_actions, _stones_owed, _winning_turns, play_out
 from ..model import Exercise
@@ -107,11 +107,11 @@ class DefendTask(TaskKind[DefendParams]):
 
     def practised(self, ex: Exercise, state: GameStateProtocol, params: DefendParams) -> set[str]:
         attacker = params.get("attacker", other(state.player))
-        return ({"connect6.4.threats", "connect6.4.window", "connect6.4.turns", "connect6.4.winning_points"}
-                | two_threats_rule(state, attacker))
+        ids = GAMES[ex.game].section_rules          # its RULES.md section's threat rules
+        return {ids.threats, ids.window, ids.turns, ids.winning_points} | two_threats_rule(state, attacker)
 
-    def editor_template(self, capabilities: Capabilities) -> str | None:
-        return "{}" if capabilities.line_threats else None
+    def editor_template(self, game: Game) -> str | None:
+        return "{}" if game.analysis is not None else None
 
 
 register(DefendTask())

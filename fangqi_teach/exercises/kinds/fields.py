@@ -33,7 +33,7 @@ NEEDS = {
     "extra_placements": ("action",), "pull_credits": ("action",), "captures": ("action",),
     "shapes": ("action",),
 }
-#: Notions of games won by a line (``capabilities.line_threats``).
+#: Notions of games won by a line (those with a ``Game.analysis``).
 CONNECT6_ONLY = ("winning_points", "threat_count", "threats")
 
 
@@ -119,7 +119,7 @@ def property_fields(prop: str, params: Mapping[str, object], board: Board, game:
             except ValueError as e:
                 problems.add("action", str(e))
     caps = GAMES[game].capabilities
-    if prop in CONNECT6_ONLY and not caps.line_threats:
+    if prop in CONNECT6_ONLY and GAMES[game].analysis is None:     # threats: a game won by a line
         problems.add("", f"{prop} is a Connect6 notion")
     if prop in ("loose_pieces", "safe_pieces") and not caps.removals:
         problems.add("", f"{prop} is not a Connect6 notion (stones are never captured)")

@@ -17,7 +17,7 @@ from typing import Any, TypedDict
 from ...analysis import connect6 as c6
 from ...boards import Board
 from ...games import GAMES
-from ...games.contract import Capabilities, GameStateProtocol
+from ...games.contract import Game, GameStateProtocol
 from ...glossary import shape_term
 from ...i18n import Text
 from ...notation import parse_points
@@ -298,7 +298,7 @@ def _line_turns(ctx: Context, scope: str) -> bool:
 
 
 def _form(ctx: Context, scope: str) -> str:
-    if GAMES[ctx.exercise.game].capabilities.two_stone_turns:     # stones, never moves or removals
+    if GAMES[ctx.exercise.game].answer_unit == "stones":     # stones, never moves or removals
         return "stones" if scope == "turn" else "point"
     return scope
 
@@ -353,9 +353,9 @@ class PlayTask(TaskKind[PlayParams]):
         goal = params.get("goal", {})
         return {SECTION_RULES[ex.game].illegal} if goal.get("legal") else set()
 
-    def editor_template(self, capabilities: Capabilities) -> str | None:
+    def editor_template(self, game: Game) -> str | None:
         # games won by a line start from a win, the others from the most captures
-        return "goal: {win: true}" if capabilities.line_threats else "scope: action\ngoal: {captures: max}"
+        return "goal: {win: true}" if game.analysis is not None else "scope: action\ngoal: {captures: max}"
 
 
 register(PlayTask())

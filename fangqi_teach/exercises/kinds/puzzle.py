@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any, TypedDict
 
 from ...boards import Board
+from ...games import GAMES, get_game
 from ...games.contract import GameStateProtocol
 from ...i18n import Text
 from ..checkers import Context, Verdict
@@ -28,11 +29,6 @@ __all__ = ["PuzzleParams", "PuzzleTask", "puzzle_tags"]
 
 _GOALS = ("placements", "credits", "material")
 _TURNS = (2, 3)
-# The rule ids a puzzle practises, by game and phase (rules_index.RULES).
-_TAGS = {"dafang": ("dafang.1.placing", "dafang.1.moving"),
-         "ningxia": ("ningxia.2.placing", "ningxia.2.slide"),
-         "xinjiang": ("xinjiang.3.placing", "xinjiang.3.moving"),
-         "maonan": ("maonan.5.mills", "maonan.5.moving")}
 
 
 class PuzzleParams(TypedDict, total=False):
@@ -46,8 +42,14 @@ def puzzle_tags(game: str, phase: str) -> list[str]:
     >>> puzzle_tags("dafang", "place"), puzzle_tags("xinjiang", "move")
     (['dafang.1.placing'], ['xinjiang.3.moving'])
     """
-    placing, moving = _TAGS[game]
-    return [placing if phase == "place" else moving]
+    ids = get_game(game).section_rules      # its RULES.md section's ids for the placing and the moving phase
+    return [ids.placing if phase == "place" else ids.move]
+
+
+def _has_puzzles(game: str) -> bool:
+    """Whether ``game`` has puzzles: its section names a rule for each phase (the Fang Qi games, Maonan)."""
+    ids = get_game(game).section_rules if game in GAMES else None
+    return ids is not None and bool(ids.placing and ids.move)
 
 
 @lru_cache(maxsize=256)
@@ -77,7 +79,7 @@ class PuzzleTask(TaskKind[PuzzleParams]):
     in_review = False
 
     def available(self, game: str) -> str | None:
-        return None if game in _TAGS else f'"{self.name}" tasks are for the Fang Qi games and Maonan Morris'
+        return None if _has_puzzles(game) else f'"{self.name}" tasks are for the Fang Qi games and Maonan Morris'
 
     def validate(self, params: Mapping[str, object], game: str, board: Board, problems: Problems) -> None:
         if params.get("goal") not in _GOALS:
@@ -118,7 +120,7 @@ class PuzzleTask(TaskKind[PuzzleParams]):
         return best_answers(_proven(ctx, params))[:limit]
 
     def practised(self, ex: Exercise, state: GameStateProtocol, params: PuzzleParams) -> set[str]:
-        return set(puzzle_tags(state.game, state.phase)) if state.game in _TAGS else set()
+        return set(puzzle_tags(state.game, state.phase)) if _has_puzzles(state.game) else set()
 
     def scope(self, game: str, params: PuzzleParams) -> str:
         return "action"

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TypedDict
 
 from ...boards import Board
-from ...games.contract import Capabilities, GameStateProtocol
+from ...games.contract import Game, GameStateProtocol
 from ..checkers import (
     PIECE_PROPERTIES,
     Context,
@@ -126,8 +126,8 @@ class SelectTask(TaskKind[SelectParams]):
     def worksheet_form(self, game: str, params: SelectParams) -> str:
         return "point" if params.get("mode", "all") == "one" else "points"
 
-    def editor_template(self, capabilities: Capabilities) -> str | None:
-        return ("property: winning_points\nplayer: B" if capabilities.line_threats
+    def editor_template(self, game: Game) -> str | None:
+        return ("property: winning_points\nplayer: B" if game.analysis is not None
                 else "property: loose_pieces\nplayer: W\nmode: all")
 
 
