@@ -176,3 +176,38 @@ def test_the_answer_box_shows_the_chinese_refusal_in_chinese(tmp_path):
     assert w.answer("z9") is None
     text = w.feedback_text()
     assert "“z9”不是大方棋棋盘上的点" in text and "is not a point" not in text
+
+
+# -- f. several actions typed where one is asked (review entry 63) ---------------------------------
+
+@pytest.mark.parametrize("game", ["maonan", "dafang", "ningxia", "xinjiang"])
+@pytest.mark.parametrize("answer,n", [("a1 a1", 2), ("j10 k10 l10", 3), (" c3  a1 ", 2)])
+def test_several_actions_typed_for_a_one_action_puzzle_are_counted_not_glued(game, answer, n):
+    v = check_answer(base.load(game)[0], answer)
+    assert not v.legal and not v.correct
+    assert v.feedback.en == f"A puzzle answer is one action; you typed {n}."
+    assert v.feedback.zh == f"谜题的答案是一步着法；你写了 {n} 步。"
+    glued = "".join(answer.split())
+    assert glued not in v.feedback.en and glued not in v.feedback.zh
+
+
+@pytest.mark.parametrize("answer", ["c3 - c5", "x d4", "C3-C5"])
+def test_spaces_inside_one_action_still_read_as_one_action(answer):
+    p = base.load("maonan")[0]
+    v = check_answer(p, answer)
+    assert "one action" not in v.feedback.en and "一步着法" not in v.feedback.zh
+
+
+def test_a_connect6_answer_of_three_stones_is_refused_not_played_for_the_opponent():
+    p = _c6("c6_win")[0]
+    v = check_answer(p, "j10 k10 l10")
+    assert not v.legal and v.line == ()
+    assert v.feedback.en == "A turn is at most two stones; you typed 3."
+    assert v.feedback.zh == "一手最多下两子；你写了 3 子。"
+
+
+def test_the_answer_box_says_one_action_in_both_languages(tmp_path):
+    for lang, want in (("en", "A puzzle answer is one action; you typed 2."), ("zh", "谜题的答案是一步着法；你写了 2 步。")):
+        w = PuzzleWidget("maonan", progress=Progress("f", directory=tmp_path / lang), lang=lang)
+        assert w.answer("a1 a1") is None
+        assert want in w.feedback_text() and "a1a1" not in w.feedback_text()

@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Any
 
@@ -132,7 +133,10 @@ def check(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
     """
     if proof["goal"] in C6_GOALS:
         return _check_c6(state, proof, answer)
-    action = str(answer).strip().lower()
+    typed = typed_actions(answer)
+    if len(typed) > 1:          # never glued into one "point" (the engine ignores spaces inside an action)
+        return {"correct": False, "value": None, "line": [], "illegal": _one_action(len(typed))}
+    action = typed[0] if typed else ""
     refusal = state.refusal(action)
     if refusal is not None:
         return {"correct": False, "value": None, "line": [], "illegal": {"en": refusal.en, "zh": refusal.zh}}
@@ -143,6 +147,26 @@ def check(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
         stored = next(a for a in proof["alternatives"] if a["answer"] == action)
         return {"correct": stored["value"] >= best, "value": stored["value"], "line": list(stored["line"])}
     return {"correct": got.value >= best, "value": got.value, "line": list(got.line)}
+
+
+def typed_actions(text: str) -> list[str]:
+    """The actions in a typed answer, one per word; spaces inside one action (``c3 - c5``, ``x d4``) kept together.
+
+    >>> typed_actions(" a1 a1 "), typed_actions("c3 - c5"), typed_actions("X d4"), typed_actions("")
+    (['a1', 'a1'], ['c3-c5'], ['xd4'], [])
+    """
+    t = re.sub(r"\s*-\s*", "-", str(text).strip().lower())
+    t = re.sub(r"(?<![a-z0-9])x\s+(?=[a-z])", "x", t)
+    return t.split()
+
+
+def _one_action(n: int) -> dict[str, str]:
+    """The refusal of an answer of ``n`` actions where a puzzle asks for one.
+
+    >>> _one_action(2)["en"], _one_action(2)["zh"]
+    ('A puzzle answer is one action; you typed 2.', '谜题的答案是一步着法；你写了 2 步。')
+    """
+    return {"en": f"A puzzle answer is one action; you typed {n}.", "zh": f"谜题的答案是一步着法；你写了 {n} 步。"}
 
 
 # --------------------------------------------------------------------------
@@ -246,6 +270,10 @@ def _check_c6(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
         return {"correct": False, "value": None, "line": [],
                 "illegal": {"en": "No stone given: write the stones of the turn, e.g. j10 k11.",
                             "zh": "没有写棋子：请写出这一手的落子，例如 j10 k11。"}}
+    if len(points) > 2:         # a turn is two stones: a third is never played for the opponent
+        return {"correct": False, "value": None, "line": [],
+                "illegal": {"en": f"A turn is at most two stones; you typed {len(points)}.",
+                            "zh": f"一手最多下两子；你写了 {len(points)} 子。"}}
     s = state
     for p in points:
         if s.phase == "over":
