@@ -125,6 +125,8 @@ FORBIDDEN_ZH: tuple[Forbidden, ...] = (
               "疲劳子 is the Xinjiang lesson's own name (OWN_TERMS)"),
     Forbidden(("connect6",), "两[头端]有?空的?四子", "活四", "the glossary term, not a description"),
     Forbidden(("connect6",), "两[头端]有?空的?五子", "活五", "the glossary term, not a description"),
+    Forbidden(("connect6",), "最小(的)?防守", "唯一能挡住的两子 / 能挡住的下法",
+              "a calque of 'minimal defence', no Chinese term"),
     Forbidden((), r"吃\s*0\s*[子枚]", "一子也吃不到", "no 「吃 0 子」"),
     Forbidden((), r"多[放拔]\s*0\s*[子枚]", "一子也不能多放", "no 「多放 0 子」"),
     Forbidden((), r"(?<![0-9])1\s*个[散铁棋黑白]?子", "一枚…子", "pieces are counted in 枚, and one is 一"),

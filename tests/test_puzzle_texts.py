@@ -211,3 +211,27 @@ def test_the_answer_box_says_one_action_in_both_languages(tmp_path):
         w = PuzzleWidget("maonan", progress=Progress("f", directory=tmp_path / lang), lang=lang)
         assert w.answer("a1 a1") is None
         assert want in w.feedback_text() and "a1a1" not in w.feedback_text()
+
+
+# -- g. Connect6 explanations: Chinese punctuation, no calque (review entry 67) --------------------
+
+def test_connect6_chinese_explanations_use_chinese_punctuation_and_no_coined_term():
+    from fangqi_teach.glossary import forbidden_wordings
+    seen = 0
+    for p in base.load("connect6"):
+        proof = p["proof"]
+        zh = explanation(None, proof).zh
+        assert "; " not in zh and ";" not in zh, (p["id"], zh)
+        assert "最小防守" not in zh and not forbidden_wordings(zh, "connect6"), (p["id"], zh)
+        if proof["goal"] == "c6_defend" and len(proof["lines"]) > 1:
+            assert "；" in zh
+            seen += 1
+        if proof["goal"] == "c6_defend":
+            assert ("唯一能挡住的两子" if len(proof["answer"]) == 2 else "唯一能挡住的一点") in zh
+            assert "minimal defence" not in explanation(None, proof).en
+    assert seen
+
+
+def test_the_generated_defence_exercises_say_no_calque():
+    from fangqi_teach.glossary import forbidden_wordings
+    assert forbidden_wordings("威胁数 2：最小防守共 3 种", "connect6")

@@ -278,20 +278,30 @@ def _c6_refutation(proof: dict[str, Any], checked: dict[str, Any]) -> Text:
 
 
 def _c6_explanation(proof: dict[str, Any]) -> Text:
+    """The Connect6 explanation, Chinese punctuation in the Chinese text (「；」 between lines, never "; ").
+
+    >>> proof = {"goal": "c6_defend", "answer": ["h12", "p15"], "threats": 2,
+    ...          "lines": [{"winning_points": ["g12", "h12"]}, {"winning_points": ["l11", "p15", "r17"]}]}
+    >>> _c6_explanation(proof).zh
+    '威胁数是 2；h12 p15 是唯一能挡住的两子，挡掉所有赢点（各条线的赢点：g12 h12；l11 p15 r17）。'
+    """
     answer = " ".join(proof["answer"])
-    pts = "; ".join(" ".join(x["winning_points"]) for x in proof["lines"])
+    by_line = [" ".join(x["winning_points"]) for x in proof["lines"]]
+    pts, pts_zh = "; ".join(by_line), "；".join(by_line)
     n = proof["threats"]
     if proof["goal"] == "c6_win":
         return Text(f"{answer} completes six: the only stones that win this turn "
                     f"(winning points by line: {pts}).",
-                    f"{answer} 连成六：本手唯一能赢的下法（各条线的赢点：{pts}）。")
+                    f"{answer} 连成六：本手唯一能赢的下法（各条线的赢点：{pts_zh}）。")
     # one stone is the whole answer: the turn's other stone may go on any free point
+    one = len(proof["answer"]) == 1
     free = (" The turn's other stone may go on any free point.", "这一手的另一子可以下在任意空点。") \
-        if len(proof["answer"]) == 1 else ("", "")
+        if one else ("", "")
     if proof["goal"] == "c6_defend":
-        return Text(f"The threat count is {n}; {answer} is the only minimal defence: it takes every "
+        what = ("the only point", "唯一能挡住的一点") if one else ("the only pair of stones", "唯一能挡住的两子")
+        return Text(f"The threat count is {n}; {answer} is {what[0]} that stops it: it takes every "
                     f"winning point away (by line: {pts}).{free[0]}",
-                    f"威胁数是 {n}；{answer} 是唯一的最小防守，挡掉所有赢点（各条线：{pts}）。{free[1]}")
+                    f"威胁数是 {n}；{answer} 是{what[1]}，挡掉所有赢点（各条线的赢点：{pts_zh}）。{free[1]}")
     return Text(f"{answer} is the only turn that leaves {proof['threats_after']} threats: two stones "
                 f"cannot stop them.{free[0]}",
                 f"{answer} 是唯一能留下 {proof['threats_after']} 个威胁的下法：对方两子挡不住。{free[1]}")
