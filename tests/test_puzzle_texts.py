@@ -235,3 +235,37 @@ def test_connect6_chinese_explanations_use_chinese_punctuation_and_no_coined_ter
 def test_the_generated_defence_exercises_say_no_calque():
     from fangqi_teach.glossary import forbidden_wordings
     assert forbidden_wordings("威胁数 2：最小防守共 3 种", "connect6")
+
+
+# -- h. 活四 only on a live four, 活五 on a live five (review entry 68) ------------------------------
+
+def _two_blocker_runs(proof):
+    """The longest gapless runs of the lines that need two blockers, counted from the stones' coordinates."""
+    lines = proof["lines_after"] if proof["goal"] == "c6_double_threat" else proof["lines"]
+    step = {"row": (1, 0), "column": (0, 1), "diagonal": (1, 1), "antidiagonal": (1, -1)}
+    out = set()
+    for x in lines:
+        if x["blockers"] < 2:
+            continue
+        dx, dy = step[x["direction"]]
+        have = {(ord(p[0]), int(p[1:])) for p in x["stones"]}
+        out.add(max(next(n for n in range(1, 20) if (c + n * dx, r + n * dy) not in have) for c, r in have
+                    if (c - dx, r - dy) not in have))
+    return out
+
+
+def test_the_live_four_theme_is_only_on_a_live_four_and_a_live_five_has_its_own():
+    from fangqi_teach.puzzles.describe import theme_text, themes
+    from fangqi_teach.puzzles.two_threats import two_threat_puzzles
+    assert (theme_text("open_four", "connect6").zh, theme_text("open_five", "connect6").zh) == ("活四", "活五")
+    assert theme_text("open_five", "connect6").en == "live five"
+    stored = base.load("connect6")
+    for p in stored + two_threat_puzzles():
+        runs = _two_blocker_runs(p["proof"])
+        assert ("open_four" in p["themes"]) == (4 in runs), (p["id"], runs)
+        assert ("open_five" in p["themes"]) == (5 in runs), (p["id"], runs)
+    for p in stored:        # the stored field is the computed one
+        assert p["themes"] == themes(base.position_state(p), p["proof"])
+    assert base.load("connect6", None) and any("open_five" in p["themes"] for p in stored)
+    five = next(p for p in stored if p["id"] == "connect6-2305bde28114")      # the live five l6–p6
+    assert "open_five" in five["themes"] and "open_four" not in five["themes"]

@@ -578,6 +578,7 @@ GLOSSARY = Glossary(
         "winning_point": Text("winning point", "赢点"),
         "threat_count": Text("threat count", "威胁数"),
         "open_four": Text("live four", "活四"),
+        "open_five": Text("live five", "活五"),
         "closed_four": Text("blocked four", "眠四"),
         "split_four": Text("split four", "跳四"),
         "single_threat": Text("single threat", "单威胁"),

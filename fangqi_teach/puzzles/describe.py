@@ -66,8 +66,9 @@ def themes(state, proof: dict[str, Any]) -> list[str]:
         if goal == "c6_defend":
             t.append("double_threat" if proof["threats"] >= 2 else "single_threat")
         lines = proof["lines_after"] if goal == "c6_double_threat" else proof["lines"]
-        if any(x["blockers"] >= 2 for x in lines):
-            t.append("open_four")        # 活四: a line that two stones are needed to block
+        # a line two stones are needed to block: a live four (活四: four stones in a row) or a live five (活五)
+        runs = {_run(x["stones"], x["direction"]) for x in lines if x["blockers"] >= 2}
+        t += [name for n, name in ((4, "open_four"), (5, "open_five")) if n in runs]
         return t
     me = proof["player"]
     best = proof["alternatives"][0]
@@ -93,6 +94,30 @@ def themes(state, proof: dict[str, Any]) -> list[str]:
     elif first_turn_gain <= 0:
         out.append("defence" if proof["goal"] == "material" else "deny")
     return out
+
+
+_STEPS = {"row": (1, 0), "column": (0, 1), "diagonal": (1, 1), "antidiagonal": (1, -1)}
+
+
+def _run(stones: list[str], direction: str) -> int:
+    """The most stones of a line in a row, without a gap (four for a live four, five for a live five).
+
+    >>> _run(["l6", "m6", "n6", "o6", "p6"], "row"), _run(["g6", "g7", "g8", "g10"], "column")
+    (5, 3)
+    >>> _run(["h10", "i9", "j8", "l6", "m5", "n4", "o3", "p2"], "antidiagonal")
+    5
+    """
+    dx, dy = _STEPS[direction]
+    have = {_xy(p) for p in stones}
+    best = 0
+    for x, y in have:
+        if (x - dx, y - dy) in have:
+            continue            # not the first stone of its run
+        n = 1
+        while (x + n * dx, y + n * dy) in have:
+            n += 1
+        best = max(best, n)
+    return best
 
 
 def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
