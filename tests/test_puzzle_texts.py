@@ -269,3 +269,57 @@ def test_the_live_four_theme_is_only_on_a_live_four_and_a_live_five_has_its_own(
     assert base.load("connect6", None) and any("open_five" in p["themes"] for p in stored)
     five = next(p for p in stored if p["id"] == "connect6-2305bde28114")      # the live five l6–p6
     assert "open_five" in five["themes"] and "open_four" not in five["themes"]
+
+
+# -- i. two-threat exercises keep their own task in the stream (review entry 80) ---------------------
+
+def _two_threat_exercises():
+    from fangqi_teach.exercises.schema import default_exercise_dir
+    from fangqi_teach.parsed import load_pack
+    return {e.id: e for e in load_pack(default_exercise_dir() / "connect6" / "two_threats.yaml").exercises}
+
+
+def test_a_two_threat_exercise_enters_the_stream_only_with_its_own_task_and_grades_as_in_notebook_16():
+    from fangqi_teach.puzzles.two_threats import goal_of, two_threat_puzzles
+    exs = _two_threat_exercises()
+    made = {p["source"]["exercise"]: p for p in two_threat_puzzles()}
+    # tt-31 asks to stop the five AND leave three threats; tt-10, 17, 18 count or point (live five, not 活四)
+    assert not {"c6-tt-31", "c6-tt-10", "c6-tt-17", "c6-tt-18"} & set(made)
+    assert made
+    rng = __import__("random").Random(7)
+    for eid, p in made.items():
+        ex = exs[eid]
+        proof = p["proof"]
+        assert proof["goal"] == goal_of(ex.task.kind, dict(ex.task.params)), eid
+        state = base.position_state(p)
+        free = [q for q in state.board_spec.points if q not in set(state.board)]
+        tried = [" ".join(proof["turn"])] + list(ex.solutions(limit=20))
+        tried += [" ".join(proof["answer"] + [q]) for q in rng.sample(free, 4) if q not in proof["answer"]]
+        tried += [" ".join(rng.sample(free, 2)) for _ in range(6)]
+        for answer in tried:
+            assert check_answer(p, answer).correct == ex.check(answer).correct, (eid, answer)
+        assert prompt(p).en.startswith(player_name(proof["player"], "en"))
+
+
+def test_c6_tt_31s_wrong_answer_is_never_right_in_the_stream(tmp_path):
+    import hashlib
+
+    from fangqi_teach.puzzles.own import puzzles_for
+    from fangqi_teach.puzzles.symmetry import canonical_key
+    ex = _two_threat_exercises()["c6-tt-31"]
+    assert not ex.check("c8 a1").correct and ex.check("c8 k14").correct
+    key = hashlib.sha256(canonical_key(ex.state()).encode()).hexdigest()
+    served = puzzles_for(Progress("tt", directory=tmp_path), "connect6")
+    assert served and all(p["key"] != key for p in served)
+
+
+def test_a_stone_after_a_six_is_never_played_in_a_win_puzzle():
+    p = next(q for q in _c6("c6_win", stones=1))
+    state = base.position_state(p)
+    (stone,) = p["proof"]["answer"]
+    extra = _free(state, 1, [stone])[0]
+    v = check_answer(p, f"{stone} {extra}")
+    assert not v.correct and not v.legal
+    assert v.feedback.en.startswith(f"The game ends with {stone} (six in a row); {extra} is never played.")
+    assert v.feedback.zh.startswith(f"下到 {stone} 已经连成六，对局结束；{extra} 根本不会下。")
+    assert check_answer(p, stone).correct

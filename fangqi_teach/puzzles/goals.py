@@ -275,9 +275,13 @@ def _check_c6(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
                 "illegal": {"en": f"A turn is at most two stones; you typed {len(points)}.",
                             "zh": f"一手最多下两子；你写了 {len(points)} 子。"}}
     s = state
-    for p in points:
-        if s.phase == "over":
-            break
+    for i, p in enumerate(points):
+        if s.phase == "over":       # stones after a six are never placed (the two-threat exercises' lesson)
+            played, rest = " ".join(points[:i]), " ".join(points[i:])
+            return {"correct": False, "value": None, "line": [],
+                    "illegal": {"en": f"The game ends with {played} (six in a row); {rest} is never played. "
+                                      "Write only the stones really placed.",
+                                "zh": f"下到 {played} 已经连成六，对局结束；{rest} 根本不会下。只写真正下了的子。"}}
         try:
             s = s.play(p)
         except IllegalAction as e:

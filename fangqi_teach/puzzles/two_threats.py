@@ -1,15 +1,23 @@
 """The Connect6 two-threat exercises (``exercises/connect6/two_threats.yaml``) in the puzzle stream.
 
-Each exercise whose position the exact proof settles (:func:`~.goals.prove`:
-one best answer class, the only defence, the win, the turn that leaves three
-threats) becomes a puzzle of the Connect6 stream, made as a mined one is
-(:func:`~.miner.make_puzzle`), with the exercise named in its ``source``. The
-others ask something else (count the threats, point at the winning points)
-and stay in their practice notebook, ``16_practice_two_threats``.
+An exercise enters the stream only with its own task (:func:`goal_of`): a
+``defend`` exercise as the only defence (``c6_defend``), an ``attack`` to win
+as ``c6_win``, an ``attack`` that must leave three threats as
+``c6_double_threat``. Its position is proven for that goal alone
+(:func:`~.goals.prove`: one best answer class), and the exercise's own checker
+must agree with the puzzle's (:func:`_agrees`: the proof's answer is right
+for the exercise, each of the exercise's answers is right for the puzzle);
+then it becomes a puzzle made as a mined one is (:func:`~.miner.make_puzzle`),
+with the exercise named in its ``source``. The others ask something else
+(count the threats, point at the winning points, replay a game, stop a five
+*and* leave three threats: a task no stream goal states) and stay in their
+practice notebook, ``16_practice_two_threats``.
 
 >>> made = two_threat_puzzles()
 >>> len(made) > 0, all(p["source"]["pack"] == "two_threats.yaml" for p in made)
 (True, True)
+>>> sorted({p["source"]["exercise"] for p in made} & {"c6-tt-10", "c6-tt-17", "c6-tt-18", "c6-tt-31"})
+[]
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .goals import prove
+from .goals import check, prove
 from .search import Unproven
 
 PACK = "two_threats.yaml"
@@ -40,17 +48,53 @@ def _made() -> tuple[dict[str, Any], ...]:
     for ex in load_pack(path).exercises:
         if ex.position.setup is None or ex.position.record:
             continue
+        goal = goal_of(ex.task.kind, dict(ex.task.params))
+        if goal is None:
+            continue
         state = ex.state()
         try:
-            proof = prove(state)
+            proof = prove(state, goal)
         except Unproven:
             continue
-        if proof is None:
+        if proof is None or proof["goal"] != goal or not _agrees(ex, state, proof):
             continue
         position = {"setup": _plain(ex.position.setup), **({"options": dict(ex.position.options)}
                                                             if ex.position.options else {})}
         out.append(make_puzzle(state, proof, position, {"pack": PACK, "exercise": ex.id}))
     return tuple(out)
+
+
+def goal_of(kind: str, params: dict[str, Any]) -> str | None:
+    """The stream goal that asks what an exercise's task asks, or None (no stream goal does).
+
+    >>> goal_of("defend", {}), goal_of("attack", {"goal": "win"}), goal_of("attack", {"goal": "threats", "threats": 3})
+    ('c6_defend', 'c6_win', 'c6_double_threat')
+    >>> goal_of("count", {"quantity": "threat_count"}), goal_of("select", {}), goal_of("attack", {"goal": "threats"})
+    (None, None, None)
+    """
+    if kind == "defend":
+        return "c6_defend"
+    if kind == "attack" and params.get("goal") == "win":
+        return "c6_win"
+    if kind == "attack" and params.get("goal") == "threats" and params.get("threats") == 3:
+        return "c6_double_threat"
+    return None
+
+
+def _agrees(ex: Any, state: Any, proof: dict[str, Any]) -> bool:
+    """Whether the exercise's own checker and the puzzle's grade alike: the proof's answer right for both, the
+    answer with another second stone (where one stone is the answer) alike for both, and every answer of the
+    exercise right for the puzzle."""
+    turns = [proof["turn"]]
+    if len(proof["answer"]) == 1:       # the other stone anywhere (a stone after a six: wrong for both)
+        taken = set(state.board) | set(proof["answer"])
+        free = [p for p in reversed(state.board_spec.points) if p not in taken][:3]
+        turns += [proof["answer"] + [q] for q in free]
+    if not ex.check(" ".join(proof["turn"])).correct:
+        return False
+    if any(ex.check(" ".join(t)).correct != check(state, proof, " ".join(t))["correct"] for t in turns):
+        return False
+    return all(check(state, proof, answer)["correct"] for answer in ex.solutions(limit=50))
 
 
 def _plain(value: Any) -> Any:
