@@ -207,7 +207,8 @@ def test_a_connect6_answer_of_three_stones_is_refused_not_played_for_the_opponen
 
 
 def test_the_answer_box_says_one_action_in_both_languages(tmp_path):
-    for lang, want in (("en", "A puzzle answer is one action; you typed 2."), ("zh", "谜题的答案是一步着法；你写了 2 步。")):
+    for lang, want in (("en", "A puzzle answer is one action; you typed 2."),
+                       ("zh", "谜题的答案是一步着法；你写了 2 步。")):
         w = PuzzleWidget("maonan", progress=Progress("f", directory=tmp_path / lang), lang=lang)
         assert w.answer("a1 a1") is None
         assert want in w.feedback_text() and "a1a1" not in w.feedback_text()
@@ -323,3 +324,100 @@ def test_a_stone_after_a_six_is_never_played_in_a_win_puzzle():
     assert v.feedback.en.startswith(f"The game ends with {stone} (six in a row); {extra} is never played.")
     assert v.feedback.zh.startswith(f"下到 {stone} 已经连成六，对局结束；{extra} 根本不会下。")
     assert check_answer(p, stone).correct
+
+
+# -- j. Maonan explanations: one clause per action, no nested brackets, no "worth 1" (review entry 66) --
+
+def _depth(text):
+    d = deepest = 0
+    for ch in text:
+        d += ch in "(（"
+        d -= ch in ")）"
+        deepest = max(deepest, d)
+    return deepest
+
+
+def _top_level(text, sep):
+    """``text`` split at ``sep`` outside brackets."""
+    out, d, cur, i = [], 0, "", 0
+    while i < len(text):
+        if d == 0 and text.startswith(sep, i):
+            out.append(cur)
+            cur, i = "", i + len(sep)
+            continue
+        d += text[i] in "(（"
+        d -= text[i] in ")）"
+        cur += text[i]
+        i += 1
+    return out + [cur]
+
+
+def test_maonan_explanations_tell_one_clause_per_action_without_nested_brackets_or_worth():
+    from fangqi_teach.puzzles.describe import _replay, line_text
+    for p in base.load("maonan"):
+        state, proof = base.position_state(p), p["proof"]
+        text = explanation(state, proof)
+        for lang in ("en", "zh"):
+            t = text.get(lang)
+            assert _depth(t) <= 1, (p["id"], t)
+            assert "worth" not in t and "值 1" not in t and "值 " not in t, (p["id"], t)
+            assert "White pins:" not in t and "Black pins:" not in t and "押子：手中一子" not in t
+        for alt in proof["alternatives"][:2]:
+            steps = _replay(state, alt["line"])
+            pins = sum(1 for _b, _a, c in steps for e in c.events if e.kind == "pin")
+            for lang, sep, word in (("en", "; ", "pins "), ("zh", "；", "押子 ")):
+                line = line_text(state, alt["line"], lang)
+                clauses = _top_level(line, sep)
+                assert len(clauses) == len(alt["line"]), (p["id"], lang, line)
+                for clause, (_b, a, _c) in zip(clauses, steps):
+                    assert clause.split("：")[0].split(": ")[0].split()[-1] == a, (clause, a)
+                assert line.count(word) == pins, (p["id"], line)
+
+
+def test_the_first_of_several_tied_answers_is_not_called_the_next_best():
+    seen = 0
+    for game in ("dafang", "maonan", "ningxia", "xinjiang"):
+        for p in base.load(game)[:150]:
+            alts = p["proof"]["alternatives"]
+            tied = sum(1 for a in alts[1:] if a["value"] == alts[1]["value"]) > 1
+            text = explanation(base.position_state(p), p["proof"])
+            if tied:
+                seen += 1
+                assert "The next best" not in text.en and "次好的" not in text.zh, (p["id"], text.en)
+                assert "Other answers give at most" in text.en and "其他下法最多" in text.zh
+            else:
+                assert f"The next best, {alts[1]['answer']}," in text.en and f"次好的 {alts[1]['answer']}" in text.zh
+    assert seen
+    p = next(q for q in base.load("dafang") if q["id"] == "dafang-00059886abf0")
+    text = explanation(base.position_state(p), p["proof"])
+    assert "Other answers give at most no net extra placements" in text.en and "其他下法最多两边持平" in text.zh
+
+
+# -- k. the span says whose turns the line covers (review entry 79) -----------------------------------
+
+def test_the_span_says_whose_turns_the_line_covers_when_a_side_is_skipped():
+    from fangqi_teach.puzzles.describe import turns_of
+    p = next(q for q in base.load("maonan") if q["id"] == "maonan-7aee61e39aad")
+    state, proof = base.position_state(p), p["proof"]
+    assert turns_of(state, proof["alternatives"][0]["line"]) == [
+        ("W", ["a4"]), ("W", ["d5", "xd2"]), ("W", ["xb6", "d6-b6", "xb4", "xf2"]), ("B", ["a1-d1"])]
+    q, why = prompt(p), explanation(state, proof)
+    assert "counting White's three turns in a row and Black's best reply" in q.en
+    assert "Black has no piece left to place and is skipped" in q.en
+    assert "算上白方连下三手和黑方最好的应手（黑方手中没有棋子，跳过）" in q.zh
+    assert why.en.startswith("a4 is best for White over White's three turns in a row and Black's reply")
+    assert why.zh.startswith("白方连下三手和黑方的应手（黑方手中没有棋子，跳过），a4 最好")
+    assert "this turn and the reply" not in why.en and "这一手连同对方的应手" not in why.zh
+
+
+def test_every_maonan_prompt_names_a_skip_exactly_where_the_line_has_one():
+    from fangqi_teach.puzzles.describe import _replay, turns_of
+    for p in base.load("maonan"):
+        state, proof = base.position_state(p), p["proof"]
+        line = proof["alternatives"][0]["line"]
+        skipped = any(e.kind == "skip" and e.player != b.player for b, _a, c in _replay(state, line) for e in c.events)
+        q = prompt(p)
+        assert ("is skipped" in q.en) == skipped and ("跳过" in q.zh) == skipped, (p["id"], q.en)
+        sides = [pl for pl, _ in turns_of(state, line)]
+        if sides in (["B", "W"], ["W", "B"]):
+            assert q.en.endswith(f"counting {player_name(sides[1], 'en')}'s best reply?"), q.en

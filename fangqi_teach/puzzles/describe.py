@@ -225,7 +225,9 @@ def result_text(state, line, goal: str, value: int, me: str, lang: str) -> str:
 
 
 def line_text(state, line, lang: str) -> str:
-    """The line's actions with what the engine says each did (its own event texts)."""
+    """The line's actions with what the engine says each did (its own event texts; Maonan: :func:`_maonan_line`)."""
+    if state.game == "maonan":
+        return _maonan_line(state, line, lang)
     parts = []
     for _before, a, after in _replay(state, line):
         told = [e.text(lang) for e in after.events if e.kind in _TOLD]
@@ -233,27 +235,176 @@ def line_text(state, line, lang: str) -> str:
     return ", ".join(parts) if lang == "en" else "，".join(parts)
 
 
+_NUM = {"en": {2: "two", 3: "three", 4: "four", 5: "five"}, "zh": {1: "一", 2: "两", 3: "三", 4: "四", 5: "五"}}
+
+
+def _maonan_clauses(before, after, lang: str) -> list[str]:
+    """What one Maonan action did, in short clauses (one per thing done; the side is named where the line says
+    whose turn it is). A mill is a 直 and counts for nothing by itself: no "worth 1"; a pin is told once."""
+    en = lang == "en"
+    ev = after.events
+    out: list[str] = []
+    mills = [" ".join(e.points) for e in ev if e.kind == "shape"]
+    if len(mills) == 1:
+        out.append(f"mill {mills[0]}" if en else f"成直 {mills[0]}")
+    elif mills:
+        n = _NUM[lang].get(len(mills), str(len(mills)))
+        out.append(f"{n} mills, {' and '.join(mills)}" if en else f"成{n}个直 {'、'.join(mills)}")
+    pinned = any(e.kind == "pin" for e in ev)
+    for e in ev:
+        pts = " ".join(e.points)
+        if e.kind == "remove":
+            notes = []              # one bracket per clause, its notes side by side
+            if e.reason.startswith("pin"):
+                what = f"pins {pts}" if en else f"押子 {pts}"
+                notes.append("takes it, and a piece from hand goes there" if en else "拿掉对方这一子，手中一子放上去")
+            elif e.reason == "blocked_pull":
+                what = f"cannot move, so pulls {pts} first" if en else f"无子可动，先拔掉 {pts}"
+            else:
+                what = f"takes {pts}" if en else f"吃掉 {pts}"
+            if e.reason.endswith("_any"):
+                notes.append("every enemy piece was in a mill, so any could be taken" if en
+                             else "对方的子全在“直”里，可以任拿一枚")
+            if notes:
+                what += f" ({'; '.join(notes)})" if en else f"（{'；'.join(notes)}）"
+            out.append(what)
+        elif e.kind == "skip" and e.player != before.player:
+            who = player_name(e.player, lang)
+            out.append(f"{who} has no piece left to place and is skipped" if en and e.reason == "supply_empty"
+                       else f"{who}手中没有棋子，跳过" if e.reason == "supply_empty" else e.text(lang))
+        elif e.kind in ("win", "draw", "forfeit", "make_room") or (e.kind == "pin" and not pinned):
+            out.append(e.text(lang))
+    return out
+
+
+def _maonan_line(state, line, lang: str) -> str:
+    """A Maonan line: one clause per action (``b2: mill a4 b2 d1``), the side named where a new side's turn starts.
+
+    >>> from fangqi_teach.games import GAMES
+    >>> s = GAMES["maonan"].from_setup({"black": ["a1", "a4", "c3"], "white": ["g7", "g1"], "player": "B",
+    ...                                 "phase": "move"})
+    >>> _maonan_line(s, ["a4-b2", "xg7", "g1-g4"], "en")
+    'Black a4-b2: mill a1 b2 c3; xg7: takes g7; White g1-g4'
+    >>> _maonan_line(s, ["a4-b2", "xg7", "g1-g4"], "zh")
+    '黑方 a4-b2：成直 a1 b2 c3；xg7：吃掉 g7；白方 g1-g4'
+    """
+    en = lang == "en"
+    parts, side = [], None
+    for before, a, after in _replay(state, line):
+        head = a
+        if before.player != side:
+            side = before.player
+            head = f"{player_name(side, lang)} {a}"
+        told = _maonan_clauses(before, after, lang)
+        parts.append(head + (("：", "，"), (": ", ", "))[en][0] + (("：", "，"), (": ", ", "))[en][1].join(told)
+                     if told else head)
+    return "; ".join(parts) if en else "；".join(parts)
+
+
+def turns_of(state, line) -> list[tuple[str, list[str]]]:
+    """The turns a line covers: ``[(player, actions)]``. A turn ends where the other side is to act, where the
+    other side is skipped (no piece left to place), or where a new phase begins with the same side to act.
+
+    >>> from fangqi_teach.games import GAMES
+    >>> s = GAMES["maonan"].from_setup({"black": ["a1", "a4", "c3"], "white": ["g7", "g1"], "player": "B",
+    ...                                 "phase": "move"})
+    >>> turns_of(s, ["a4-b2", "xg7", "g1-g4"])
+    [('B', ['a4-b2', 'xg7']), ('W', ['g1-g4'])]
+    """
+    out: list[tuple[str, list[str]]] = []
+    new = True
+    for before, a, after in _replay(state, line):
+        if new:
+            out.append((before.player, []))
+        out[-1][1].append(a)
+        new = (after.phase == "over" or after.player != before.player
+               or any((e.kind == "skip" and e.player != before.player) or e.kind == "phase" for e in after.events))
+    return out
+
+
+def span_text(state, proof: dict[str, Any], prompt: bool = False) -> Text:
+    """Whose turns the proof's best line covers: "this turn and the reply" where the sides take turns, else exactly
+    (``White's three turns in a row and Black's reply``), with why a side is skipped.
+
+    ``prompt``: the wording of a question ("counting Black's best reply").
+    """
+    me, opp = proof["player"], other(proof["player"])
+    line = proof["alternatives"][0]["line"]
+    runs: list[list[Any]] = []
+    for pl, _acts in turns_of(state, line):
+        if runs and runs[-1][0] == pl:
+            runs[-1][1] += 1
+        else:
+            runs.append([pl, 1])
+    shape = [tuple(r) for r in runs]
+    names = {lang: (player_name(me, lang), player_name(opp, lang)) for lang in ("en", "zh")}
+    p_en, o_en = names["en"]
+    p_zh, o_zh = names["zh"]
+    if shape == [(me, 1), (opp, 1)] or (shape == [(me, 1)] and proof["turns"] == 2):
+        return (Text(f"counting {o_en}'s best reply", f"算上{o_zh}最好的应手") if prompt else
+                Text("this turn and the reply", "这一手连同对方的应手"))
+    if shape == [(me, 1), (opp, 1), (me, 1)] or (shape in ([(me, 1)], [(me, 1), (opp, 1)]) and proof["turns"] == 3):
+        return (Text(f"counting {o_en}'s best reply and {p_en}'s next turn", f"算上{o_zh}最好的应手和{p_zh}的下一手")
+                if prompt else Text("this turn, the reply and the next turn", "这一手、对方的应手和自己的下一手"))
+    en, zh = [], []
+    for i, (pl, n) in enumerate(shape):
+        who, whoz = player_name(pl, "en"), player_name(pl, "zh")
+        if i == 0:
+            en.append("this turn" if n == 1 else f"{who}'s {_NUM['en'].get(n, n)} turns in a row")
+            zh.append("这一手" if n == 1 else f"{whoz}连下{_NUM['zh'].get(n, n)}手")
+        elif pl == opp:
+            en.append((f"{who}'s best reply" if prompt else f"{who}'s reply") if n == 1
+                      else f"{who}'s {_NUM['en'].get(n, n)} turns")
+            zh.append((f"{whoz}最好的应手" if prompt else f"{whoz}的应手") if n == 1
+                      else f"{whoz}的{_NUM['zh'].get(n, n)}手")
+        else:
+            en.append(f"{who}'s next turn" if n == 1 else f"{who}'s next {_NUM['en'].get(n, n)} turns")
+            zh.append(f"{whoz}的下一手" if n == 1 else f"{whoz}接下来的{_NUM['zh'].get(n, n)}手")
+    skipped = [pl for pl in (me, opp) if any(e.kind == "skip" and e.player == pl and e.reason == "supply_empty"
+                                             for _b, _a, after in _replay(state, line) for e in after.events)]
+    e_txt = ", ".join(en[:-1]) + " and " + en[-1] if len(en) > 1 else en[0]
+    z_txt = "、".join(zh[:-1]) + "和" + zh[-1] if len(zh) > 1 else zh[0]
+    for pl in skipped:
+        e_txt += f" ({player_name(pl, 'en')} has no piece left to place and is skipped)"
+        z_txt += f"（{player_name(pl, 'zh')}手中没有棋子，跳过）"
+    return Text(f"counting {e_txt}" if prompt else e_txt, f"算上{z_txt}" if prompt else z_txt)
+
+
 def explanation(state, proof: dict[str, Any]) -> Text:
-    """What a learner reads after the answer: the best line and the next best, from the proof."""
+    """What a learner reads after the answer: the best line and the next best, from the proof.
+
+    Where several answers tie for the next best value, none is called "the next best": "other answers give at
+    most …", with one of them shown.
+    """
     if proof["goal"] in C6_GOALS:
         return _c6_explanation(proof)
     goal = proof["goal"]
     alts = proof["alternatives"]
     best, second = alts[0], alts[1]
+    tied = sum(1 for a in alts[1:] if a["value"] == second["value"]) > 1
     me = player_name(proof["player"], "en"), player_name(proof["player"], "zh")
-    span = (("this turn and the reply", "这一手连同对方的应手") if proof["turns"] == 2 else
-            ("this turn, the reply and the next turn", "这一手、对方的应手和自己的下一手"))
+    span = span_text(state, proof)
     pl = proof["player"]
+    r2 = result_text(state, second["line"], goal, second["value"], pl, "en"), \
+        result_text(state, second["line"], goal, second["value"], pl, "zh")
+    l2 = line_text(state, second["line"], "en"), line_text(state, second["line"], "zh")
+    if tied:        # the first of several answers as good as each other is no "next best"
+        placing = goal in ("placements", "credits")
+        nxt = (f" Other answers give at most {value_text(goal, second['value'], 'en')}; one of them, "
+               f"{second['answer']}" + (f", gives {r2[0]}" if placing else "") + f". Line: {l2[0]}.",
+               f"其他下法最多{value_text(goal, second['value'], 'zh')}；其中之一是 {second['answer']}"
+               + (f"，结果{r2[1]}" if placing else "") + f"。变化：{l2[1]}。")
+    else:
+        nxt = (f" The next best, {second['answer']}, gives {r2[0]}. Line: {l2[0]}.",
+               f"次好的 {second['answer']}，结果{r2[1]}。变化：{l2[1]}。")
+    who_zh = "" if span.zh.startswith(me[1]) else me[1]        # 「白方连下三手……」 names the side already
     return Text(
-        f"{best['answer']} is best for {me[0]} over {span[0]}: "
-        f"{line_text(state, best['line'], 'en')}: {result_text(state, best['line'], goal, best['value'], pl, 'en')}. "
-        f"The next best, {second['answer']}, gives "
-        f"{result_text(state, second['line'], goal, second['value'], pl, 'en')}: "
-        f"{line_text(state, second['line'], 'en')}.",
-        f"{me[1]}{span[1]}，{best['answer']} 最好：{line_text(state, best['line'], 'zh')}，"
-        f"结果{result_text(state, best['line'], goal, best['value'], pl, 'zh')}。次好的 {second['answer']}，结果"
-        f"{result_text(state, second['line'], goal, second['value'], pl, 'zh')}："
-        f"{line_text(state, second['line'], 'zh')}。")
+        f"{best['answer']} is best for {me[0]} over {span.en}: "
+        f"{result_text(state, best['line'], goal, best['value'], pl, 'en')}. "
+        f"Line: {line_text(state, best['line'], 'en')}." + nxt[0],
+        f"{who_zh}{span.zh}，{best['answer']} 最好，"
+        f"结果{result_text(state, best['line'], goal, best['value'], pl, 'zh')}。"
+        f"变化：{line_text(state, best['line'], 'zh')}。" + nxt[1])
 
 
 def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
@@ -266,11 +417,10 @@ def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
     best = proof["alternatives"][0]
     got, top = checked["value"], best["value"]
     pl, line = proof["player"], checked["line"]
-    return Text(f"With best play after it: {line_text(state, line, 'en')}: "
-                f"{result_text(state, line, goal, got, pl, 'en')}; "
-                f"the best answer gives {value_text(goal, top, 'en')}.",
-                f"双方接着都下最好：{line_text(state, line, 'zh')}，"
-                f"结果{result_text(state, line, goal, got, pl, 'zh')}；最好的一手结果{value_text(goal, top, 'zh')}。")
+    return Text(f"With best play after it, this gives {result_text(state, line, goal, got, pl, 'en')}; "
+                f"the best answer gives {value_text(goal, top, 'en')}. Line: {line_text(state, line, 'en')}.",
+                f"双方接着都下最好，结果{result_text(state, line, goal, got, pl, 'zh')}；"
+                f"最好的一手结果{value_text(goal, top, 'zh')}。变化：{line_text(state, line, 'zh')}。")
 
 
 def _c6_refutation(proof: dict[str, Any], checked: dict[str, Any]) -> Text:
