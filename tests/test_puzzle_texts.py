@@ -243,6 +243,8 @@ def test_the_generated_defence_exercises_say_no_calque():
 def _two_blocker_runs(proof):
     """The longest gapless runs of the lines that need two blockers, counted from the stones' coordinates."""
     lines = proof["lines_after"] if proof["goal"] == "c6_double_threat" else proof["lines"]
+    if proof["goal"] == "c6_block_attack":        # the threat it stops and those it makes
+        lines = proof["lines"] + proof["lines_after"]
     step = {"row": (1, 0), "column": (0, 1), "diagonal": (1, 1), "antidiagonal": (1, -1)}
     out = set()
     for x in lines:
@@ -284,15 +286,15 @@ def test_a_two_threat_exercise_enters_the_stream_only_with_its_own_task_and_grad
     from fangqi_teach.puzzles.two_threats import goal_of, two_threat_puzzles
     exs = _two_threat_exercises()
     made = {p["source"]["exercise"]: p for p in two_threat_puzzles()}
-    # tt-31 asks to stop the five AND leave three threats; tt-10, 17, 18 count or point (live five, not 活四)
-    assert not {"c6-tt-31", "c6-tt-10", "c6-tt-17", "c6-tt-18"} & set(made)
+    # tt-10, 17, 18 count or point (at a live five, not a 活四): no stream goal asks that
+    assert not {"c6-tt-10", "c6-tt-17", "c6-tt-18"} & set(made)
     assert made
     rng = __import__("random").Random(7)
     for eid, p in made.items():
         ex = exs[eid]
         proof = p["proof"]
-        assert proof["goal"] == goal_of(ex.task.kind, dict(ex.task.params)), eid
         state = base.position_state(p)
+        assert proof["goal"] == goal_of(ex.task.kind, dict(ex.task.params), state), eid
         free = [q for q in state.board_spec.points if q not in set(state.board)]
         tried = [" ".join(proof["turn"])] + list(ex.solutions(limit=20))
         tried += [" ".join(proof["answer"] + [q]) for q in rng.sample(free, 4) if q not in proof["answer"]]
@@ -302,16 +304,26 @@ def test_a_two_threat_exercise_enters_the_stream_only_with_its_own_task_and_grad
         assert prompt(p).en.startswith(player_name(proof["player"], "en"))
 
 
-def test_c6_tt_31s_wrong_answer_is_never_right_in_the_stream(tmp_path):
-    import hashlib
-
+def test_c6_tt_31_keeps_its_task_in_the_stream_stop_the_five_and_leave_three_threats(tmp_path):
     from fangqi_teach.puzzles.own import puzzles_for
-    from fangqi_teach.puzzles.symmetry import canonical_key
     ex = _two_threat_exercises()["c6-tt-31"]
-    assert not ex.check("c8 a1").correct and ex.check("c8 k14").correct
-    key = hashlib.sha256(canonical_key(ex.state()).encode()).hexdigest()
-    served = puzzles_for(Progress("tt", directory=tmp_path), "connect6")
-    assert served and all(p["key"] != key for p in served)
+    served = [p for p in puzzles_for(Progress("tt", directory=tmp_path), "connect6")
+              if p.get("source", {}).get("exercise") == "c6-tt-31"]
+    assert len(served) == 1
+    p = served[0]
+    assert p["proof"]["goal"] == "c6_block_attack" and shown_answer(p["proof"]) == "c8 k14"
+    q = prompt(p)
+    assert "stops White's threat and still leaves White at least three threats" in q.en
+    assert "既挡住白方的威胁，又给白方留下至少三个要挡的威胁" in q.zh
+    for answer in ("c8 a1", "c8 k14", "k14 a1"):
+        v = check_answer(p, answer)
+        assert v.correct == ex.check(answer).correct == (answer == "c8 k14"), answer
+    v = check_answer(p, "c8 a1")
+    assert v.feedback.en == "After c8 a1, Black has no threat, fewer than three."
+    assert v.feedback.zh == "下 c8 a1 之后，黑方没有威胁，不到三个。"
+    assert check_answer(p, "k14 a1").feedback.en == "After k14 a1, White still wins with c8."
+    why = explanation(None, p["proof"])
+    assert "minimal defence" not in why.en and "stops every threat" in why.en and "既挡住所有威胁" in why.zh
 
 
 def test_a_stone_after_a_six_is_never_played_in_a_win_puzzle():

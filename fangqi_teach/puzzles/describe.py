@@ -62,10 +62,12 @@ def themes(state, proof: dict[str, Any]) -> list[str]:
     if proof["goal"] in C6_GOALS:
         goal = proof["goal"]
         t = {"c6_win": ["win_this_turn"], "c6_defend": ["defence"],
-             "c6_double_threat": ["attack", "threat_count"]}[goal]
-        if goal == "c6_defend":
+             "c6_double_threat": ["attack", "threat_count"], "c6_block_attack": ["defence", "attack"]}[goal]
+        if goal in ("c6_defend", "c6_block_attack"):
             t.append("double_threat" if proof["threats"] >= 2 else "single_threat")
         lines = proof["lines_after"] if goal == "c6_double_threat" else proof["lines"]
+        if goal == "c6_block_attack":
+            lines = proof["lines"] + proof["lines_after"]
         # a line two stones are needed to block: a live four (活四: four stones in a row) or a live five (活五)
         runs = {_run(x["stones"], x["direction"]) for x in lines if x["blockers"] >= 2}
         t += [name for n, name in ((4, "open_four"), (5, "open_five")) if n in runs]
@@ -131,13 +133,13 @@ def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
     """
     if proof["goal"] in C6_GOALS:
         lines = len(proof["lines"])
-        base = {"c6_win": 700, "c6_defend": 1100, "c6_double_threat": 1500}[proof["goal"]]
+        base = {"c6_win": 700, "c6_defend": 1100, "c6_double_threat": 1500, "c6_block_attack": 1700}[proof["goal"]]
         answer = proof["answer"]
         # two stones apart (a split line such as XX.XX, or two lines) are harder to see than one, or two together
         apart = len(answer) == 2 and max(abs(a - b) for a, b in zip(*(_xy(p) for p in answer))) > 1
         rating = (base + 150 * max(0, proof["threats"] - 1) + 80 * max(0, lines - 1) + 100 * (len(answer) - 1)
                   + 150 * apart)
-        return {"depth": {"c6_win": 1, "c6_defend": 2, "c6_double_threat": 3}[proof["goal"]],
+        return {"depth": {"c6_win": 1, "c6_defend": 2, "c6_double_threat": 3, "c6_block_attack": 3}[proof["goal"]],
                 "close": 0, "quiet": False, "choices": 0, "rating": int(min(2400, rating))}
     me = proof["player"]
     gain = GAINS[GOAL_GAINS[proof["goal"]]]
@@ -444,6 +446,11 @@ def _c6_refutation(proof: dict[str, Any], checked: dict[str, Any]) -> Text:
             return Text(f"After {ans}, {o_en} still wins with {reply}.", f"下 {ans} 之后，{o_zh}仍可下 {reply} 取胜。")
         return Text(f"{ans} leaves {o_en} {n} threat{'s' if n != 1 else ''} open.",
                     f"下 {ans} 之后，{o_zh}还有 {n} 个威胁没挡住。")
+    if goal == "c6_block_attack" and not checked.get("attack"):        # a threat of the opponent left open
+        if reply:
+            return Text(f"After {ans}, {o_en} still wins with {reply}.", f"下 {ans} 之后，{o_zh}仍可下 {reply} 取胜。")
+        return Text(f"{ans} leaves {o_en} {n} threat{'s' if n != 1 else ''} open.",
+                    f"下 {ans} 之后，{o_zh}还有 {n} 个威胁没挡住。")
     m_en, m_zh = player_name(me, "en"), player_name(me, "zh")
     left = ("no threat" if n == 0 else f"only {n} threat{'s' if n != 1 else ''}",
             "没有威胁" if n == 0 else f"只有 {n} 个威胁")
@@ -477,6 +484,11 @@ def _c6_explanation(proof: dict[str, Any]) -> Text:
         return Text(f"The threat count is {n}; {answer} is {what[0]} that stops it: it takes every "
                     f"winning point away (by line: {pts}).{free[0]}",
                     f"威胁数是 {n}；{answer} 是{what[1]}，挡掉所有赢点（各条线的赢点：{pts_zh}）。{free[1]}")
+    if proof["goal"] == "c6_block_attack":
+        return Text(f"{answer} is the only turn that stops every threat (by line: {pts}) and still leaves "
+                    f"{proof['threats_after']} threats: two stones cannot stop them.{free[0]}",
+                    f"{answer} 是唯一既挡住所有威胁（各条线的赢点：{pts_zh}）、又留下 {proof['threats_after']} "
+                    f"个威胁的下法：对方两子挡不住。{free[1]}")
     return Text(f"{answer} is the only turn that leaves {proof['threats_after']} threats: two stones "
                 f"cannot stop them.{free[0]}",
                 f"{answer} 是唯一能留下 {proof['threats_after']} 个威胁的下法：对方两子挡不住。{free[1]}")

@@ -16,7 +16,10 @@ short horizon:
 ``c6_win``, ``c6_defend``, ``c6_double_threat`` (Connect6)
     win this turn; the only defence against one or two threats; the only
     turn that leaves three threats or more (a win next turn, since two
-    stones cannot stop three), proven by :mod:`fangqi_teach.analysis.connect6`.
+    stones cannot stop three), proven by :mod:`fangqi_teach.analysis.connect6`;
+``c6_block_attack`` (Connect6, only when asked: an exercise's own task)
+    the only turn that stops every threat of the opponent *and* leaves three
+    threats or more.
 
 :func:`prove` returns the proof (plain data, stored with the puzzle) when
 the side to act has exactly one best *answer class* and every other
@@ -54,7 +57,8 @@ MARGIN = 1          # how much worse the next best answer must be ("clearly wors
 
 #: goal -> gain of :mod:`.search`
 FANG_GOALS = {"placements": "placements", "credits": "credits", "material": "material"}
-C6_GOALS = ("c6_win", "c6_defend", "c6_double_threat")
+C6_GOALS = ("c6_win", "c6_defend", "c6_double_threat", "c6_block_attack")
+C6_MINED = C6_GOALS[:3]         # tried in this order where no goal is asked (the miner); the last only when asked
 GOALS = tuple(FANG_GOALS) + C6_GOALS
 # What placing earns where it captures nothing (RULES.md §1, §2); elsewhere placing captures (material).
 PLACING_GOALS = {"dafang": "placements", "ningxia": "credits"}
@@ -196,6 +200,8 @@ def _c6_classes(state, goal: str) -> list[tuple[str, ...]] | None:
             return None
         found = c6.defenses(state, opp)
         return [tuple(d) for d in found] if found and found != [()] else None
+    if goal == "c6_block_attack":
+        return _c6_block_attack(state)
     # c6_double_threat: the opponent must have no threat (else a defence or a loss comes first)
     if c6.threat_count(state, opp) > 0:
         return None
@@ -212,6 +218,30 @@ def _c6_classes(state, goal: str) -> list[tuple[str, ...]] | None:
     return sorted([(p,) for p in alone] + [t for t in turns if not alone & set(t)])
 
 
+def _c6_block_attack(state) -> list[tuple[str, ...]] | None:
+    """The answer sets that stop every threat of the opponent and leave the solver three threats or more.
+
+    A stone that does both alone is an answer by itself (the other stone is free); else the pair.
+    """
+    me, opp = state.player, other(state.player)
+    if c6.threat_count(state, opp) == 0:
+        return None
+    found = [tuple(d) for d in c6.defenses(state, opp) if d]
+    free = [p for p in state.board_spec.points if p not in state.board]
+    alone, pairs = set(), set()
+    for d in found:
+        for turn in ([d] if len(d) == 2 else [(d[0], q) for q in free if q != d[0]]):
+            after = _plays(state, turn)
+            if c6.threat_count(after, opp) == 0 and c6.threat_count(after, me) >= 3:
+                pairs.add(tuple(sorted(turn)))
+        if len(d) == 1:
+            index = state.board_spec.index[d[0]]
+            cells = state.cells[:index] + me + state.cells[index + 1:]
+            if c6.threat_count(state._replace(cells=cells), me) >= 3:
+                alone.add(d)
+    return sorted(alone | {t for t in pairs if not any(a[0] in t for a in alone)}) or None
+
+
 def _c6_wins(state) -> list[tuple[str, ...]]:
     me = state.player
     points = c6.winning_points(state, me)
@@ -226,19 +256,20 @@ def _c6_wins(state) -> list[tuple[str, ...]]:
 def _prove_c6(state, goal: str | None) -> dict[str, Any] | None:
     if state.phase == "over" or state.pending is None or state.pending.count < 2:
         return None
-    for g in ([goal] if goal else C6_GOALS):
+    for g in ([goal] if goal else C6_MINED):
         classes = _c6_classes(state, g)
         if classes is None:
             continue
         if len(classes) != 1:
             return None
         me, opp = state.player, other(state.player)
+        defends = g in ("c6_defend", "c6_block_attack")
         proof: dict[str, Any] = {"goal": g, "player": me, "answer": list(classes[0]),
-                                 "threats": c6.threat_count(state, opp if g == "c6_defend" else me),
-                                 "lines": _lines(state, opp if g == "c6_defend" else me)}
+                                 "threats": c6.threat_count(state, opp if defends else me),
+                                 "lines": _lines(state, opp if defends else me)}
         # a whole turn: where one stone is the answer, the second may go anywhere (here: the first free point)
         proof["turn"] = list(classes[0] + _filler(state, classes[0])) if g != "c6_win" else list(classes[0])
-        if g == "c6_double_threat":
+        if g in ("c6_double_threat", "c6_block_attack"):
             after = _plays(state, tuple(proof["turn"]))
             proof["threats_after"] = c6.threat_count(after, me)
             proof["lines_after"] = _lines(after, me)
@@ -295,16 +326,21 @@ def _check_c6(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
                 "illegal": {"en": "A turn is two stones.", "zh": "一手要下两子。"}}
     elif goal == "c6_defend":
         ok = c6.threat_count(s, opp) == 0
+    elif goal == "c6_block_attack":
+        ok = c6.threat_count(s, opp) == 0 and c6.threat_count(s, me) >= 3
     else:
         ok = c6.threat_count(s, me) >= 3
+    # a block-and-attack answer that leaves a threat open is refuted as a defence, else as an attack
+    attack = goal == "c6_double_threat" or (goal == "c6_block_attack" and s.phase != "over"
+                                             and c6.threat_count(s, opp) == 0)
     reply: list[str] = []
     if not ok and s.phase != "over" and s.player != me:        # the opponent to act: their best reply
-        refute = _c6_wins(s) if goal != "c6_double_threat" else [tuple(d) for d in c6.defenses(s, me)[:1]]
+        refute = _c6_wins(s) if not attack else [tuple(d) for d in c6.defenses(s, me)[:1]]
         reply = list(refute[0] if refute else ())
     # what the answer leaves: the opponent's threats (win, defend), the solver's (double threat)
-    left = 0 if ok or s.phase == "over" else c6.threat_count(s, me if goal == "c6_double_threat" else opp)
+    left = 0 if ok or s.phase == "over" else c6.threat_count(s, me if attack else opp)
     return {"correct": ok, "value": None, "line": points + reply, "answer": points, "reply": reply,
-            "threats_left": left}
+            "threats_left": left, "attack": attack}
 
 
 __all__ = ["GOALS", "C6_GOALS", "WIN", "Unproven", "goal_for", "prove", "check", "best_answers", "shown_answer"]

@@ -41,6 +41,8 @@ _PROMPTS = {
                   "轮到{P}。下两子，使{O}下一手无法连成六。"),
     "c6_double_threat": ("{P} to play. Play a turn that leaves {O} at least three threats to stop.",
                          "轮到{P}。下一手，给{O}留下至少三个要挡的威胁。"),
+    "c6_block_attack": ("{P} to play. Play a turn that stops {O}'s threat and still leaves {O} at least three "
+                        "threats to stop.", "轮到{P}。下一手，既挡住{O}的威胁，又给{O}留下至少三个要挡的威胁。"),
 }
 # The span (whose turns the proof covers) is read off the proof's best line (describe.span_text): "counting
 # Black's best reply" where the sides take turns, else exactly whose turns (a side skipped in Maonan placing).

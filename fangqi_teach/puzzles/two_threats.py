@@ -3,21 +3,23 @@
 An exercise enters the stream only with its own task (:func:`goal_of`): a
 ``defend`` exercise as the only defence (``c6_defend``), an ``attack`` to win
 as ``c6_win``, an ``attack`` that must leave three threats as
-``c6_double_threat``. Its position is proven for that goal alone
+``c6_double_threat``, or, where the opponent has a threat to stop first, as
+``c6_block_attack`` (stop it *and* leave three threats). Its position is proven for that goal alone
 (:func:`~.goals.prove`: one best answer class), and the exercise's own checker
 must agree with the puzzle's (:func:`_agrees`: the proof's answer is right
 for the exercise, each of the exercise's answers is right for the puzzle);
 then it becomes a puzzle made as a mined one is (:func:`~.miner.make_puzzle`),
 with the exercise named in its ``source``. The others ask something else
-(count the threats, point at the winning points, replay a game, stop a five
-*and* leave three threats: a task no stream goal states) and stay in their
-practice notebook, ``16_practice_two_threats``.
+(count the threats, point at the winning points, replay a game) and stay in
+their practice notebook, ``16_practice_two_threats``.
 
 >>> made = two_threat_puzzles()
 >>> len(made) > 0, all(p["source"]["pack"] == "two_threats.yaml" for p in made)
 (True, True)
->>> sorted({p["source"]["exercise"] for p in made} & {"c6-tt-10", "c6-tt-17", "c6-tt-18", "c6-tt-31"})
+>>> sorted({p["source"]["exercise"] for p in made} & {"c6-tt-10", "c6-tt-17", "c6-tt-18"})
 []
+>>> next(p["proof"]["goal"] for p in made if p["source"]["exercise"] == "c6-tt-31")
+'c6_block_attack'
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..analysis import connect6 as c6
+from ..core import other
 from .goals import check, prove
 from .search import Unproven
 
@@ -48,10 +52,10 @@ def _made() -> tuple[dict[str, Any], ...]:
     for ex in load_pack(path).exercises:
         if ex.position.setup is None or ex.position.record:
             continue
-        goal = goal_of(ex.task.kind, dict(ex.task.params))
+        state = ex.state()
+        goal = goal_of(ex.task.kind, dict(ex.task.params), state)
         if goal is None:
             continue
-        state = ex.state()
         try:
             proof = prove(state, goal)
         except Unproven:
@@ -64,8 +68,11 @@ def _made() -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
-def goal_of(kind: str, params: dict[str, Any]) -> str | None:
+def goal_of(kind: str, params: dict[str, Any], state: Any = None) -> str | None:
     """The stream goal that asks what an exercise's task asks, or None (no stream goal does).
+
+    Three threats asked where the opponent has a threat (``state``): stop it as well, ``c6_block_attack``
+    (c6-tt-31: "stop White's five and still leave three threats").
 
     >>> goal_of("defend", {}), goal_of("attack", {"goal": "win"}), goal_of("attack", {"goal": "threats", "threats": 3})
     ('c6_defend', 'c6_win', 'c6_double_threat')
@@ -77,6 +84,8 @@ def goal_of(kind: str, params: dict[str, Any]) -> str | None:
     if kind == "attack" and params.get("goal") == "win":
         return "c6_win"
     if kind == "attack" and params.get("goal") == "threats" and params.get("threats") == 3:
+        if state is not None and c6.threat_count(state, other(state.player)):
+            return "c6_block_attack"
         return "c6_double_threat"
     return None
 
