@@ -19,6 +19,7 @@ def test_each_fang_qi_variant_names_its_square():
 def test_seed_terms():
     assert SHAPE_NAMES["mill"].zh == "直" and SHAPE_NAMES["cucumber"].zh == "黄瓜溜"
     assert {TERMS[k].zh for k in ("open_four", "closed_four", "split_four")} == {"活四", "眠四", "跳四"}
+    assert (TERMS["open_five"].en, TERMS["open_five"].zh) == ("live five", "活五")
     assert (TERMS["single_threat"].zh, TERMS["double_threat"].zh) == ("单威胁", "双威胁")
     assert TERMS["no_capture"].zh == "一子也吃不到"
 

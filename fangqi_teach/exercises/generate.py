@@ -322,7 +322,7 @@ def _defend_texts(state: Any, attacker: str, sides: _Sides) -> dict[str, Any]:
         "explanation": {
             "en": f"{lines['en']} Threat count {tc}: {answers} minimal defence{'s' if answers > 1 else ''} "
                   f"({shown}); where one stone is enough the other may go anywhere.",
-            "zh": f"{lines['zh']}威胁数 {tc}：最小防守共 {answers} 种（{shown}）；"
+            "zh": f"{lines['zh']}威胁数 {tc}：能挡住的下法共 {answers} 种（{shown}）；"
                   "一子就够时，另一子可以下在任何地方。"},
     }
 

@@ -585,6 +585,7 @@ GLOSSARY = Glossary(
         "winning_point": Text("winning point", "赢点"),
         "threat_count": Text("threat count", "威胁数"),
         "open_four": Text("live four", "活四"),
+        "open_five": Text("live five", "活五"),
         "closed_four": Text("blocked four", "眠四"),
         "split_four": Text("split four", "跳四"),
         "single_threat": Text("single threat", "单威胁"),
@@ -608,6 +609,7 @@ GLOSSARY = Glossary(
     forbidden_zh=(
         ("两[头端]有?空的?四子", "活四", "the glossary term, not a description"),
         ("两[头端]有?空的?五子", "活五", "the glossary term, not a description"),
+        ("最小(的)?防守", "唯一能挡住的两子 / 能挡住的下法", "a calque of 'minimal defence', no Chinese term"),
     ),
 )
 

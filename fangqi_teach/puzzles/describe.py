@@ -62,12 +62,15 @@ def themes(state, proof: dict[str, Any]) -> list[str]:
     if proof["goal"] in C6_GOALS:
         goal = proof["goal"]
         t = {"c6_win": ["win_this_turn"], "c6_defend": ["defence"],
-             "c6_double_threat": ["attack", "threat_count"]}[goal]
-        if goal == "c6_defend":
+             "c6_double_threat": ["attack", "threat_count"], "c6_block_attack": ["defence", "attack"]}[goal]
+        if goal in ("c6_defend", "c6_block_attack"):
             t.append("double_threat" if proof["threats"] >= 2 else "single_threat")
         lines = proof["lines_after"] if goal == "c6_double_threat" else proof["lines"]
-        if any(x["blockers"] >= 2 for x in lines):
-            t.append("open_four")        # 活四: a line that two stones are needed to block
+        if goal == "c6_block_attack":
+            lines = proof["lines"] + proof["lines_after"]
+        # a line two stones are needed to block: a live four (活四: four stones in a row) or a live five (活五)
+        runs = {_run(x["stones"], x["direction"]) for x in lines if x["blockers"] >= 2}
+        t += [name for n, name in ((4, "open_four"), (5, "open_five")) if n in runs]
         return t
     me = proof["player"]
     best = proof["alternatives"][0]
@@ -95,6 +98,30 @@ def themes(state, proof: dict[str, Any]) -> list[str]:
     return out
 
 
+_STEPS = {"row": (1, 0), "column": (0, 1), "diagonal": (1, 1), "antidiagonal": (1, -1)}
+
+
+def _run(stones: list[str], direction: str) -> int:
+    """The most stones of a line in a row, without a gap (four for a live four, five for a live five).
+
+    >>> _run(["l6", "m6", "n6", "o6", "p6"], "row"), _run(["g6", "g7", "g8", "g10"], "column")
+    (5, 3)
+    >>> _run(["h10", "i9", "j8", "l6", "m5", "n4", "o3", "p2"], "antidiagonal")
+    5
+    """
+    dx, dy = _STEPS[direction]
+    have = {_xy(p) for p in stones}
+    best = 0
+    for x, y in have:
+        if (x - dx, y - dy) in have:
+            continue            # not the first stone of its run
+        n = 1
+        while (x + n * dx, y + n * dy) in have:
+            n += 1
+        best = max(best, n)
+    return best
+
+
 def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
     """How hard the puzzle is, from the search: ``depth``, ``close``, ``quiet``, ``choices`` and a ``rating``.
 
@@ -106,13 +133,13 @@ def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
     """
     if proof["goal"] in C6_GOALS:
         lines = len(proof["lines"])
-        base = {"c6_win": 700, "c6_defend": 1100, "c6_double_threat": 1500}[proof["goal"]]
+        base = {"c6_win": 700, "c6_defend": 1100, "c6_double_threat": 1500, "c6_block_attack": 1700}[proof["goal"]]
         answer = proof["answer"]
         # two stones apart (a split line such as XX.XX, or two lines) are harder to see than one, or two together
         apart = len(answer) == 2 and max(abs(a - b) for a, b in zip(*(_xy(p) for p in answer))) > 1
         rating = (base + 150 * max(0, proof["threats"] - 1) + 80 * max(0, lines - 1) + 100 * (len(answer) - 1)
                   + 150 * apart)
-        return {"depth": {"c6_win": 1, "c6_defend": 2, "c6_double_threat": 3}[proof["goal"]],
+        return {"depth": {"c6_win": 1, "c6_defend": 2, "c6_double_threat": 3, "c6_block_attack": 3}[proof["goal"]],
                 "close": 0, "quiet": False, "choices": 0, "rating": int(min(2400, rating))}
     me = proof["player"]
     gain = GAINS[GOAL_GAINS[proof["goal"]]]
@@ -200,7 +227,9 @@ def result_text(state, line, goal: str, value: int, me: str, lang: str) -> str:
 
 
 def line_text(state, line, lang: str) -> str:
-    """The line's actions with what the engine says each did (its own event texts)."""
+    """The line's actions with what the engine says each did (its own event texts; Maonan: :func:`_maonan_line`)."""
+    if state.game == "maonan":
+        return _maonan_line(state, line, lang)
     parts = []
     for _before, a, after in _replay(state, line):
         told = [e.text(lang) for e in after.events if e.kind in _TOLD]
@@ -208,27 +237,176 @@ def line_text(state, line, lang: str) -> str:
     return ", ".join(parts) if lang == "en" else "，".join(parts)
 
 
+_NUM = {"en": {2: "two", 3: "three", 4: "four", 5: "five"}, "zh": {1: "一", 2: "两", 3: "三", 4: "四", 5: "五"}}
+
+
+def _maonan_clauses(before, after, lang: str) -> list[str]:
+    """What one Maonan action did, in short clauses (one per thing done; the side is named where the line says
+    whose turn it is). A mill is a 直 and counts for nothing by itself: no "worth 1"; a pin is told once."""
+    en = lang == "en"
+    ev = after.events
+    out: list[str] = []
+    mills = [" ".join(e.points) for e in ev if e.kind == "shape"]
+    if len(mills) == 1:
+        out.append(f"mill {mills[0]}" if en else f"成直 {mills[0]}")
+    elif mills:
+        n = _NUM[lang].get(len(mills), str(len(mills)))
+        out.append(f"{n} mills, {' and '.join(mills)}" if en else f"成{n}个直 {'、'.join(mills)}")
+    pinned = any(e.kind == "pin" for e in ev)
+    for e in ev:
+        pts = " ".join(e.points)
+        if e.kind == "remove":
+            notes = []              # one bracket per clause, its notes side by side
+            if e.reason.startswith("pin"):
+                what = f"pins {pts}" if en else f"押子 {pts}"
+                notes.append("takes it, and a piece from hand goes there" if en else "拿掉对方这一子，手中一子放上去")
+            elif e.reason == "blocked_pull":
+                what = f"cannot move, so pulls {pts} first" if en else f"无子可动，先拔掉 {pts}"
+            else:
+                what = f"takes {pts}" if en else f"吃掉 {pts}"
+            if e.reason.endswith("_any"):
+                notes.append("every enemy piece was in a mill, so any could be taken" if en
+                             else "对方的子全在“直”里，可以任拿一枚")
+            if notes:
+                what += f" ({'; '.join(notes)})" if en else f"（{'；'.join(notes)}）"
+            out.append(what)
+        elif e.kind == "skip" and e.player != before.player:
+            who = player_name(e.player, lang)
+            out.append(f"{who} has no piece left to place and is skipped" if en and e.reason == "supply_empty"
+                       else f"{who}手中没有棋子，跳过" if e.reason == "supply_empty" else e.text(lang))
+        elif e.kind in ("win", "draw", "forfeit", "make_room") or (e.kind == "pin" and not pinned):
+            out.append(e.text(lang))
+    return out
+
+
+def _maonan_line(state, line, lang: str) -> str:
+    """A Maonan line: one clause per action (``b2: mill a4 b2 d1``), the side named where a new side's turn starts.
+
+    >>> from fangqi_teach.games import GAMES
+    >>> s = GAMES["maonan"].from_setup({"black": ["a1", "a4", "c3"], "white": ["g7", "g1"], "player": "B",
+    ...                                 "phase": "move"})
+    >>> _maonan_line(s, ["a4-b2", "xg7", "g1-g4"], "en")
+    'Black a4-b2: mill a1 b2 c3; xg7: takes g7; White g1-g4'
+    >>> _maonan_line(s, ["a4-b2", "xg7", "g1-g4"], "zh")
+    '黑方 a4-b2：成直 a1 b2 c3；xg7：吃掉 g7；白方 g1-g4'
+    """
+    en = lang == "en"
+    parts, side = [], None
+    for before, a, after in _replay(state, line):
+        head = a
+        if before.player != side:
+            side = before.player
+            head = f"{player_name(side, lang)} {a}"
+        told = _maonan_clauses(before, after, lang)
+        parts.append(head + (("：", "，"), (": ", ", "))[en][0] + (("：", "，"), (": ", ", "))[en][1].join(told)
+                     if told else head)
+    return "; ".join(parts) if en else "；".join(parts)
+
+
+def turns_of(state, line) -> list[tuple[str, list[str]]]:
+    """The turns a line covers: ``[(player, actions)]``. A turn ends where the other side is to act, where the
+    other side is skipped (no piece left to place), or where a new phase begins with the same side to act.
+
+    >>> from fangqi_teach.games import GAMES
+    >>> s = GAMES["maonan"].from_setup({"black": ["a1", "a4", "c3"], "white": ["g7", "g1"], "player": "B",
+    ...                                 "phase": "move"})
+    >>> turns_of(s, ["a4-b2", "xg7", "g1-g4"])
+    [('B', ['a4-b2', 'xg7']), ('W', ['g1-g4'])]
+    """
+    out: list[tuple[str, list[str]]] = []
+    new = True
+    for before, a, after in _replay(state, line):
+        if new:
+            out.append((before.player, []))
+        out[-1][1].append(a)
+        new = (after.phase == "over" or after.player != before.player
+               or any((e.kind == "skip" and e.player != before.player) or e.kind == "phase" for e in after.events))
+    return out
+
+
+def span_text(state, proof: dict[str, Any], prompt: bool = False) -> Text:
+    """Whose turns the proof's best line covers: "this turn and the reply" where the sides take turns, else exactly
+    (``White's three turns in a row and Black's reply``), with why a side is skipped.
+
+    ``prompt``: the wording of a question ("counting Black's best reply").
+    """
+    me, opp = proof["player"], other(proof["player"])
+    line = proof["alternatives"][0]["line"]
+    runs: list[list[Any]] = []
+    for pl, _acts in turns_of(state, line):
+        if runs and runs[-1][0] == pl:
+            runs[-1][1] += 1
+        else:
+            runs.append([pl, 1])
+    shape = [tuple(r) for r in runs]
+    names = {lang: (player_name(me, lang), player_name(opp, lang)) for lang in ("en", "zh")}
+    p_en, o_en = names["en"]
+    p_zh, o_zh = names["zh"]
+    if shape == [(me, 1), (opp, 1)] or (shape == [(me, 1)] and proof["turns"] == 2):
+        return (Text(f"counting {o_en}'s best reply", f"算上{o_zh}最好的应手") if prompt else
+                Text("this turn and the reply", "这一手连同对方的应手"))
+    if shape == [(me, 1), (opp, 1), (me, 1)] or (shape in ([(me, 1)], [(me, 1), (opp, 1)]) and proof["turns"] == 3):
+        return (Text(f"counting {o_en}'s best reply and {p_en}'s next turn", f"算上{o_zh}最好的应手和{p_zh}的下一手")
+                if prompt else Text("this turn, the reply and the next turn", "这一手、对方的应手和自己的下一手"))
+    en, zh = [], []
+    for i, (pl, n) in enumerate(shape):
+        who, whoz = player_name(pl, "en"), player_name(pl, "zh")
+        if i == 0:
+            en.append("this turn" if n == 1 else f"{who}'s {_NUM['en'].get(n, n)} turns in a row")
+            zh.append("这一手" if n == 1 else f"{whoz}连下{_NUM['zh'].get(n, n)}手")
+        elif pl == opp:
+            en.append((f"{who}'s best reply" if prompt else f"{who}'s reply") if n == 1
+                      else f"{who}'s {_NUM['en'].get(n, n)} turns")
+            zh.append((f"{whoz}最好的应手" if prompt else f"{whoz}的应手") if n == 1
+                      else f"{whoz}的{_NUM['zh'].get(n, n)}手")
+        else:
+            en.append(f"{who}'s next turn" if n == 1 else f"{who}'s next {_NUM['en'].get(n, n)} turns")
+            zh.append(f"{whoz}的下一手" if n == 1 else f"{whoz}接下来的{_NUM['zh'].get(n, n)}手")
+    skipped = [pl for pl in (me, opp) if any(e.kind == "skip" and e.player == pl and e.reason == "supply_empty"
+                                             for _b, _a, after in _replay(state, line) for e in after.events)]
+    e_txt = ", ".join(en[:-1]) + " and " + en[-1] if len(en) > 1 else en[0]
+    z_txt = "、".join(zh[:-1]) + "和" + zh[-1] if len(zh) > 1 else zh[0]
+    for pl in skipped:
+        e_txt += f" ({player_name(pl, 'en')} has no piece left to place and is skipped)"
+        z_txt += f"（{player_name(pl, 'zh')}手中没有棋子，跳过）"
+    return Text(f"counting {e_txt}" if prompt else e_txt, f"算上{z_txt}" if prompt else z_txt)
+
+
 def explanation(state, proof: dict[str, Any]) -> Text:
-    """What a learner reads after the answer: the best line and the next best, from the proof."""
+    """What a learner reads after the answer: the best line and the next best, from the proof.
+
+    Where several answers tie for the next best value, none is called "the next best": "other answers give at
+    most …", with one of them shown.
+    """
     if proof["goal"] in C6_GOALS:
         return _c6_explanation(proof)
     goal = proof["goal"]
     alts = proof["alternatives"]
     best, second = alts[0], alts[1]
+    tied = sum(1 for a in alts[1:] if a["value"] == second["value"]) > 1
     me = player_name(proof["player"], "en"), player_name(proof["player"], "zh")
-    span = (("this turn and the reply", "这一手连同对方的应手") if proof["turns"] == 2 else
-            ("this turn, the reply and the next turn", "这一手、对方的应手和自己的下一手"))
+    span = span_text(state, proof)
     pl = proof["player"]
+    r2 = result_text(state, second["line"], goal, second["value"], pl, "en"), \
+        result_text(state, second["line"], goal, second["value"], pl, "zh")
+    l2 = line_text(state, second["line"], "en"), line_text(state, second["line"], "zh")
+    if tied:        # the first of several answers as good as each other is no "next best"
+        placing = goal in ("placements", "credits")
+        nxt = (f" Other answers give at most {value_text(goal, second['value'], 'en')}; one of them, "
+               f"{second['answer']}" + (f", gives {r2[0]}" if placing else "") + f". Line: {l2[0]}.",
+               f"其他下法最多{value_text(goal, second['value'], 'zh')}；其中之一是 {second['answer']}"
+               + (f"，结果{r2[1]}" if placing else "") + f"。变化：{l2[1]}。")
+    else:
+        nxt = (f" The next best, {second['answer']}, gives {r2[0]}. Line: {l2[0]}.",
+               f"次好的 {second['answer']}，结果{r2[1]}。变化：{l2[1]}。")
+    who_zh = "" if span.zh.startswith(me[1]) else me[1]        # 「白方连下三手……」 names the side already
     return Text(
-        f"{best['answer']} is best for {me[0]} over {span[0]}: "
-        f"{line_text(state, best['line'], 'en')}: {result_text(state, best['line'], goal, best['value'], pl, 'en')}. "
-        f"The next best, {second['answer']}, gives "
-        f"{result_text(state, second['line'], goal, second['value'], pl, 'en')}: "
-        f"{line_text(state, second['line'], 'en')}.",
-        f"{me[1]}{span[1]}，{best['answer']} 最好：{line_text(state, best['line'], 'zh')}，"
-        f"结果{result_text(state, best['line'], goal, best['value'], pl, 'zh')}。次好的 {second['answer']}，结果"
-        f"{result_text(state, second['line'], goal, second['value'], pl, 'zh')}："
-        f"{line_text(state, second['line'], 'zh')}。")
+        f"{best['answer']} is best for {me[0]} over {span.en}: "
+        f"{result_text(state, best['line'], goal, best['value'], pl, 'en')}. "
+        f"Line: {line_text(state, best['line'], 'en')}." + nxt[0],
+        f"{who_zh}{span.zh}，{best['answer']} 最好，"
+        f"结果{result_text(state, best['line'], goal, best['value'], pl, 'zh')}。"
+        f"变化：{line_text(state, best['line'], 'zh')}。" + nxt[1])
 
 
 def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
@@ -241,11 +419,10 @@ def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
     best = proof["alternatives"][0]
     got, top = checked["value"], best["value"]
     pl, line = proof["player"], checked["line"]
-    return Text(f"With best play after it: {line_text(state, line, 'en')}: "
-                f"{result_text(state, line, goal, got, pl, 'en')}; "
-                f"the best answer gives {value_text(goal, top, 'en')}.",
-                f"双方接着都下最好：{line_text(state, line, 'zh')}，"
-                f"结果{result_text(state, line, goal, got, pl, 'zh')}；最好的一手结果{value_text(goal, top, 'zh')}。")
+    return Text(f"With best play after it, this gives {result_text(state, line, goal, got, pl, 'en')}; "
+                f"the best answer gives {value_text(goal, top, 'en')}. Line: {line_text(state, line, 'en')}.",
+                f"双方接着都下最好，结果{result_text(state, line, goal, got, pl, 'zh')}；"
+                f"最好的一手结果{value_text(goal, top, 'zh')}。变化：{line_text(state, line, 'zh')}。")
 
 
 def _c6_refutation(proof: dict[str, Any], checked: dict[str, Any]) -> Text:
@@ -269,6 +446,11 @@ def _c6_refutation(proof: dict[str, Any], checked: dict[str, Any]) -> Text:
             return Text(f"After {ans}, {o_en} still wins with {reply}.", f"下 {ans} 之后，{o_zh}仍可下 {reply} 取胜。")
         return Text(f"{ans} leaves {o_en} {n} threat{'s' if n != 1 else ''} open.",
                     f"下 {ans} 之后，{o_zh}还有 {n} 个威胁没挡住。")
+    if goal == "c6_block_attack" and not checked.get("attack"):        # a threat of the opponent left open
+        if reply:
+            return Text(f"After {ans}, {o_en} still wins with {reply}.", f"下 {ans} 之后，{o_zh}仍可下 {reply} 取胜。")
+        return Text(f"{ans} leaves {o_en} {n} threat{'s' if n != 1 else ''} open.",
+                    f"下 {ans} 之后，{o_zh}还有 {n} 个威胁没挡住。")
     m_en, m_zh = player_name(me, "en"), player_name(me, "zh")
     left = ("no threat" if n == 0 else f"only {n} threat{'s' if n != 1 else ''}",
             "没有威胁" if n == 0 else f"只有 {n} 个威胁")
@@ -278,20 +460,35 @@ def _c6_refutation(proof: dict[str, Any], checked: dict[str, Any]) -> Text:
 
 
 def _c6_explanation(proof: dict[str, Any]) -> Text:
+    """The Connect6 explanation, Chinese punctuation in the Chinese text (「；」 between lines, never "; ").
+
+    >>> proof = {"goal": "c6_defend", "answer": ["h12", "p15"], "threats": 2,
+    ...          "lines": [{"winning_points": ["g12", "h12"]}, {"winning_points": ["l11", "p15", "r17"]}]}
+    >>> _c6_explanation(proof).zh
+    '威胁数是 2；h12 p15 是唯一能挡住的两子，挡掉所有赢点（各条线的赢点：g12 h12；l11 p15 r17）。'
+    """
     answer = " ".join(proof["answer"])
-    pts = "; ".join(" ".join(x["winning_points"]) for x in proof["lines"])
+    by_line = [" ".join(x["winning_points"]) for x in proof["lines"]]
+    pts, pts_zh = "; ".join(by_line), "；".join(by_line)
     n = proof["threats"]
     if proof["goal"] == "c6_win":
         return Text(f"{answer} completes six: the only stones that win this turn "
                     f"(winning points by line: {pts}).",
-                    f"{answer} 连成六：本手唯一能赢的下法（各条线的赢点：{pts}）。")
+                    f"{answer} 连成六：本手唯一能赢的下法（各条线的赢点：{pts_zh}）。")
     # one stone is the whole answer: the turn's other stone may go on any free point
+    one = len(proof["answer"]) == 1
     free = (" The turn's other stone may go on any free point.", "这一手的另一子可以下在任意空点。") \
-        if len(proof["answer"]) == 1 else ("", "")
+        if one else ("", "")
     if proof["goal"] == "c6_defend":
-        return Text(f"The threat count is {n}; {answer} is the only minimal defence: it takes every "
+        what = ("the only point", "唯一能挡住的一点") if one else ("the only pair of stones", "唯一能挡住的两子")
+        return Text(f"The threat count is {n}; {answer} is {what[0]} that stops it: it takes every "
                     f"winning point away (by line: {pts}).{free[0]}",
-                    f"威胁数是 {n}；{answer} 是唯一的最小防守，挡掉所有赢点（各条线：{pts}）。{free[1]}")
+                    f"威胁数是 {n}；{answer} 是{what[1]}，挡掉所有赢点（各条线的赢点：{pts_zh}）。{free[1]}")
+    if proof["goal"] == "c6_block_attack":
+        return Text(f"{answer} is the only turn that stops every threat (by line: {pts}) and still leaves "
+                    f"{proof['threats_after']} threats: two stones cannot stop them.{free[0]}",
+                    f"{answer} 是唯一既挡住所有威胁（各条线的赢点：{pts_zh}）、又留下 {proof['threats_after']} "
+                    f"个威胁的下法：对方两子挡不住。{free[1]}")
     return Text(f"{answer} is the only turn that leaves {proof['threats_after']} threats: two stones "
                 f"cannot stop them.{free[0]}",
                 f"{answer} 是唯一能留下 {proof['threats_after']} 个威胁的下法：对方两子挡不住。{free[1]}")

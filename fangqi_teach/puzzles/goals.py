@@ -16,7 +16,10 @@ short horizon:
 ``c6_win``, ``c6_defend``, ``c6_double_threat`` (Connect6)
     win this turn; the only defence against one or two threats; the only
     turn that leaves three threats or more (a win next turn, since two
-    stones cannot stop three), proven by :mod:`fangqi_teach.analysis.connect6`.
+    stones cannot stop three), proven by :mod:`fangqi_teach.analysis.connect6`;
+``c6_block_attack`` (Connect6, only when asked: an exercise's own task)
+    the only turn that stops every threat of the opponent *and* leaves three
+    threats or more.
 
 :func:`prove` returns the proof (plain data, stored with the puzzle) when
 the side to act has exactly one best *answer class* and every other
@@ -38,6 +41,7 @@ True
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Any
 
@@ -53,7 +57,8 @@ MARGIN = 1          # how much worse the next best answer must be ("clearly wors
 
 #: goal -> gain of :mod:`.search`
 FANG_GOALS = {"placements": "placements", "credits": "credits", "material": "material"}
-C6_GOALS = ("c6_win", "c6_defend", "c6_double_threat")
+C6_GOALS = ("c6_win", "c6_defend", "c6_double_threat", "c6_block_attack")
+C6_MINED = C6_GOALS[:3]         # tried in this order where no goal is asked (the miner); the last only when asked
 GOALS = tuple(FANG_GOALS) + C6_GOALS
 
 
@@ -130,7 +135,10 @@ def check(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
     """
     if proof["goal"] in C6_GOALS:
         return _check_c6(state, proof, answer)
-    action = str(answer).strip().lower()
+    typed = typed_actions(answer)
+    if len(typed) > 1:          # never glued into one "point" (the engine ignores spaces inside an action)
+        return {"correct": False, "value": None, "line": [], "illegal": _one_action(len(typed))}
+    action = typed[0] if typed else ""
     refusal = state.refusal(action)
     if refusal is not None:
         return {"correct": False, "value": None, "line": [], "illegal": {"en": refusal.en, "zh": refusal.zh}}
@@ -141,6 +149,26 @@ def check(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
         stored = next(a for a in proof["alternatives"] if a["answer"] == action)
         return {"correct": stored["value"] >= best, "value": stored["value"], "line": list(stored["line"])}
     return {"correct": got.value >= best, "value": got.value, "line": list(got.line)}
+
+
+def typed_actions(text: str) -> list[str]:
+    """The actions in a typed answer, one per word; spaces inside one action (``c3 - c5``, ``x d4``) kept together.
+
+    >>> typed_actions(" a1 a1 "), typed_actions("c3 - c5"), typed_actions("X d4"), typed_actions("")
+    (['a1', 'a1'], ['c3-c5'], ['xd4'], [])
+    """
+    t = re.sub(r"\s*-\s*", "-", str(text).strip().lower())
+    t = re.sub(r"(?<![a-z0-9])x\s+(?=[a-z])", "x", t)
+    return t.split()
+
+
+def _one_action(n: int) -> dict[str, str]:
+    """The refusal of an answer of ``n`` actions where a puzzle asks for one.
+
+    >>> _one_action(2)["en"], _one_action(2)["zh"]
+    ('A puzzle answer is one action; you typed 2.', '谜题的答案是一步着法；你写了 2 步。')
+    """
+    return {"en": f"A puzzle answer is one action; you typed {n}.", "zh": f"谜题的答案是一步着法；你写了 {n} 步。"}
 
 
 # --------------------------------------------------------------------------
@@ -170,6 +198,8 @@ def _c6_classes(state, goal: str) -> list[tuple[str, ...]] | None:
             return None
         found = c6.defenses(state, opp)
         return [tuple(d) for d in found] if found and found != [()] else None
+    if goal == "c6_block_attack":
+        return _c6_block_attack(state)
     # c6_double_threat: the opponent must have no threat (else a defence or a loss comes first)
     if c6.threat_count(state, opp) > 0:
         return None
@@ -186,6 +216,30 @@ def _c6_classes(state, goal: str) -> list[tuple[str, ...]] | None:
     return sorted([(p,) for p in alone] + [t for t in turns if not alone & set(t)])
 
 
+def _c6_block_attack(state) -> list[tuple[str, ...]] | None:
+    """The answer sets that stop every threat of the opponent and leave the solver three threats or more.
+
+    A stone that does both alone is an answer by itself (the other stone is free); else the pair.
+    """
+    me, opp = state.player, other(state.player)
+    if c6.threat_count(state, opp) == 0:
+        return None
+    found = [tuple(d) for d in c6.defenses(state, opp) if d]
+    free = [p for p in state.board_spec.points if p not in state.board]
+    alone, pairs = set(), set()
+    for d in found:
+        for turn in ([d] if len(d) == 2 else [(d[0], q) for q in free if q != d[0]]):
+            after = _plays(state, turn)
+            if c6.threat_count(after, opp) == 0 and c6.threat_count(after, me) >= 3:
+                pairs.add(tuple(sorted(turn)))
+        if len(d) == 1:
+            index = state.board_spec.index[d[0]]
+            cells = state.cells[:index] + me + state.cells[index + 1:]
+            if c6.threat_count(state._replace(cells=cells), me) >= 3:
+                alone.add(d)
+    return sorted(alone | {t for t in pairs if not any(a[0] in t for a in alone)}) or None
+
+
 def _c6_wins(state) -> list[tuple[str, ...]]:
     me = state.player
     points = c6.winning_points(state, me)
@@ -200,19 +254,20 @@ def _c6_wins(state) -> list[tuple[str, ...]]:
 def _prove_c6(state, goal: str | None) -> dict[str, Any] | None:
     if state.phase == "over" or state.pending is None or state.pending.count < 2:
         return None
-    for g in ([goal] if goal else C6_GOALS):
+    for g in ([goal] if goal else C6_MINED):
         classes = _c6_classes(state, g)
         if classes is None:
             continue
         if len(classes) != 1:
             return None
         me, opp = state.player, other(state.player)
+        defends = g in ("c6_defend", "c6_block_attack")
         proof: dict[str, Any] = {"goal": g, "player": me, "answer": list(classes[0]),
-                                 "threats": c6.threat_count(state, opp if g == "c6_defend" else me),
-                                 "lines": _lines(state, opp if g == "c6_defend" else me)}
+                                 "threats": c6.threat_count(state, opp if defends else me),
+                                 "lines": _lines(state, opp if defends else me)}
         # a whole turn: where one stone is the answer, the second may go anywhere (here: the first free point)
         proof["turn"] = list(classes[0] + _filler(state, classes[0])) if g != "c6_win" else list(classes[0])
-        if g == "c6_double_threat":
+        if g in ("c6_double_threat", "c6_block_attack"):
             after = _plays(state, tuple(proof["turn"]))
             proof["threats_after"] = c6.threat_count(after, me)
             proof["lines_after"] = _lines(after, me)
@@ -244,10 +299,18 @@ def _check_c6(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
         return {"correct": False, "value": None, "line": [],
                 "illegal": {"en": "No stone given: write the stones of the turn, e.g. j10 k11.",
                             "zh": "没有写棋子：请写出这一手的落子，例如 j10 k11。"}}
+    if len(points) > 2:         # a turn is two stones: a third is never played for the opponent
+        return {"correct": False, "value": None, "line": [],
+                "illegal": {"en": f"A turn is at most two stones; you typed {len(points)}.",
+                            "zh": f"一手最多下两子；你写了 {len(points)} 子。"}}
     s = state
-    for p in points:
-        if s.phase == "over":
-            break
+    for i, p in enumerate(points):
+        if s.phase == "over":       # stones after a six are never placed (the two-threat exercises' lesson)
+            played, rest = " ".join(points[:i]), " ".join(points[i:])
+            return {"correct": False, "value": None, "line": [],
+                    "illegal": {"en": f"The game ends with {played} (six in a row); {rest} is never played. "
+                                      "Write only the stones really placed.",
+                                "zh": f"下到 {played} 已经连成六，对局结束；{rest} 根本不会下。只写真正下了的子。"}}
         try:
             s = s.play(p)
         except IllegalAction as e:
@@ -261,16 +324,21 @@ def _check_c6(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
                 "illegal": {"en": "A turn is two stones.", "zh": "一手要下两子。"}}
     elif goal == "c6_defend":
         ok = c6.threat_count(s, opp) == 0
+    elif goal == "c6_block_attack":
+        ok = c6.threat_count(s, opp) == 0 and c6.threat_count(s, me) >= 3
     else:
         ok = c6.threat_count(s, me) >= 3
+    # a block-and-attack answer that leaves a threat open is refuted as a defence, else as an attack
+    attack = goal == "c6_double_threat" or (goal == "c6_block_attack" and s.phase != "over"
+                                             and c6.threat_count(s, opp) == 0)
     reply: list[str] = []
     if not ok and s.phase != "over" and s.player != me:        # the opponent to act: their best reply
-        refute = _c6_wins(s) if goal != "c6_double_threat" else [tuple(d) for d in c6.defenses(s, me)[:1]]
+        refute = _c6_wins(s) if not attack else [tuple(d) for d in c6.defenses(s, me)[:1]]
         reply = list(refute[0] if refute else ())
     # what the answer leaves: the opponent's threats (win, defend), the solver's (double threat)
-    left = 0 if ok or s.phase == "over" else c6.threat_count(s, me if goal == "c6_double_threat" else opp)
+    left = 0 if ok or s.phase == "over" else c6.threat_count(s, me if attack else opp)
     return {"correct": ok, "value": None, "line": points + reply, "answer": points, "reply": reply,
-            "threats_left": left}
+            "threats_left": left, "attack": attack}
 
 
 __all__ = ["GOALS", "C6_GOALS", "WIN", "Unproven", "goal_for", "prove", "check", "best_answers", "shown_answer"]

@@ -97,7 +97,8 @@ def wanted(difficulty: str | None = None, rating: str | None = None) -> Callable
 
 _TASKS: dict[str, dict[str, Any]] = {"c6_win": {"kind": "play", "goal": {"win": True}},
           "c6_defend": {"kind": "defend"},
-          "c6_double_threat": {"kind": "attack", "goal": "threats", "threats": 3}}
+          "c6_double_threat": {"kind": "attack", "goal": "threats", "threats": 3},
+          "c6_block_attack": {"kind": "attack", "goal": "threats", "threats": 3}}
 
 
 def _task(puzzle: dict[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from ..core import other
 from ..i18n import Text, player_name
 from . import Verdict, check_answer
 from .base import position_state
+from .describe import span_text
 from .rating import learner_rating, puzzle_start
 from .select import Selector
 
@@ -40,22 +41,26 @@ _PROMPTS = {
                   "轮到{P}。下两子，使{O}下一手无法连成六。"),
     "c6_double_threat": ("{P} to play. Play a turn that leaves {O} at least three threats to stop.",
                          "轮到{P}。下一手，给{O}留下至少三个要挡的威胁。"),
+    "c6_block_attack": ("{P} to play. Play a turn that stops {O}'s threat and still leaves {O} at least three "
+                        "threats to stop.", "轮到{P}。下一手，既挡住{O}的威胁，又给{O}留下至少三个要挡的威胁。"),
 }
-_SPANS = {2: ("counting {O}'s best reply", "算上{O}最好的应手"),
-          3: ("counting {O}'s best reply and your next turn", "算上{O}最好的应手和{P}的下一手")}
+# The span (whose turns the proof covers) is read off the proof's best line (describe.span_text): "counting
+# Black's best reply" where the sides take turns, else exactly whose turns (a side skipped in Maonan placing).
 # The Chinese prompts address the solver by the side's name throughout (黑方 / 白方, as the seeds' rule
 # pages do), never as 你: one address in one sentence.
 
 
-def prompt(puzzle: dict[str, Any]) -> Text:
-    """What the learner is asked (the goal and the horizon; never the answer)."""
+def prompt(puzzle: dict[str, Any], state: Any = None) -> Text:
+    """What the learner is asked (the goal and the horizon; never the answer). ``state``: the position, if built."""
     proof = puzzle["proof"]
     me, opp = proof["player"], other(proof["player"])
     en, zh = _PROMPTS[proof["goal"]]
-    span = _SPANS.get(proof.get("turns", 0), ("", ""))
+    span = ("", "")
+    if "alternatives" in proof:
+        t = span_text(state if state is not None else position_state(puzzle), proof, prompt=True)
+        span = (t.en, t.zh)
     names = {lang: {"P": player_name(me, lang), "O": player_name(opp, lang)} for lang in ("en", "zh")}
-    return Text(en.format(span=span[0].format(**names["en"]), **names["en"]),
-                zh.format(span=span[1].format(**names["zh"]), **names["zh"]))
+    return Text(en.format(span=span[0], **names["en"]), zh.format(span=span[1], **names["zh"]))
 
 
 @dataclass(frozen=True)
@@ -92,14 +97,14 @@ class PuzzleStream:
     def next(self, step: str = "same") -> Served | None:
         """The next unanswered puzzle (None when every puzzle of the theme was tried)."""
         p = self.selector.next_for(self.progress, self.theme, step)
-        self.current = None if p is None else Served(p, position_state(p), prompt(p))
+        self.current = None if p is None else Served(p, st := position_state(p), prompt(p, st))
         self._started = time.monotonic()
         return self.current
 
     def serve(self, puzzle_id: str) -> Served:
         """Serve one puzzle by id (a failed one to replay, from the dashboard); KeyError if unknown."""
         p = self.selector.puzzles[puzzle_id]
-        self.current = Served(p, position_state(p), prompt(p))
+        self.current = Served(p, st := position_state(p), prompt(p, st))
         self._started = time.monotonic()
         return self.current
 
