@@ -511,6 +511,9 @@ class Game:
     placing_gain: str = "material"
     # what else its exercise ids may begin with besides its name ("c6-lesson-01"): fangqi_teach.lesson
     id_prefixes: tuple[str, ...] = ()
+    # how a puzzle's line is told (fangqi_teach.puzzles.describe): "events", the engine's event texts, or
+    # "clauses", one short clause per thing done (Maonan: a mill is worth nothing by itself, a pin told once)
+    puzzle_lines: str = "events"
     # strategies, each an object or "module:attribute" (loaded on first use): see Player and Analysis
     player_ref: object = "fangqi_teach.ai.players:SEARCH"
     analysis_ref: object = None

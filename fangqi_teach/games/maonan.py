@@ -1159,4 +1159,5 @@ GAME = Game(
     safe_pieces=safe_pieces, loose_pieces=loose_pieces,
     read_diagram=lambda game, text, **options: parse_diagram(text),
     shape_values={"mill": 1}, rules=RULES, section_rules=SECTION_RULES, glossary=GLOSSARY,
-    player_ref="fangqi_teach.ai.players:MORRIS")    # the search, reviewed with the solved endgames
+    player_ref="fangqi_teach.ai.players:MORRIS",    # the search, reviewed with the solved endgames
+    puzzle_lines="clauses")

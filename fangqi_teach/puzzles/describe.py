@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from ..core import other
+from ..games import GAMES
 from ..glossary import SHAPE_NAMES, TERMS, shape_term, term
 from ..i18n import Text, player_name
 from .goals import C6_GOALS
@@ -227,8 +228,9 @@ def result_text(state, line, goal: str, value: int, me: str, lang: str) -> str:
 
 
 def line_text(state, line, lang: str) -> str:
-    """The line's actions with what the engine says each did (its own event texts; Maonan: :func:`_maonan_line`)."""
-    if state.game == "maonan":
+    """The line's actions with what the engine says each did: its own event texts, or short clauses where
+    the game asks for them (``Game.puzzle_lines``, Maonan: :func:`_maonan_line`)."""
+    if GAMES[state.game].puzzle_lines == "clauses":
         return _maonan_line(state, line, lang)
     parts = []
     for _before, a, after in _replay(state, line):

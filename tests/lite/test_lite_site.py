@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 
 #: The notebooks with a test of their own below (the feature tests, which share one tab in group "lite").
-FEATURE_NOTEBOOKS = ["00_start_here.ipynb", "10_play.ipynb", "11_practice_dafang.ipynb"]
+FEATURE_NOTEBOOKS = ["00_start_here.ipynb", "10_play.ipynb", "11_practice_dafang.ipynb", "17_puzzles.ipynb"]
 
 #: Figures for BENCHMARKS.md (benchmarks/bench_lite.py reads them).
 FIGURES = []
@@ -182,6 +182,36 @@ def test_play_click_and_computer(lite, lite_site, notebook):
     lite.page.wait_for_function("svg => svg.querySelectorAll('.fq-piece').length >= 2",
                                 arg=board.element_handle(), timeout=30_000)
     record("computer reply at easy, maonan, click → reply drawn (s)", seconds=round(time.perf_counter() - t0, 2))
+    finish(lite)
+
+
+@LITE
+def test_a_puzzle_is_served_and_checked_in_pyodide(lite, lite_site, tmp_path):
+    """17_puzzles in the browser edition: the first Dafang puzzle a fresh learner is served, answered by
+    clicks with its proven answer, is checked in Pyodide and moves the rating as in CPython."""
+    from fangqi_teach.draw.layout import action_points
+    from fangqi_teach.exercises.progress import Progress
+    from fangqi_teach.puzzles import solutions
+    from fangqi_teach.widgets.puzzles import PuzzleWidget
+
+    w = PuzzleWidget("dafang", progress=Progress("expected", directory=tmp_path), lang="en")
+    pid, answer = w.puzzle["id"], solutions(w.puzzle)[0]
+    outcome = w.answer(answer)
+    open_in_site(lite, "17_puzzles.ipynb")
+    t0 = time.perf_counter()
+    run_all(lite.page, timeout=240_000)
+    page = lite.page
+    page.get_by_text(f"Puzzle {pid}").first.wait_for(timeout=60_000)
+    record("17_puzzles: run all → first puzzle shown (s)", seconds=round(time.perf_counter() - t0, 1))
+    drawn = drawn_boards(page)
+    board = board_locator(page).nth(next(i for i, b in enumerate(drawn) if b["name"] == "dafang"))
+    t0 = time.perf_counter()
+    for point in action_points(answer):
+        click_point(board, point)
+    page.get_by_text("✔ Right.").first.wait_for(timeout=30_000)
+    page.get_by_text(f"Rated: {round(outcome.rating_before)} → {round(outcome.rating_after)}").first.wait_for(
+        timeout=30_000)
+    record("puzzle answer → checked and rated in Pyodide (s)", seconds=round(time.perf_counter() - t0, 2))
     finish(lite)
 
 
