@@ -20,6 +20,14 @@ def test_win_positions_are_won_at_their_difficulty_and_reproducible(difficulty):
     assert max(sum(1 for c in a.board.values() if c == p) for p in "BW") <= tables.MAX_PIECES
 
 
+@pytest.mark.parametrize("difficulty", sorted(drills.DRAW_TRAPS))
+def test_a_harder_draw_has_more_losing_first_moves(difficulty):
+    s = drills.sample("draw", seed=4, difficulty=difficulty).state()
+    scores = tables._action_scores(s, tables.load())
+    low, high = drills.DRAW_TRAPS[difficulty]
+    assert tables.lookup(s) == ("draw", 0) and low <= sum(v < 0 for v in scores.values()) / len(scores) <= high
+
+
 def test_draw_positions_are_drawn_with_losing_moves():
     d = drills.sample("draw", seed=2)
     s = d.state()

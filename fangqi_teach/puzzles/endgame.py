@@ -31,8 +31,10 @@ from ..i18n import Text
 __all__ = ["DIFFICULTIES", "GOALS", "Endgame", "TEXTS", "judge_turn", "perfect_reply", "sample"]
 
 GOALS = ("win", "draw")
-#: The table's distance (turns of both players, this one included) a difficulty asks for, per goal.
+#: What a difficulty asks for: to win, the table's distance (turns of both players, this one included);
+#: to hold a draw, the share of first moves that lose.
 DIFFICULTIES = {"easy": (3, 5), "medium": (7, 11), "hard": (13, 99)}
+DRAW_TRAPS = {"easy": (1 / 3, 1 / 2), "medium": (1 / 2, 2 / 3), "hard": (2 / 3, 1.0)}
 #: Pieces a side (learner, opponent) the sample draws from: the table holds up to four a side.
 _COUNTS = {"win": ((3, 2), (4, 2), (3, 3), (4, 3), (4, 4)), "draw": ((3, 3), (3, 4), (4, 4), (2, 2), (4, 3))}
 #: Turns a drawn position must be held (each turn judged by the table) to count as held.
@@ -81,9 +83,11 @@ def sample(goal: str = "win", seed: int | None = None, difficulty: str = "easy",
     """A position for ``goal`` at ``difficulty`` (reproducible from ``seed``).
 
     ``"win"``: the learner (to move) wins with best play in a number of
-    turns within :data:`DIFFICULTIES`, and some first move lets the win slip. ``"draw"``: the learner can hold the
-    draw and at least a third of the first moves lose. In both the table's
-    value is exact for the fresh position.
+    turns within :data:`DIFFICULTIES`, and some first move lets the win
+    slip. ``"draw"``: the learner can hold the draw, and the share of first
+    moves that lose is within :data:`DRAW_TRAPS` (a third to a half when
+    easy, two thirds or more when hard). In both the table's value is exact
+    for the fresh position.
     """
     if goal not in GOALS:
         raise ValueError(f'an endgame goal is one of {", ".join(GOALS)}, not {goal!r}')
@@ -104,7 +108,8 @@ def sample(goal: str = "win", seed: int | None = None, difficulty: str = "easy",
         if (goal == "win" and verdict == "win" and low <= d <= high and ai_tables.exact(s, table)
                 and _losing_share(s, table, 0) > 0):
             return Endgame(goal, board, learner, verdict, d, rng.randrange(2**31) if seed is None else seed)
-        if goal == "draw" and verdict == "draw" and _losing_share(s, table) >= 1 / 3:
+        traps = DRAW_TRAPS[difficulty]
+        if goal == "draw" and verdict == "draw" and traps[0] <= _losing_share(s, table) < traps[1] + 1e-9:
             return Endgame(goal, board, learner, verdict, d, rng.randrange(2**31) if seed is None else seed)
     raise RuntimeError(f"no {difficulty} {goal} endgame found")   # pragma: no cover - the table has thousands
 
