@@ -99,16 +99,46 @@ def test_the_pieces_black_may_take_are_marked_after_a2_a3_in_the_lesson(progress
     assert w.verdict.correct and w.board.removable == []
 
 
-def test_the_pieces_to_pull_are_marked_in_practice_from_the_start(progress):
-    # maonan-2-03: the board is full, White pulls first: every Black piece may go
+def test_a_pull_the_question_is_about_is_not_ringed(progress):
+    # maonan-2-03: the board is full, White pulls first: which piece to pull is the question (review s7, 1)
     ex = exercise("maonan-2-03", "stage2")
     w = ExerciseWidget(ex, progress=progress, lang="en")
+    assert removable_points(w.state0) and w.board.removable == []
     black = sorted(p for p, c in w.state0.board.items() if c == "B")
-    assert sorted(w.board.removable) == black
     w.click(black[0])
     assert w.board.removable == []   # now White moves: nothing to take
     w.clear()
-    assert sorted(w.board.removable) == black
+    assert w.board.removable == []
+
+
+def _owes_a_removal_at_the_start(ex) -> bool:
+    from fangqi_teach.exercises.checkers import asked
+    ctx, kind, params = asked(ex)
+    return kind.answer_mode(params) == "play" and bool(ctx.state.removable_points())
+
+
+SHIPPED = [ex for f in sorted(EXERCISES.glob("*/*.yaml")) for ex in load_pack(f)]
+
+
+@pytest.mark.parametrize("ex", [e for e in SHIPPED if _owes_a_removal_at_the_start(e)], ids=lambda e: e.id)
+def test_when_the_question_is_which_piece_goes_no_ring_shows_the_answer(ex, progress):
+    """Review s7, finding 1: dafang-lesson-05 ringed its 16 answers, xinjiang-lesson-06 its 4, before any click."""
+    w = ExerciseWidget(ex, progress=progress, lang="en", in_place="-lesson-" in ex.id)
+    assert w.board.removable == []
+    first = ex.solutions(1)[0].split()[0]
+    if first.startswith("x") and len(ex.solutions(1)[0].split()) > 1 and w.review_states == []:
+        w.click(first[1:])          # a pull of several: the second piece is not ringed either
+        if w.scratch.pending is not None and w.scratch.pending.kind == w.state0.pending.kind \
+                and w.scratch.player == w.state0.player:
+            assert w.board.removable == []
+
+
+def test_the_give_away_lint_reads_the_rings_on_the_board(monkeypatch):
+    from fangqi_teach.exercises import display, lint
+    ex = next(e for e in SHIPPED if _owes_a_removal_at_the_start(e) and e.solutions(1)[0].startswith("x"))
+    assert lint.board_giveaways(ex) == []
+    monkeypatch.setattr(display, "rings_removals", lambda ex, state=None: True)      # the old rule: ring always
+    assert lint.board_giveaways(ex)[0].startswith(f"{ex.id}: board: rings ")
 
 
 def test_a_select_task_never_marks_its_answer(progress):

@@ -7,7 +7,12 @@
 * :func:`opening_caption` — the replay line shown at that step, which for
   an ``ends_at`` question does not say how many actions the record has;
 * :func:`shown_before_answer` — every text a learner sees before
-  answering: title, prompt, the hints before the last, the caption.
+  answering: title, prompt, the hints before the last, the caption;
+* :func:`rings_removals` and :func:`opening_rings` — whether the board
+  rings the pieces a removal may take while the answer is played, and the
+  rings it shows before the first click: none when the question is which
+  piece goes (the position asked about owes the removal, or the goal
+  names the pieces to remove), since the rings would be the answer.
 
 >>> from fangqi_teach.exercises.schema import pack_from_data
 >>> ex = pack_from_data({"game": "connect6", "stage": 3, "exercises": [{
@@ -130,3 +135,53 @@ def shown_before_answer(ex: Exercise, lang: str) -> list[str]:
     if caption:
         out.append(caption)
     return out
+
+
+def rings_removals(ex: Exercise, state: Any = None) -> bool:
+    """Whether the board rings the pieces a removal may take in ``state`` (default: the position asked
+    about) while the answer is played.
+
+    Only in a task answered by playing (a select task's answer may be just
+    those pieces; a count is typed), and never while the question is which
+    piece goes: the position asked about owes a removal (its first action
+    *is* the choice asked about), and until that removal is done (the same
+    kind of removal, by the same side: a pull of three is not ringed for
+    its second piece); nor when the goal names the pieces to remove. A
+    capture later in the turn (after the move that earns it) is ringed.
+
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> def ex(record, goal):
+    ...     return pack_from_data({"game": "maonan", "stage": 1, "exercises": [{
+    ...         "id": "r", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+    ...         "explanation": {"en": "e", "zh": "e"}, "tags": ["maonan.5.mills"], "position": {"record": record},
+    ...         "task": {"kind": "play", "goal": goal}}]}, solve=False)["r"]
+    >>> mill = ex("a1 g7 a4 g1", {"captures": 1})
+    >>> rings_removals(mill), rings_removals(mill, mill.state().play("a7"))   # the capture after a placement
+    (True, True)
+    >>> rings_removals(ex("a1 g7 a4 g1 a7", {"legal": True}))    # the capture owed is the question: no rings
+    False
+    >>> rings_removals(ex("a1 g7 a4 g1", {"removes": ["g7"]}))
+    False
+    """
+    from .checkers import asked
+    ctx, kind, params = asked(ex)
+    if kind.answer_mode(params) != "play":
+        return False
+    goal = params.get("goal")
+    if isinstance(goal, Mapping) and "removes" in goal:
+        return False
+    opening = ctx.state
+    state = opening if state is None else state
+    if opening.removable_points():
+        first, now = opening.pending, state.pending
+        if now is None or (now.kind == first.kind and state.player == opening.player):
+            return False
+    return True
+
+
+def opening_rings(ex: Exercise) -> list[str]:
+    """The points the board rings before the learner's first click (``[]`` when it rings none)."""
+    if not rings_removals(ex):
+        return []
+    from .checkers import asked
+    return list(asked(ex)[0].state.removable_points())

@@ -10,7 +10,8 @@ tests report the same thing:
   numbers the exercise's own data gives (the action a review replays to,
   the rule options it sets);
 * :func:`giveaway_findings` — the prompt, the hints before the last, the
-  first-miss feedback and the replay caption name no correct answer (nor
+  first-miss feedback, the replay caption and the board's rings
+  (:func:`board_giveaways`) name no correct answer (nor
   a point every correct answer needs), not the number a count asks for,
   not the game's outcome when the end is asked;
 * :func:`duplicate_findings` — no two exercises ask the same task on the
@@ -41,7 +42,7 @@ from ..games import GAMES
 from ..i18n import Text
 from . import checkers as ck
 from .claims import asked, kind_function, source_texts, strip_placeholders
-from .display import asks_the_end, question_params, shown_before_answer
+from .display import asks_the_end, opening_rings, question_params, shown_before_answer
 from .positions import board_for
 
 if TYPE_CHECKING:
@@ -267,12 +268,26 @@ def giveaway_findings(ex: Exercise) -> list[str]:
         if outcome is not None and outcome.get(lang) in text:
             out.append(f"{ex.id}: {where}.{lang}: states the outcome asked about ({outcome.get(lang)})")
 
+    out += board_giveaways(ex, right)
     for lang in LANGS:
         for i, text in enumerate(shown_before_answer(ex, lang)):
             scan(_shown_name(ex, i), text, lang)
         for answer, feedback in first_miss_feedback(ex, lang):
             scan(f"feedback to {answer}", feedback, lang, own=answer)
     return list(dict.fromkeys(out))
+
+
+def board_giveaways(ex: Exercise, right: list[str] | None = None) -> list[str]:
+    """What the *board* shows before the answer that gives it away: red rings on the pieces the
+    answer's first action takes (the rings of :func:`~.display.opening_rings`)."""
+    rings = set(opening_rings(ex))
+    if not rings:
+        return []
+    right = ex.solutions(50) if right is None else right
+    taken = {a.split()[0][1:] for a in right if a.split() and a.split()[0].startswith("x")}
+    hit = sorted(taken & rings)
+    return [f"{ex.id}: board: rings {' '.join(hit)} before the answer, the pieces a correct answer takes"] \
+        if hit else []
 
 
 def _max_goal_values(ex: Exercise) -> set[int]:
@@ -698,6 +713,6 @@ def lint_findings(exercises: Iterable[Exercise], duplicates: bool = True) -> lis
     return out
 
 
-__all__ = ["board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback", "giveaway_findings",
+__all__ = ["board_giveaways", "board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback", "giveaway_findings",
            "lint_findings", "position_report", "prose_findings", "prose_problems", "report_line",
            "vacuous_reason", "wrong_answers"]

@@ -5,7 +5,10 @@ prompt, the board (:class:`~fangqi_teach.widgets.board.BoardWidget`), an
 answer line, the buttons Check, Clear, Hint (the next hint), Show solution
 (after a first attempt) and Next, Pass where the rules allow passing, and
 a feedback line in the chosen language. While an answer is played, the
-pieces that may be taken are marked (red rings). A review exercise opens
+pieces that may be taken are marked (red rings), except when the question
+is which piece goes (:func:`~fangqi_teach.exercises.display.rings_removals`:
+the position asked about owes the removal, or the goal names the pieces to
+remove), since the rings would show the answer. A review exercise opens
 where its question starts (:func:`~fangqi_teach.exercises.display.review_opening`) and, until it is
 answered, replays no further and its captions say neither the record's
 length nor how the game ended. Clicking the board builds the answer:
@@ -61,7 +64,7 @@ import ipywidgets as W
 
 from ..draw.layout import action_points
 from ..exercises.checkers import Verdict, asked, review_state, worked_solution
-from ..exercises.display import asks_the_end, opening_caption, review_opening
+from ..exercises.display import asks_the_end, opening_caption, review_opening, rings_removals
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
@@ -460,8 +463,9 @@ class ExerciseWidget(W.VBox):
 
     def _removable(self, state: Any) -> list[str]:
         """The pieces a click would take now, marked on the board while the answer is played
-        (not in a select task, whose answer may be just those pieces)."""
-        return removable_points(state) if self._answer_mode() == "play" else []
+        (not in a select task, whose answer may be just those pieces, nor when the question is
+        which piece goes: :func:`~fangqi_teach.exercises.display.rings_removals`)."""
+        return removable_points(state) if rings_removals(self.exercise, state) else []
 
     def _can_pass(self) -> bool:
         """Whether the answer being played may pass now (the engine offers ``pass``)."""
