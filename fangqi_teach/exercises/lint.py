@@ -713,6 +713,6 @@ def lint_findings(exercises: Iterable[Exercise], duplicates: bool = True) -> lis
     return out
 
 
-__all__ = ["board_giveaways", "board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback", "giveaway_findings",
-           "lint_findings", "position_report", "prose_findings", "prose_problems", "report_line",
+__all__ = ["board_giveaways", "board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback",
+           "giveaway_findings", "lint_findings", "position_report", "prose_findings", "prose_problems", "report_line",
            "vacuous_reason", "wrong_answers"]
