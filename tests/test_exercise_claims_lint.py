@@ -165,7 +165,7 @@ def test_the_issue_example_is_refused_with_the_position_reported():
         "position": {"setup": {"black": ["a1", "a4"], "white": ["g1", "g4"], "player": "B"}},
         "task": {"kind": "play", "goal": {"captures": "max"}}}]}
     errors = validate_data(data, "m.yaml", solve=True)[1]
-    assert errors == ["m.yaml: m-cap: task: tests nothing: every legal action is correct (6 tried), so the "
+    assert errors == ["m.yaml: m-cap: task.goal: tests nothing: every legal action is correct (6 tried), so the "
                       "exercise tests nothing; the position: move phase, B to act, owes Black: move a piece, "
                       "no pieces in hand"]
     assert validate_data(data, "m.yaml", solve=False)[1] == []
@@ -174,6 +174,33 @@ def test_the_issue_example_is_refused_with_the_position_reported():
     # the same goal where the captures differ is fine
     data["exercises"][0]["position"]["setup"] |= {"hands": {"B": 3, "W": 3}, "white": ["g1", "g4", "d7"]}
     assert validate_data(data, "m.yaml", solve=True)[1] == []
+
+
+def test_a_single_legal_action_is_refused_naming_file_exercise_and_field():
+    """Review s7, findings 2 and 29 (dafang-1-11: only pass; xinjiang-1-08: one empty point)."""
+    data = {"game": "connect6", "stage": 1, "exercises": [{
+        "id": "last", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "Play Black's turn.", "zh": "请下黑方这一手。"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"],
+        "position": {"options": {"size": 6}, "setup": {
+            "black": "a6 b5 b6 c2 c3 c4 c5 c6 d1 d3 d4 e1 e2 e3 e6 f2 f3",
+            "white": "a1 a2 a3 a4 a5 b1 b2 b3 b4 c1 d2 d5 d6 e4 e5 f1 f4 f5", "player": "B"}},
+        "task": {"kind": "play", "scope": "action", "goal": {"legal": True}}}]}
+    errors = validate_data(data, "one.yaml", solve=True)[1]
+    assert len(errors) == 1 and errors[0].startswith(
+        "one.yaml: last: position: tests nothing: only one legal action (f6): the only click possible is the answer")
+    assert "place phase, B to act" in errors[0]
+
+
+def test_a_legal_goal_where_every_legal_answer_is_correct_is_refused():
+    """Review s7, findings 22 and 29: goal legal where the rules refuse none of the learner's answers."""
+    data = {"game": "xinjiang", "stage": 1, "exercises": [{
+        "id": "anywhere", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "Place.", "zh": "放子。"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["fangqi.0.points"],
+        "position": {"setup": {"black": "a1 g7", "white": "d4 c6 f2", "player": "B", "hands": {"B": 1, "W": 0}}},
+        "task": {"kind": "play", "goal": {"legal": True}}}]}
+    errors = validate_data(data, "any.yaml", solve=True)[1]
+    assert len(errors) == 1 and errors[0].startswith("any.yaml: anywhere: task.goal: tests nothing: every legal "
+                                                     "action is correct (44 tried) (goal legal: ")
 
 
 def test_a_goal_with_one_value_for_every_answer_is_refused():

@@ -17,8 +17,9 @@ tests report the same thing:
 * :func:`duplicate_findings` — no two exercises ask the same task on the
   same position up to the board's symmetries (:func:`board_symmetries`),
   and no explanation answers another exercise on the same position;
-* :func:`vacuous_reason` — an exercise whose every legal answer is
-  correct, or whose goal has the same value for every answer, tests
+* :func:`vacuous_problem` — an exercise with a single legal action, or
+  whose every legal answer is correct (a ``legal`` goal included), or
+  whose goal has the same value for every answer, tests
   nothing; :func:`position_report` says what the set-up is (phase, who
   acts, what is owed) so a teacher sees one that does not fit the prompt.
 
@@ -637,28 +638,44 @@ def _answers_in(a: Exercise, b: Exercise) -> str:
 VACUITY_LIMIT = 300         # candidate answers tried
 
 
-def vacuous_reason(ex: Exercise) -> str | None:
-    """Why the exercise tests nothing (every answer correct, or the goal's value the same for all), or None.
+def vacuous_problem(ex: Exercise) -> tuple[str, str] | None:
+    """``(field, reason)`` when the exercise tests nothing, or None.
 
-    A ``legal`` goal alone tests which actions the rules allow (wrong
-    answers are refused ones), so it is judged by the answers it refuses
-    only when nothing is refused at all.
+    Refused: a position with a single legal action (the only click
+    possible is the answer: ``position``); a task whose every legal answer
+    is correct (a ``legal`` goal alone included: where the rules allow
+    every action the learner can play, it asks nothing: ``task.goal``); a
+    goal whose value is the same for every answer (``task.goal.<name>``).
+    The reason ends with the position as the teacher should check it
+    against the prompt (phase, who acts, what is owed).
+
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> ex = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
+    ...     "id": "one", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+    ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"], "task": {"kind": "play",
+    ...     "goal": {"legal": True}}, "position": {"record": ""}}]}, solve=False)["one"]
+    >>> field, reason = vacuous_problem(ex)
+    >>> field, reason.startswith("every legal turn is correct"), "place phase, B to act" in reason
+    ('task.goal', True, True)
     """
     ctx, kind, params = asked(ex)
     if kind not in ("play", "defend", "attack") or ctx.state.is_over:
         return None
+    legal = ctx.state.legal_actions()
+    if len(legal) == 1:
+        return ("position", f"only one legal action ({legal[0]}): the only click possible is the answer, "
+                            f"so the exercise tests nothing; {_report_text(ex)}")
     scope = "turn" if kind in ("defend", "attack") else ck._scope(ctx, params)
     cands = [c for c in kind_function("play", "_candidate_answers")(ctx, scope, VACUITY_LIMIT)]
     if not cands:
         return None
     goal = dict(params.get("goal") or {}) if kind == "play" else {}
-    legal_only = kind == "play" and set(goal) <= {"legal"}
-    if legal_only:
-        return None
     verdicts = [ex.check(" ".join(c)).correct for c in cands]
     what = "action" if scope == "action" else "turn"
     if all(verdicts):
-        return (f"every legal {what} is correct ({len(cands)} tried), so the exercise tests nothing; "
+        why = " (goal legal: the rules refuse none of them)" if set(goal) <= {"legal"} else ""
+        return ("task.goal" if kind == "play" else "task",
+                f"every legal {what} is correct ({len(cands)} tried){why}, so the exercise tests nothing; "
                 f"{_report_text(ex)}")
     mover = ctx.state.player
     for k in goal:
@@ -672,9 +689,15 @@ def vacuous_reason(ex: Exercise) -> str | None:
                 values.add(ck._measure(measure, ctx.state, run, mover, goal.get("shape", "any")))
         if len(values) == 1:
             (only,) = values
-            return (f"goal {k}: every legal {what} gives {only}, so the goal compares nothing; "
-                    f"{_report_text(ex)}")
+            return (f"task.goal.{k}", f"goal {k}: every legal {what} gives {only}, so the goal compares nothing; "
+                                      f"{_report_text(ex)}")
     return None
+
+
+def vacuous_reason(ex: Exercise) -> str | None:
+    """Why the exercise tests nothing (:func:`vacuous_problem`'s reason), or None."""
+    problem = vacuous_problem(ex)
+    return None if problem is None else problem[1]
 
 
 def position_report(ex: Exercise) -> dict[str, Any]:
@@ -715,4 +738,4 @@ def lint_findings(exercises: Iterable[Exercise], duplicates: bool = True) -> lis
 
 __all__ = ["board_giveaways", "board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback",
            "giveaway_findings", "lint_findings", "position_report", "prose_findings", "prose_problems", "report_line",
-           "vacuous_reason", "wrong_answers"]
+           "vacuous_problem", "vacuous_reason", "wrong_answers"]
