@@ -6,8 +6,9 @@ the number of points with a property (:data:`~.fields.PROPERTIES`), or
 ``ends_at``: the action at which a line of play ends the game (the
 record with two actions swapped, ``swap``, or a ``variation``).
 
-A wrong number is told whether it is too high or too low and how to count
-again, never the number (issue 23, item 12): the number, with the
+A wrong number is told how to count again, never the number (issue 23,
+item 12) nor whether it is too high or too low (which would turn the next
+tries into a search, review s7 finding 3): the number, with the
 engine's reason, comes with the solution (:meth:`CountTask.worked`).
 """
 
@@ -167,12 +168,9 @@ def _check_count(ctx: Context, params: CountParams, answer: str) -> Verdict:
     value, why = _count_value(ctx, params)
     if n == value:
         return Verdict(True, T("Correct. ", "正确。") + why, str(n))
-    if n == 1 and value == 0:
-        # "1: too high" would leave only 0: no direction, or the second try is free
-        return Verdict(False, T(f"Not {n}.", f"不是 {n}。") + _count_miss(ctx, params, n, value), str(n))
-    direction = T(f"Not {n}: too {'high' if n > value else 'low'}.", f"不是 {n}：{'多' if n > value else '少'}了。")
-    # a miss gets the reason without the number: the number comes with the solution
-    return Verdict(False, direction + _count_miss(ctx, params, n, value), str(n))
+    # a miss gets the reason, without the number and without a direction ("too high" would make the
+    # next tries a search, not a count): the number comes with the solution
+    return Verdict(False, T(f"Not {n}.", f"不是 {n}。") + _count_miss(ctx, params, n, value), str(n))
 
 
 def _worked_count(ctx: Context, params: CountParams) -> Text:
