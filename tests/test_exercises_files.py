@@ -206,3 +206,16 @@ def test_a_wrong_count_gets_the_reason_without_the_number(ex):
     worked = worked_solution(ex)
     assert worked is not None and worked.en and worked.zh and worked.en not in v.feedback.en
     assert ex.check(str(value)).correct
+
+
+@pytest.mark.parametrize("ex", COUNTS, ids=lambda ex: ex.id)
+def test_a_worked_count_ends_with_a_sentence_of_its_own(ex):
+    """Review s7, finding 4: "Black must now pull 1, so 1 shape." — the "so" did not follow from the clause
+    before it. The number comes in a sentence of its own ("In all: 1 shape." 「一共成 1 个棋型。」)."""
+    from fangqi_teach.exercises.checkers import worked_solution
+    worked = worked_solution(ex)
+    assert worked is not None
+    assert ", so " not in worked.en and "，所以" not in worked.zh, (ex.id, worked.en, worked.zh)
+    q = ex.task.get("quantity") if ex.task.kind == "count" else None
+    if q in ("extra_placements", "pull_credits", "captures", "shapes") and "In all:" in worked.en:
+        assert worked.en.endswith(".") and ("一共" in worked.zh or "算下来" in worked.zh), worked.zh

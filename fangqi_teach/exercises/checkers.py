@@ -372,10 +372,18 @@ def _still_taken_ends(state: Any, mover: str) -> bool:
     return bool(s.is_over)
 
 
-def _so(quantity: str, n: int) -> Text:
-    """The end of a count explanation: ", so 2 captures." 「，所以吃 2 子。」"""
-    zh = f"所以是 {n} 个威胁" if quantity == "threats" and n else "所以" + measure_text(quantity, n).zh
-    return T(f", so {measure_text(quantity, n).en}.", f"，{zh}。")
+def _in_all(quantity: str, n: int) -> Text:
+    """The end of a count's worked solution, a sentence of its own after the events that decide it
+    (not ", so …" glued to the last event, which it need not follow from).
+
+    >>> _in_all("shapes", 1).en, _in_all("captures", 2).zh, _in_all("captures", 0).zh
+    ('. In all: 1 shape.', '。一共吃 2 枚。', '。算下来一子也吃不到。')
+    """
+    if n == 0:
+        none = measure_text(quantity, 0)
+        return T(f". In all: {none.en}.", f"。算下来{none.zh}。")
+    zh = f"一共 {n} 个威胁" if quantity == "threats" else "一共" + measure_text(quantity, n).zh
+    return T(f". In all: {measure_text(quantity, n).en}.", f"。{zh}。")
 
 
 def default_scope(game: str) -> str:

@@ -30,10 +30,10 @@ from ..checkers import (
     Verdict,
     _events_text,
     _forfeit_note,
+    _in_all,
     _measure,
     _open_lines_text,
     _property_name,
-    _so,
     _Unparsable,
     measure_text,
     play_out,
@@ -114,7 +114,7 @@ def _count_value(ctx: Context, params: CountParams) -> tuple[int, Text]:
         said = measure_text(q, value).en in events.en          # "earns 2 extra placements": no ", so 2 …"
         return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + events
                        + _forfeit_note(q, run, s.player, value)
-                       + (T(".", "。") if said else _so(q, value)))
+                       + (T(".", "。") if said else _in_all(q, value)))
     if q == "threat_count":
         pl = params["player"]
         value = c6.threat_count(s, pl)
