@@ -49,14 +49,13 @@ def test_an_ends_at_review_shows_no_outcome_before_it_is_answered(eid, lang, pro
     w = ExerciseWidget(ex, progress=progress, lang=lang)
     assert w.step == review_opening(ex)             # where the question starts (display.review_opening)
     seen = set()
+    n = len(w.review_states) - 1
+    assert w._replay_end() == n         # the whole record: the stop is not "one before the end" (review s7, 40)
     for step in range(0, w._replay_end() + 1):
         w.replay(step)
         seen.add(caption(w))
-        state = w.review_states[w.step]
-        assert not state.is_over, f"{eid}: the replay shows the finished game at action {w.step}"
     w.replay("last")
-    assert w.step == w._replay_end() and not w.review_states[w.step].is_over
-    n = len(w.review_states) - 1
+    assert w.step == n and w.replay_buttons["forward"].tooltip == ""    # no "the rest is shown…" at the edge
     for text in seen:
         assert f"of {n}" not in text and f"共 {n} 步" not in text
         assert not re.search(r"\bwins\b|drawn|获胜|和棋", text), text
@@ -66,6 +65,41 @@ def test_an_ends_at_review_shows_no_outcome_before_it_is_answered(eid, lang, pro
     assert w.check().correct
     w.replay("last")
     assert w.step == n and w.review_states[n].is_over == (w.review_states[n].result is not None)
+
+
+@pytest.mark.parametrize("eid", ENDS_AT)
+def test_where_the_replay_stops_is_not_the_end_asked_about(eid):
+    """Review s7, finding 40: ▶ went to the action before the end and stopped, with "The rest of the game
+    is shown once you have answered": stop + 1 was the answer. The record must go on past the line asked
+    about (a house rule supposed for the question: ``question.options``), or the question be another."""
+    from fangqi_teach.exercises.lint import replay_giveaways
+    assert replay_giveaways(exercise(eid)) == []
+
+
+def test_a_house_draw_supposed_for_the_question_replays_the_whole_game(progress):
+    """The mechanism for finding 40: the record replays under the usual rules (118 actions, a win), the
+    question supposes a draw after 3 quiet turns (action 90): ▶ runs past 90, nothing stops there."""
+    from fangqi_teach.exercises.lint import giveaway_findings, replay_giveaways
+    from fangqi_teach.exercises.schema import pack_from_data
+    record = " ".join(exercise("dafang-3-05").position.record)
+    ex = pack_from_data({"game": "dafang", "stage": 3, "exercises": [{
+        "id": "short-draw", "title": {"en": "A shorter draw limit", "zh": "缩短的和棋约定"},
+        "prompt": {"en": "Suppose three quiet movement turns draw. At which action would the game end?",
+                   "zh": "假设连续三个走子回合没有子离盘就判和。对局会在第几步结束？"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["D5", "fangqi.0.draw"],
+        "position": {"record": record},
+        "task": {"kind": "review", "at": 38, "question": {"kind": "count", "quantity": "ends_at",
+                                                          "variation": record, "options": {"draw_turns": 3}}}}]},
+                        solve=True)["short-draw"]
+    assert ex.solutions() == ["90"] and len(ex.position.record) == 118
+    assert replay_giveaways(ex) == [] and not any("replay" in f for f in giveaway_findings(ex))
+    w = ExerciseWidget(ex, progress=progress, lang="en")
+    assert w.step == 38
+    for k in (89, 90, 91):
+        w.replay(k)
+        assert w.step == k and "draw" not in caption(w) and not w.replay_buttons["forward"].disabled
+    w.replay("last")
+    assert w.step == 118 and "wins" not in caption(w)
 
 
 def test_a_review_at_an_action_hides_the_moves_after_it_until_answered(progress):

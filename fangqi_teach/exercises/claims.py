@@ -52,7 +52,7 @@ RECORD_NUMBERS = ("last_removal",)
 #: The record's ``at``-th action (counted from 1), in the notation of NOTATION.md: an action text.
 RECORD_ACTIONS = ("action",)
 #: Parameters of a claim besides ``quantity`` and ``is``: a count/select task's, and the new ones.
-CLAIM_FIELDS = ("quantity", "is", "player", "shape", "from", "action", "swap", "variation",
+CLAIM_FIELDS = ("quantity", "is", "player", "shape", "from", "action", "swap", "variation", "options",
                 "stones", "line", "at", "try", "answer")
 #: The parameters each new quantity needs.
 NEW_NEEDS = {"line_threats": ("player", "stones"), "stones": ("player", "line"),

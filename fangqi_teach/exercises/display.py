@@ -4,8 +4,13 @@
   question starts (``at``), and for an "at which action does it end?"
   question (``ends_at``) a step before the end, never the final action
   with its outcome;
-* :func:`opening_caption` — the replay line shown at that step, which for
-  an ``ends_at`` question does not say how many actions the record has;
+* :func:`opening_caption` — the replay line shown at that step, which
+  never says how many actions the record has (the length tells where a
+  game ends, and so whether one turn wins: review s7, finding 13);
+* :func:`replay_limit` — how far the replay goes before the answer: to
+  the question's position, or for an ``ends_at`` question the whole
+  record, never "to just before the end" (the stop would be the answer:
+  finding 40);
 * :func:`shown_before_answer` — every text a learner sees before
   answering: title, prompt, the hints before the last, the caption;
 * :func:`rings_removals` and :func:`opening_rings` — whether the board
@@ -24,7 +29,9 @@
 >>> ex.solutions(), len(ex.position.record), review_opening(ex)      # "at: 12" would show the six
 (['12'], 12, 11)
 >>> opening_caption(ex, "en")
-'Action 11: a7. White places on a7. The question is about this position.'
+'Action 11: a7. White places on a7. Step through the game from here to answer.'
+>>> replay_limit(ex)            # the whole record: its last action is the answer, which the lint reports
+12
 """
 
 from __future__ import annotations
@@ -40,13 +47,14 @@ if TYPE_CHECKING:
 
 CAPTIONS = {
     "start": Text("The start of the game.", "对局开始。"),
-    "start_of": Text("The start of the game ({n} actions to replay).", "对局开始（共 {n} 步可复盘）。"),
     "at": Text("Action {k}: {action}. {events}", "第 {k} 步：{action}。{events}"),
-    "at_of": Text("Action {k} of {n}: {action}. {events}", "第 {k} 步（共 {n} 步）：{action}。{events}"),
     "events_end": Text(".", "。"),
     "question_here": Text("The question is about this position.", "问题针对的就是这个局面。"),
+    "step_on": Text("Step through the game from here to answer.", "从这里往后一步步看，再作答。"),
 }
 EVENT_SEPARATOR = Text("; ", "；")
+#: Events that tell how the game ended: left out of what a review shows before it is answered.
+OUTCOME_EVENTS = ("win", "draw")
 
 
 def question_params(ex: Exercise) -> dict[str, Any]:
@@ -109,22 +117,45 @@ def review_opening(ex: Exercise) -> int:
 
 
 def opening_caption(ex: Exercise, lang: str) -> str:
-    """The replay line at :func:`review_opening` ("" for an exercise without a replay)."""
+    """The replay line at :func:`review_opening` ("" for an exercise without a replay).
+
+    It never states the record's length (before the answer the length would
+    tell where the game ends); an ``ends_at`` question is about the game
+    from here on, not about this position, and says so.
+    """
     if ex.task.kind != "review" or ex.position.record is None:
         return ""
     states = replay_states(ex)
     k = review_opening(ex)
-    n = len(states) - 1
-    hide = asks_the_end(ex)         # the record's length would tell where it ends
     if k == 0:
-        line = CAPTIONS["start" if hide else "start_of"].get(lang).format(n=n)
+        line = CAPTIONS["start"].get(lang)
     else:
         s = states[k]
-        events = EVENT_SEPARATOR.get(lang).join(e.text(lang) for e in s.events)
+        events = EVENT_SEPARATOR.get(lang).join(e.text(lang) for e in s.events if e.kind not in OUTCOME_EVENTS)
         events += CAPTIONS["events_end"].get(lang) if events else ""
-        line = CAPTIONS["at" if hide else "at_of"].get(lang).format(k=k, n=n, action=s.record[-1],
-                                                                  events=events)
-    return line.strip() + " " + CAPTIONS["question_here"].get(lang)
+        line = CAPTIONS["at"].get(lang).format(k=k, action=s.record[-1], events=events)
+    tail = CAPTIONS["step_on" if asks_the_end(ex) else "question_here"].get(lang)
+    return line.strip() + " " + tail
+
+
+def replay_limit(ex: Exercise, states: Sequence[Any] | None = None) -> int:
+    """The last replay step a review shows before it is answered.
+
+    A question about one position: that position (the rest of the game may
+    hold the answer). "At which action does it end?": the whole record, the
+    last action included (its outcome left out of the caption), so that the
+    replay does not stop one action before the end: where it stops must
+    not be the answer. A record that itself ends at the action asked about
+    gives it away however it is replayed: :func:`~.lint.replay_giveaways`
+    reports it (ask about a line that goes on, e.g. a house rule supposed
+    for the question only: ``question.options``).
+    """
+    states = replay_states(ex) if states is None else states
+    if not states:
+        return 0
+    if asks_the_end(ex):
+        return len(states) - 1
+    return min(review_opening(ex), len(states) - 1)
 
 
 def shown_before_answer(ex: Exercise, lang: str) -> list[str]:

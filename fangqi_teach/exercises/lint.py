@@ -43,7 +43,7 @@ from ..games import GAMES
 from ..i18n import Text
 from . import checkers as ck
 from .claims import asked, kind_function, source_texts, strip_placeholders
-from .display import asks_the_end, opening_rings, question_params, shown_before_answer
+from .display import asks_the_end, opening_caption, opening_rings, question_params, replay_limit, shown_before_answer
 from .positions import board_for
 
 if TYPE_CHECKING:
@@ -77,7 +77,8 @@ def allowed_numbers(ex: Exercise) -> set[str]:
     for claim in getattr(ex, "claims", None) or ():         # a claim's ``at``: the action it reads
         if isinstance(claim.params.get("at"), int):
             out.add(str(claim.params["at"]))
-    for name, value in dict(ex.position.options).items():
+    supposed = question_params(ex).get("options") or {}       # a house rule supposed for the question only
+    for name, value in {**dict(ex.position.options), **dict(supposed)}.items():
         if isinstance(value, int) and not isinstance(value, bool):
             out.add(str(value))
             option = next((o for o in GAMES[ex.game].options if o.name == name), None)
@@ -270,6 +271,7 @@ def giveaway_findings(ex: Exercise) -> list[str]:
             out.append(f"{ex.id}: {where}.{lang}: states the outcome asked about ({outcome.get(lang)})")
 
     out += board_giveaways(ex, right)
+    out += replay_giveaways(ex, right)
     for lang in LANGS:
         for i, text in enumerate(shown_before_answer(ex, lang)):
             scan(_shown_name(ex, i), text, lang)
@@ -289,6 +291,44 @@ def board_giveaways(ex: Exercise, right: list[str] | None = None) -> list[str]:
     hit = sorted(taken & rings)
     return [f"{ex.id}: board: rings {' '.join(hit)} before the answer, the pieces a correct answer takes"] \
         if hit else []
+
+
+def replay_giveaways(ex: Exercise, right: list[str] | None = None) -> list[str]:
+    """What a review's replay tells before the answer: the record's length in the opening caption
+    (where the game ends, so whether one turn wins), and for "at which action does it end?" a replay
+    that stops at the action asked about or just before it (review s7, findings 13 and 40).
+
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> ex = pack_from_data({"game": "connect6", "stage": 3, "exercises": [{
+    ...     "id": "end", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "When does it end?", "zh": "哪一步结束？"},
+    ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"],
+    ...     "position": {"record": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5", "options": {"size": 9}},
+    ...     "task": {"kind": "review", "question": {
+    ...         "kind": "count", "quantity": "ends_at", "variation": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5"}}}]})["end"]
+    >>> [f[:60] for f in replay_giveaways(ex)]
+    ['end: replay: stops at action 12, the action asked about: pre']
+    """
+    if ex.task.kind != "review" or ex.position.record is None:
+        return []
+    out = []
+    n = len(ex.position.record)
+    for lang, said in (("en", f" of {n}"), ("zh", f"共 {n} 步")):
+        if said in opening_caption(ex, lang):
+            out.append(f"{ex.id}: caption.{lang}: states the record's length ({n}), which tells where the game ends")
+    if not asks_the_end(ex):
+        return out
+    right = ex.solutions(1) if right is None else right
+    try:
+        end = int(right[0])
+    except (ValueError, IndexError):
+        return out
+    stop = replay_limit(ex)
+    if end > 0 and stop in (end - 1, end):
+        where = "the action asked about" if stop == end else "one action before the action asked about"
+        out.append(f"{ex.id}: replay: stops at action {stop}, {where}: pressing ▶ until it stops answers it "
+                   "(ask about a line that goes on past the record, e.g. a house rule supposed for the question: "
+                   "question.options)")
+    return out
 
 
 def _max_goal_values(ex: Exercise) -> set[int]:
@@ -737,5 +777,5 @@ def lint_findings(exercises: Iterable[Exercise], duplicates: bool = True) -> lis
 
 
 __all__ = ["board_giveaways", "board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback",
-           "giveaway_findings", "lint_findings", "position_report", "prose_findings", "prose_problems", "report_line",
-           "vacuous_problem", "vacuous_reason", "wrong_answers"]
+           "giveaway_findings", "lint_findings", "position_report", "prose_findings", "prose_problems",
+           "replay_giveaways", "report_line", "vacuous_problem", "vacuous_reason", "wrong_answers"]

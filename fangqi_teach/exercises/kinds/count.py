@@ -4,7 +4,11 @@
 ``pull_credits``, ``captures``, ``shapes``), Connect6's ``threat_count``,
 the number of points with a property (:data:`~.fields.PROPERTIES`), or
 ``ends_at``: the action at which a line of play ends the game (the
-record with two actions swapped, ``swap``, or a ``variation``).
+record with two actions swapped, ``swap``, or a ``variation``), under
+the position's rule options and the question's own ``options`` over them
+(a house rule supposed for the question only: the review's record replays
+under the usual rules, so where the replay stops does not tell where the
+supposed line ends).
 
 A wrong number is told how to count again, never the number (issue 23,
 item 12) nor whether it is too high or too low (which would turn the next
@@ -45,7 +49,7 @@ from . import fields as F
 from .base import Problems, TaskKind, register, whole
 from .select import property_actions
 
-__all__ = ["COUNT_AGAIN", "MEASURES", "QUANTITIES", "CountParams", "CountTask", "ends_at_line"]
+__all__ = ["COUNT_AGAIN", "MEASURES", "QUANTITIES", "CountParams", "CountTask", "ends_at_line", "question_options"]
 
 #: What an action achieves, counted.
 MEASURES = ("extra_placements", "pull_credits", "captures", "shapes")
@@ -64,6 +68,7 @@ class CountParams(TypedDict, total=False):
     action: str
     swap: tuple[int, int]
     variation: str
+    options: Mapping[str, object]
 
 
 # What to count again, without the number (a first miss must not give the answer away, issue 23 item 12);
@@ -139,8 +144,14 @@ def ends_at_line(ex: Exercise, params: Mapping[str, object], board: Board) -> tu
         record[i], record[j] = record[j], record[i]
     else:
         record = parse_record(board, str(params["variation"]))
-    start = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
-    return start, record
+    if ex.position.record is None:
+        return ex.state(), record
+    return new_game(ex.game, **question_options(ex, params)), record
+
+
+def question_options(ex: Exercise, params: Mapping[str, object]) -> dict[str, object]:
+    """The rule options an ``ends_at`` line is played under: the position's, and the question's own over them."""
+    return {**dict(ex.position.options), **dict(cast("Mapping[str, object]", params.get("options") or {}))}
 
 
 def _ends_at(ctx: Context, params: CountParams) -> tuple[int, Text]:
@@ -187,7 +198,7 @@ class CountTask(TaskKind[CountParams]):
     """Type a number the engine computes."""
 
     name = "count"
-    fields = ("quantity", "player", "shape", "from", "action", "swap", "variation")
+    fields = ("quantity", "player", "shape", "from", "action", "swap", "variation", "options")
 
     def validate(self, params: Mapping[str, object], game: str, board: Board, problems: Problems) -> None:
         q = params.get("quantity")
@@ -196,14 +207,17 @@ class CountTask(TaskKind[CountParams]):
             return
         F.property_fields(str(q), params, board, game, problems)
         if q == "ends_at":
-            _ends_at_fields(params, board, problems)
+            _ends_at_fields(params, board, game, problems)
         else:
-            for f in ("swap", "variation"):
+            for f in ("swap", "variation", "options"):
                 if f in params:
                     problems.add(f, f"only an ends_at count plays a line; {q} counts in the position itself")
 
     def validate_position(self, ex: Exercise, state: GameStateProtocol, params: CountParams,
                           problems: Problems) -> None:
+        if "options" in params and ex.position.record is None:
+            problems.add("options", "rule options supposed for the question replay a record: give the position "
+                                    "as a record")
         sw = params.get("swap")
         if sw is not None:
             record = ex.position.record
@@ -248,7 +262,7 @@ class CountTask(TaskKind[CountParams]):
         return "quantity: threat_count\nplayer: B" if capabilities.line_threats else "quantity: legal_removals"
 
 
-def _ends_at_fields(params: Mapping[str, object], board: Board, problems: Problems) -> None:
+def _ends_at_fields(params: Mapping[str, object], board: Board, game: str, problems: Problems) -> None:
     if ("swap" in params) == ("variation" in params):
         problems.add("", 'ends_at needs exactly one of "swap" (two action numbers) or "variation" (a record)')
     if "swap" in params:
@@ -257,6 +271,21 @@ def _ends_at_fields(params: Mapping[str, object], board: Board, problems: Proble
             problems.add("swap", "two action numbers of the record (1 = first action), e.g. [6, 7]")
     if "variation" in params:
         F.record(board, params["variation"], problems, "variation")
+    if "options" in params:
+        from ...games import GAMES
+        opts = params["options"]
+        names = [o.name for o in GAMES[game].options]
+        if not isinstance(opts, Mapping) or not opts:
+            problems.add("options", f"a mapping of rule options, e.g. {{{names[0]}: …}}; options: {', '.join(names)}")
+            return
+        for name in opts:
+            if name not in names:
+                problems.add(f"options.{name}", f"not a {game} rule option; options: {', '.join(names)}")
+        if all(name in names for name in opts):
+            try:
+                new_game(game, **dict(opts))
+            except (TypeError, ValueError) as e:
+                problems.add("options", str(e))
 
 
 register(CountTask())
