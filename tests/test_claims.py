@@ -118,7 +118,7 @@ def test_what_an_action_completes_and_removes_and_the_last_removal():
                    "gone": {"quantity": "removed", "action": "a7 xg4", "at": 4, "is": ["g4"]},
                    "last": {"quantity": "last_removal", "is": 6},
                    "before": {"quantity": "last_removal", "at": 5, "is": 0}},
-        "task": {"kind": "play", "goal": {"legal": True}}}]}
+        "task": {"kind": "select", "property": "loose_pieces", "player": "B"}}]}
     pack, errors = validate_data(data, "m.yaml", solve=True)
     assert errors == [] and pack["m"].explanation.en == "none g4 6 0"
     data["exercises"][0]["claims"]["mill"] = {"quantity": "completed", "action": "a7", "at": 4, "is": ["a1", "a4"]}

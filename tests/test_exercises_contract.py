@@ -92,7 +92,7 @@ def test_the_default_answer_scope_follows_the_turn_structure():
 
 
 def test_a_refused_pass_highlights_no_point():
-    ex = exercise("dafang", {"record": "a1 f6"}, {"kind": "play", "goal": {"legal": True}})
+    ex = exercise("dafang", {"record": "a1 f6 b1 f5 a2 f4"}, {"kind": "play", "goal": {"shape": "square"}})
     v = ex.check("pass")
     assert not v.correct and v.points == ()
     v = ex.check("a1")                          # a refused placement highlights its point

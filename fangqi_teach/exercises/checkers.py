@@ -233,11 +233,26 @@ def _point_of(board: Board, action: str) -> str:
     return points[-1] if points else ""
 
 
+#: Events said once per answer however often they recur (leave-a-chance not applying, before every pull).
+ONCE = ("waived",)
+
+
 def _events_text(events: Iterable[Any], mover: str | None = None) -> Text:
-    shown = [e for e in events if e.kind not in ("phase",)]
+    """What the actions did, the engine's events joined; an event of :data:`ONCE` said once.
+
+    The English starts with a capital where an event's text starts a sentence
+    ("Correct. Leave-a-chance does not apply …").
+    """
+    shown, said = [], set()
+    for e in events:
+        if e.kind == "phase" or (e.kind in ONCE and (e.kind, e.player) in said):
+            continue
+        said.add((e.kind, e.player))
+        shown.append(e)
     if not shown:
-        return T("nothing happens", "没有任何效果")
-    return Text("; ".join(e.text("en") for e in shown), "；".join(e.text("zh") for e in shown))
+        return T("Nothing happens", "没有任何效果")
+    en = "; ".join(e.text("en") for e in shown)
+    return Text(en[:1].upper() + en[1:], "；".join(e.text("zh") for e in shown))
 
 
 def _still_taken(state: Any, mover: str) -> int:
@@ -517,8 +532,11 @@ def _why_not(ctx: Context, params: Mapping[str, Any], prop: str, point: str) -> 
         refused = s.refusal(action)        # the rule's own reason, without playing a guess
         if refused is not None:
             return T(f"{action}: {refused.en}", f"{action}：{refused.zh}")
-        if prop == "completes":
-            return T(f"Placing on {point}: ", f"落在 {point}：") + _events_text(s.play(action).events) + T(".", "。")
+        if prop == "completes":         # the reason, not the placement echoed back (review s7, findings 6 and 36)
+            sh = params.get("shape", "any")
+            shape = shape_term(sh, s.game) if sh != "any" else T("shape", "棋型")
+            verb = "下在" if s.game == "connect6" else "放在"
+            return T(f"{point} completes no {shape.en}.", f"{verb} {point} 不成{shape.zh}。")
         return T(f"{action} is legal.", f"{action} 是合法的。")
     if prop == "movable":
         if colour != s.player:
