@@ -315,6 +315,8 @@ GAME_EVENT_TEXTS: dict[tuple[str, str], Text] = {
     ("place", "ningxia"): Text("{player} places on {points}", "{player}放子 {points}"),
     ("place", "xinjiang"): Text("{player} places on {points}", "{player}放子 {points}"),
     ("place", "maonan"): Text("{player} places on {points}", "{player}布子 {points}"),  # the Maonan page says 布子
+    # a Maonan mill has no value to add up (Fang Qi bookkeeping): what it earns follows as its own event
+    ("shape", "maonan"): Text("{player} completes {a_shape} ({points})", "{player}成{shape}（{points}）"),
 }
 
 
@@ -325,7 +327,8 @@ def _a(noun: str) -> str:
 
 def describe_event(e: Event, lang: str | None = None) -> str:
     lang = check_language(lang)
-    template = (GAME_EVENT_TEXTS.get((e.kind, e.game)) or EVENT_TEXTS.get(e.kind, Text(e.kind, e.kind))).get(lang)
+    game = e.game or ("maonan" if e.shape == "mill" else "")       # a mill is Maonan's own shape
+    template = (GAME_EVENT_TEXTS.get((e.kind, game)) or EVENT_TEXTS.get(e.kind, Text(e.kind, e.kind))).get(lang)
     params = {
         "player": player_name(e.player, lang) if e.player in PLAYERS else "",
         "points": " ".join(e.points),

@@ -148,3 +148,13 @@ def test_answers_in_an_explanation_read_like_claim_values():
         "position": {"record": "a1 f6 b1 f5 a2 f4 b2 f3"},
         "task": {"kind": "select", "property": "loose_pieces", "player": "W"}}]})["loose"]
     assert ex.explanation.en == "Loose: f4, f5, f6." and ex.explanation.zh == "散子：f4、f5、f6。"
+
+
+def test_a_maonan_mill_is_not_worth_a_value():
+    """Review s7 (Maonan/Connect6) 23: 「黑方成直（a1 a4 a7），值 1」 — Fang Qi bookkeeping in Maonan."""
+    s = ft.new_game("maonan")
+    for a in "a1 g7 a4 g4 a7".split():
+        s = s.play(a)
+    assert [e.text("en") for e in s.events][-1] == "Black completes a mill (a1 a4 a7)"
+    assert [e.text("zh") for e in s.events][-1] == "黑方成直（a1 a4 a7）"
+    assert ft.new_game("dafang").play("a1").events[0].text("en") == "Black places on a1"

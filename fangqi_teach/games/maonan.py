@@ -14,7 +14,7 @@ which). What is owed now is ``state.pending``.
 ('B', 'place', 'place', {'B': 12, 'W': 12})
 >>> s = s.play("a1").play("g7").play("a4").play("g4").play("a7")   # Black's mill a1 a4 a7
 >>> [e.text("en") for e in s.events]
-['Black places on a7', 'Black completes a mill (a1 a4 a7), worth 1']
+['Black places on a7', 'Black completes a mill (a1 a4 a7)']
 >>> s.pending.text("en"), s.legal_actions()
 ('Black: capture 1 White piece by pinning (押子)', ['xg4', 'xg7'])
 >>> s = s.play("xg4"); s.board["g4"], s.hands, s.removed
