@@ -279,3 +279,21 @@ def test_the_giveaway_lint_sees_a_max_goals_best_value_in_a_first_miss(monkeypat
     findings = lint.giveaway_findings(ex)
     assert findings and all("states the best value asked for (2)" in f for f in findings)
     assert {f.split(": ")[1].split(".")[-1] for f in findings} == {"en", "zh"}
+
+
+def test_an_id_names_its_own_stage():
+    """Review s7, finding 18: dafang-2-04 (stage2.yaml) is a stage-1 exercise; a class report shows the id."""
+    findings = [f for ex in EXERCISES for f in lint.id_findings(ex)]
+    assert not findings, _report(findings)
+
+
+def test_one_fang_qi_square_pattern_in_two_games_is_flagged():
+    """Review s7, finding 37: ningxia-lesson-01 and xinjiang-lesson-01 were one set-up (the duplicate lint
+    compared within a game only), whatever the square earns in each game."""
+    pos = {"setup": {"black": "c3 d3 c4 f6", "white": "e5 f5 e6 b2", "player": "B"}}
+    a = _ex("ningxia", pos, {"kind": "play", "goal": {"pull_credits": 1}}, tags=("fangqi.0.points",), eid="nx")
+    b = _ex("xinjiang", pos, {"kind": "play", "scope": "turn", "goal": {"captures": 1}}, tags=("fangqi.0.points",),
+            eid="xj")
+    assert lint.duplicate_findings([a, b]) == [
+        "xj: the same idea as nx (ningxia) on the same pattern of the player's pieces: the Fang Qi games share "
+        "the square, vary the position"]

@@ -509,6 +509,15 @@ def duplicate_findings(exercises: Iterable[Exercise]) -> list[str]:
         if first is not ex and canonical(first) != canonical(ex):       # a twin is reported above
             out.append(f"{ex.id}: the same task as {getattr(first, 'id', '')} on the same pattern of the "
                        "player's pieces (moved, mirrored or turned)")
+    across: dict[tuple[Any, ...], Exercise] = {}
+    for ex in exercises:            # the three Fang Qi games share the square (review s7, 37)
+        k = pattern_key(ex, across=True)
+        if k is None or k[0] != "fangqi":
+            continue
+        first = across.setdefault(k, ex)
+        if first.game != ex.game:
+            out.append(f"{ex.id}: the same idea as {first.id} ({first.game}) on the same pattern of the player's "
+                       "pieces: the Fang Qi games share the square, vary the position")
     for family in position_families(exercises):
         if len(family) >= 3:
             out.append(f"{family[0].id}: one position asked {len(family)} times "
@@ -532,7 +541,7 @@ def _masked(value: Any) -> Any:
     return value
 
 
-def pattern_key(ex: Exercise) -> tuple[Any, ...] | None:
+def pattern_key(ex: Exercise, across: bool = False) -> tuple[Any, ...] | None:
     """The task (points masked) and the pattern of the acting player's pieces (a defence: the attacker's),
     the same wherever it stands on a grid and however mirrored or turned; None when there is no pattern."""
     s = _asked_state(ex)
@@ -556,10 +565,22 @@ def pattern_key(ex: Exercise) -> tuple[Any, ...] | None:
         pattern = min(shapes)
     else:
         pattern = min(tuple(sorted(perm[p] for p in own)) for perm in board_symmetries(board))
-    return (ex.game, json.dumps(_masked(task), sort_keys=True), str(s.pending.kind if s.pending else ""),
+    # the three Fang Qi games share the square: one pattern there is one idea in all three (review s7, 37),
+    # whatever the shape earns in each (extra placements, pull credits, captures)
+    family = "fangqi" if across and ex.game in FANG_QI and board.is_grid else ex.game
+    if family == "fangqi":
+        task = {k: v for k, v in task.items() if k != "scope"}
+        if isinstance(task.get("goal"), dict):
+            task["goal"] = {("earns" if k in _EARNS else k): ("·" if k in _EARNS else v)
+                            for k, v in task["goal"].items()}
+        if task.get("quantity") in _EARNS:
+            task["quantity"] = "earns"
+    return (family, json.dumps(_masked(task), sort_keys=True), str(s.pending.kind if s.pending else ""),
             s.phase, json.dumps(pattern))
 
 
+FANG_QI = ("dafang", "ningxia", "xinjiang")
+_EARNS = ("extra_placements", "pull_credits", "captures", "shape", "shapes")
 FAMILY_STEP = 2         # a record and the same record with up to two more actions: one position, asked again
 
 
@@ -765,17 +786,35 @@ def report_line(ex: Exercise) -> str:
     return f"{ex.id}: {ex.task.kind}; {_report_text(ex)[len('the position: '):]}"
 
 
+_ID_STAGE = re.compile(r"^[a-z0-9]+-(\d)-\d+$")
+
+
+def id_findings(ex: Exercise) -> list[str]:
+    """An id that names a stage (``dafang-2-04``) names the exercise's own: a teacher reading a class
+    report sees the stage in the id (review s7, finding 18).
+
+    >>> from fangqi_teach.exercises.model import Exercise, Task
+    >>> id_findings(Exercise("dafang-2-04", "dafang", 1, None, None, (), None, None, Task("play", {}), ()))
+    ['dafang-2-04: id: names stage 2, but the exercise is in stage 1']
+    """
+    m = _ID_STAGE.match(ex.id)
+    if m and int(m.group(1)) != ex.stage:
+        return [f"{ex.id}: id: names stage {m.group(1)}, but the exercise is in stage {ex.stage}"]
+    return []
+
+
 def lint_findings(exercises: Iterable[Exercise], duplicates: bool = True) -> list[str]:
     """Every finding of the prose, give-away and duplicate lints over ``exercises``."""
     out = []
     for ex in exercises:
         out += prose_findings(ex)
         out += giveaway_findings(ex)
+        out += id_findings(ex)
     if duplicates:
         out += duplicate_findings(exercises)
     return out
 
 
 __all__ = ["board_giveaways", "board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback",
-           "giveaway_findings", "lint_findings", "position_report", "prose_findings", "prose_problems",
+           "giveaway_findings", "id_findings", "lint_findings", "position_report", "prose_findings", "prose_problems",
            "replay_giveaways", "report_line", "vacuous_problem", "vacuous_reason", "wrong_answers"]
