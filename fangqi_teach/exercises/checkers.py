@@ -576,22 +576,33 @@ def _threat_windows(state: Any, player: str, min_stones: int = 4) -> list[c6.Win
 
 
 def _open_lines_text(state: Any, player: str, most: int = 3) -> Text:
-    """'the line e3–e8 holds four Black stones: Black wins at e7 e8' for the open lines of ``player``."""
+    """'the window e3–e8 holds 4 Black stones: Black wins at e7 e8' for the open windows of ``player``.
+
+    Every line with an open window is named (its first window first), then
+    more windows up to ``most`` in all: a count of threats must not be
+    explained by a list that leaves out a line it counts (review s7, MC 53).
+    """
     seen: set[frozenset[str]] = set()
-    parts = []
+    first: list[Any] = []
+    rest: list[Any] = []
+    lines: set[tuple[str, int]] = set()
     for w in _threat_windows(state, player):
-        window, empties = w.points, w.empties
-        key = frozenset(empties)
+        key = frozenset(w.empties)
         if key in seen or any(key >= k for k in seen):
             continue
         seen.add(key)
+        line = (w.direction, w.line)
+        (rest if line in lines else first).append(w)
+        lines.add(line)
+    shown = first + rest[:max(0, most - len(first))]
+    parts = []
+    for w in shown:
+        window, empties = w.points, w.empties
         stones = 6 - len(empties)
-        parts.append(T(f"the line {window[0]}–{window[-1]} holds {stones} {player_name(player, 'en')} stones: "
+        parts.append(T(f"the window {window[0]}–{window[-1]} holds {stones} {player_name(player, 'en')} stones: "
                        f"{player_name(player, 'en')} wins at {' '.join(empties)}",
-                       f"{window[0]}–{window[-1]} 这条线上有{player_name(player, 'zh')} {stones} 子："
+                       f"{window[0]}–{window[-1]} 这个窗口里有{player_name(player, 'zh')} {stones} 子："
                        f"{player_name(player, 'zh')}下在 {' '.join(empties)} 就赢"))
-        if len(parts) >= most:
-            break
     if not parts:
         return T(f"{player_name(player, 'en')} has no line that can make six next turn.",
                  f"{player_name(player, 'zh')}下一手没有能成六的线。")
