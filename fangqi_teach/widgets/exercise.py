@@ -10,8 +10,10 @@ is which piece goes (:func:`~fangqi_teach.exercises.display.rings_removals`:
 the position asked about owes the removal, or the goal names the pieces to
 remove), since the rings would show the answer. A review exercise opens
 where its question starts (:func:`~fangqi_teach.exercises.display.review_opening`) and, until it is
-answered, replays no further and its captions say neither the record's
-length nor how the game ended. Clicking the board builds the answer:
+answered, replays no further (:func:`~fangqi_teach.exercises.display.replay_limit`: an
+"at which action does it end?" question replays the whole record, so where
+the replay stops is not the answer) and its captions say neither the
+record's length nor how the game ended. Clicking the board builds the answer:
 
 * ``select`` tasks: each click adds or removes a point of the selection;
 * ``play``, ``defend``, ``attack`` tasks: clicks play actions on a scratch
