@@ -342,7 +342,8 @@ def _a(noun: str) -> str:
 
 def describe_event(e: Event, lang: str | None = None) -> str:
     lang = check_language(lang)
-    template = (GAME_EVENT_TEXTS.get((e.kind, e.game)) or EVENT_TEXTS.get(e.kind, Text(e.kind, e.kind))).get(lang)
+    game = e.game or ("maonan" if e.shape == "mill" else "")       # a mill is Maonan's own shape
+    template = (GAME_EVENT_TEXTS.get((e.kind, game)) or EVENT_TEXTS.get(e.kind, Text(e.kind, e.kind))).get(lang)
     params = {
         "player": player_name(e.player, lang) if e.player in PLAYERS else "",
         "points": " ".join(e.points),
@@ -862,7 +863,7 @@ def check_piece_total(colour: str, on: int, hand: int, gone: int, supply: int) -
     ...     check_piece_total("W", 36, 30, 1, 30)
     ... except StateFormatError as e:
     ...     print(e.zh)
-    hands.W：白方盘上 36 枚、手中 30 枚、被吃 1 枚，共 67 枚，但每方只有 30 枚
+    hands.W：白方盘上 36 枚、手中 30 枚、离盘 1 枚，共 67 枚，但每方只有 30 枚
     """
     total = on + hand + gone
     if total != supply:
@@ -871,7 +872,7 @@ def check_piece_total(colour: str, on: int, hand: int, gone: int, supply: int) -
             f"hands.{colour}",
             f"{name.en} has {on} on the board, {hand} in hand and {gone} removed: {total} pieces, "
             f"but each side has {supply}",
-            f"{name.zh}盘上 {on} 枚、手中 {hand} 枚、被吃 {gone} 枚，共 {total} 枚，但每方只有 {supply} 枚")
+            f"{name.zh}盘上 {on} 枚、手中 {hand} 枚、离盘 {gone} 枚，共 {total} 枚，但每方只有 {supply} 枚")
 
 
 def check_result_fits_phase(phase: str, result: Any) -> None:

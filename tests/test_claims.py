@@ -118,7 +118,7 @@ def test_what_an_action_completes_and_removes_and_the_last_removal():
                    "gone": {"quantity": "removed", "action": "a7 xg4", "at": 4, "is": ["g4"]},
                    "last": {"quantity": "last_removal", "is": 6},
                    "before": {"quantity": "last_removal", "at": 5, "is": 0}},
-        "task": {"kind": "play", "goal": {"legal": True}}}]}
+        "task": {"kind": "select", "property": "loose_pieces", "player": "B"}}]}
     pack, errors = validate_data(data, "m.yaml", solve=True)
     assert errors == [] and pack["m"].explanation.en == "none g4 6 0"
     data["exercises"][0]["claims"]["mill"] = {"quantity": "completed", "action": "a7", "at": 4, "is": ["a1", "a4"]}
@@ -165,3 +165,25 @@ def test_an_action_claim_names_the_record_action_and_allows_its_number():
         "c.yaml: c: claims.v: false: the text states k10, the engine finds a1"]
     data["exercises"][0]["claims"]["v"] = {"quantity": "action", "is": "a1"}
     assert "claims.v.at" in validate_data(data, "c.yaml", solve=False)[1][0]
+
+
+def test_a_house_rule_supposed_for_an_ends_at_question_only():
+    """``question.options`` (and an ends_at claim's ``options``): the record replays under the usual rules,
+    the line asked about under the supposed one (review s7, finding 40); unknown options are refused."""
+    from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
+    rec = " ".join(load_pack(default_exercise_dir() / "dafang" / "stage3.yaml")["dafang-3-05"].position.record)
+    data = {"game": "dafang", "stage": 3, "exercises": [{
+        "id": "t", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "Ends at {end} ({last}).", "zh": "{end} {last}"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["D5", "fangqi.0.draw"],
+        "claims": {"end": {"quantity": "ends_at", "variation": rec, "options": {"draw_turns": 3}, "is": 90},
+                   "last": {"quantity": "last_removal", "at": 90, "is": 87}},
+        "position": {"record": rec},
+        "task": {"kind": "review", "at": 38, "question": {"kind": "count", "quantity": "ends_at", "variation": rec,
+                                                          "options": {"draw_turns": 3}}}}]}
+    pack, errors = validate_data(data, "x.yaml", solve=True)
+    assert errors == [] and pack["t"].prompt.en == "Ends at 90 (87)." and pack["t"].solutions() == ["90"]
+    data["exercises"][0]["task"]["question"]["options"] = {"nonsense": 1}
+    assert validate_data(data, "x.yaml", solve=True)[1] == [
+        "x.yaml: t: task.question.options.nonsense: not a dafang rule option; options: diagonal_moves, "
+        "take_safe_if_no_loose, make_room, two_passes_draw, house_draws, draw_turns, draw_repetitions, "
+        "turn_seconds, first_placer"]

@@ -63,8 +63,10 @@ def test_a_review_never_opens_on_the_end_it_asks_about():
         assert 0 <= k < len(states)
         if lint.asks_the_end(ex):
             assert not states[k].is_over, f"{ex.id}: opens on the finished game"
-            n = len(ex.position.record)
-            assert f" of {n}" not in opening_caption(ex, "en") and f"共 {n} 步" not in opening_caption(ex, "zh")
+        # no review states the record's length before the answer: dafang-3-05's "Action 116 of 118" told
+        # that one turn wins (review s7, finding 13)
+        n = len(ex.position.record)
+        assert f" of {n}" not in opening_caption(ex, "en") and f"共 {n} 步" not in opening_caption(ex, "zh"), ex.id
 
 
 # ---------------------------------------------------------------- the lints catch what they should
@@ -165,7 +167,7 @@ def test_the_issue_example_is_refused_with_the_position_reported():
         "position": {"setup": {"black": ["a1", "a4"], "white": ["g1", "g4"], "player": "B"}},
         "task": {"kind": "play", "goal": {"captures": "max"}}}]}
     errors = validate_data(data, "m.yaml", solve=True)[1]
-    assert errors == ["m.yaml: m-cap: task: tests nothing: every legal action is correct (6 tried), so the "
+    assert errors == ["m.yaml: m-cap: task.goal: tests nothing: every legal action is correct (6 tried), so the "
                       "exercise tests nothing; the position: move phase, B to act, owes Black: move a piece, "
                       "no pieces in hand"]
     assert validate_data(data, "m.yaml", solve=False)[1] == []
@@ -174,6 +176,33 @@ def test_the_issue_example_is_refused_with_the_position_reported():
     # the same goal where the captures differ is fine
     data["exercises"][0]["position"]["setup"] |= {"hands": {"B": 3, "W": 3}, "white": ["g1", "g4", "d7"]}
     assert validate_data(data, "m.yaml", solve=True)[1] == []
+
+
+def test_a_single_legal_action_is_refused_naming_file_exercise_and_field():
+    """Review s7, findings 2 and 29 (dafang-1-11: only pass; xinjiang-1-08: one empty point)."""
+    data = {"game": "connect6", "stage": 1, "exercises": [{
+        "id": "last", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "Play Black's turn.", "zh": "请下黑方这一手。"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"],
+        "position": {"options": {"size": 6}, "setup": {
+            "black": "a6 b5 b6 c2 c3 c4 c5 c6 d1 d3 d4 e1 e2 e3 e6 f2 f3",
+            "white": "a1 a2 a3 a4 a5 b1 b2 b3 b4 c1 d2 d5 d6 e4 e5 f1 f4 f5", "player": "B"}},
+        "task": {"kind": "play", "scope": "action", "goal": {"legal": True}}}]}
+    errors = validate_data(data, "one.yaml", solve=True)[1]
+    assert len(errors) == 1 and errors[0].startswith(
+        "one.yaml: last: position: tests nothing: only one legal action (f6): the only click possible is the answer")
+    assert "place phase, B to act" in errors[0]
+
+
+def test_a_legal_goal_where_every_legal_answer_is_correct_is_refused():
+    """Review s7, findings 22 and 29: goal legal where the rules refuse none of the learner's answers."""
+    data = {"game": "xinjiang", "stage": 1, "exercises": [{
+        "id": "anywhere", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "Place.", "zh": "放子。"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["fangqi.0.points"],
+        "position": {"setup": {"black": "a1 g7", "white": "d4 c6 f2", "player": "B", "hands": {"B": 1, "W": 0}}},
+        "task": {"kind": "play", "goal": {"legal": True}}}]}
+    errors = validate_data(data, "any.yaml", solve=True)[1]
+    assert len(errors) == 1 and errors[0].startswith("any.yaml: anywhere: task.goal: tests nothing: every legal "
+                                                     "action is correct (44 tried) (goal legal: ")
 
 
 def test_a_goal_with_one_value_for_every_answer_is_refused():
@@ -250,3 +279,21 @@ def test_the_giveaway_lint_sees_a_max_goals_best_value_in_a_first_miss(monkeypat
     findings = lint.giveaway_findings(ex)
     assert findings and all("states the best value asked for (2)" in f for f in findings)
     assert {f.split(": ")[1].split(".")[-1] for f in findings} == {"en", "zh"}
+
+
+def test_an_id_names_its_own_stage():
+    """Review s7, finding 18: dafang-2-04 (stage2.yaml) is a stage-1 exercise; a class report shows the id."""
+    findings = [f for ex in EXERCISES for f in lint.id_findings(ex)]
+    assert not findings, _report(findings)
+
+
+def test_one_fang_qi_square_pattern_in_two_games_is_flagged():
+    """Review s7, finding 37: ningxia-lesson-01 and xinjiang-lesson-01 were one set-up (the duplicate lint
+    compared within a game only), whatever the square earns in each game."""
+    pos = {"setup": {"black": "c3 d3 c4 f6", "white": "e5 f5 e6 b2", "player": "B"}}
+    a = _ex("ningxia", pos, {"kind": "play", "goal": {"pull_credits": 1}}, tags=("fangqi.0.points",), eid="nx")
+    b = _ex("xinjiang", pos, {"kind": "play", "scope": "turn", "goal": {"captures": 1}}, tags=("fangqi.0.points",),
+            eid="xj")
+    assert lint.duplicate_findings([a, b]) == [
+        "xj: the same idea as nx (ningxia) on the same pattern of the player's pieces: the Fang Qi games share "
+        "the square, vary the position"]

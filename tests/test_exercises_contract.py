@@ -92,7 +92,7 @@ def test_the_default_answer_scope_follows_the_turn_structure():
 
 
 def test_a_refused_pass_highlights_no_point():
-    ex = exercise("dafang", {"record": "a1 f6"}, {"kind": "play", "goal": {"legal": True}})
+    ex = exercise("dafang", {"record": "a1 f6 b1 f5 a2 f4"}, {"kind": "play", "goal": {"shape": "square"}})
     v = ex.check("pass")
     assert not v.correct and v.points == ()
     v = ex.check("a1")                          # a refused placement highlights its point
@@ -127,5 +127,15 @@ def test_threat_windows_on_one_diagonal_come_in_board_order():
     assert [(w.points[0], w.empties) for w in windows] == [("d8", ("g5", "i3")), ("c9", ("c9", "g5"))]
     assert [(w.points, w.empties) for w in windows] == board_scan(s, "B", 4)
     assert checkers._open_lines_text(s, "B").en == (
-        "The line d8–i3 holds 4 Black stones: Black wins at g5 i3; "
-        "the line c9–h4 holds 4 Black stones: Black wins at c9 g5.")
+        "The window d8–i3 holds 4 Black stones: Black wins at g5 i3; "
+        "the window c9–h4 holds 4 Black stones: Black wins at c9 g5.")
+
+
+def test_the_worked_threat_count_names_every_line_it_counts():
+    """Review s7 (Maonan/Connect6) 53: at most three windows were listed, all of row 10, so the column
+    that makes the third threat was never named."""
+    s = from_board({"j10": "B", "k10": "B", "l10": "B", "m10": "B", "e3": "B", "e4": "B", "e6": "B", "e7": "B",
+                    "a1": "W"}, "W")
+    text = checkers._open_lines_text(s, "B")
+    assert "the window e3–e8" in text.en or "the window e2–e7" in text.en, text.en
+    assert "这个窗口里有" in text.zh and "这条线" not in text.zh

@@ -141,7 +141,7 @@ NEAR_MISSES = [
     ("c6-lesson-12", "k10", "not finished"),
     ("c6-1-03", "g6 a2", "longest Black line through your stones has 5"),
     ("c6-1-04", "e5", "1 more of the winning points"),
-    ("c6-1-05", "1", "too low"),
+    ("c6-1-05", "1", "Not 1."),
     ("c6-1-06", "e9 o10", "still has a winning point at e8"),
     ("c6-1-06", "e8 p10", "winning point at o10"),
     ("c6-1-07", "m10 n10", "threat"),
@@ -151,10 +151,10 @@ NEAR_MISSES = [
     ("maonan-1-05", "a7 b2 b4 a1", "a1 is not empty"),
     ("maonan-1-07", "b4-a4", "remove 1 loose White piece"),
     ("dafang-1-01", "c2", "completes no big square"),
-    ("dafang-1-03", "1", "too low"),
+    ("dafang-1-03", "1", "Not 1."),
     ("dafang-1-04", "c3 d3 c4 d4 e4", "e4 is loose"),
     ("dafang-1-05", "e5", "not finished"),
-    ("ningxia-1-02", "1", "too low"),
+    ("ningxia-1-02", "1", "Not 1."),
     ("xinjiang-1-01", "b2 xa1", "your own"),
     ("xinjiang-1-02", "e1", "1 more"),
 ]
@@ -200,9 +200,22 @@ def test_a_wrong_count_gets_the_reason_without_the_number(ex):
             assert text.startswith(head), text
             rest = text[len(head):]
             assert rest and not _names_number(rest, value), (ex.id, wrong, text)   # no second try for free
-        if wrong == 1 and value == 0:       # "1: too high" would leave only 0
-            assert not any(w in v.feedback.en + v.feedback.zh for w in ("too high", "多了"))
+        # no direction either: "too high" / "too low" would make the next tries a search (review s7, 3)
+        assert not any(w in v.feedback.en + v.feedback.zh for w in ("too high", "too low", "多了", "少了"))
     # the number (Show solution lists it) comes with the engine's reason, which the miss did not get
     worked = worked_solution(ex)
     assert worked is not None and worked.en and worked.zh and worked.en not in v.feedback.en
     assert ex.check(str(value)).correct
+
+
+@pytest.mark.parametrize("ex", COUNTS, ids=lambda ex: ex.id)
+def test_a_worked_count_ends_with_a_sentence_of_its_own(ex):
+    """Review s7, finding 4: "Black must now pull 1, so 1 shape." — the "so" did not follow from the clause
+    before it. The number comes in a sentence of its own ("In all: 1 shape." 「一共成 1 个棋型。」)."""
+    from fangqi_teach.exercises.checkers import worked_solution
+    worked = worked_solution(ex)
+    assert worked is not None
+    assert ", so " not in worked.en and "，所以" not in worked.zh, (ex.id, worked.en, worked.zh)
+    q = ex.task.get("quantity") if ex.task.kind == "count" else None
+    if q in ("extra_placements", "pull_credits", "captures", "shapes") and "In all:" in worked.en:
+        assert worked.en.endswith(".") and ("一共" in worked.zh or "算下来" in worked.zh), worked.zh

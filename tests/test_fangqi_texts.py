@@ -79,3 +79,82 @@ def test_the_lessons_say_what_the_board_shows():
     assert "one White piece is loose" not in xj
     ningxia = (PACKS.parent / "notebooks" / "src" / "02_ningxia.py").read_text(encoding="utf-8")
     assert "Pulling one piece before counting the squares is a house rule" not in ningxia
+
+
+# ---------------------------------------------------------------- review s7: engine and panel texts
+
+def _dafang(**kw):
+    base = {"black": ["a1", "b1", "a2", "b2", "d4"], "white": ["f6", "e6", "f5", "c3"], "player": "W",
+            "hands": {"B": 0, "W": 0}}
+    return ft.GAMES["dafang"].from_setup(base | kw)
+
+
+def test_a_protected_piece_is_refused_with_the_verb_of_what_is_owed():
+    """Finding 41: 「请吃散子」 in a pull; the verb follows what is owed (拔 / 吃)."""
+    pull = _dafang(phase="pull").refusal("xa1")
+    assert pull.zh.endswith("请拔散子。") and "吃" not in pull.zh.split("，")[-1]
+    capture = _dafang(phase="move", pending={"kind": "capture", "count": 1}).refusal("xa1")
+    assert capture.zh.endswith("请吃散子。")
+
+
+def test_the_panel_says_extra_pulls_and_pieces_off_the_board():
+    """Findings 19 and 39: 「拔子次数」 showed the credits (Black pulls 1 more than it says); 「被吃」 counted
+    pulls and make-room removals as captures. One term for the credit everywhere: 多拔."""
+    from fangqi_teach.games.contract import SETUP_FIELD_TYPES
+    from fangqi_teach.games.fangqi import COUNTER_TEXTS
+    from fangqi_teach.session.texts import TEXTS
+    from fangqi_teach.widgets.editor import TEXTS as EDITOR
+    assert COUNTER_TEXTS["credits"].zh.format(b=1, w=0) == "多拔：黑方 1 枚 · 白方 0 枚"
+    assert TEXTS["lost"].zh.format(n=1) == "离盘 1 枚"
+    assert SETUP_FIELD_TYPES["credits"].zh.startswith("多拔") and EDITOR["credits"].zh.startswith("多拔")
+    root = Path(ft.__file__).parent
+    for sub in ("games", "session", "widgets", "exercises"):
+        for f in (root / sub).rglob("*.py"):
+            text = f.read_text(encoding="utf-8")
+            assert "拔子次数" not in text and "拔子权" not in text and "被吃 {" not in text, f
+
+
+def test_leave_a_chance_not_applying_is_a_sentence_said_once():
+    """Finding 27: "Correct. leave-a-chance is waived: …", repeated before every pull of the turn."""
+    from fangqi_teach.core import Event
+    from fangqi_teach.exercises.checkers import _events_text
+    events = [Event("waived", "B"), Event("remove", "B", ("b7",), reason="pull"),
+              Event("waived", "B"), Event("remove", "B", ("d7",), reason="pull")]
+    text = _events_text(events)
+    assert text.en.startswith("Leave-a-chance does not apply (no choice could leave one); Black removes")
+    assert text.en.count("does not apply") == 1 and text.zh.count("不受限制") == 1
+
+
+def test_a_wrong_point_of_a_completes_selection_gets_a_reason():
+    """Findings 6 and 36: "Placing on a3: Black places on a3." / 「落在 a3：黑方放子 a3。」 said nothing."""
+    from fangqi_teach.exercises.schema import pack_from_data
+    ex = pack_from_data({"game": "dafang", "stage": 1, "exercises": [{
+        "id": "sq", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["dafang.1.placing"],
+        "position": {"record": "a1 f6 b1 f5 a2 f4"},
+        "task": {"kind": "select", "property": "completes", "player": "B", "shape": "square"}}]})["sq"]
+    v = ex.check("b2 c3")
+    assert not v.correct and v.feedback.en.startswith("c3 completes no big square.")
+    assert v.feedback.zh.startswith("放在 c3 不成大方。") and "落在" not in v.feedback.zh
+
+
+def test_answers_in_an_explanation_read_like_claim_values():
+    """Finding 26: "so White may pull only c4 f4" — a select answer's points are listed as a claim lists
+    them ("c4, f4" / 「c4、f4」); alternatives are joined by "or"."""
+    from fangqi_teach.exercises.schema import pack_from_data
+    ex = pack_from_data({"game": "dafang", "stage": 1, "exercises": [{
+        "id": "loose", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+        "explanation": {"en": "Loose: {answers}.", "zh": "散子：{answers}。"}, "tags": ["dafang.1.placing"],
+        "position": {"record": "a1 f6 b1 f5 a2 f4 b2 f3"},
+        "task": {"kind": "select", "property": "loose_pieces", "player": "W"}}]})["loose"]
+    assert ex.explanation.en == "Loose: f4, f5, f6." and ex.explanation.zh == "散子：f4、f5、f6。"
+
+
+def test_a_maonan_mill_is_not_worth_a_value():
+    """Review s7 (Maonan/Connect6) 23: 「黑方成直（a1 a4 a7），值 1」 — Fang Qi bookkeeping in Maonan."""
+    s = ft.new_game("maonan")
+    for a in "a1 g7 a4 g4 a7".split():
+        s = s.play(a)
+    assert [e.text("en") for e in s.events][-1] == "Black completes a mill (a1 a4 a7)"
+    assert [e.text("zh") for e in s.events][-1] == "黑方成直（a1 a4 a7）"
+    assert ft.new_game("dafang").play("a1").events[0].text("en") == "Black places on a1"

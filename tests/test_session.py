@@ -114,7 +114,7 @@ def test_removable_points_and_pull_credits():
     s = loaded("ningxia", "a1 h7 b1 g7 a2 f7")
     s.click("b2")                                   # Black's square a1 b1 a2 b2: one pull credit
     assert any(row.en == "Pull credits: Black 1 · White 0" for row in s.counts())
-    assert any(row.zh == "拔子次数：黑方 1 · 白方 0" for row in s.counts())
+    assert any(row.zh == "多拔：黑方 1 枚 · 白方 0 枚" for row in s.counts())
     t = loaded("maonan", MAONAN_REMOVING)
     assert t.state.pending.kind in REMOVAL_KINDS
     assert sorted(t.board_view().removable) == sorted(a[1:] for a in t.legal_actions() if a.startswith("x"))

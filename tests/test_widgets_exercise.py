@@ -49,14 +49,13 @@ def test_an_ends_at_review_shows_no_outcome_before_it_is_answered(eid, lang, pro
     w = ExerciseWidget(ex, progress=progress, lang=lang)
     assert w.step == review_opening(ex)             # where the question starts (display.review_opening)
     seen = set()
+    n = len(w.review_states) - 1
+    assert w._replay_end() == n         # the whole record: the stop is not "one before the end" (review s7, 40)
     for step in range(0, w._replay_end() + 1):
         w.replay(step)
         seen.add(caption(w))
-        state = w.review_states[w.step]
-        assert not state.is_over, f"{eid}: the replay shows the finished game at action {w.step}"
     w.replay("last")
-    assert w.step == w._replay_end() and not w.review_states[w.step].is_over
-    n = len(w.review_states) - 1
+    assert w.step == n and w.replay_buttons["forward"].tooltip == ""    # no "the rest is shown…" at the edge
     for text in seen:
         assert f"of {n}" not in text and f"共 {n} 步" not in text
         assert not re.search(r"\bwins\b|drawn|获胜|和棋", text), text
@@ -66,6 +65,41 @@ def test_an_ends_at_review_shows_no_outcome_before_it_is_answered(eid, lang, pro
     assert w.check().correct
     w.replay("last")
     assert w.step == n and w.review_states[n].is_over == (w.review_states[n].result is not None)
+
+
+@pytest.mark.parametrize("eid", ENDS_AT)
+def test_where_the_replay_stops_is_not_the_end_asked_about(eid):
+    """Review s7, finding 40: ▶ went to the action before the end and stopped, with "The rest of the game
+    is shown once you have answered": stop + 1 was the answer. The record must go on past the line asked
+    about (a house rule supposed for the question: ``question.options``), or the question be another."""
+    from fangqi_teach.exercises.lint import replay_giveaways
+    assert replay_giveaways(exercise(eid)) == []
+
+
+def test_a_house_draw_supposed_for_the_question_replays_the_whole_game(progress):
+    """The mechanism for finding 40: the record replays under the usual rules (118 actions, a win), the
+    question supposes a draw after 3 quiet turns (action 90): ▶ runs past 90, nothing stops there."""
+    from fangqi_teach.exercises.lint import giveaway_findings, replay_giveaways
+    from fangqi_teach.exercises.schema import pack_from_data
+    record = " ".join(exercise("dafang-3-05").position.record)
+    ex = pack_from_data({"game": "dafang", "stage": 3, "exercises": [{
+        "id": "short-draw", "title": {"en": "A shorter draw limit", "zh": "缩短的和棋约定"},
+        "prompt": {"en": "Suppose three quiet movement turns draw. At which action would the game end?",
+                   "zh": "假设连续三个走子回合没有子离盘就判和。对局会在第几步结束？"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["D5", "fangqi.0.draw"],
+        "position": {"record": record},
+        "task": {"kind": "review", "at": 38, "question": {"kind": "count", "quantity": "ends_at",
+                                                          "variation": record, "options": {"draw_turns": 3}}}}]},
+                        solve=True)["short-draw"]
+    assert ex.solutions() == ["90"] and len(ex.position.record) == 118
+    assert replay_giveaways(ex) == [] and not any("replay" in f for f in giveaway_findings(ex))
+    w = ExerciseWidget(ex, progress=progress, lang="en")
+    assert w.step == 38
+    for k in (89, 90, 91):
+        w.replay(k)
+        assert w.step == k and "draw" not in caption(w) and not w.replay_buttons["forward"].disabled
+    w.replay("last")
+    assert w.step == 118 and "wins" not in caption(w)
 
 
 def test_a_review_at_an_action_hides_the_moves_after_it_until_answered(progress):
@@ -99,16 +133,46 @@ def test_the_pieces_black_may_take_are_marked_after_a2_a3_in_the_lesson(progress
     assert w.verdict.correct and w.board.removable == []
 
 
-def test_the_pieces_to_pull_are_marked_in_practice_from_the_start(progress):
-    # maonan-2-03: the board is full, White pulls first: every Black piece may go
+def test_a_pull_the_question_is_about_is_not_ringed(progress):
+    # maonan-2-03: the board is full, White pulls first: which piece to pull is the question (review s7, 1)
     ex = exercise("maonan-2-03", "stage2")
     w = ExerciseWidget(ex, progress=progress, lang="en")
+    assert removable_points(w.state0) and w.board.removable == []
     black = sorted(p for p, c in w.state0.board.items() if c == "B")
-    assert sorted(w.board.removable) == black
     w.click(black[0])
     assert w.board.removable == []   # now White moves: nothing to take
     w.clear()
-    assert sorted(w.board.removable) == black
+    assert w.board.removable == []
+
+
+def _owes_a_removal_at_the_start(ex) -> bool:
+    from fangqi_teach.exercises.checkers import asked
+    ctx, kind, params = asked(ex)
+    return kind.answer_mode(params) == "play" and bool(ctx.state.removable_points())
+
+
+SHIPPED = [ex for f in sorted(EXERCISES.glob("*/*.yaml")) for ex in load_pack(f)]
+
+
+@pytest.mark.parametrize("ex", [e for e in SHIPPED if _owes_a_removal_at_the_start(e)], ids=lambda e: e.id)
+def test_when_the_question_is_which_piece_goes_no_ring_shows_the_answer(ex, progress):
+    """Review s7, finding 1: dafang-lesson-05 ringed its 16 answers, xinjiang-lesson-06 its 4, before any click."""
+    w = ExerciseWidget(ex, progress=progress, lang="en", in_place="-lesson-" in ex.id)
+    assert w.board.removable == []
+    first = ex.solutions(1)[0].split()[0]
+    if first.startswith("x") and len(ex.solutions(1)[0].split()) > 1 and w.review_states == []:
+        w.click(first[1:])          # a pull of several: the second piece is not ringed either
+        if w.scratch.pending is not None and w.scratch.pending.kind == w.state0.pending.kind \
+                and w.scratch.player == w.state0.player:
+            assert w.board.removable == []
+
+
+def test_the_give_away_lint_reads_the_rings_on_the_board(monkeypatch):
+    from fangqi_teach.exercises import display, lint
+    ex = next(e for e in SHIPPED if _owes_a_removal_at_the_start(e) and e.solutions(1)[0].startswith("x"))
+    assert lint.board_giveaways(ex) == []
+    monkeypatch.setattr(display, "rings_removals", lambda ex, state=None: True)      # the old rule: ring always
+    assert lint.board_giveaways(ex)[0].startswith(f"{ex.id}: board: rings ")
 
 
 def test_a_select_task_never_marks_its_answer(progress):

@@ -233,11 +233,26 @@ def _point_of(board: Board, action: str) -> str:
     return points[-1] if points else ""
 
 
+#: Events said once per answer however often they recur (leave-a-chance not applying, before every pull).
+ONCE = ("waived",)
+
+
 def _events_text(events: Iterable[Any], mover: str | None = None) -> Text:
-    shown = [e for e in events if e.kind not in ("phase",)]
+    """What the actions did, the engine's events joined; an event of :data:`ONCE` said once.
+
+    The English starts with a capital where an event's text starts a sentence
+    ("Correct. Leave-a-chance does not apply …").
+    """
+    shown, said = [], set()
+    for e in events:
+        if e.kind == "phase" or (e.kind in ONCE and (e.kind, e.player) in said):
+            continue
+        said.add((e.kind, e.player))
+        shown.append(e)
     if not shown:
-        return T("nothing happens", "没有任何效果")
-    return Text("; ".join(e.text("en") for e in shown), "；".join(e.text("zh") for e in shown))
+        return T("Nothing happens", "没有任何效果")
+    en = "; ".join(e.text("en") for e in shown)
+    return Text(en[:1].upper() + en[1:], "；".join(e.text("zh") for e in shown))
 
 
 def _still_taken(state: Any, mover: str) -> int:
@@ -372,10 +387,18 @@ def _still_taken_ends(state: Any, mover: str) -> bool:
     return bool(s.is_over)
 
 
-def _so(quantity: str, n: int) -> Text:
-    """The end of a count explanation: ", so 2 captures." 「，所以吃 2 子。」"""
-    zh = f"所以是 {n} 个威胁" if quantity == "threats" and n else "所以" + measure_text(quantity, n).zh
-    return T(f", so {measure_text(quantity, n).en}.", f"，{zh}。")
+def _in_all(quantity: str, n: int) -> Text:
+    """The end of a count's worked solution, a sentence of its own after the events that decide it
+    (not ", so …" glued to the last event, which it need not follow from).
+
+    >>> _in_all("shapes", 1).en, _in_all("captures", 2).zh, _in_all("captures", 0).zh
+    ('. In all: 1 shape.', '。一共吃 2 枚。', '。算下来一子也吃不到。')
+    """
+    if n == 0:
+        none = measure_text(quantity, 0)
+        return T(f". In all: {none.en}.", f"。算下来{none.zh}。")
+    zh = f"一共 {n} 个威胁" if quantity == "threats" else "一共" + measure_text(quantity, n).zh
+    return T(f". In all: {measure_text(quantity, n).en}.", f"。{zh}。")
 
 
 def default_scope(game: str) -> str:
@@ -508,8 +531,11 @@ def _why_not(ctx: Context, params: Mapping[str, Any], prop: str, point: str) -> 
         refused = s.refusal(action)        # the rule's own reason, without playing a guess
         if refused is not None:
             return T(f"{action}: {refused.en}", f"{action}：{refused.zh}")
-        if prop == "completes":
-            return T(f"Placing on {point}: ", f"落在 {point}：") + _events_text(s.play(action).events) + T(".", "。")
+        if prop == "completes":         # the reason, not the placement echoed back (review s7, findings 6 and 36)
+            sh = params.get("shape", "any")
+            shape = shape_term(sh, s.game) if sh != "any" else T("shape", "棋型")
+            verb = "下在" if s.game == "connect6" else "放在"
+            return T(f"{point} completes no {shape.en}.", f"{verb} {point} 不成{shape.zh}。")
         return T(f"{action} is legal.", f"{action} 是合法的。")
     if prop == "movable":
         if colour != s.player:
@@ -549,22 +575,33 @@ def _threat_windows(state: Any, player: str, min_stones: int = 4) -> list[c6.Win
 
 
 def _open_lines_text(state: Any, player: str, most: int = 3) -> Text:
-    """'the line e3–e8 holds four Black stones: Black wins at e7 e8' for the open lines of ``player``."""
+    """'the window e3–e8 holds 4 Black stones: Black wins at e7 e8' for the open windows of ``player``.
+
+    Every line with an open window is named (its first window first), then
+    more windows up to ``most`` in all: a count of threats must not be
+    explained by a list that leaves out a line it counts (review s7, MC 53).
+    """
     seen: set[frozenset[str]] = set()
-    parts = []
+    first: list[Any] = []
+    rest: list[Any] = []
+    lines: set[tuple[str, int]] = set()
     for w in _threat_windows(state, player):
-        window, empties = w.points, w.empties
-        key = frozenset(empties)
+        key = frozenset(w.empties)
         if key in seen or any(key >= k for k in seen):
             continue
         seen.add(key)
+        line = (w.direction, w.line)
+        (rest if line in lines else first).append(w)
+        lines.add(line)
+    shown = first + rest[:max(0, most - len(first))]
+    parts = []
+    for w in shown:
+        window, empties = w.points, w.empties
         stones = 6 - len(empties)
-        parts.append(T(f"the line {window[0]}–{window[-1]} holds {stones} {player_name(player, 'en')} stones: "
+        parts.append(T(f"the window {window[0]}–{window[-1]} holds {stones} {player_name(player, 'en')} stones: "
                        f"{player_name(player, 'en')} wins at {' '.join(empties)}",
-                       f"{window[0]}–{window[-1]} 这条线上有{player_name(player, 'zh')} {stones} 子："
+                       f"{window[0]}–{window[-1]} 这个窗口里有{player_name(player, 'zh')} {stones} 子："
                        f"{player_name(player, 'zh')}下在 {' '.join(empties)} 就赢"))
-        if len(parts) >= most:
-            break
     if not parts:
         return T(f"{player_name(player, 'en')} has no line that can make six next turn.",
                  f"{player_name(player, 'zh')}下一手没有能成六的线。")

@@ -29,7 +29,7 @@ a claim is as true as the engine.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -52,7 +52,7 @@ RECORD_NUMBERS = ("last_removal",)
 #: The record's ``at``-th action (counted from 1), in the notation of NOTATION.md: an action text.
 RECORD_ACTIONS = ("action",)
 #: Parameters of a claim besides ``quantity`` and ``is``: a count/select task's, and the new ones.
-CLAIM_FIELDS = ("quantity", "is", "player", "shape", "from", "action", "swap", "variation",
+CLAIM_FIELDS = ("quantity", "is", "player", "shape", "from", "action", "swap", "variation", "options",
                 "stones", "line", "at", "try", "answer")
 #: The parameters each new quantity needs.
 NEW_NEEDS = {"line_threats": ("player", "stones"), "stones": ("player", "line"),
@@ -116,6 +116,30 @@ def format_value(value: Value, lang: str) -> str:
             return "无" if lang == "zh" else "none"
         return ("、" if lang == "zh" else ", ").join(value)
     return str(value)
+
+
+def answers_text(ex: Exercise, found: Sequence[str]) -> Text:
+    """``{answers}`` as a text reads it: the points of a select-every answer like a claim value
+    ("c1, c2" / 「c1、c2」); alternatives with "or" ("c4 or f4" / 「c4 或 f4」), each a whole answer.
+
+    >>> from fangqi_teach.exercises.model import Exercise, Task
+    >>> def asking(kind, **params):
+    ...     return Exercise("x", "dafang", 1, None, None, (), None, None, Task(kind, params), ())
+    >>> answers_text(asking("select", property="loose_pieces"), ["c1 c2"])
+    Text(en='c1, c2', zh='c1、c2')
+    >>> answers_text(asking("play"), ["xc4", "xf4"]), answers_text(asking("play"), ["a1", "b2", "c3"]).en
+    (Text(en='xc4 or xf4', zh='xc4 或 xf4'), 'a1, b2 or c3')
+    """
+    from .display import question_params
+    items = list(found)
+    params = question_params(ex)
+    if params.get("kind") == "select" and params.get("mode", "all") != "one" and len(items) == 1 \
+            and items[0] != "none":
+        points = tuple(items[0].split())
+        return Text(format_value(points, "en"), format_value(points, "zh"))
+    if len(items) < 2:
+        return Text(format_value(tuple(items), "en"), format_value(tuple(items), "zh"))
+    return Text(", ".join(items[:-1]) + " or " + items[-1], "、".join(items[:-1]) + " 或 " + items[-1])
 
 
 def placeholders(text: str) -> list[str]:
@@ -521,7 +545,7 @@ def fill_exercise(ex: Exercise, claims: tuple[Claim, ...], report: Callable[[str
         except Exception as e:        # reported against the exercise
             report("explanation", f"{{answers}}: the engine cannot list the answers ({type(e).__name__}: {e})")
             found = ()
-        values[ANSWERS] = Text(format_value(found, "en"), format_value(found, "zh"))
+        values[ANSWERS] = answers_text(ex, found)
     # the texts change, not the position: the cached state and answers stay
     if not claims and not used:
         return dataclasses.replace(ex, claims=ClaimSet((), raw), _cache=ex._cache)

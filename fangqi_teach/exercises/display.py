@@ -4,10 +4,20 @@
   question starts (``at``), and for an "at which action does it end?"
   question (``ends_at``) a step before the end, never the final action
   with its outcome;
-* :func:`opening_caption` — the replay line shown at that step, which for
-  an ``ends_at`` question does not say how many actions the record has;
+* :func:`opening_caption` — the replay line shown at that step, which
+  never says how many actions the record has (the length tells where a
+  game ends, and so whether one turn wins: review s7, finding 13);
+* :func:`replay_limit` — how far the replay goes before the answer: to
+  the question's position, or for an ``ends_at`` question the whole
+  record, never "to just before the end" (the stop would be the answer:
+  finding 40);
 * :func:`shown_before_answer` — every text a learner sees before
-  answering: title, prompt, the hints before the last, the caption.
+  answering: title, prompt, the hints before the last, the caption;
+* :func:`rings_removals` and :func:`opening_rings` — whether the board
+  rings the pieces a removal may take while the answer is played, and the
+  rings it shows before the first click: none when the question is which
+  piece goes (the position asked about owes the removal, or the goal
+  names the pieces to remove), since the rings would be the answer.
 
 >>> from fangqi_teach.exercises.schema import pack_from_data
 >>> ex = pack_from_data({"game": "connect6", "stage": 3, "exercises": [{
@@ -19,7 +29,9 @@
 >>> ex.solutions(), len(ex.position.record), review_opening(ex)      # "at: 12" would show the six
 (['12'], 12, 11)
 >>> opening_caption(ex, "en")
-'Action 11: a7. White places on a7. The question is about this position.'
+'Action 11: a7. White places on a7. Step through the game from here to answer.'
+>>> replay_limit(ex)            # the whole record: its last action is the answer, which the lint reports
+12
 """
 
 from __future__ import annotations
@@ -35,13 +47,14 @@ if TYPE_CHECKING:
 
 CAPTIONS = {
     "start": Text("The start of the game.", "对局开始。"),
-    "start_of": Text("The start of the game ({n} actions to replay).", "对局开始（共 {n} 步可复盘）。"),
     "at": Text("Action {k}: {action}. {events}", "第 {k} 步：{action}。{events}"),
-    "at_of": Text("Action {k} of {n}: {action}. {events}", "第 {k} 步（共 {n} 步）：{action}。{events}"),
     "events_end": Text(".", "。"),
     "question_here": Text("The question is about this position.", "问题针对的就是这个局面。"),
+    "step_on": Text("Step through the game from here to answer.", "从这里往后一步步看，再作答。"),
 }
 EVENT_SEPARATOR = Text("; ", "；")
+#: Events that tell how the game ended: left out of what a review shows before it is answered.
+OUTCOME_EVENTS = ("win", "draw")
 
 
 def question_params(ex: Exercise) -> dict[str, Any]:
@@ -104,22 +117,45 @@ def review_opening(ex: Exercise) -> int:
 
 
 def opening_caption(ex: Exercise, lang: str) -> str:
-    """The replay line at :func:`review_opening` ("" for an exercise without a replay)."""
+    """The replay line at :func:`review_opening` ("" for an exercise without a replay).
+
+    It never states the record's length (before the answer the length would
+    tell where the game ends); an ``ends_at`` question is about the game
+    from here on, not about this position, and says so.
+    """
     if ex.task.kind != "review" or ex.position.record is None:
         return ""
     states = replay_states(ex)
     k = review_opening(ex)
-    n = len(states) - 1
-    hide = asks_the_end(ex)         # the record's length would tell where it ends
     if k == 0:
-        line = CAPTIONS["start" if hide else "start_of"].get(lang).format(n=n)
+        line = CAPTIONS["start"].get(lang)
     else:
         s = states[k]
-        events = EVENT_SEPARATOR.get(lang).join(e.text(lang) for e in s.events)
+        events = EVENT_SEPARATOR.get(lang).join(e.text(lang) for e in s.events if e.kind not in OUTCOME_EVENTS)
         events += CAPTIONS["events_end"].get(lang) if events else ""
-        line = CAPTIONS["at" if hide else "at_of"].get(lang).format(k=k, n=n, action=s.record[-1],
-                                                                  events=events)
-    return line.strip() + " " + CAPTIONS["question_here"].get(lang)
+        line = CAPTIONS["at"].get(lang).format(k=k, action=s.record[-1], events=events)
+    tail = CAPTIONS["step_on" if asks_the_end(ex) else "question_here"].get(lang)
+    return line.strip() + " " + tail
+
+
+def replay_limit(ex: Exercise, states: Sequence[Any] | None = None) -> int:
+    """The last replay step a review shows before it is answered.
+
+    A question about one position: that position (the rest of the game may
+    hold the answer). "At which action does it end?": the whole record, the
+    last action included (its outcome left out of the caption), so that the
+    replay does not stop one action before the end: where it stops must
+    not be the answer. A record that itself ends at the action asked about
+    gives it away however it is replayed: :func:`~.lint.replay_giveaways`
+    reports it (ask about a line that goes on, e.g. a house rule supposed
+    for the question only: ``question.options``).
+    """
+    states = replay_states(ex) if states is None else states
+    if not states:
+        return 0
+    if asks_the_end(ex):
+        return len(states) - 1
+    return min(review_opening(ex), len(states) - 1)
 
 
 def shown_before_answer(ex: Exercise, lang: str) -> list[str]:
@@ -130,3 +166,53 @@ def shown_before_answer(ex: Exercise, lang: str) -> list[str]:
     if caption:
         out.append(caption)
     return out
+
+
+def rings_removals(ex: Exercise, state: Any = None) -> bool:
+    """Whether the board rings the pieces a removal may take in ``state`` (default: the position asked
+    about) while the answer is played.
+
+    Only in a task answered by playing (a select task's answer may be just
+    those pieces; a count is typed), and never while the question is which
+    piece goes: the position asked about owes a removal (its first action
+    *is* the choice asked about), and until that removal is done (the same
+    kind of removal, by the same side: a pull of three is not ringed for
+    its second piece); nor when the goal names the pieces to remove. A
+    capture later in the turn (after the move that earns it) is ringed.
+
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> def ex(record, goal):
+    ...     return pack_from_data({"game": "maonan", "stage": 1, "exercises": [{
+    ...         "id": "r", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+    ...         "explanation": {"en": "e", "zh": "e"}, "tags": ["maonan.5.mills"], "position": {"record": record},
+    ...         "task": {"kind": "play", "goal": goal}}]}, solve=False)["r"]
+    >>> mill = ex("a1 g7 a4 g1", {"captures": 1})
+    >>> rings_removals(mill), rings_removals(mill, mill.state().play("a7"))   # the capture after a placement
+    (True, True)
+    >>> rings_removals(ex("a1 g7 a4 g1 a7", {"legal": True}))    # the capture owed is the question: no rings
+    False
+    >>> rings_removals(ex("a1 g7 a4 g1", {"removes": ["g7"]}))
+    False
+    """
+    from .checkers import asked
+    ctx, kind, params = asked(ex)
+    if kind.answer_mode(params) != "play":
+        return False
+    goal = params.get("goal")
+    if isinstance(goal, Mapping) and "removes" in goal:
+        return False
+    opening = ctx.state
+    state = opening if state is None else state
+    if opening.removable_points():
+        first, now = opening.pending, state.pending
+        if now is None or (now.kind == first.kind and state.player == opening.player):
+            return False
+    return True
+
+
+def opening_rings(ex: Exercise) -> list[str]:
+    """The points the board rings before the learner's first click (``[]`` when it rings none)."""
+    if not rings_removals(ex):
+        return []
+    from .checkers import asked
+    return list(asked(ex)[0].state.removable_points())

@@ -10,14 +10,16 @@ tests report the same thing:
   numbers the exercise's own data gives (the action a review replays to,
   the rule options it sets);
 * :func:`giveaway_findings` — the prompt, the hints before the last, the
-  first-miss feedback and the replay caption name no correct answer (nor
+  first-miss feedback, the replay caption and the board's rings
+  (:func:`board_giveaways`) name no correct answer (nor
   a point every correct answer needs), not the number a count asks for,
   not the game's outcome when the end is asked;
 * :func:`duplicate_findings` — no two exercises ask the same task on the
   same position up to the board's symmetries (:func:`board_symmetries`),
   and no explanation answers another exercise on the same position;
-* :func:`vacuous_reason` — an exercise whose every legal answer is
-  correct, or whose goal has the same value for every answer, tests
+* :func:`vacuous_problem` — an exercise with a single legal action, or
+  whose every legal answer is correct (a ``legal`` goal included), or
+  whose goal has the same value for every answer, tests
   nothing; :func:`position_report` says what the set-up is (phase, who
   acts, what is owed) so a teacher sees one that does not fit the prompt.
 
@@ -41,7 +43,7 @@ from ..games import GAMES
 from ..i18n import Text
 from . import checkers as ck
 from .claims import asked, kind_function, source_texts, strip_placeholders
-from .display import asks_the_end, question_params, shown_before_answer
+from .display import asks_the_end, opening_caption, opening_rings, question_params, replay_limit, shown_before_answer
 from .positions import board_for
 
 if TYPE_CHECKING:
@@ -75,7 +77,8 @@ def allowed_numbers(ex: Exercise) -> set[str]:
     for claim in getattr(ex, "claims", None) or ():         # a claim's ``at``: the action it reads
         if isinstance(claim.params.get("at"), int):
             out.add(str(claim.params["at"]))
-    for name, value in dict(ex.position.options).items():
+    supposed = question_params(ex).get("options") or {}       # a house rule supposed for the question only
+    for name, value in {**dict(ex.position.options), **dict(supposed)}.items():
         if isinstance(value, int) and not isinstance(value, bool):
             out.add(str(value))
             option = next((o for o in GAMES[ex.game].options if o.name == name), None)
@@ -267,12 +270,65 @@ def giveaway_findings(ex: Exercise) -> list[str]:
         if outcome is not None and outcome.get(lang) in text:
             out.append(f"{ex.id}: {where}.{lang}: states the outcome asked about ({outcome.get(lang)})")
 
+    out += board_giveaways(ex, right)
+    out += replay_giveaways(ex, right)
     for lang in LANGS:
         for i, text in enumerate(shown_before_answer(ex, lang)):
             scan(_shown_name(ex, i), text, lang)
         for answer, feedback in first_miss_feedback(ex, lang):
             scan(f"feedback to {answer}", feedback, lang, own=answer)
     return list(dict.fromkeys(out))
+
+
+def board_giveaways(ex: Exercise, right: list[str] | None = None) -> list[str]:
+    """What the *board* shows before the answer that gives it away: red rings on the pieces the
+    answer's first action takes (the rings of :func:`~.display.opening_rings`)."""
+    rings = set(opening_rings(ex))
+    if not rings:
+        return []
+    right = ex.solutions(50) if right is None else right
+    taken = {a.split()[0][1:] for a in right if a.split() and a.split()[0].startswith("x")}
+    hit = sorted(taken & rings)
+    return [f"{ex.id}: board: rings {' '.join(hit)} before the answer, the pieces a correct answer takes"] \
+        if hit else []
+
+
+def replay_giveaways(ex: Exercise, right: list[str] | None = None) -> list[str]:
+    """What a review's replay tells before the answer: the record's length in the opening caption
+    (where the game ends, so whether one turn wins), and for "at which action does it end?" a replay
+    that stops at the action asked about or just before it (review s7, findings 13 and 40).
+
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> ex = pack_from_data({"game": "connect6", "stage": 3, "exercises": [{
+    ...     "id": "end", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "When does it end?", "zh": "哪一步结束？"},
+    ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"],
+    ...     "position": {"record": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5", "options": {"size": 9}},
+    ...     "task": {"kind": "review", "question": {
+    ...         "kind": "count", "quantity": "ends_at", "variation": "e5 a1 a2 f5 g5 a3 a4 h5 i5 a6 a7 d5"}}}]})["end"]
+    >>> [f[:60] for f in replay_giveaways(ex)]
+    ['end: replay: stops at action 12, the action asked about: pre']
+    """
+    if ex.task.kind != "review" or ex.position.record is None:
+        return []
+    out = []
+    n = len(ex.position.record)
+    for lang, said in (("en", f" of {n}"), ("zh", f"共 {n} 步")):
+        if said in opening_caption(ex, lang):
+            out.append(f"{ex.id}: caption.{lang}: states the record's length ({n}), which tells where the game ends")
+    if not asks_the_end(ex):
+        return out
+    right = ex.solutions(1) if right is None else right
+    try:
+        end = int(right[0])
+    except (ValueError, IndexError):
+        return out
+    stop = replay_limit(ex)
+    if end > 0 and stop in (end - 1, end):
+        where = "the action asked about" if stop == end else "one action before the action asked about"
+        out.append(f"{ex.id}: replay: stops at action {stop}, {where}: pressing ▶ until it stops answers it "
+                   "(ask about a line that goes on past the record, e.g. a house rule supposed for the question: "
+                   "question.options)")
+    return out
 
 
 def _max_goal_values(ex: Exercise) -> set[int]:
@@ -453,6 +509,15 @@ def duplicate_findings(exercises: Iterable[Exercise]) -> list[str]:
         if first is not ex and canonical(first) != canonical(ex):       # a twin is reported above
             out.append(f"{ex.id}: the same task as {getattr(first, 'id', '')} on the same pattern of the "
                        "player's pieces (moved, mirrored or turned)")
+    across: dict[tuple[Any, ...], Exercise] = {}
+    for ex in exercises:            # the three Fang Qi games share the square (review s7, 37)
+        k = pattern_key(ex, across=True)
+        if k is None or k[0] != "fangqi":
+            continue
+        first = across.setdefault(k, ex)
+        if first.game != ex.game:
+            out.append(f"{ex.id}: the same idea as {first.id} ({first.game}) on the same pattern of the player's "
+                       "pieces: the Fang Qi games share the square, vary the position")
     for family in position_families(exercises):
         if len(family) >= 3:
             out.append(f"{family[0].id}: one position asked {len(family)} times "
@@ -476,7 +541,7 @@ def _masked(value: Any) -> Any:
     return value
 
 
-def pattern_key(ex: Exercise) -> tuple[Any, ...] | None:
+def pattern_key(ex: Exercise, across: bool = False) -> tuple[Any, ...] | None:
     """The task (points masked) and the pattern of the acting player's pieces (a defence: the attacker's),
     the same wherever it stands on a grid and however mirrored or turned; None when there is no pattern."""
     s = _asked_state(ex)
@@ -500,10 +565,22 @@ def pattern_key(ex: Exercise) -> tuple[Any, ...] | None:
         pattern = min(shapes)
     else:
         pattern = min(tuple(sorted(perm[p] for p in own)) for perm in board_symmetries(board))
-    return (ex.game, json.dumps(_masked(task), sort_keys=True), str(s.pending.kind if s.pending else ""),
+    # the three Fang Qi games share the square: one pattern there is one idea in all three (review s7, 37),
+    # whatever the shape earns in each (extra placements, pull credits, captures)
+    family = "fangqi" if across and ex.game in FANG_QI and board.is_grid else ex.game
+    if family == "fangqi":
+        task = {k: v for k, v in task.items() if k != "scope"}
+        if isinstance(task.get("goal"), dict):
+            task["goal"] = {("earns" if k in _EARNS else k): ("·" if k in _EARNS else v)
+                            for k, v in task["goal"].items()}
+        if task.get("quantity") in _EARNS:
+            task["quantity"] = "earns"
+    return (family, json.dumps(_masked(task), sort_keys=True), str(s.pending.kind if s.pending else ""),
             s.phase, json.dumps(pattern))
 
 
+FANG_QI = ("dafang", "ningxia", "xinjiang")
+_EARNS = ("extra_placements", "pull_credits", "captures", "shape", "shapes")
 FAMILY_STEP = 2         # a record and the same record with up to two more actions: one position, asked again
 
 
@@ -622,28 +699,44 @@ def _answers_in(a: Exercise, b: Exercise) -> str:
 VACUITY_LIMIT = 300         # candidate answers tried
 
 
-def vacuous_reason(ex: Exercise) -> str | None:
-    """Why the exercise tests nothing (every answer correct, or the goal's value the same for all), or None.
+def vacuous_problem(ex: Exercise) -> tuple[str, str] | None:
+    """``(field, reason)`` when the exercise tests nothing, or None.
 
-    A ``legal`` goal alone tests which actions the rules allow (wrong
-    answers are refused ones), so it is judged by the answers it refuses
-    only when nothing is refused at all.
+    Refused: a position with a single legal action (the only click
+    possible is the answer: ``position``); a task whose every legal answer
+    is correct (a ``legal`` goal alone included: where the rules allow
+    every action the learner can play, it asks nothing: ``task.goal``); a
+    goal whose value is the same for every answer (``task.goal.<name>``).
+    The reason ends with the position as the teacher should check it
+    against the prompt (phase, who acts, what is owed).
+
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> ex = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
+    ...     "id": "one", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+    ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.six"], "task": {"kind": "play",
+    ...     "goal": {"legal": True}}, "position": {"record": ""}}]}, solve=False)["one"]
+    >>> field, reason = vacuous_problem(ex)
+    >>> field, reason.startswith("every legal turn is correct"), "place phase, B to act" in reason
+    ('task.goal', True, True)
     """
     ctx, kind, params = asked(ex)
     if kind not in ("play", "defend", "attack") or ctx.state.is_over:
         return None
+    legal = ctx.state.legal_actions()
+    if len(legal) == 1:
+        return ("position", f"only one legal action ({legal[0]}): the only click possible is the answer, "
+                            f"so the exercise tests nothing; {_report_text(ex)}")
     scope = "turn" if kind in ("defend", "attack") else ck._scope(ctx, params)
     cands = [c for c in kind_function("play", "_candidate_answers")(ctx, scope, VACUITY_LIMIT)]
     if not cands:
         return None
     goal = dict(params.get("goal") or {}) if kind == "play" else {}
-    legal_only = kind == "play" and set(goal) <= {"legal"}
-    if legal_only:
-        return None
     verdicts = [ex.check(" ".join(c)).correct for c in cands]
     what = "action" if scope == "action" else "turn"
     if all(verdicts):
-        return (f"every legal {what} is correct ({len(cands)} tried), so the exercise tests nothing; "
+        why = " (goal legal: the rules refuse none of them)" if set(goal) <= {"legal"} else ""
+        return ("task.goal" if kind == "play" else "task",
+                f"every legal {what} is correct ({len(cands)} tried){why}, so the exercise tests nothing; "
                 f"{_report_text(ex)}")
     mover = ctx.state.player
     for k in goal:
@@ -657,9 +750,15 @@ def vacuous_reason(ex: Exercise) -> str | None:
                 values.add(ck._measure(measure, ctx.state, run, mover, goal.get("shape", "any")))
         if len(values) == 1:
             (only,) = values
-            return (f"goal {k}: every legal {what} gives {only}, so the goal compares nothing; "
-                    f"{_report_text(ex)}")
+            return (f"task.goal.{k}", f"goal {k}: every legal {what} gives {only}, so the goal compares nothing; "
+                                      f"{_report_text(ex)}")
     return None
+
+
+def vacuous_reason(ex: Exercise) -> str | None:
+    """Why the exercise tests nothing (:func:`vacuous_problem`'s reason), or None."""
+    problem = vacuous_problem(ex)
+    return None if problem is None else problem[1]
 
 
 def position_report(ex: Exercise) -> dict[str, Any]:
@@ -687,17 +786,35 @@ def report_line(ex: Exercise) -> str:
     return f"{ex.id}: {ex.task.kind}; {_report_text(ex)[len('the position: '):]}"
 
 
+_ID_STAGE = re.compile(r"^[a-z0-9]+-(\d)-\d+$")
+
+
+def id_findings(ex: Exercise) -> list[str]:
+    """An id that names a stage (``dafang-2-04``) names the exercise's own: a teacher reading a class
+    report sees the stage in the id (review s7, finding 18).
+
+    >>> from fangqi_teach.exercises.model import Exercise, Task
+    >>> id_findings(Exercise("dafang-2-04", "dafang", 1, None, None, (), None, None, Task("play", {}), ()))
+    ['dafang-2-04: id: names stage 2, but the exercise is in stage 1']
+    """
+    m = _ID_STAGE.match(ex.id)
+    if m and int(m.group(1)) != ex.stage:
+        return [f"{ex.id}: id: names stage {m.group(1)}, but the exercise is in stage {ex.stage}"]
+    return []
+
+
 def lint_findings(exercises: Iterable[Exercise], duplicates: bool = True) -> list[str]:
     """Every finding of the prose, give-away and duplicate lints over ``exercises``."""
     out = []
     for ex in exercises:
         out += prose_findings(ex)
         out += giveaway_findings(ex)
+        out += id_findings(ex)
     if duplicates:
         out += duplicate_findings(exercises)
     return out
 
 
-__all__ = ["board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback", "giveaway_findings",
-           "lint_findings", "position_report", "prose_findings", "prose_problems", "report_line",
-           "vacuous_reason", "wrong_answers"]
+__all__ = ["board_giveaways", "board_symmetries", "canonical", "duplicate_findings", "first_miss_feedback",
+           "giveaway_findings", "id_findings", "lint_findings", "position_report", "prose_findings", "prose_problems",
+           "replay_giveaways", "report_line", "vacuous_problem", "vacuous_reason", "wrong_answers"]

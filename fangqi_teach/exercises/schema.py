@@ -799,10 +799,10 @@ def _check_against_state(ex: Exercise, eid: str, err: _Collector, solve: bool) -
         if not found:
             err.add(eid, "task", "has no correct answer in this position (the engine found none)")
             return
-        from .lint import vacuous_reason  # an exercise that tests nothing is refused, with the reason
-        reason = vacuous_reason(ex)
-        if reason:
-            err.add(eid, "task", f"tests nothing: {reason}")
+        from .lint import vacuous_problem  # an exercise that tests nothing is refused, with the reason
+        problem = vacuous_problem(ex)
+        if problem:
+            err.add(eid, problem[0], f"tests nothing: {problem[1]}")
 
 
 def default_exercise_dir() -> Path:

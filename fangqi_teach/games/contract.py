@@ -243,7 +243,7 @@ SETUP_FIELD_TYPES: dict[str, SetupField] = {f.name: f for f in (
     SetupField("phase", "choice", "Phase", "阶段", "dropdown"),
     SetupField("hands", "counts", "In hand", "手中棋子", "counts"),
     SetupField("pending", "obligation", "Owed", "待完成", "dropdown"),
-    SetupField("credits", "counts", "Pull credits", "拔子次数", "counts"),
+    SetupField("credits", "counts", "Pull credits", "多拔", "counts"),
     SetupField("tired", "marks", "Tired pieces", "疲劳子", "points"),
     SetupField("window", "flag", "Leave-a-chance window", "留机会阶段", "checkbox"),
 )}

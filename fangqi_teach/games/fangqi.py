@@ -482,7 +482,8 @@ def _protected_why(game: str) -> Text:
 COUNTER_TEXTS = {
     "tired": Text("Tired piece (orange): {points}; it cannot capture on its owner's next turn.",
                   "刚吃过子的棋子（疲劳子，橙色）：{points}；下一回合它不能再吃子。"),
-    "credits": Text("Pull credits: Black {b} · White {w}", "拔子次数：黑方 {b} · 白方 {w}"),
+    # the credits are the pulls beyond the first (多拔, as the events say 「拔子时可多拔 1 枚」), not the pulls
+    "credits": Text("Pull credits: Black {b} · White {w}", "多拔：黑方 {b} 枚 · 白方 {w} 枚"),
 }
 
 _FIELDS = ("game", "options", "cells", "player", "phase", "stage", "owed", "hand_counts", "removed_counts",
@@ -811,7 +812,9 @@ class FangState(GameState):
             elif cells[i] == p:
                 return IllegalAction.of("own_piece", action, point=pt)
             if g.is_safe(cells, i):
+                # the verb of what is owed: 拔 in the pull, 吃 when capturing, 拿 when making room
                 return IllegalAction.of("protected_piece", action, point=pt,
+                                        verb_zh={"pull": "拔", "capture": "吃"}.get(stage, "拿"),
                                         why=_protected_why(self.variant.name).en,
                                         why_zh=_protected_why(self.variant.name).zh)
             if stage == "make_room" and not any(cells[j] == q for j in g.neighbours[i]):
@@ -1009,7 +1012,7 @@ def _check_coherent(s: FangState) -> None:
         raise bad("window", "the leave-a-chance window is Ningxia's, from the pull step to White's first move",
                   "留机会的时段只在宁夏方棋，从拔子到白方第一次走子")
     if any(s.credits) and v.placing != "pull_credits":
-        raise bad("credits", "pull credits are earned only in Ningxia Fang Qi", "只有宁夏方棋才有拔子权")
+        raise bad("credits", "pull credits are earned only in Ningxia Fang Qi", "只有宁夏方棋放子成方才能多拔")
     for c, i in zip("BW", s.tired):
         if i >= 0 and (not v.tired_piece or cells[i] == other(c)):
             raise bad(f"tired.{c}", "a tired mark is Xinjiang's, on a piece of its own player",
@@ -1761,7 +1764,7 @@ TEXTS = GameTexts(
         "path_blocked": Text("The way from {origin} to {point} is blocked; a piece never jumps over another.",
                              "从 {origin} 到 {point} 的路被挡住了；棋子不能跳过其他棋子。"),
         "protected_piece": Text("The piece on {point} is protected ({why}); take a loose piece instead.",
-                                "{point} 上的棋子受保护（{why_zh}），请吃散子。"),
+                                "{point} 上的棋子受保护（{why_zh}），请{verb_zh}散子。"),
         "not_own_piece": Text("To make room you remove one of your own pieces; {point} is not yours.",
                               "让路时要拿掉自己的一枚棋子，{point} 上不是你的子。"),
         "does_not_free": Text("Removing {point} would still leave your opponent unable to move; "
@@ -1782,7 +1785,7 @@ TEXTS = GameTexts(
                       "{points} 上的子刚吃过子：{player}下一回合它不能再吃子"),
         "tired_no_capture": Text("the tired piece on {points} completes a shape but captures nothing",
                                  "{points} 上的子刚吃过子，虽摆成棋型，这一回合一子也吃不到"),
-        "waived": Text("leave-a-chance is waived: no choice leaves a chance",
+        "waived": Text("leave-a-chance does not apply (no choice could leave one)",
                        "没有任何着法能给对方留机会，本次不受限制"),
         "cannot_make_room": Text("{player} cannot make room: "
                                  "no loose piece of theirs would free the opponent, who must pass",

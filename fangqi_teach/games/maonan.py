@@ -14,7 +14,7 @@ which). What is owed now is ``state.pending``.
 ('B', 'place', 'place', {'B': 12, 'W': 12})
 >>> s = s.play("a1").play("g7").play("a4").play("g4").play("a7")   # Black's mill a1 a4 a7
 >>> [e.text("en") for e in s.events]
-['Black places on a7', 'Black completes a mill (a1 a4 a7), worth 1']
+['Black places on a7', 'Black completes a mill (a1 a4 a7)']
 >>> s.pending.text("en"), s.legal_actions()
 ('Black: capture 1 White piece by pinning (押子)', ['xg4', 'xg7'])
 >>> s = s.play("xg4"); s.board["g4"], s.hands, s.removed
@@ -1118,7 +1118,9 @@ TEXTS = GameTexts(
                              "{player}：无子可动，先拔对方一子"),
     },
     pending_actions={"capture_any": REMOVE, "pin": REMOVE, "blocked_pull": REMOVE},
-    own_events={"place": Text("{player} places on {points}", "{player}布子 {points}")},   # the Maonan page says 布子
+    own_events={"place": Text("{player} places on {points}", "{player}布子 {points}"),   # the Maonan page says 布子
+                # a mill has no value to add up (Fang Qi bookkeeping): what it earns follows as its own event
+                "shape": Text("{player} completes {a_shape} ({points})", "{player}成{shape}（{points}）")},
 )
 
 

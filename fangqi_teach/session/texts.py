@@ -34,7 +34,7 @@ TEXTS = {
     "draw_two_players": Text("A draw by agreement needs two players on one screen.", "只有双人对弈时才能议和。"),
     "on_board": Text("{player}: {n} on the board", "{player}：盘上 {n} 枚"),
     "in_hand": Text("{n} in hand", "手中 {n} 枚"),
-    "lost": Text("{n} lost", "被吃 {n} 枚"),
+    "lost": Text("{n} lost", "离盘 {n} 枚"),      # every piece that left: captures, pulls, make-room
     "pending_count": Text("{n} stones", "{n} 子"),
     "review": Text("Review", "复盘"),
     "reviewing": Text("Reviewing the game…", "正在复盘……"),

@@ -77,7 +77,7 @@ TEXTS = {
     "hands_auto": Text("hands automatic", "手中棋子自动计算"),
     "pending": Text("Owed now", "当前义务"),
     "count": Text("how many", "数量"),
-    "credits": Text("Pull credits (B, W)", "拔子权（黑、白）"),
+    "credits": Text("Pull credits (B, W)", "多拔（黑、白，枚）"),
     "tired": Text("Tired piece (B, W)", "疲子（黑、白）"),
     "task": Text("Task", "题型"),
     "params": Text("Task fields (YAML)", "题目参数（YAML）"),

@@ -5,10 +5,15 @@ prompt, the board (:class:`~fangqi_teach.widgets.board.BoardWidget`), an
 answer line, the buttons Check, Clear, Hint (the next hint), Show solution
 (after a first attempt) and Next, Pass where the rules allow passing, and
 a feedback line in the chosen language. While an answer is played, the
-pieces that may be taken are marked (red rings). A review exercise opens
+pieces that may be taken are marked (red rings), except when the question
+is which piece goes (:func:`~fangqi_teach.exercises.display.rings_removals`:
+the position asked about owes the removal, or the goal names the pieces to
+remove), since the rings would show the answer. A review exercise opens
 where its question starts (:func:`~fangqi_teach.exercises.display.review_opening`) and, until it is
-answered, replays no further and its captions say neither the record's
-length nor how the game ended. Clicking the board builds the answer:
+answered, replays no further (:func:`~fangqi_teach.exercises.display.replay_limit`: an
+"at which action does it end?" question replays the whole record, so where
+the replay stops is not the answer) and its captions say neither the
+record's length nor how the game ended. Clicking the board builds the answer:
 
 * ``select`` tasks: each click adds or removes a point of the selection;
 * ``play``, ``defend``, ``attack`` tasks: clicks play actions on a scratch
@@ -61,7 +66,14 @@ import ipywidgets as W
 
 from ..draw.layout import action_points
 from ..exercises.checkers import Verdict, asked, review_state, worked_solution
-from ..exercises.display import asks_the_end, opening_caption, review_opening
+from ..exercises.display import (
+    OUTCOME_EVENTS,
+    asks_the_end,
+    opening_caption,
+    replay_limit,
+    review_opening,
+    rings_removals,
+)
 from ..exercises.model import STAGES, Exercise, Pack
 from ..exercises.positions import board_for
 from ..exercises.progress import Progress, progress_for
@@ -120,8 +132,6 @@ TEXTS = {
     "repr": Text("Exercise: {title} ({i} of {n})", "练习：{title}（第 {i} 题，共 {n} 题）"),
 }
 
-#: Events that tell how the game ended: a review's captions leave them out until it is answered.
-OUTCOME_EVENTS = ("win", "draw")
 
 #: Between two engine events in one line ("Black places on b2; Black completes …").
 EVENT_SEPARATOR = Text("; ", "；")
@@ -200,7 +210,7 @@ class ExerciseWidget(W.VBox):
         # a review opens where its question starts; until it is answered, nothing later is shown
         self.question_step = review_opening(ex) if self.review_states else 0
         self.revealed = False
-        self.replay_limit = _replay_limit(ex, self.review_states, self.question_step) if self.review_states else 0
+        self.replay_limit = replay_limit(ex, self.review_states) if self.review_states else 0
         self.step = self.question_step
         self.labels = dict(ex.position.labels)      # the exercise's letters on points ("threats A and B")
         self.board = BoardWidget(board_for(ex.game, ex.position.options), pieces=self.state0.board,
@@ -436,7 +446,8 @@ class ExerciseWidget(W.VBox):
             line = TEXTS[key].get(self.lang).format(k=self.step, n=n, action=action, events=events).rstrip()
             last = action_points(action)
         if self.step == self.question_step:
-            line += " " + TEXTS["question_here"].get(self.lang)
+            if not asks_the_end(self.exercise):     # an ends_at question is about the game from here on
+                line += " " + TEXTS["question_here"].get(self.lang)
             if not self.revealed:       # the opening caption the give-away lint reads (display.py)
                 line = opening_caption(self.exercise, self.lang)
         self.replay_html.value = f"<small>{_h(line)}</small>"
@@ -460,8 +471,9 @@ class ExerciseWidget(W.VBox):
 
     def _removable(self, state: Any) -> list[str]:
         """The pieces a click would take now, marked on the board while the answer is played
-        (not in a select task, whose answer may be just those pieces)."""
-        return removable_points(state) if self._answer_mode() == "play" else []
+        (not in a select task, whose answer may be just those pieces, nor when the question is
+        which piece goes: :func:`~fangqi_teach.exercises.display.rings_removals`)."""
+        return removable_points(state) if rings_removals(self.exercise, state) else []
 
     def _can_pass(self) -> bool:
         """Whether the answer being played may pass now (the engine offers ``pass``)."""
@@ -722,21 +734,3 @@ def exercise_widget(path_or_pack: str | Path | Pack | Exercise | list[Exercise],
     """An :class:`ExerciseWidget` for a pack file (path) or a loaded pack."""
     pack = path_or_pack if isinstance(path_or_pack, (Pack, Exercise, list)) else load_pack(path_or_pack)
     return ExerciseWidget(pack, learner=learner, lang=lang, **kw)
-
-
-def _replay_limit(ex: Exercise, states: list[Any], opening: int) -> int:
-    """How far a review may be replayed before it is answered.
-
-    A question about one position (``at``): to that position, since the rest of the game may hold
-    the answer. "At which action does it end?": the record, but not the action that ends the game.
-
-    >>> from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
-    >>> c6 = load_pack(default_exercise_dir() / "connect6" / "stage3.yaml")
-    >>> ex = c6["c6-3-05"]
-    >>> _replay_limit(ex, _replay_states(ex), 0), _replay_limit(c6["c6-3-07"], [], 11)
-    (12, 11)
-    """
-    if not asks_the_end(ex):
-        return opening
-    playing = [k for k, s in enumerate(states) if not s.is_over]
-    return max(opening, playing[-1] if playing else 0)

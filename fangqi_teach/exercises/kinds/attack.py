@@ -67,10 +67,12 @@ def _check_attack(ctx: Context, params: AttackParams, answer: str) -> Verdict:
         return Verdict(True, T(f"Correct: {canon} leaves {tc} threats; two stones cannot stop them all.",
                                f"正确：{canon} 形成 {tc} 个威胁，对方两子挡不住。"), canon)
     blocks = [d for d in c6.defenses(s, mover) if d]
-    block = f" {player_name(defender, 'en')} can stop them with {' '.join(blocks[0])}." if blocks else ""
-    block_zh = f"{player_name(defender, 'zh')}下 {' '.join(blocks[0])} 就能挡住。" if blocks else ""
+    them = "it" if tc == 1 else "them"          # "can stop it" for one threat (review s7 MC, 41)
+    block = f" {player_name(defender, 'en')} can stop {them} with {' '.join(blocks[0])}." if blocks and tc else ""
+    block_zh = f"{player_name(defender, 'zh')}下 {' '.join(blocks[0])} 就能挡住。" if blocks and tc else ""
+    made = f"只形成 {tc} 个威胁" if tc else "一个威胁也没有形成"         # not 「只形成 0 个」 (MC 47)
     return Verdict(False, T(f"{canon} leaves {measure_text('threats', tc).en}; {need} are needed.{block}",
-                            f"{canon} 只形成 {tc} 个威胁，需要 {need} 个。{block_zh}"), canon)
+                            f"{canon} {made}，需要 {need} 个。{block_zh}"), canon)
 
 
 def _solve_attack(ctx: Context, params: AttackParams, limit: int) -> list[str]:

@@ -4,10 +4,15 @@
 ``pull_credits``, ``captures``, ``shapes``), Connect6's ``threat_count``,
 the number of points with a property (:data:`~.fields.PROPERTIES`), or
 ``ends_at``: the action at which a line of play ends the game (the
-record with two actions swapped, ``swap``, or a ``variation``).
+record with two actions swapped, ``swap``, or a ``variation``), under
+the position's rule options and the question's own ``options`` over them
+(a house rule supposed for the question only: the review's record replays
+under the usual rules, so where the replay stops does not tell where the
+supposed line ends).
 
-A wrong number is told whether it is too high or too low and how to count
-again, never the number (issue 23, item 12): the number, with the
+A wrong number is told how to count again, never the number (issue 23,
+item 12) nor whether it is too high or too low (which would turn the next
+tries into a search, review s7 finding 3): the number, with the
 engine's reason, comes with the solution (:meth:`CountTask.worked`).
 """
 
@@ -29,10 +34,10 @@ from ..checkers import (
     Verdict,
     _events_text,
     _forfeit_note,
+    _in_all,
     _measure,
     _open_lines_text,
     _property_name,
-    _so,
     _Unparsable,
     measure_text,
     play_out,
@@ -44,7 +49,7 @@ from . import fields as F
 from .base import Problems, TaskKind, register, whole
 from .select import property_actions
 
-__all__ = ["COUNT_AGAIN", "MEASURES", "QUANTITIES", "CountParams", "CountTask", "ends_at_line"]
+__all__ = ["COUNT_AGAIN", "MEASURES", "QUANTITIES", "CountParams", "CountTask", "ends_at_line", "question_options"]
 
 #: What an action achieves, counted.
 MEASURES = ("extra_placements", "pull_credits", "captures", "shapes")
@@ -63,6 +68,7 @@ class CountParams(TypedDict, total=False):
     action: str
     swap: tuple[int, int]
     variation: str
+    options: Mapping[str, object]
 
 
 # What to count again, without the number (a first miss must not give the answer away, issue 23 item 12);
@@ -113,7 +119,7 @@ def _count_value(ctx: Context, params: CountParams) -> tuple[int, Text]:
         said = measure_text(q, value).en in events.en          # "earns 2 extra placements": no ", so 2 …"
         return value, (T(f"{' '.join(actions)}: ", f"{' '.join(actions)}：") + events
                        + _forfeit_note(q, run, s.player, value)
-                       + (T(".", "。") if said else _so(q, value)))
+                       + (T(".", "。") if said else _in_all(q, value)))
     if q == "threat_count":
         pl = params["player"]
         value = c6.threat_count(s, pl)
@@ -138,8 +144,14 @@ def ends_at_line(ex: Exercise, params: Mapping[str, object], board: Board) -> tu
         record[i], record[j] = record[j], record[i]
     else:
         record = parse_record(board, str(params["variation"]))
-    start = new_game(ex.game, **dict(ex.position.options)) if ex.position.record is not None else ex.state()
-    return start, record
+    if ex.position.record is None:
+        return ex.state(), record
+    return new_game(ex.game, **question_options(ex, params)), record
+
+
+def question_options(ex: Exercise, params: Mapping[str, object]) -> dict[str, object]:
+    """The rule options an ``ends_at`` line is played under: the position's, and the question's own over them."""
+    return {**dict(ex.position.options), **dict(cast("Mapping[str, object]", params.get("options") or {}))}
 
 
 def _ends_at(ctx: Context, params: CountParams) -> tuple[int, Text]:
@@ -167,12 +179,9 @@ def _check_count(ctx: Context, params: CountParams, answer: str) -> Verdict:
     value, why = _count_value(ctx, params)
     if n == value:
         return Verdict(True, T("Correct. ", "正确。") + why, str(n))
-    if n == 1 and value == 0:
-        # "1: too high" would leave only 0: no direction, or the second try is free
-        return Verdict(False, T(f"Not {n}.", f"不是 {n}。") + _count_miss(ctx, params, n, value), str(n))
-    direction = T(f"Not {n}: too {'high' if n > value else 'low'}.", f"不是 {n}：{'多' if n > value else '少'}了。")
-    # a miss gets the reason without the number: the number comes with the solution
-    return Verdict(False, direction + _count_miss(ctx, params, n, value), str(n))
+    # a miss gets the reason, without the number and without a direction ("too high" would make the
+    # next tries a search, not a count): the number comes with the solution
+    return Verdict(False, T(f"Not {n}.", f"不是 {n}。") + _count_miss(ctx, params, n, value), str(n))
 
 
 def _worked_count(ctx: Context, params: CountParams) -> Text:
@@ -189,7 +198,7 @@ class CountTask(TaskKind[CountParams]):
     """Type a number the engine computes."""
 
     name = "count"
-    fields = ("quantity", "player", "shape", "from", "action", "swap", "variation")
+    fields = ("quantity", "player", "shape", "from", "action", "swap", "variation", "options")
 
     def validate(self, params: Mapping[str, object], game: str, board: Board, problems: Problems) -> None:
         q = params.get("quantity")
@@ -198,14 +207,17 @@ class CountTask(TaskKind[CountParams]):
             return
         F.property_fields(str(q), params, board, game, problems)
         if q == "ends_at":
-            _ends_at_fields(params, board, problems)
+            _ends_at_fields(params, board, game, problems)
         else:
-            for f in ("swap", "variation"):
+            for f in ("swap", "variation", "options"):
                 if f in params:
                     problems.add(f, f"only an ends_at count plays a line; {q} counts in the position itself")
 
     def validate_position(self, ex: Exercise, state: GameStateProtocol, params: CountParams,
                           problems: Problems) -> None:
+        if "options" in params and ex.position.record is None:
+            problems.add("options", "rule options supposed for the question replay a record: give the position "
+                                    "as a record")
         sw = params.get("swap")
         if sw is not None:
             record = ex.position.record
@@ -250,7 +262,7 @@ class CountTask(TaskKind[CountParams]):
         return "quantity: threat_count\nplayer: B" if game.analysis is not None else "quantity: legal_removals"
 
 
-def _ends_at_fields(params: Mapping[str, object], board: Board, problems: Problems) -> None:
+def _ends_at_fields(params: Mapping[str, object], board: Board, game: str, problems: Problems) -> None:
     if ("swap" in params) == ("variation" in params):
         problems.add("", 'ends_at needs exactly one of "swap" (two action numbers) or "variation" (a record)')
     if "swap" in params:
@@ -259,6 +271,21 @@ def _ends_at_fields(params: Mapping[str, object], board: Board, problems: Proble
             problems.add("swap", "two action numbers of the record (1 = first action), e.g. [6, 7]")
     if "variation" in params:
         F.record(board, params["variation"], problems, "variation")
+    if "options" in params:
+        from ...games import GAMES
+        opts = params["options"]
+        names = [o.name for o in GAMES[game].options]
+        if not isinstance(opts, Mapping) or not opts:
+            problems.add("options", f"a mapping of rule options, e.g. {{{names[0]}: …}}; options: {', '.join(names)}")
+            return
+        for name in opts:
+            if name not in names:
+                problems.add(f"options.{name}", f"not a {game} rule option; options: {', '.join(names)}")
+        if all(name in names for name in opts):
+            try:
+                new_game(game, **dict(opts))
+            except (TypeError, ValueError) as e:
+                problems.add("options", str(e))
 
 
 register(CountTask())

@@ -80,10 +80,10 @@ def _goal_failures(ctx: Context, params: PlayParams, run: _Run, mover: str,
             gone = {p for e in run.events if e.kind == "remove" and e.player == mover
                     and e.reason != "make_room" for p in e.points}
             missing = [p for p in parse_points(ctx.board, [str(p) for p in _points(v)]) if p not in gone]
-            if missing:
-                fails.append(T(f"The piece on {missing[0]} stays on the board." if len(missing) == 1
-                               else f"The pieces on {' '.join(missing)} stay on the board.",
-                               f"{' '.join(missing)} 上的子还在棋盘上。"))
+            if missing:     # without the point: it is the answer when the prompt does not name it (MC 5)
+                fails.append(T("The piece the task asks for stays on the board." if len(missing) == 1
+                               else "The pieces the task asks for stay on the board.",
+                               "题目要拿掉的子还在棋盘上。"))
         elif k == "threats" and s.winner == mover:
             continue            # six now is better than any number of threats
         else:
@@ -95,18 +95,35 @@ def _goal_failures(ctx: Context, params: PlayParams, run: _Run, mover: str,
             else:
                 want = int(v) if isinstance(v, int) else 0
             if got < want:
-                has, wants = measure_text(measure, got), measure_text(measure, want)
+                has, wants = _measure_text(ctx.exercise.game, measure, got), _measure_text(ctx.exercise.game,
+                                                                                             measure, want)
                 only = "只" if measure == "threats" else "只能"      # 只有 1 个威胁 / 只能吃 1 枚
                 if got == 0:
                     only = ""                                          # 这样一子也吃不到 / 这样没有威胁
                 if v == "max":
                     # the reason without the number (issue 23 item 12): the best value comes with
                     # the solution (PlayTask.worked)
-                    fails.append(T(f"It gives {has.en}; ", f"这样{only}{has.zh}；") + MORE_TEXT[measure])
+                    more = MORE_MILLS if measure == "shapes" and ctx.exercise.game == "maonan" else MORE_TEXT[measure]
+                    fails.append(T(f"It gives {has.en}; ", f"这样{only}{has.zh}；") + more)
                 else:
-                    fails.append(T(f"It gives {has.en}; the goal is at least {want}.",
+                    fails.append(T(f"It gives {has.en}; the goal is at least {wants.en}.",
                                    f"这样{only}{has.zh}；目标是至少{wants.zh}。"))
     return fails
+
+
+def _measure_text(game: str, measure: str, n: int) -> Text:
+    """:func:`measure_text` in the game's own words: a Maonan shape is a mill, 直 (MC 1).
+
+    >>> _measure_text("maonan", "shapes", 2), _measure_text("maonan", "shapes", 0).zh
+    (Text(en='2 mills', zh='成 2 条直'), '一条直也没成')
+    >>> _measure_text("dafang", "shapes", 2).en
+    '2 shapes'
+    """
+    if measure == "shapes" and game == "maonan":
+        if n == 0:
+            return T("no mill", "一条直也没成")
+        return T(f"{n} mill{'s' if n != 1 else ''}", f"成 {n} 条直")
+    return measure_text(measure, n)
 
 
 #: "another answer gives more", per measured quantity, without the number (a first miss)
@@ -117,6 +134,7 @@ MORE_TEXT = {
     "shapes": Text("another answer completes more shapes.", "另有一种走法能成更多的棋型。"),
     "threats": Text("another answer leaves more threats.", "另有一种走法能有更多的威胁。"),
 }
+MORE_MILLS = Text("another answer completes more mills.", "另有一种走法能成更多条直。")
 
 
 def _worked_play(ctx: Context, params: PlayParams) -> Text | None:
