@@ -368,13 +368,11 @@ def test_dafang_stage3_facts_come_from_the_engine():
     assert [p for p, c in s.board.items() if c == "W"] == ["c3"] and "e1-d1 xc3" in last.solutions()
 
 
-def test_dafang_1_14_the_square_was_complete_then_broken():
+def test_dafang_1_14_stepping_out_of_one_square_completes_another():
     ex = ex_of("dafang-1-14")
     record = list(ex.position.record)
-    square = ("c3", "d3", "c4", "d4")
-    assert all(replay("dafang", record[:72]).board.get(p) == "W" for p in square)
-    assert record[74] == "d4-d5" and replay("dafang", record[:75]).board.get("d4") is None
-    assert ("square", square) in _shapes_of(ex.state(), "d5-d4") and ex.solutions() == ["1"]
+    assert record[71] == "d5-d4" and ("square", ("c3", "d3", "c4", "d4")) in _shapes_of(replay("dafang", record[:71]), "d5-d4")
+    assert ("square", ("d5", "e5", "d6", "e6")) in _shapes_of(ex.state(), "d4-d5") and ex.solutions() == ["1"]
 
 
 def test_maonan_stage3_facts_come_from_the_engine():
@@ -466,9 +464,11 @@ def test_dafang_3_07_the_timeout_removes_the_first_eligible_piece():
     assert removed == [("f2",)] and ex.solutions() == ["f1"]
 
 
-def test_dafang_2_06_nobody_can_free_black():
+def test_dafang_1_11_nobody_can_free_black():
     from fangqi_teach.games.fangqi import loose_pieces
-    s = ex_of("dafang-2-06").state()
+    ex = ex_of("dafang-1-11")
+    s = ex.state()
+    assert ex.solutions() == ["none"] and loose_pieces(s, "W")          # loose White pieces exist: a wrong answer
     assert sorted(p for p, c in s.board.items() if c == "B") == ["a6", "f1"] and s.legal_actions() == ["pass"]
     assert {"a5", "b6", "e1", "f2"}.isdisjoint(loose_pieces(s, "W"))
     assert all(s.board[p] == "W" for p in ("a5", "b6", "e1", "f2"))
@@ -521,7 +521,7 @@ def test_the_dafang_2_07_aside_says_the_two_are_worth_the_same_while_moving():
     s = ex.state()
     from fangqi_teach.games.fangqi import VARIANTS
     assert VARIANTS["dafang"].move_values["diagonal4"] == VARIANTS["dafang"].move_values["square"] == 1
-    assert ex.solutions() == ["d6"] and s.player == "B"
+    assert ex.solutions() == ["c1"] and s.player == "B"
 
 
 def test_dafang_3_02_every_other_move_takes_one_at_most():
