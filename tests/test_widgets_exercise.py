@@ -38,7 +38,8 @@ def caption(w) -> str:
 # --------------------------------------------------------------------------
 # item 11: "at which action does it end?" reviews
 
-ENDS_AT = ["dafang-3-04", "ningxia-3-05", "ningxia-3-06", "xinjiang-3-04", "xinjiang-3-05", "maonan-3-05"]
+# (ningxia-3-05 and xinjiang-3-04, whose record is the whole game, now ask for the winning turn)
+ENDS_AT = ["dafang-3-04", "ningxia-3-06", "xinjiang-3-05", "maonan-3-05"]
 
 
 @pytest.mark.parametrize("eid", ENDS_AT)

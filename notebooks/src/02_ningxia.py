@@ -104,11 +104,6 @@ L.say("In the next position Black made {c} square while placing, so Black now pu
       "下面这个局面里，黑方放子时成过 {c} 个方，所以现在要拔白方 {n} 枚散子。",
       c=pull.pull_credits["B"], n=pull.pending.count)
 
-# %% [markdown]
-# The board's answer will also mention a rule for the opening, "leave a chance"; section 8 explains it.
-# <!-- zh -->
-# 棋盘的回答里还会提到开局“给对方留机会”的规则，第八节再讲。
-
 # %%
 L.step("ningxia-lesson-04")
 
@@ -126,7 +121,7 @@ L.step("ningxia-lesson-04")
 opened = pull
 while opened.phase == "pull":
     opened = opened.play(opened.legal_actions()[0])
-L.say("For example, after the pulls of section 4 and White's pull in reply, it is the {phase} phase and {p} is to move.",
+L.say("For example, after the pulls of section 4 and White's pulls in reply, it is the {phase} phase and {p} is to move.",
       "比如第四节的拔子做完、白方也拔完以后，就进入{phase_zh}阶段，轮到{pz}走。",
       phase={"move": "moving"}.get(opened.phase, opened.phase), phase_zh={"move": "走子"}.get(opened.phase, opened.phase),
       p={"B": "Black", "W": "White"}[opened.player], pz={"B": "黑方", "W": "白方"}[opened.player])
@@ -161,20 +156,21 @@ L.step("ningxia-lesson-06")
 L.step("ningxia-lesson-07")
 
 # %% [markdown]
-# Done? Step through with ▶: the same piece goes back and forth between two squares.
+# Done? Here is how it goes on after Black's move and capture. Step through with ▶: the same piece goes back
+# and forth between two squares.
 # <!-- zh -->
-# 做完了吗？按 ▶ 一步步看：同一枚子在两个方之间来回滑。
+# 做完了吗？下面接着黑方刚才那一步和那次吃子往下走。按 ▶ 一步步看：同一枚子在两个方之间来回滑。
 
 # %%
 L.teaches("fangqi.0.shape_reformed")
-rocking = L.demo(L.exercise("ningxia-lesson-07").state(), "b3-b2 xe7 h4-h3 b2-b3 xf1 h3-h4 b3-b2 xf6")
+rocking = L.demo(L.exercise("ningxia-lesson-07").state().play("g3-g2").play("xd7"), "a4-a3 g2-g3 xc1 a3-a4 g3-g2 xc6")
 rocking
 
 # %% tags=["nbval-check-output"]
 black_moves = sum(1 for before, a in zip(rocking.states, rocking.actions) if "-" in a and before.player == "B")
 taken = rocking.states[-1].removed["W"] - rocking.states[0].removed["W"]
-L.say("In {m} moves of this one piece Black captured {k} White pieces.",
-      "这一枚子走了 {m} 步，黑方吃了白方 {k} 枚子。", m=black_moves, k=taken)
+L.say("In {m} more moves of this one piece Black captured {k} more White pieces.",
+      "这枚子又走了 {m} 步，黑方又吃了白方 {k} 枚子。", m=black_moves, k=taken)
 
 # %% [markdown]
 # ## 8. Leave the other player a chance
