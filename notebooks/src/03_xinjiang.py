@@ -148,9 +148,9 @@ L.say("After Black's last piece: {gone} taken off the board so far; that Black p
       p={"B": "Black", "W": "White"}[after.player], pz={"B": "黑方", "W": "白方"}[after.player], n=after.pending.count)
 
 # %% [markdown]
-# **Your turn:** this is the board after that last piece. Pull for White.
+# **Your turn:** this is the board after that last piece. Which Black pieces may White pull?
 # <!-- zh -->
-# **轮到你：** 这就是放完最后一枚子后的棋盘。替白方拔子。
+# **轮到你：** 这就是放完最后一枚子后的棋盘。白方可以拔哪些黑子？
 
 # %%
 L.step("xinjiang-lesson-06")
