@@ -266,7 +266,7 @@ L.step("ningxia-lesson-11")
 # <!-- zh -->
 # ## 十二、谁都走不动
 #
-# 走不动的一方只能换对方走；连续两次换对方走，就是和棋（本书约定）。宁夏方棋里真会遇到这种事：比如黑方把子全放在左边四列，白方全放在右边四列。
+# 走不动的一方只能停一手，让对方接着走；双方接连各停一手，就是和棋（本书约定）。宁夏方棋里真会遇到这种事：比如黑方把子全放在左边四列，白方全放在右边四列。
 
 # %% tags=["nbval-check-output"]
 columns_black = [c + r for r in "1234567" for c in "abcd"]
@@ -278,12 +278,12 @@ L.say("{n} pieces are on the board; {p} places the last one.", "盘上已有 {n}
 L.choice(("White is about to place the last piece, and then every piece on the board will be safe. What happens next?",
           "白方要放最后一枚子，放完以后盘上每一枚子都是铁子。接下来会怎样？"),
          [("The pulls take nothing, nobody can move, both pass: a draw",
-           "拔子一枚也拔不到，谁都走不动，双方都只能换对方走：和棋"),
+           "拔子一枚也拔不到，谁都走不动，双方都只能停一手：和棋"),
           ("Black pulls a safe piece instead", "黑方改拔一枚铁子"),
           ("White has made more squares and wins", "白方成方多，白方赢")],
          0, ("Only loose pieces can be pulled, so the pulls are lost; with no empty point nobody can move, and two "
              "passes in a row are a draw.",
-             "只能拔散子，所以拔子全部作废；盘上没有空点，谁都走不动，连续两次换对方走就是和棋。"))
+             "只能拔散子，所以拔子全部作废；盘上没有空点，谁都走不动，双方接连各停一手就是和棋。"))
 
 # %% [markdown]
 # Step through it with ▶:
