@@ -30,7 +30,7 @@ def test_pass_is_the_seed_words_not_rang_guo():
 
 def test_an_edge_dragon_takes_an():
     ex = exercise("dafang/stage2.yaml", "dafang-2-08")
-    feedback = ex.check("c2-c1").feedback.en
+    feedback = ex.check("d2-d1").feedback.en
     assert "completes an edge dragon" in feedback and "a edge" not in feedback
 
 

@@ -82,7 +82,7 @@ download_progress()
 # 点一个空点就是放子。走子时先点自己的子，再点要去的点，绿点表示能去的地方。要拿子时，能拿的子会用红圈标出来。课程里的每块棋盘，你一点完它马上告诉你对不对，错了还会说为什么。试一试：轮到黑方放子。
 
 # %%
-L.step("dafang-1-01")
+L.step("dafang-start-01")
 
 # %% [markdown]
 # ## What is in the workbook

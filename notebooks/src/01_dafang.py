@@ -225,14 +225,14 @@ L.say("In Dafang you lose only when {left_en} left on the board.",
 # ## 8. Passing and draws
 #
 # A player who cannot move at the start of their turn passes. Two passes in a row end the game in a draw. Both
-# players can be stuck at once only if the board is still full after the pulls: every piece safe, so both pulls
-# were lost. That almost never happens in a real game; the board below is set up to show it: every piece is a
+# players can be stuck at once only if the board is still full after the pulls: every piece safe (or, with the
+# optional clock, both players' pull time ran out), so both pulls were lost. That almost never happens in a real game; the board below is set up to show it: every piece is a
 # corner of a big square of its own colour (the count is printed under the board). Nobody can move; press
 # **Pass** for White, then for Black.
 # <!-- zh -->
-# ## 八、换对方走与和棋
+# ## 八、停一手与和棋
 #
-# 轮到自己时一步也走不了，就只能换对方走。双方接连两次换对方走，就是和棋。只有拔子以后棋盘仍然是满的，双方才会同时走不动：那要每枚子都是铁子，两次拔子都作废。实战中几乎遇不到，下面的局面是特意摆出来的：每一枚子都是己方一个大方的角（散子数印在棋盘下面）。谁都走不了，先替白方按“换对方走”，再替黑方按。
+# 轮到自己时一步也走不了，就只能停一手，让对方接着走（按“换对方走”）。双方接连各停一手，就是和棋。只有拔子以后棋盘仍然是满的，双方才会同时走不动：那要每枚子都是铁子（或者用了可选的计时，双方拔子时都超时），两次拔子都作废。实战中几乎遇不到，下面的局面是特意摆出来的：每一枚子都是己方一个大方的角（散子数印在棋盘下面）。谁都走不了，先替白方按“换对方走”，再替黑方按。
 
 # %%
 stuck = state_from_setup("dafang", player="W", phase="move", diagram="""
@@ -254,10 +254,10 @@ L.say("Loose pieces: Black {b}, White {w}. So neither pull could take anything."
 # %%
 both_passed = stuck.play("pass").play("pass")
 draw_first = [both_passed.result.outcome == "draw", both_passed.result.winner == "W", both_passed.result.winner == "B"]
-L.choice(("White passes, then Black passes. What happens?", "白方换对方走，黑方也只能换对方走。结果如何？"),
+L.choice(("White passes, then Black passes. What happens?", "白方停一手，黑方也只能停一手。结果如何？"),
          [("The game is drawn", "和棋"), ("White wins", "白方胜"), ("Black wins", "黑方胜")],
          draw_first.index(True),
-         ("Two passes in a row always end in a draw.", "连续两次换对方走，总是和棋。"))
+         ("Two passes in a row always end in a draw.", "双方接连各停一手，总是和棋。"))
 
 # %% [markdown]
 # Two more house rules end endless games in a draw. The numbers the engine uses:

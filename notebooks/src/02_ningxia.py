@@ -104,11 +104,6 @@ L.say("In the next position Black made {c} square while placing, so Black now pu
       "下面这个局面里，黑方放子时成过 {c} 个方，所以现在要拔白方 {n} 枚散子。",
       c=pull.pull_credits["B"], n=pull.pending.count)
 
-# %% [markdown]
-# The board's answer will also mention a rule for the opening, "leave a chance"; section 8 explains it.
-# <!-- zh -->
-# 棋盘的回答里还会提到开局“给对方留机会”的规则，第八节再讲。
-
 # %%
 L.step("ningxia-lesson-04")
 
@@ -126,7 +121,7 @@ L.step("ningxia-lesson-04")
 opened = pull
 while opened.phase == "pull":
     opened = opened.play(opened.legal_actions()[0])
-L.say("For example, after the pulls of section 4 and White's pull in reply, it is the {phase} phase and {p} is to move.",
+L.say("For example, after the pulls of section 4 and White's pulls in reply, it is the {phase} phase and {p} is to move.",
       "比如第四节的拔子做完、白方也拔完以后，就进入{phase_zh}阶段，轮到{pz}走。",
       phase={"move": "moving"}.get(opened.phase, opened.phase), phase_zh={"move": "走子"}.get(opened.phase, opened.phase),
       p={"B": "Black", "W": "White"}[opened.player], pz={"B": "黑方", "W": "白方"}[opened.player])
@@ -161,20 +156,21 @@ L.step("ningxia-lesson-06")
 L.step("ningxia-lesson-07")
 
 # %% [markdown]
-# Done? Step through with ▶: the same piece goes back and forth between two squares.
+# Done? Here is how it goes on after Black's move and capture. Step through with ▶: the same piece goes back
+# and forth between two squares.
 # <!-- zh -->
-# 做完了吗？按 ▶ 一步步看：同一枚子在两个方之间来回滑。
+# 做完了吗？下面接着黑方刚才那一步和那次吃子往下走。按 ▶ 一步步看：同一枚子在两个方之间来回滑。
 
 # %%
 L.teaches("fangqi.0.shape_reformed")
-rocking = L.demo(L.exercise("ningxia-lesson-07").state(), "b3-b2 xe7 h4-h3 b2-b3 xf1 h3-h4 b3-b2 xf6")
+rocking = L.demo(L.exercise("ningxia-lesson-07").state().play("g3-g2").play("xd7"), "a4-a3 g2-g3 xc1 a3-a4 g3-g2 xc6")
 rocking
 
 # %% tags=["nbval-check-output"]
 black_moves = sum(1 for before, a in zip(rocking.states, rocking.actions) if "-" in a and before.player == "B")
 taken = rocking.states[-1].removed["W"] - rocking.states[0].removed["W"]
-L.say("In {m} moves of this one piece Black captured {k} White pieces.",
-      "这一枚子走了 {m} 步，黑方吃了白方 {k} 枚子。", m=black_moves, k=taken)
+L.say("In {m} more moves of this one piece Black captured {k} more White pieces.",
+      "这枚子又走了 {m} 步，黑方又吃了白方 {k} 枚子。", m=black_moves, k=taken)
 
 # %% [markdown]
 # ## 8. Leave the other player a chance
@@ -270,7 +266,7 @@ L.step("ningxia-lesson-11")
 # <!-- zh -->
 # ## 十二、谁都走不动
 #
-# 走不动的一方只能换对方走；连续两次换对方走，就是和棋（本书约定）。宁夏方棋里真会遇到这种事：比如黑方把子全放在左边四列，白方全放在右边四列。
+# 走不动的一方只能停一手，让对方接着走；双方接连各停一手，就是和棋（本书约定）。宁夏方棋里真会遇到这种事：比如黑方把子全放在左边四列，白方全放在右边四列。
 
 # %% tags=["nbval-check-output"]
 columns_black = [c + r for r in "1234567" for c in "abcd"]
@@ -282,12 +278,12 @@ L.say("{n} pieces are on the board; {p} places the last one.", "盘上已有 {n}
 L.choice(("White is about to place the last piece, and then every piece on the board will be safe. What happens next?",
           "白方要放最后一枚子，放完以后盘上每一枚子都是铁子。接下来会怎样？"),
          [("The pulls take nothing, nobody can move, both pass: a draw",
-           "拔子一枚也拔不到，谁都走不动，双方都只能换对方走：和棋"),
+           "拔子一枚也拔不到，谁都走不动，双方都只能停一手：和棋"),
           ("Black pulls a safe piece instead", "黑方改拔一枚铁子"),
           ("White has made more squares and wins", "白方成方多，白方赢")],
          0, ("Only loose pieces can be pulled, so the pulls are lost; with no empty point nobody can move, and two "
              "passes in a row are a draw.",
-             "只能拔散子，所以拔子全部作废；盘上没有空点，谁都走不动，连续两次换对方走就是和棋。"))
+             "只能拔散子，所以拔子全部作废；盘上没有空点，谁都走不动，双方接连各停一手就是和棋。"))
 
 # %% [markdown]
 # Step through it with ▶:

@@ -148,9 +148,9 @@ L.say("After Black's last piece: {gone} taken off the board so far; that Black p
       p={"B": "Black", "W": "White"}[after.player], pz={"B": "黑方", "W": "白方"}[after.player], n=after.pending.count)
 
 # %% [markdown]
-# **Your turn:** this is the board after that last piece. Pull for White.
+# **Your turn:** this is the board after that last piece. Which Black pieces may White pull?
 # <!-- zh -->
-# **轮到你：** 这就是放完最后一枚子后的棋盘。替白方拔子。
+# **轮到你：** 这就是放完最后一枚子后的棋盘。白方可以拔哪些黑子？
 
 # %%
 L.step("xinjiang-lesson-06")
@@ -314,7 +314,7 @@ L.step("xinjiang-lesson-12")
 # <!-- zh -->
 # ## 十二、和棋
 #
-# 走不动的一方只能换对方走，连续两次换对方走就是和棋（本书约定，和宁夏方棋一样）。另外两种和棋也是本书约定：连续一百个走子回合没有子离开棋盘，或者同一个局面第三次出现。下面双方各把一枚子来回滑：
+# 走不动的一方只能停一手，让对方接着走；双方接连各停一手就是和棋（本书约定，和宁夏方棋一样）。另外两种和棋也是本书约定：连续一百个走子回合没有子离开棋盘，或者同一个局面第三次出现。下面双方各把一枚子来回滑：
 
 # %%
 L.teaches("fangqi.0.pass", "D4", "fangqi.0.draw", "D5")

@@ -14,7 +14,7 @@
 # # Practice · Ningxia Fang Qi
 #
 # Exercises in three stages: **1** understand a rule, **2** compare choices and find the best one, **3** review a
-# short game and answer a question about it. Answer on the board, then press **Check**. **Hint** gives one hint
+# game and answer a question about it. Answer on the board or in the answer line, then press **Check**. **Hint** gives one hint
 # at a time. Your progress is kept under the name you gave on the start page.
 #
 # A rule unclear? Go back to the lesson: [02_ningxia.ipynb](02_ningxia.ipynb).
@@ -23,7 +23,7 @@
 # <!-- zh -->
 # # 练习 · 宁夏方棋
 #
-# 练习分三个阶段：**1** 理解规则；**2** 比较几种走法，找出最好的；**3** 复盘一盘短棋，回答问题。在棋盘上作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
+# 练习分三个阶段：**1** 理解规则；**2** 比较几种走法，找出最好的；**3** 复盘一盘棋，回答问题。在棋盘上或答案栏里作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
 #
 # 哪条规则没弄明白？回到课程：[02_ningxia.ipynb](02_ningxia.ipynb)。
 #

@@ -24,7 +24,7 @@ def test_start_here_runs_and_its_board_answers_in_place(page, lab):
     assert report and all(cell["count"] is not None for cell in report)
     assert "import fangqi_teach" not in page.locator(".jp-Notebook").inner_text()
     board = find_board(page)
-    click_point(board, _first_answer("dafang-1-01"))   # the step the start page shows, answered as the engine solves it
+    click_point(board, _first_answer("dafang-start-01"))   # the start page's own step, answered as the engine solves it
     page.locator(".jp-OutputArea-output", has_text="✔ Right").first.wait_for()
     assert "Dafang Qi" in outputs_text(page) or page.locator("table", has_text="Dafang Qi").count()
     screenshot(page, "start-here-run-all")
