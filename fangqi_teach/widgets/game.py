@@ -110,8 +110,10 @@ def play(game: str | GameStateProtocol = "dafang", computer: str | None = None, 
     """A game to play in the notebook: ``ft.play("dafang")``, ``ft.play("maonan", computer="W")``.
 
     ``computer`` is the side the computer plays (``"B"``, ``"W"`` or None for
-    two players on one screen), ``level`` one of ``easy``, ``medium``,
-    ``hard``; both can be changed from the panel at any time. Widget
+    two players on one screen), ``level`` one of ``ai.LEVELS`` (``novice``
+    … ``master``, or a level's name in either language, :mod:`fangqi_teach.ai.levels`);
+    both can be changed from the panel at any time, which shows each
+    level's name and its measured rating in this game. Widget
     options: ``lang`` ("en"/"zh"), ``timer`` (True for the 60-second turn
     timer), ``seconds`` (default: the game's ``turn_seconds`` option, 60),
     ``clock`` (a function giving seconds, for tests),
