@@ -143,7 +143,7 @@ def _summary_zh(session: GameSession) -> str:
             status = f"{player_name(s.player, 'zh')}：{TEXTS['pending_count'].format(n=s.pending.count).zh}"
     else:
         status = TEXTS["to_act"].format(player=player_name(s.player, "zh")).zh
-    extra = (f"，{TEXTS['computer_' + session.computer].zh}，{TEXTS['level'].zh}：{session.level_text.zh}"
+    extra = (f"，{TEXTS['computer_' + session.computer].zh}，{TEXTS['level'].zh}：{levels.level(session.level).name.zh}"
              if session.computer in ("B", "W") else "")
     return f"对局（{s.board_spec.title_zh}）：{status}，已走 {len(s.record)} 步{extra}"
 
@@ -157,9 +157,7 @@ def _summary_en(session: GameSession, name: str) -> str:
             what = f"{s.pending.count} stone{'s' if s.pending.count != 1 else ''}"
         status = f"{player_name(s.player, 'en')} to act: {what}"
     n = len(s.record)
-    rated = session.level_text.en.removeprefix(levels.level(session.level).name.en).strip()
-    extra = (f", computer={session.computer!r}, level={session.level!r}{' ' + rated if rated else ''}"
-             if session.computer else "")
+    extra = f", computer={session.computer!r}, level={session.level!r}" if session.computer else ""
     return f"{name}({session.game!r}, {status}, {n} action{'s' if n != 1 else ''}{extra})"
 
 
