@@ -65,6 +65,8 @@ def rating_tables() -> str:
                 f"{p['score']:g} / {p['games']} ({p['wins']}-{p['losses']}-{p['draws']}) vs {p['weak']}, "
                 f"{p['rate']:.0%} [{p['rate_band'][0]:.0%}–{p['rate_band'][1]:.0%}]")
             met = "—" if p is None else "yes" if p["beats"] else "**no**"
+            if p is not None and p["score"] in (0, p["games"]):
+                met += " (a sweep: the gap is a floor)"
             rows.append(f"| {lv.name.en} {lv.name.zh} | {v['rating']} | {v['low']}–{v['high']} | {vs} | {met} |")
         out += [f"#### {game} ({r['games_per_pair']} games a pair, time scale {r['time_scale']:g}, {r['date']})", "",
                 "| level | rating | band | score against the level below (W-L-D) | ≥ 65 % |",

@@ -9,7 +9,8 @@ Elo scale (400 points: 10 to 1 odds), shifted so the weakest level is at
 :data:`.levels.ANCHOR`. The band of each rating is the 2.5–97.5 %
 range of the same fit over bootstrap resamples of each pair's games.
 Each pair reports the stronger level's score and whether it reached
-:data:`TARGET` of the points.
+:data:`TARGET` of the points; a pair one level won every game of
+(``sweep``) has the gap the prior allows, a floor rather than an estimate.
 
 ``choix`` (with numpy and scipy) is the ``ladder`` extra, not a
 dependency: learners only read the ratings it wrote (``ratings.json``,
@@ -114,6 +115,8 @@ def summarise(game: str, results: list[dict[str, Any]], *, time_scale: float, ga
                       "wins": sum(r["points"] == 1.0 for r in rs), "draws": sum(r["points"] == 0.5 for r in rs),
                       "losses": sum(r["points"] == 0.0 for r in rs), "rate": round(score / len(rs), 3),
                       "rate_band": [round(low, 3), round(high, 3)], "beats": score / len(rs) >= TARGET,
+                      # every game won: the fitted gap is the prior's (ALPHA), a floor rather than an estimate
+                      "sweep": score in (0, len(rs)),
                       "actions": sum(r["actions"] for r in rs), "seconds": round(sum(r["seconds"] for r in rs), 1),
                       "worst_budget_use": use})
     table = {}

@@ -48,7 +48,8 @@ def line(report: dict) -> str:
         if p is not None:
             low, high = p["rate_band"]
             text += (f"  vs {p['weak']} {p['score']:g}/{p['games']} = {p['rate'] * 100:.0f} % "
-                     f"[{low * 100:.0f}–{high * 100:.0f} %] {'ok' if p['beats'] else 'BELOW 65 %'}")
+                     f"[{low * 100:.0f}–{high * 100:.0f} %] {'ok' if p['beats'] else 'BELOW 65 %'}"
+                     f"{' (sweep: the gap is a floor)' if p.get('sweep') else ''}")
         out.append(text)
     return "\n".join(out)
 
