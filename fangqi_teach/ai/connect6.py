@@ -545,7 +545,7 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
         # a six it could make and to the opponent's threats
         eye = pos.top_points(colour, 8)
         names = [pos.g.names[p] for p in rng.sample(eye, min(stones, len(eye)))]
-    elif spec.kind in ("greedy", "blunder"):
+    elif spec.connect6 is None:     # one turn ahead: novice, easy, club
         search = Connect6Search(pos, start + budget, rng, width=8, pair_width=16)
         kind, turns = search.turns(colour, stones, width=8, pair_width=16)
         if kind == "win":
@@ -553,8 +553,8 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
         elif not turns:
             turn = tuple(pos.top_points(colour, stones))
         else:
-            # a little variety: among the few best turns by static value
-            turn = rng.choice(turns[:3])
+            # a little variety below club: among the few best turns by static value
+            turn = turns[0] if spec.kind == "search" else rng.choice(turns[:3])
         names = [pos.g.names[p] for p in turn]
     else:  # club and up: the threat-space search over whole turns
         from .connect6_search import search_turn
