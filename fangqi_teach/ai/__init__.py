@@ -14,7 +14,8 @@ by its id, an alias or its name in either language (``"hard"``, ``"困难"``).
 * ``medium`` — takes a win within the turn if there is one, then searches
   by iterative-deepening alpha-beta, at most three actions deep (Connect6:
   whole turns, see below), within its budget.
-* ``club`` — between the two: the same search two actions deep.
+* ``club`` — between the two: the same search two actions deep (Connect6:
+  one turn ahead, always the turn that looks best).
 * ``hard`` — the same with three times the time, and it never plays an
   action that lets the opponent win on their next turn when another
   action avoids it.
@@ -26,7 +27,7 @@ Medium and hard also never complete a shape worth less than the best one
 available now (the search still may prefer a quiet move).
 
 Connect6 has its own player that searches whole turns (pairs of stones)
-with exact threat handling (:mod:`.connect6`); at medium and hard it is the
+with exact threat handling (:mod:`.connect6`); at medium, hard and master it is the
 threat-space search of :mod:`.connect6_search` (proofs of wins by
 continuous double threats, forced and zone defences, alpha-beta with a
 Zobrist-keyed table); the other four games share the generic search
