@@ -76,7 +76,9 @@ def test_master_uses_its_budget_and_stays_within_it(game):
     s = midgame(game)
     a, seconds = timed(s, "master")
     assert a in s.legal_actions()
-    assert ai.BUDGETS["master"] * 0.5 <= seconds <= ai.BUDGETS["master"] * 1.1
+    assert seconds <= ai.BUDGETS["master"] * 1.1
+    if game != "connect6":      # (Connect6 stops early when a threat forces the turn, as it does here)
+        assert seconds >= ai.BUDGETS["master"] * 0.5
 
 
 def test_a_time_limit_overrides_the_level():
