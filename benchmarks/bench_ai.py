@@ -53,7 +53,10 @@ def rating_tables() -> str:
            "(colours alternating, draws half), ratings fitted to all the games by `choix` "
            "(Bradley–Terry, Elo scale, the weakest level anchored at "
            f"{levels.ANCHOR}); the band is the 2.5–97.5 % range of the fit over 200 bootstrap "
-           "resamples, and the pair's score band likewise. Target: each level scores ≥ 65 % against the one below.",
+           "resamples, and the pair's score band likewise. Target: each level scores ≥ 65 % against the one below. "
+           "The ladder is noisy at 24 games a pair: a rerun of Dafang and Ningxia moved pairs by up to 5 points "
+           "of 24 (time-limited play depends on the machine's load). Xinjiang's master row was played with "
+           "master's earlier search share (0.7; now 0.8).",
            ""]
     for game, r in data.get("games", {}).items():
         below = {p["strong"]: p for p in r["pairs"]}
