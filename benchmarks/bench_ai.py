@@ -41,6 +41,42 @@ def _play_missing(results: list[dict]) -> list[dict]:
     return _load()
 
 
+RATINGS = ROOT / "fangqi_teach" / "ai" / "ratings.json"
+
+
+def rating_tables() -> str:
+    """The level ratings per game written by ``fangqi-teach ladder`` (``fangqi_teach/ai/ratings.json``)."""
+    from fangqi_teach.ai import levels
+    data = json.loads(RATINGS.read_text(encoding="utf-8")) if RATINGS.exists() else {}
+    out = ["### Level ratings (the ladder)", "",
+           "Played by `fangqi-teach ladder GAME --games N --scale S`: each level against the one below "
+           "(colours alternating, draws half), ratings fitted to all the games by `choix` "
+           "(Bradley–Terry, Elo scale, the weakest level anchored at "
+           f"{levels.ANCHOR}); the band is the 2.5–97.5 % range of the fit over 200 bootstrap "
+           "resamples, and the pair's score band likewise. Target: each level scores ≥ 65 % against the one below. "
+           "The ladder is noisy at 24 games a pair: a rerun of Dafang and Ningxia moved pairs by up to 5 points "
+           "of 24 (time-limited play depends on the machine's load). Xinjiang's master row was played with "
+           "master's earlier search share (0.7; now 0.8).",
+           ""]
+    for game, r in data.get("games", {}).items():
+        below = {p["strong"]: p for p in r["pairs"]}
+        rows = []
+        for k, v in r["levels"].items():
+            lv = levels.level(k)
+            p = below.get(k)
+            vs = "—" if p is None else (
+                f"{p['score']:g} / {p['games']} ({p['wins']}-{p['losses']}-{p['draws']}) vs {p['weak']}, "
+                f"{p['rate']:.0%} [{p['rate_band'][0]:.0%}–{p['rate_band'][1]:.0%}]")
+            met = "—" if p is None else "yes" if p["beats"] else "**no**"
+            if p is not None and p["score"] in (0, p["games"]):
+                met += " (a sweep: the gap is a floor)"
+            rows.append(f"| {lv.name.en} {lv.name.zh} | {v['rating']} | {v['low']}–{v['high']} | {vs} | {met} |")
+        out += [f"#### {game} ({r['games_per_pair']} games a pair, time scale {r['time_scale']:g}, {r['date']})", "",
+                "| level | rating | band | score against the level below (W-L-D) | ≥ 65 % |",
+                "|---|---|---|---|---|", *rows, ""]
+    return "\n".join(out)
+
+
 def ladder_tables(results: list[dict]) -> str:
     out = ["### Strength ladder", "",
            "Each row is one match played by `fangqi-teach arena` (colours alternating, draws count "
@@ -132,7 +168,7 @@ def run() -> str:
     results = _load()
     if os.environ.get("FANGQI_BENCH_LADDER"):
         results = _play_missing(results)
-    return ("## Computer opponents\n\n" + ladder_tables(results) + "\n" + budget_table() + "\n"
+    return ("## Computer opponents\n\n" + rating_tables() + "\n" + ladder_tables(results) + "\n" + budget_table() + "\n"
             + speed_table())
 
 

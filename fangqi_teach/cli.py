@@ -17,6 +17,7 @@ from .extras import MissingExtra
 COMMANDS: dict[str, tuple[str, str]] = {
     "boards": ("fangqi_teach.commands.boards", "draw the five boards as PNG or SVG pictures"),
     "arena": ("fangqi_teach.commands.arena", "play computer levels against each other (strength ladder)"),
+    "ladder": ("fangqi_teach.commands.ladder", "rate every computer level: a ladder of matches, fitted by choix"),
     "validate": ("fangqi_teach.commands.validate", "check exercise files (format, positions, solvable)"),
     "check": ("fangqi_teach.commands.check", "grade one answer to an exercise, as JSON"),
     "solutions": ("fangqi_teach.commands.solutions", "list the correct answers of an exercise, as JSON"),

@@ -1,4 +1,5 @@
-"""Time budgets per action (easy < 0.2 s, medium < 1 s, hard < 3 s, at most 10 % over)
+"""Time budgets per action (novice < 0.1 s, easy < 0.2 s, club < 0.5 s, medium < 1 s, hard < 3 s,
+master < 6 s, at most 10 % over; master uses most of its budget)
 and the arena command.
 
 These run the real levels on a few mid-game positions from seeded random
@@ -54,6 +55,32 @@ def test_hard_stays_within_its_budget(game):
     assert seconds <= ai.BUDGETS["hard"] * 1.1
 
 
+@pytest.mark.parametrize("game", ["dafang", "ningxia", "xinjiang", "maonan", "connect6"])
+def test_novice_stays_within_its_budget(game):
+    s = midgame(game)
+    a, seconds = timed(s, "novice")
+    assert a in s.legal_actions()
+    assert seconds <= ai.BUDGETS["novice"] * 1.1
+
+
+@pytest.mark.parametrize("game", ["ningxia", "connect6"])
+def test_club_stays_within_its_budget(game):
+    s = midgame(game)
+    a, seconds = timed(s, "club")
+    assert a in s.legal_actions()
+    assert seconds <= ai.BUDGETS["club"] * 1.1
+
+
+@pytest.mark.parametrize("game", ["xinjiang", "connect6"])
+def test_master_uses_its_budget_and_stays_within_it(game):
+    s = midgame(game)
+    a, seconds = timed(s, "master")
+    assert a in s.legal_actions()
+    assert seconds <= ai.BUDGETS["master"] * 1.1
+    if game != "connect6":      # (Connect6 stops early when a threat forces the turn, as it does here)
+        assert seconds >= ai.BUDGETS["master"] * 0.5
+
+
 def test_a_time_limit_overrides_the_level():
     s = midgame("ningxia")
     t0 = time.perf_counter()
@@ -62,8 +89,8 @@ def test_a_time_limit_overrides_the_level():
 
 
 def test_unknown_level_is_refused():
-    with pytest.raises(ValueError, match="level must be one of easy, medium, hard"):
-        ai.choose(midgame("maonan"), "expert")
+    with pytest.raises(ValueError, match="level must be one of novice, easy, club, medium, hard, master"):
+        ai.choose(midgame("maonan"), "genius")
 
 
 def test_arena_command_prints_the_score_and_the_time_scale(capsys):

@@ -284,7 +284,8 @@ def test_language_switch_changes_every_text():
     assert "b2 已经有子了" in g.message.value
     assert g.undo_button.description == "悔棋" and g.new_button.description == "新对局"
     assert g.side_box.options[0][0] == "双人对弈" and g.side_box.value == ""
-    assert [o[0] for o in g.level_box.options] == ["简单", "中等", "困难"] and g.level_box.value == "medium"
+    names = [o[0].split("（")[0] for o in g.level_box.options]          # (the rating follows each name)
+    assert names == ["新手", "简单", "进阶", "中等", "困难", "大师"] and g.level_box.value == "medium"
     assert "大方棋" in g.title.value and "成大方" in g.events.value
     g.lang_box.value = "en"                    # the toggle in the panel does the same
     assert "Black to play" in g.status.value and g.undo_button.description == "Undo"

@@ -1,22 +1,33 @@
 """Computer opponents: ``choose(state, level)``, ``hint(state)``, ``review(record, game)``.
 
-Three levels, each with a time budget per action on a small machine
-(:data:`BUDGETS`); ``time_limit`` overrides it (the arena scales it down).
+Six levels, weakest first, in one table (:mod:`.levels`: names in both
+languages, settings, and the rating the ladder measured per game), each
+with a time budget per action on a small machine (:data:`BUDGETS`);
+``time_limit`` overrides it (the arena scales it down). A level is named
+by its id, an alias or its name in either language (``"hard"``, ``"困难"``).
 
+* ``novice`` — the greedy look one action ahead, but two actions
+  in five ignore everything (a capture it could make, a threat against it)
+  and plays any legal action: a careful beginner beats it. Seeded.
 * ``easy`` — looks one action ahead with the static evaluation and a
   little noise (it takes what is offered and sometimes errs).
 * ``medium`` — takes a win within the turn if there is one, then searches
   by iterative-deepening alpha-beta, at most three actions deep (Connect6:
   whole turns, see below), within its budget.
+* ``club`` — between the two: the same search two actions deep (Connect6:
+  one turn ahead, always the turn that looks best).
 * ``hard`` — the same with three times the time, and it never plays an
   action that lets the opponent win on their next turn when another
   action avoids it.
+* ``master`` — hard with twice the time, nearly all of it used, and
+  perfect Maonan endgames (at most four pieces a side) from the
+  retrograde table (:mod:`.morris_tables`).
 
 Medium and hard also never complete a shape worth less than the best one
 available now (the search still may prefer a quiet move).
 
 Connect6 has its own player that searches whole turns (pairs of stones)
-with exact threat handling (:mod:`.connect6`); at medium and hard it is the
+with exact threat handling (:mod:`.connect6`); at medium, hard and master it is the
 threat-space search of :mod:`.connect6_search` (proofs of wins by
 continuous double threats, forced and zone defences, alpha-beta with a
 Zobrist-keyed table); the other four games share the generic search
@@ -47,35 +58,36 @@ import time
 
 from ..games import GAMES
 from ..i18n import Text
-from . import advice
+from . import advice, levels
 from .advice import Hint, ReviewItem, explain_action, review
 from .evaluate import evaluator, tables
 from .search import AlphaBeta, hands_over_win, terminal_value, turn_win
 
-LEVELS = ("easy", "medium", "hard")
-BUDGETS = {"easy": 0.2, "medium": 1.0, "hard": 3.0}
+# Every level's settings come from one table (:mod:`.levels`); these are views of it.
+LEVELS: tuple[str, ...] = levels.IDS
+BUDGETS = {lv.id: lv.budget for lv in levels.TABLE}
 # Fraction of the budget the main search may use: the rest covers the
-# set-up around it (and, at hard, the safety check) so that a move is
-# never more than 10 % over budget.
-SEARCH_SHARE = {"easy": 0.6, "medium": 0.75, "hard": 0.6}
+# set-up around it (and, with the safety check, that check) so that a move
+# is never more than 10 % over budget.
+SEARCH_SHARE = {lv.id: lv.search_share for lv in levels.TABLE}
 # Medium looks at most three actions ahead (removals owed do not count), so
 # the levels stay a ladder whatever the machine speed: in Maonan, fixed
 # depth 4 beat depth 3 by 10–2 and depth 5 beat it 9–3 (12 games each),
 # while time alone left the two levels only a few actions apart.
-MAX_DEPTH = {"medium": 3, "hard": 64}
+MAX_DEPTH = {lv.id: lv.max_depth for lv in levels.TABLE if lv.kind == "search"}
 
-__all__ = ["LEVELS", "BUDGETS", "choose", "hint", "review", "Hint", "ReviewItem"]
+__all__ = ["LEVELS", "BUDGETS", "levels", "choose", "hint", "review", "Hint", "ReviewItem"]
 
 
 def budget_for(level: str, time_limit: float | None = None) -> float:
     """Seconds allowed for one action at ``level`` (``time_limit`` wins)."""
-    check_level(level)
-    return float(time_limit) if time_limit is not None else BUDGETS[level]
+    return float(time_limit) if time_limit is not None else levels.level(level).budget
 
 
-def check_level(level: str) -> None:
-    if level not in LEVELS:
-        raise ValueError(f'level must be one of {", ".join(LEVELS)}, not "{level}"')
+def check_level(level: object) -> str:
+    """The id of ``level`` (an id, alias or name: :func:`.levels.level`); a clear error, in both
+    languages, naming the levels when there is none such."""
+    return levels.resolve(level)
 
 
 def choose(state, level: str = "medium", seed: int | None = None, time_limit: float | None = None) -> str:
@@ -85,6 +97,7 @@ def choose(state, level: str = "medium", seed: int | None = None, time_limit: fl
     level's noise) reproducible; ``time_limit`` is seconds for this action.
     """
     start = time.perf_counter()
+    level = check_level(level)
     budget = budget_for(level, time_limit)
     if state.phase == "over":
         raise ValueError("the game is over: there is no action to choose")
@@ -104,20 +117,46 @@ def choose_by_search(state, level: str, rng: random.Random, budget: float, start
         return legal[0]
     evaluate = evaluator(game.name)
     me = state.player
-    if level == "easy":
+    spec = levels.level(level)
+    if spec.kind == "blunder":
+        if rng.random() < spec.blunder:     # a beginner's turn: whatever catches the eye
+            return rng.choice(legal)
+        return _greedy(state, legal, evaluate, rng, me, start + budget * 0.8, noise=40.0, cap=60)
+    if spec.kind == "greedy":
         return _greedy(state, legal, evaluate, rng, me, start + budget * 0.8)
+    if spec.endgame_table:
+        known = _endgame_table_actions(state)
+        if known:
+            return rng.choice(known)
     win = turn_win(state, cap=1500, deadline=start + budget * 0.25)
     if win is not None:
         return win
     children: dict = {}
     actions = most_valuable_shapes(state, legal, children)
-    deadline = start + budget * SEARCH_SHARE[level]
+    deadline = start + budget * spec.search_share
     search = AlphaBeta(evaluate, deadline, rng, key=tables(game.name).position_key)
-    best, value, depth, values = search.search(state, max_depth=MAX_DEPTH[level], actions=actions,
+    best, value, depth, values = search.search(state, max_depth=spec.max_depth, actions=actions,
                                                known=children)
-    if level == "hard":
-        best = _avoid_handing_over(state, best, values, legal, start + budget * 0.9)
+    if spec.safety:
+        best = _avoid_handing_over(state, best, values, legal, start + budget * spec.safety_share)
     return best
+
+
+def _endgame_table_actions(state) -> list[str]:
+    """The perfect actions from the Maonan endgame table when ``state`` is in it and its value is
+    exact for the game's own history (:func:`.morris_tables.exact`); else none."""
+    if state.game != "maonan" or state.phase != "move" or state.result is not None:
+        return []
+    if max(sum(1 for c in state.board.values() if c == p) for p in ("B", "W")) > 4:
+        return []
+    from . import morris_tables
+
+    try:
+        if not morris_tables.exact(state):
+            return []
+        return sorted(morris_tables.best_actions(state))
+    except ValueError:      # a rule variant the table was not built for
+        return []
 
 
 def hint(state, level: str = "medium", seed: int | None = 0, time_limit: float | None = None) -> Hint:
@@ -166,16 +205,16 @@ def most_valuable_shapes(state, legal: list[str], children: dict | None = None) 
     return [a for a in legal if gains[a] in (0, top)]
 
 
-def _greedy(state, legal, evaluate, rng, me, deadline):
+def _greedy(state, legal, evaluate, rng, me, deadline, noise: float = 20.0, cap: int | None = None):
     best, best_v = legal[0], None
     legal = list(legal)
     rng.shuffle(legal)  # when time runs out, the actions looked at are a fair sample
-    for a in legal:
+    for a in legal[:cap]:
         if best_v is not None and time.perf_counter() > deadline:
             break
         c = state.play(a)
         v = terminal_value(c, me, 1) if c.phase == "over" else evaluate(c, me)
-        v += rng.gauss(0.0, 20.0)
+        v += rng.gauss(0.0, noise)
         if best_v is None or v > best_v:
             best, best_v = a, v
     return best

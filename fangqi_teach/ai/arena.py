@@ -21,7 +21,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from ..games import new_game
-from . import BUDGETS, LEVELS, choose
+from . import LEVELS, budget_for, check_level, choose
 
 PLAYERS = LEVELS + ("random",)
 
@@ -74,14 +74,14 @@ def play_game(game: str, black: str, white: str, seed: int, time_scale: float = 
     """Play one game; returns the final state (a draw when ``max_actions`` runs out: None winner)."""
     s = new_game(game, **(options or {}))
     rng = random.Random(seed)
-    levels = {"B": black, "W": white}
+    levels = {c: lv if lv == "random" else check_level(lv) for c, lv in (("B", black), ("W", white))}
     n = 0
     while s.phase != "over" and n < max_actions:
         level = levels[s.player]
         if level == "random":
             a = rng.choice(s.legal_actions())
         else:
-            limit = BUDGETS[level] * time_scale
+            limit = budget_for(level) * time_scale
             t0 = time.perf_counter()
             a = choose(s, level, seed=rng.randrange(1 << 30), time_limit=limit)
             used = (time.perf_counter() - t0) / limit
@@ -96,8 +96,11 @@ def match(game: str, level_a: str, level_b: str, games: int = 20, time_scale: fl
           seed: int = 0, options: dict | None = None, progress=None, max_actions: int = 3000) -> MatchResult:
     """Play ``games`` games between two levels, colours alternating."""
     for lv in (level_a, level_b):
-        if lv not in PLAYERS:
-            raise ValueError(f'a player is one of {", ".join(PLAYERS)}, not "{lv}"')
+        if lv != "random":
+            try:
+                check_level(lv)
+            except ValueError:
+                raise ValueError(f'a player is one of {", ".join(PLAYERS)}, not "{lv}"') from None
     result = MatchResult(game, level_a, level_b, time_scale=time_scale, options=dict(options or {}),
                          date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"))
     t0 = time.perf_counter()

@@ -36,6 +36,7 @@ from functools import lru_cache
 from string import ascii_lowercase
 
 from ..analysis.connect6 import hitting_number, minimal_defences
+from . import levels
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 COLOUR = {"B": BLACK, "W": WHITE}
@@ -538,7 +539,13 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
     stones = stones_left(state, pos)
     if pos.stones == 0:
         return pos.g.names[pos.g.centre]
-    if level == "easy":
+    spec = levels.level(level)
+    if spec.kind == "blunder" and rng.random() < spec.blunder:
+        # a beginner's turn: stones where they look good by themselves, blind to
+        # a six it could make and to the opponent's threats
+        eye = pos.top_points(colour, 8)
+        names = [pos.g.names[p] for p in rng.sample(eye, min(stones, len(eye)))]
+    elif spec.connect6 is None:     # one turn ahead: novice, easy, club
         search = Connect6Search(pos, start + budget, rng, width=8, pair_width=16)
         kind, turns = search.turns(colour, stones, width=8, pair_width=16)
         if kind == "win":
@@ -546,10 +553,10 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
         elif not turns:
             turn = tuple(pos.top_points(colour, stones))
         else:
-            # a little variety: among the few best turns by static value
-            turn = rng.choice(turns[:3])
+            # a little variety below club: among the few best turns by static value
+            turn = turns[0] if spec.kind == "search" else rng.choice(turns[:3])
         names = [pos.g.names[p] for p in turn]
-    else:  # medium and hard: the threat-space search over whole turns
+    else:  # club and up: the threat-space search over whole turns
         from .connect6_search import search_turn
 
         names, _ = search_turn(state, level, rng, budget - (time.perf_counter() - start))

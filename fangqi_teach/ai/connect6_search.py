@@ -56,6 +56,7 @@ import time
 from functools import lru_cache
 
 from ..analysis.connect6 import hitting_number, minimal_defences
+from . import levels
 from .connect6 import (
     BLACK,  # noqa: F401 (used by the doctests)
     COLOUR,
@@ -73,11 +74,8 @@ from .connect6 import (
 PROOF_SHARE = 0.25  # proving a win by continuous threats
 SAFETY_SHARE = 0.5  # end of the safety filter before the alpha-beta
 SEARCH_SHARE = 0.85  # end of the alpha-beta; the rest is the safety pass
-# Per level: proof depth in turns, alpha-beta widths, safety-proof depth.
-LEVEL = {
-    "medium": {"proof": 6, "width": 10, "pairs": 12, "safety": 4},
-    "hard": {"proof": 8, "width": 12, "pairs": 12, "safety": 5},
-}
+# Per level (the level table, :mod:`.levels`): proof depth in turns, alpha-beta widths, safety-proof depth.
+LEVEL = {lv.id: lv.connect6 for lv in levels.TABLE if lv.connect6 is not None}
 EXACT, LOWER, UPPER = 0, 1, 2
 LEAF_PROOF = False  # look for a three-threat turn at every leaf (costs depth)
 
@@ -301,7 +299,7 @@ class TurnSearch(Connect6Search):
         self, colour: int, stones: int, level: str, start: float, budget: float, max_depth: int = 8
     ) -> tuple[tuple[int, ...], str]:
         """The turn to play and why (``"six"``, ``"lost"``, ``"proof"``, ``"search"``)."""
-        cfg = LEVEL.get(level, LEVEL["hard"])  # levels added elsewhere: hard's settings
+        cfg = _settings(level)
         pos = self.pos
         win = pos.winning_stones(colour, stones)
         if win is not None:
@@ -490,8 +488,13 @@ def search_turn(state, level: str, rng: random.Random, budget: float, max_depth:
     stones = stones_left(state, pos)
     if pos.stones == 0:
         return [pos.g.names[pos.g.centre]], "opening"
-    cfg = LEVEL.get(level, LEVEL["hard"])  # levels added elsewhere: hard's settings
+    cfg = _settings(level)
     search = TurnSearch(pos, start + budget, rng, width=cfg["width"] - 2, pair_width=cfg["pairs"])
     search.enemy_weight = cfg.get("enemy", 4)
     turn, why = search.choose_turn(colour, stones, level, start, budget, max_depth)
     return [pos.g.names[p] for p in turn], why
+
+
+def _settings(level: str) -> dict:
+    """The Connect6 search settings of ``level`` (hard's for a level of one-turn play)."""
+    return LEVEL.get(levels.resolve(level)) or LEVEL["hard"]

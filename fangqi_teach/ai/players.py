@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from ..i18n import Text
-from . import advice, choose_by_search  # (the package never imports this module: Game.player loads it)
+from . import advice, choose_by_search, levels  # (the package never imports this module: Game.player loads it)
 from .connect6 import choose_connect6
 
 
@@ -44,7 +44,8 @@ class LinePlayer:
     """Connect6's player of whole turns (:mod:`.connect6`)."""
 
     def choose(self, state, level: str, rng: random.Random, budget: float, start: float) -> str:
-        return choose_connect6(state, level, rng, budget * (0.8 if level != "easy" else 0.7))
+        settings = levels.level(level).connect6
+        return choose_connect6(state, level, rng, budget * (settings["share"] if settings else 0.7))
 
     def explain(self, state, action: str) -> Text:
         return advice.explain_line_game(state, action)

@@ -105,7 +105,8 @@ class GameSession:
 
     ``game`` is a game's name or a state to continue from; ``computer``
     the side the computer plays (``"B"``, ``"W"`` or None), ``level`` one of
-    ``ai.LEVELS``; ``timer`` turns the turn timer on, ``seconds`` sets its
+    ``ai.LEVELS`` (or an alias or a name of one, :mod:`fangqi_teach.ai.levels`);
+    ``timer`` turns the turn timer on, ``seconds`` sets its
     length (default: the game's ``turn_seconds`` option), ``clock`` is a
     function giving seconds (tests advance a fake one and call
     :meth:`tick`), ``background`` how the computer runs
@@ -141,7 +142,7 @@ class GameSession:
         # or a set-up position (a lesson's, with no record) given as ``game``.
         self._origin = first if not first.record else new_game(name, **options)
         _check_computer(computer)
-        _check_level(level)
+        level = _check_level(level)
         self.game = name
         self.options = options
         self.capabilities = GAMES[name].capabilities
@@ -425,12 +426,17 @@ class GameSession:
                 self._maybe_start_computer()
             self._changed()
 
+    @property
+    def level_text(self) -> Text:
+        """The computer's level with its rating in this game, in both languages (``"hard (≈ 1400)"``)."""
+        return panel.level_text(self.level, self.game)
+
     def set_level(self, level: str) -> None:
         """The computer's level from now on (a search already running finishes at its level).
 
         Teaching mode follows the level's default unless it was switched by hand.
         """
-        _check_level(level)
+        level = _check_level(level)
         with self.lock:
             self.level = level
             if not self._teaching_set:
@@ -637,9 +643,9 @@ def _check_computer(side: object) -> None:
         raise ValueError(f'computer is "B", "W" or None, not {side!r}')
 
 
-def _check_level(level: object) -> None:
-    if level not in ai.LEVELS:
-        raise ValueError(f'level must be one of {", ".join(ai.LEVELS)}, not "{level}"')
+def _check_level(level: object) -> str:
+    """The level's id (an alias or a name in either language is accepted), or a clear error in both."""
+    return ai.check_level(level)
 
 
 def _game_over(action: str) -> Text:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..ai import levels
 from ..games import GAMES
 from ..i18n import Text, player_name
 from .texts import TEXTS
@@ -151,8 +152,8 @@ def _summary_zh(session: GameSession) -> str:
             status = f"{player_name(s.player, 'zh')}：{TEXTS['pending_count'].format(n=s.pending.count).zh}"
     else:
         status = TEXTS["to_act"].format(player=player_name(s.player, "zh")).zh
-    extra = (f"，{TEXTS['computer_' + session.computer].zh}，{TEXTS['level'].zh}：{TEXTS[session.level].zh}"
-             if session.computer in ("B", "W") and session.level in TEXTS else "")
+    extra = (f"，{TEXTS['computer_' + session.computer].zh}，{TEXTS['level'].zh}：{levels.level(session.level).name.zh}"
+             if session.computer in ("B", "W") else "")
     return f"对局（{s.board_spec.title_zh}）：{status}，已走 {len(s.record)} 步{extra}"
 
 def _summary_en(session: GameSession, name: str) -> str:
@@ -167,6 +168,15 @@ def _summary_en(session: GameSession, name: str) -> str:
     n = len(s.record)
     extra = f", computer={session.computer!r}, level={session.level!r}" if session.computer else ""
     return f"{name}({session.game!r}, {status}, {n} action{'s' if n != 1 else ''}{extra})"
+
+
+def level_text(level: str, game: str) -> Text:
+    """A level's name with its rating in ``game``, both languages (:func:`fangqi_teach.ai.levels.label`).
+
+    >>> level_text("medium", "nogame")
+    Text(en='medium', zh='中等')
+    """
+    return Text(levels.label(level, game, "en"), levels.label(level, game, "zh"))
 
 
 def review_texts(session: GameSession) -> tuple[Text, list[Text], int]:

@@ -57,6 +57,7 @@ from ..session import clicks as session_clicks
 from ..session import game as session_game
 from ..session import teaching as session_teaching
 from ..session.game import MAX_RECORD_BYTES, THREADS, TURN_SECONDS, GameSession, background_mode, read_record_file
+from ..session.panel import level_text as panel_level_text
 from .board import BoardWidget, with_picture
 
 # the record-file and background names have always been importable from here
@@ -112,8 +113,10 @@ def play(game: str | GameStateProtocol = DEFAULT_GAME, computer: str | None = No
     """A game to play in the notebook: ``ft.play("dafang")``, ``ft.play("maonan", computer="W")``.
 
     ``computer`` is the side the computer plays (``"B"``, ``"W"`` or None for
-    two players on one screen), ``level`` one of ``easy``, ``medium``,
-    ``hard``; both can be changed from the panel at any time. Widget
+    two players on one screen), ``level`` one of ``ai.LEVELS`` (``novice``
+    … ``master``, or a level's name in either language, :mod:`fangqi_teach.ai.levels`);
+    both can be changed from the panel at any time, which shows each
+    level's name and its measured rating in this game. Widget
     options: ``lang`` ("en"/"zh"), ``timer`` (True for the 60-second turn
     timer), ``seconds`` (default: the game's ``turn_seconds`` option, 60),
     ``clock`` (a function giving seconds, for tests),
@@ -224,7 +227,7 @@ class GameWidget(W.VBox):
         self._build_buttons()
         self._build_review_box()
         self.side_box = W.Dropdown(options=[("", "")], value="", layout=W.Layout(width="auto"))
-        self.level_box = W.Dropdown(options=[(lv, lv) for lv in ai.LEVELS], value=self.session.level,
+        self.level_box = W.Dropdown(options=self._level_options(), value=self.session.level,
                                     layout=W.Layout(width="auto"))
         self.lang_box = W.ToggleButtons(options=[("English", "en"), ("中文", "zh")], value=self.lang,
                                         style={"button_width": "70px"})
@@ -290,6 +293,10 @@ class GameWidget(W.VBox):
         except OSError as e:
             self.session.show_message(TEXTS["file_failed"].format(detail=str(e)))
 
+    def _level_options(self) -> list[tuple[str, str]]:
+        """Each level's name in the learner's language with its rating in this game."""
+        return [(panel_level_text(lv, self.session.game).get(self.lang), lv) for lv in ai.LEVELS]
+
     def _on_side_box(self, change: dict[str, Any]) -> None:
         if not self._updating_boxes:
             self.session.set_computer(change["new"] or None)
@@ -320,7 +327,8 @@ class GameWidget(W.VBox):
         try:
             self.side_box.options = [(tr("two_players"), ""), (tr("computer_B"), "B"), (tr("computer_W"), "W")]
             self.side_box.description = ""
-            self.level_box.options = [(tr(lv), lv) for lv in ai.LEVELS]
+            self.level_box.options = self._level_options()
+            self.level_box.value = self.session.level
         finally:
             self._updating_boxes = False
         self.timer_box.description = TEXTS["timer_n"].format(n=self.session.seconds).get(lang)

@@ -111,8 +111,8 @@ L.step("dafang-start-01")
 # | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | Connect6: the two-threat puzzles that go with lesson 6, from easy to hard |
 # | [17_puzzles.ipynb](17_puzzles.ipynb) | All five games: proven puzzles without end, chosen near your rating, and puzzles from your own games |
 #
-# **Play.** [10_play.ipynb](10_play.ipynb): any of the five games against the computer (easy, medium, hard) or
-# against a friend on the same screen.
+# **Play.** [10_play.ipynb](10_play.ipynb): any of the five games against the computer (six levels, from novice to
+# master, each with its rating) or against a friend on the same screen.
 #
 # **Teachers.** [20_teacher_guide.ipynb](20_teacher_guide.ipynb): write your own exercises, hand them out, and
 # gather a class report.
@@ -142,7 +142,7 @@ L.step("dafang-start-01")
 # | [16_practice_two_threats.ipynb](16_practice_two_threats.ipynb) | 六子棋：配合第六课的双威胁题，由易到难 |
 # | [17_puzzles.ipynb](17_puzzles.ipynb) | 五种棋：答案经过证明、做不完的练习题，按你的等级分出题，还有出自你自己对局的题 |
 #
-# **对弈。** [10_play.ipynb](10_play.ipynb)：五种棋都可以和电脑下（简单、中等、困难三种难度），也可以和朋友在同一块屏幕上双人对弈。
+# **对弈。** [10_play.ipynb](10_play.ipynb)：五种棋都可以和电脑下（从新手到大师六种难度，各有等级分），也可以和朋友在同一块屏幕上双人对弈。
 #
 # **教师。** 教师指南 [20_teacher_guide.ipynb](../20_teacher_guide.ipynb)（只有英文版）：自己出题、发给学生、汇总全班进度。
 

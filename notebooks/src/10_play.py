@@ -42,14 +42,13 @@ from fangqi_teach.i18n import Text
 
 words = {"game": Text("Game", "棋种"), "opponent": Text("Opponent", "对手"), "level": Text("Level", "难度"),
          "start": Text("Start", "开始"), "two": Text("Two players", "双人对弈"),
-         "W": Text("Computer plays White", "电脑执白"), "B": Text("Computer plays Black", "电脑执黑"),
-         "easy": Text("easy", "简单"), "medium": Text("medium", "中等"), "hard": Text("hard", "困难")}
+         "W": Text("Computer plays White", "电脑执白"), "B": Text("Computer plays Black", "电脑执黑")}
 say = {k: v.get() for k, v in words.items()}
 game_box = W.Dropdown(options=[(L.GAME_NAMES[g].get(), g) for g in ft.GAMES], value="dafang",
                       description=say["game"])
 side_box = W.Dropdown(options=[(say["two"], None), (say["W"], "W"), (say["B"], "B")], value="W",
                       description=say["opponent"])
-level_box = W.Dropdown(options=[(say[x], x) for x in ("easy", "medium", "hard")], value="medium",
+level_box = W.Dropdown(options=[(lv.name.get(), lv.id) for lv in ft.ai.levels.TABLE], value="medium",
                        description=say["level"])
 start = W.Button(description=say["start"], button_style="primary")
 table = W.Output()

@@ -1,0 +1,178 @@
+"""The rating ladder: each level against its neighbours, ratings fitted by ``choix`` (Bradley–Terry).
+
+``run_ladder("maonan", games=20, time_scale=0.05)`` plays ``games`` games
+for each pair of neighbouring levels (:func:`.levels.neighbours`), colours
+alternating, the games spread over a :mod:`concurrent.futures` executor,
+then fits one Bradley–Terry strength per level to all the games with
+:func:`choix.ilsr_pairwise_dense` (a draw is half a win each way), on the
+Elo scale (400 points: 10 to 1 odds), shifted so the weakest level is at
+:data:`.levels.ANCHOR`. The band of each rating is the 2.5–97.5 %
+range of the same fit over bootstrap resamples of each pair's games.
+Each pair reports the stronger level's score and whether it reached
+:data:`TARGET` of the points; a pair one level won every game of
+(``sweep``) has the gap the prior allows, a floor rather than an estimate.
+
+``choix`` (with numpy and scipy) is the ``ladder`` extra, not a
+dependency: learners only read the ratings it wrote (``ratings.json``,
+:func:`.levels.rating`).
+
+>>> r = run_ladder("connect6", games=2, time_scale=0.02, options={"size": 7}, workers=1,
+...                pairs=[("easy", "novice")])
+>>> r["pairs"][0]["games"], sorted(r["levels"]) == ["easy", "novice"], r["levels"]["novice"]["rating"]
+(2, True, 500)
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import pathlib
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from typing import Any
+
+from . import levels
+from .arena import play_game
+
+TARGET = 0.65          # each level should score at least this against the one below
+ALPHA = 0.05           # choix's regularisation (a Gaussian prior): finite ratings even for 2–0 pairs
+BOOTSTRAP = 200
+ELO = 400 / math.log(10)
+
+
+def _one_game(game: str, strong: str, weak: str, index: int, seed: int, time_scale: float,
+              options: dict, max_actions: int) -> dict[str, Any]:
+    """One game of a pair (the stronger level has Black in even games): the stronger level's points."""
+    strong_black = index % 2 == 0
+    black, white = (strong, weak) if strong_black else (weak, strong)
+    use: dict[str, float] = {}
+    t0 = time.perf_counter()
+    final = play_game(game, black, white, seed * 100_003 + index, time_scale, max_actions, options, use)
+    colour = "B" if strong_black else "W"
+    points = 0.5 if final.winner is None else 1.0 if final.winner == colour else 0.0
+    return {"strong": strong, "weak": weak, "index": index, "points": points, "actions": len(final.record),
+            "seconds": time.perf_counter() - t0, "budget_use": use}
+
+
+def fit(ids: list[str], outcomes: list[tuple[str, str, float]]) -> dict[str, float]:
+    """Bradley–Terry ratings (Elo scale, the first id at :data:`.levels.ANCHOR`) from
+    ``(a, b, points of a)`` outcomes, fitted by choix.
+
+    >>> r = fit(["x", "y"], [("y", "x", 1.0)] * 3 + [("y", "x", 0.0)])
+    >>> r["x"], round(r["y"] - r["x"]) > 100
+    (500.0, True)
+    """
+    import choix
+    import numpy as np
+
+    at = {k: i for i, k in enumerate(ids)}
+    wins = np.zeros((len(ids), len(ids)))
+    for a, b, p in outcomes:
+        wins[at[a], at[b]] += p
+        wins[at[b], at[a]] += 1.0 - p
+    params = choix.ilsr_pairwise_dense(wins, alpha=ALPHA)
+    return {k: float(levels.ANCHOR + ELO * (params[i] - params[0])) for k, i in at.items()}
+
+
+def summarise(game: str, results: list[dict[str, Any]], *, time_scale: float, games: int,
+              seed: int = 0, options: dict | None = None) -> dict[str, Any]:
+    """The ladder's report for ``game`` from the games played (see the module docstring)."""
+    order = {k: i for i, k in enumerate(levels.IDS)}
+    ids = sorted({r["strong"] for r in results} | {r["weak"] for r in results}, key=order.__getitem__)
+    by_pair: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for r in sorted(results, key=lambda r: (order[r["strong"]], r["index"])):
+        by_pair.setdefault((r["strong"], r["weak"]), []).append(r)
+    outcomes = [(r["strong"], r["weak"], r["points"]) for r in results]
+    ratings = fit(ids, outcomes)
+    rng = random.Random(seed)
+    boot: dict[str, list[float]] = {k: [] for k in ids}
+    rates: dict[tuple[str, str], list[float]] = {p: [] for p in by_pair}
+    for _ in range(BOOTSTRAP):
+        sample = []
+        for pair, rs in by_pair.items():
+            drawn = [rng.choice(rs)["points"] for _ in rs]
+            rates[pair].append(sum(drawn) / len(drawn))
+            sample += [(pair[0], pair[1], p) for p in drawn]
+        for k, v in fit(ids, sample).items():
+            boot[k].append(v)
+
+    def band(xs: list[float]) -> tuple[float, float]:
+        xs = sorted(xs)
+        return xs[int(0.025 * (len(xs) - 1))], xs[int(math.ceil(0.975 * (len(xs) - 1)))]
+
+    pairs = []
+    for (strong, weak), rs in by_pair.items():
+        score = sum(r["points"] for r in rs)
+        low, high = band(rates[(strong, weak)])
+        use: dict[str, float] = {}
+        for r in rs:
+            for k, v in r["budget_use"].items():
+                use[k] = round(max(use.get(k, 0.0), v), 2)
+        pairs.append({"strong": strong, "weak": weak, "games": len(rs), "score": score,
+                      "wins": sum(r["points"] == 1.0 for r in rs), "draws": sum(r["points"] == 0.5 for r in rs),
+                      "losses": sum(r["points"] == 0.0 for r in rs), "rate": round(score / len(rs), 3),
+                      "rate_band": [round(low, 3), round(high, 3)], "beats": score / len(rs) >= TARGET,
+                      # every game won: the fitted gap is the prior's (ALPHA), a floor rather than an estimate
+                      "sweep": score in (0, len(rs)),
+                      "actions": sum(r["actions"] for r in rs), "seconds": round(sum(r["seconds"] for r in rs), 1),
+                      "worst_budget_use": use})
+    table = {}
+    for k in ids:
+        low, high = band(boot[k])
+        table[k] = {"rating": round(ratings[k]), "low": round(low), "high": round(high)}
+    return {"game": game, "time_scale": time_scale, "games_per_pair": games, "seed": seed,
+            "options": dict(options or {}), "anchor": {"level": ids[0], "rating": levels.ANCHOR},
+            "fit": f"choix.ilsr_pairwise_dense (Bradley–Terry), alpha {ALPHA}; bands: 95 % of "
+                   f"{BOOTSTRAP} bootstrap refits", "target": TARGET,
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
+            "levels": table, "pairs": pairs}
+
+
+def run_ladder(game: str, games: int = 20, time_scale: float = 0.05, *, seed: int = 0,
+               options: dict | None = None, workers: int = 2, pairs: list[tuple[str, str]] | None = None,
+               max_actions: int = 3000, progress: Callable[[dict[str, Any], int, int], Any] | None = None,
+               executor: Executor | None = None) -> dict[str, Any]:
+    """Play the ladder of ``game`` and fit its ratings (see the module docstring).
+
+    ``workers`` processes play the games (1: threads in this process);
+    ``progress(result, done, total)`` is called after each game.
+    """
+    if games < 1:
+        raise ValueError("games per pair must be at least 1")
+    if time_scale <= 0:
+        raise ValueError("the time scale must be positive")
+    pairs = [(levels.resolve(a), levels.resolve(b)) for a, b in (pairs or levels.neighbours())]
+    opts = dict(options or {})
+    jobs = [(game, a, b, i, seed, time_scale, opts, max_actions) for a, b in pairs for i in range(games)]
+    pool = executor or (ProcessPoolExecutor(workers) if workers > 1 else ThreadPoolExecutor(1))
+    results = []
+    try:
+        futures = [pool.submit(_one_game, *job) for job in jobs]
+        for done, f in enumerate(as_completed(futures), 1):
+            results.append(f.result())
+            if progress is not None:
+                progress(results[-1], done, len(jobs))
+    finally:
+        if executor is None:
+            pool.shutdown(cancel_futures=True)
+    return summarise(game, results, time_scale=time_scale, games=games, seed=seed, options=opts)
+
+
+def ratings_path() -> pathlib.Path:
+    """The ratings file the package ships (``fangqi_teach/ai/ratings.json``)."""
+    return pathlib.Path(__file__).with_name(levels.RATINGS_FILE)
+
+
+def save(report: dict[str, Any], path: pathlib.Path | str | None = None) -> pathlib.Path:
+    """Put ``report`` into the ratings file as its game's entry (other games' entries stay)."""
+    path = pathlib.Path(path) if path else ratings_path()
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data.setdefault("anchor", levels.ANCHOR)
+    data.setdefault("games", {})[report["game"]] = report
+    data["games"] = dict(sorted(data["games"].items()))
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    levels.ratings.cache_clear()
+    return path

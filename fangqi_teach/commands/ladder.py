@@ -1,0 +1,76 @@
+"""``fangqi-teach ladder GAME [GAME ...] --games N --scale S [-o FILE]``: rate every level.
+
+Each level plays its neighbours (``--games`` games a pair, colours
+alternating, ``--workers`` processes), and the ratings are fitted with
+``choix`` (Bradley–Terry, :mod:`fangqi_teach.ai.ladder`). Each game's
+report (ratings with their bands, each pair's score) goes into ``-o``
+(default: the package's ``ai/ratings.json``, which the game widget reads).
+Needs the ``ladder`` extra: ``pip install 'fangqi-teach[ladder]'``.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.util import find_spec
+
+from ..games import GAMES
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("game", nargs="+", choices=GAMES)
+    parser.add_argument("-n", "--games", type=int, default=20, help="games per pair of levels (default 20)")
+    parser.add_argument("--scale", type=float, default=0.05,
+                        help="multiply every level's time budget (default 0.05)")
+    parser.add_argument("--workers", type=int, default=2, help="processes playing games (default 2)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=None, help="Connect6 board size (default 19)")
+    parser.add_argument("--max-actions", type=int, default=3000, help="a game this long is scored a draw")
+    parser.add_argument("-o", "--output", default=None, help="ratings file (default: the package's ratings.json)")
+
+
+def line(report: dict) -> str:
+    """The ladder of one game in one line per level.
+
+    >>> print(line({"game": "g", "time_scale": 0.1, "games_per_pair": 2,
+    ...             "levels": {"novice": {"rating": 500, "low": 500, "high": 500},
+    ...                        "easy": {"rating": 900, "low": 700, "high": 1200}},
+    ...             "pairs": [{"strong": "easy", "weak": "novice", "score": 2.0, "games": 2, "rate": 1.0,
+    ...                        "rate_band": [1.0, 1.0], "beats": True}]}))
+    g (2 games a pair, time scale 0.1):
+      novice    500 [500, 500]
+      easy      900 [700, 1200]  vs novice 2/2 = 100 % [100–100 %] ok
+    """
+    out = [f"{report['game']} ({report['games_per_pair']} games a pair, time scale {report['time_scale']:g}):"]
+    below = {p["strong"]: p for p in report["pairs"]}
+    for k, r in report["levels"].items():
+        text = f"  {k:<8} {r['rating']:>4} [{r['low']}, {r['high']}]"
+        p = below.get(k)
+        if p is not None:
+            low, high = p["rate_band"]
+            text += (f"  vs {p['weak']} {p['score']:g}/{p['games']} = {p['rate'] * 100:.0f} % "
+                     f"[{low * 100:.0f}–{high * 100:.0f} %] {'ok' if p['beats'] else 'BELOW 65 %'}"
+                     f"{' (sweep: the gap is a floor)' if p.get('sweep') else ''}")
+        out.append(text)
+    return "\n".join(out)
+
+
+def run(args) -> int:
+    if find_spec("choix") is None:
+        print("fangqi-teach ladder: the ratings are fitted with choix: pip install 'fangqi-teach[ladder]'",
+              file=sys.stderr)
+        return 2
+    from ..ai.ladder import run_ladder, save
+
+    for game in args.game:
+        options = {"size": args.size} if args.size and GAMES[game].capabilities.sized_board else {}
+
+        def progress(r, done, total, game=game):
+            print(f"{game} {done}/{total}: {r['strong']} vs {r['weak']} game {r['index']}: "
+                  f"{r['points']:g} ({r['actions']} actions, {r['seconds']:.0f} s)", file=sys.stderr, flush=True)
+
+        report = run_ladder(game, args.games, args.scale, seed=args.seed, options=options,
+                            workers=args.workers, max_actions=args.max_actions, progress=progress)
+        path = save(report, args.output)
+        print(line(report))
+        print(f"saved to {path}")
+    return 0
