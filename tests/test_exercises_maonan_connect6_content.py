@@ -160,7 +160,7 @@ def test_item_17_every_stage_has_six_exercises(game):
 
 def test_item_24_maonan_feedback_says_protected_not_the_fang_qi_word():
     ex = BY_ID["maonan-1-04"]
-    v = ex.check("b4 d7 g1")
+    v = ex.check("a7 d7 d1")       # d1 stands in the mill d1 f2 g4
     assert "受保护" in v.feedback.zh and "铁子" not in v.feedback.zh
     assert "protected" in v.feedback.en
 
