@@ -65,8 +65,7 @@ def test_item_5_lesson_6_says_which_five_is_one_threat():
     row = BY_ID["c6-lesson-07"].state()
     one = row.play("n10").play("c9")
     assert c6.threat_count(one, "B") == 1                   # blocked at i10: one threat
-    live = GAMES["connect6"].from_setup({"black": ["j10", "k10", "l10", "m10", "n10"],
-                                         "white": ["c3", "d3", "e4"], "player": "W"})
+    live = GAMES["connect6"].from_setup({"black": ["d4", "e5", "f6", "g7", "h8"], "white": [], "player": "W"})
     assert c6.threat_count(live, "B") == 2                  # the live five the lesson compares
     assert "blocked at one end" in text and "活五" in text
 
