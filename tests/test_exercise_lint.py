@@ -132,7 +132,6 @@ def test_c6_1_06_names_the_winning_points_and_the_only_defence():
 @pytest.mark.parametrize("eid,pairs,fails", [
     ("c6-lesson-13", [("i10", "o10"), ("j10", "o10"), ("j10", "p10")], "i10 p10"),
     ("c6-tt-06", [("e3", "k9"), ("f4", "k9"), ("f4", "l10")], "e3 l10"),     # on a diagonal, mid-board
-    ("c6-2-02", [("a1", "g7"), ("b2", "g7"), ("b2", "h8")], "a1 h8"),     # near the corner, on a diagonal
 ])
 def test_an_open_four_needs_the_right_two_points(eid, pairs, fails):
     ex = ex_of(eid)
@@ -140,6 +139,13 @@ def test_an_open_four_needs_the_right_two_points(eid, pairs, fails):
     assert not ex.check(fails).correct          # one on each side, and still open
     for t in texts(ex):
         assert "one stone on each side of the four" not in t.en.lower()
+
+
+def test_a_live_four_by_the_corner_is_one_threat():
+    ex = ex_of("c6-2-02")                       # b2-e5: the corner leaves two windows, which share f6
+    s = ex.state()
+    assert c6.threat_count(s, "B") == 1 and ex.check("f6 k11").correct and ex.check("a1 g7").correct
+    assert not ex.check("a1 h8").correct
 
 
 def test_the_repeats_of_the_review_are_new_tasks():
@@ -257,7 +263,7 @@ def test_stage2_compares_both_missing_points_with_one_stone_of_extension():
     assert c6.threat_count(after, "B") == 1 and c6.defenses(after, "B") == [("n10",)]
     assert set(c6.winning_points(after, "B")) == {"n10", "p10"}
     reply = ex_of("c6-2-10")
-    assert reply.check("n10 e14").correct and not reply.check("p10 e14").correct
+    assert reply.check("g9 e14").correct and not reply.check("i11 e14").correct      # another line, same idea
 
 
 def test_the_a_b_case_labels_the_two_threats_black_defends():
