@@ -266,13 +266,17 @@ def test_stage2_compares_both_missing_points_with_one_stone_of_extension():
 
 
 def test_the_a_b_case_labels_the_two_threats_black_defends():
-    ex = ex_of("c6-2-11")
+    ex = ex_of("c6-lesson-08")                                 # the lesson: A and B are the only winning points
     s = ex.state()
-    assert s.player == "B" and c6.winning_points(s, "B") == []
     labels = dict(ex.position.labels)
-    assert sorted(labels.values()) == ["A", "B"]
-    assert c6.defenses(s, "W") == [tuple(sorted(labels))]        # exactly the points A and B
-    assert set(c6.winning_points(s, "W")) == set(labels)
+    assert s.player == "B" and c6.winning_points(s, "B") == [] and sorted(labels.values()) == ["A", "B"]
+    assert c6.defenses(s, "W") == [tuple(sorted(labels))] and set(c6.winning_points(s, "W")) == set(labels)
+    ex = ex_of("c6-2-11")                                      # the practice: A has a partner, A + B fails
+    s = ex.state()
+    labels = {v: p for p, v in ex.position.labels.items()}
+    assert s.player == "B" and c6.winning_points(s, "B") == []
+    assert set(labels.values()) < set(c6.winning_points(s, "W"))
+    assert not ex.check(f"{labels['A']} {labels['B']}").correct and len(c6.defenses(s, "W")) == 1
 
 
 # ---------------------------------------------------------------- points an explanation names
@@ -484,9 +488,9 @@ def test_the_exercise_board_shows_the_labels(tmp_path):
     from fangqi_teach.widgets.exercise import ExerciseWidget
     ex = ex_of("c6-2-11")
     w = ExerciseWidget([ex], progress=Progress("tester", directory=tmp_path), lang="en")
-    assert dict(w.board.labels) == {"f6": "A", "l15": "B"}
+    assert dict(w.board.labels) == {"j10": "A", "l15": "B"}
     w.clear()
-    assert dict(w.board.labels) == {"f6": "A", "l15": "B"}
+    assert dict(w.board.labels) == {"j10": "A", "l15": "B"}
 
 
 # ---------------------------------------------------------------- numbers written as words (issue 23 review)
