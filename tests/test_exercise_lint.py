@@ -121,10 +121,9 @@ def ex_of(eid):
 def test_c6_1_06_names_the_winning_points_and_the_only_defence():
     ex = ex_of("c6-1-06")
     s = ex.state()
-    assert c6.winning_points(s, "B") == ["e8", "e9", "o10", "p10"] or set(c6.winning_points(s, "B")) == {
-        "e8", "e9", "o10", "p10"}
-    assert c6.defenses(s, "B") == [("e8", "o10")]
-    for wrong in ("p10 e8", "o10 e9"):
+    assert set(c6.winning_points(s, "B")) == {"j15", "k15", "q8", "q9"}
+    assert c6.defenses(s, "B") == [("j15", "q8")]
+    for wrong in ("k15 q8", "j15 q9"):
         assert not ex.check(wrong).correct
     assert "second winning point" not in ex.explanation.en
 
@@ -132,7 +131,6 @@ def test_c6_1_06_names_the_winning_points_and_the_only_defence():
 @pytest.mark.parametrize("eid,pairs,fails", [
     ("c6-lesson-13", [("i10", "o10"), ("j10", "o10"), ("j10", "p10")], "i10 p10"),
     ("c6-tt-06", [("e3", "k9"), ("f4", "k9"), ("f4", "l10")], "e3 l10"),     # on a diagonal, mid-board
-    ("c6-2-02", [("a1", "g7"), ("b2", "g7"), ("b2", "h8")], "a1 h8"),     # near the corner, on a diagonal
 ])
 def test_an_open_four_needs_the_right_two_points(eid, pairs, fails):
     ex = ex_of(eid)
@@ -140,6 +138,13 @@ def test_an_open_four_needs_the_right_two_points(eid, pairs, fails):
     assert not ex.check(fails).correct          # one on each side, and still open
     for t in texts(ex):
         assert "one stone on each side of the four" not in t.en.lower()
+
+
+def test_a_live_four_by_the_corner_is_one_threat():
+    ex = ex_of("c6-2-02")                       # b2-e5: the corner leaves two windows, which share f6
+    s = ex.state()
+    assert c6.threat_count(s, "B") == 1 and ex.check("f6 k11").correct and ex.check("a1 g7").correct
+    assert not ex.check("a1 h8").correct
 
 
 def test_the_repeats_of_the_review_are_new_tasks():
@@ -257,17 +262,21 @@ def test_stage2_compares_both_missing_points_with_one_stone_of_extension():
     assert c6.threat_count(after, "B") == 1 and c6.defenses(after, "B") == [("n10",)]
     assert set(c6.winning_points(after, "B")) == {"n10", "p10"}
     reply = ex_of("c6-2-10")
-    assert reply.check("n10 e14").correct and not reply.check("p10 e14").correct
+    assert reply.check("g9 e14").correct and not reply.check("i11 e14").correct      # another line, same idea
 
 
 def test_the_a_b_case_labels_the_two_threats_black_defends():
-    ex = ex_of("c6-2-11")
+    ex = ex_of("c6-lesson-08")                                 # the lesson: A and B are the only winning points
     s = ex.state()
-    assert s.player == "B" and c6.winning_points(s, "B") == []
     labels = dict(ex.position.labels)
-    assert sorted(labels.values()) == ["A", "B"]
-    assert c6.defenses(s, "W") == [tuple(sorted(labels))]        # exactly the points A and B
-    assert set(c6.winning_points(s, "W")) == set(labels)
+    assert s.player == "B" and c6.winning_points(s, "B") == [] and sorted(labels.values()) == ["A", "B"]
+    assert c6.defenses(s, "W") == [tuple(sorted(labels))] and set(c6.winning_points(s, "W")) == set(labels)
+    ex = ex_of("c6-2-11")                                      # the practice: A has a partner, A + B fails
+    s = ex.state()
+    labels = {v: p for p, v in ex.position.labels.items()}
+    assert s.player == "B" and c6.winning_points(s, "B") == []
+    assert set(labels.values()) < set(c6.winning_points(s, "W"))
+    assert not ex.check(f"{labels['A']} {labels['B']}").correct and len(c6.defenses(s, "W")) == 1
 
 
 # ---------------------------------------------------------------- points an explanation names
@@ -484,9 +493,9 @@ def test_the_exercise_board_shows_the_labels(tmp_path):
     from fangqi_teach.widgets.exercise import ExerciseWidget
     ex = ex_of("c6-2-11")
     w = ExerciseWidget([ex], progress=Progress("tester", directory=tmp_path), lang="en")
-    assert dict(w.board.labels) == {"f6": "A", "l15": "B"}
+    assert dict(w.board.labels) == {"j10": "A", "l15": "B"}
     w.clear()
-    assert dict(w.board.labels) == {"f6": "A", "l15": "B"}
+    assert dict(w.board.labels) == {"j10": "A", "l15": "B"}
 
 
 # ---------------------------------------------------------------- numbers written as words (issue 23 review)

@@ -72,45 +72,31 @@ L.step("maonan-lesson-01")
 L.teaches("fangqi.0.obligations", "D15")      # said in the text; every step's capture is owed
 L.step("maonan-lesson-02")
 
+# %% [markdown]
+# ## 3. A pin with an empty hand
+#
+# Back to the board of section 2, once you have answered it: here is what a mill on a1 with a pin on g4 leaves.
+# <!-- zh -->
+# ## 三、手里没子时的押子
+#
+# 回到第二节的棋盘（先自己答完）：在 a1 成直、押掉 g4 之后，局面是这样的。
+
 # %% tags=["nbval-check-output"]
 pinned = L.exercise("maonan-lesson-02").state().play("a1").play("xg4")
-L.say("For example the mill and a pin on g4: g4 now holds a {colour} piece, and Black has {n} pieces left in hand "
+L.say("After a1 and the pin on g4: g4 now holds a {colour} piece, and Black has {n} pieces left in hand "
       "(one went to the mill, one to g4).",
-      "比如成直后押 g4：g4 上现在是{colour_zh}子，黑方手里还剩 {n} 子（一子用来成直，一子押在 g4）。",
+      "a1 成直、押 g4 之后：g4 上现在是{colour_zh}子，黑方手里还剩 {n} 子（一子用来成直，一子押在 g4）。",
       colour={"B": "Black", "W": "White"}[pinned.board["g4"]],
       colour_zh={"B": "黑", "W": "白"}[pinned.board["g4"]], n=pinned.hands["B"])
 
 # %% [markdown]
-# ## 3. A pin with an empty hand
-#
 # If the mill is made with the last piece in your hand, there is nothing left to pin with: the enemy piece is
 # just taken off. Set-up position.
 # <!-- zh -->
-# ## 三、手里没子时的押子
-#
 # 如果成直的正是手里最后一子，就没有子可以押上去了：只把对方的子拿走。（这是摆出来的局面。）
 
 # %%
 L.step("maonan-lesson-03")
-
-# %% [markdown]
-# A player whose hand is empty simply skips while the other still places. Step with ▶ through Black's mill and
-# capture, then White's last two placements:
-# <!-- zh -->
-# 一方手里没子了，另一方还在布子时，这一方就跳过。按 ▶ 看黑方成直吃子，再看白方最后两次布子：
-
-# %%
-last_piece = L.exercise("maonan-lesson-03").state()
-skips = L.demo(last_piece, "a7 xg4 d7 e5")
-skips
-
-# %% tags=["nbval-check-output"]
-end = skips.states[-1]
-L.say("Black's hand: {b}, White's: {w}. The point g4 is {g4}. Placing is over and {mover} moves first.",
-      "黑方手里 {b} 子，白方手里 {w} 子。g4 {g4_zh}。布子结束，{mover_zh}先走。",
-      b=end.hands["B"], w=end.hands["W"], g4="empty" if "g4" not in end.board else "taken",
-      g4_zh="是空点" if "g4" not in end.board else "上有子",
-      mover={"B": "Black", "W": "White"}[end.player], mover_zh={"B": "黑方", "W": "白方"}[end.player])
 
 # %% [markdown]
 # ## 4. Two mills at once
@@ -164,14 +150,6 @@ L.step("maonan-lesson-06")
 # %%
 L.step("maonan-lesson-07")
 
-# %% tags=["nbval-check-output"]
-two = L.exercise("maonan-lesson-07").state().play("b4-a4")
-first = " ".join(a[1:] for a in two.legal_actions())
-second = " ".join(a[1:] for a in two.play("xg4").legal_actions())
-L.say("After the double mill Black may take any of {first}. After taking g4, only {n} White pieces may go second.",
-      "成两条直后，第一子可以吃 {first} 中的任一子。吃掉 g4 以后，第二子只能从 {n} 枚白子中吃。",
-      first=first, n=len(second.split()))
-
 # %% [markdown]
 # ## 8. Moving
 #
@@ -224,6 +202,25 @@ L.say("Set-up position: Black placed last; now {mover} is to move.", "摆出的�
       mover={"B": "Black", "W": "White"}[moving.player], mover_zh={"B": "黑方", "W": "白方"}[moving.player])
 
 # %% [markdown]
+# A player whose hand is empty simply skips while the other still places. Back to the position of section 3:
+# step with ▶ through Black's mill and capture, then White's last two placements:
+# <!-- zh -->
+# 一方手里没子了，另一方还在布子时，这一方就跳过。回到第三节的局面：按 ▶ 看黑方成直吃子，再看白方最后两次布子：
+
+# %%
+last_piece = L.exercise("maonan-lesson-03").state()
+skips = L.demo(last_piece, "a7 xg4 d7 e5")
+skips
+
+# %% tags=["nbval-check-output"]
+end = skips.states[-1]
+L.say("Black's hand: {b}, White's: {w}. The point g4 is {g4}. Placing is over and {mover} moves first.",
+      "黑方手里 {b} 子，白方手里 {w} 子。g4 {g4_zh}。布子结束，{mover_zh}先走。",
+      b=end.hands["B"], w=end.hands["W"], g4="empty" if "g4" not in end.board else "taken",
+      g4_zh="是空点" if "g4" not in end.board else "上有子",
+      mover={"B": "Black", "W": "White"}[end.player], mover_zh={"B": "黑方", "W": "白方"}[end.player])
+
+# %% [markdown]
 # ## 10. A mill broken and made again
 #
 # Moving a piece out of a mill and back completes that mill again, and it captures again. Set-up position.
@@ -273,9 +270,10 @@ L.say("Placing without a single mill: after 24 placements the board is full and 
       task=full.pending.text(L.lang()))
 
 # %% [markdown]
-# Maonan Morris has no passing: a blocked player always pulls.
+# Maonan Morris has no passing: a blocked player always pulls first; only if there is still no move does the
+# turn end.
 # <!-- zh -->
-# 毛南三棋走不动时不换对方走：先拔子。
+# 毛南三棋走不动时不能放弃不下：总是先拔子；拔子后仍走不动，这一回合才结束。
 
 # %% [markdown]
 # ## 12. Winning
@@ -291,8 +289,8 @@ L.say("Placing without a single mill: after 24 placements the board is full and 
 L.step("maonan-lesson-12")
 
 # %% tags=["nbval-check-output"]
-owes = L.exercise("maonan-lesson-12").state().play("b4-a4")
-over = owes.play("xg4")
+owes = L.exercise("maonan-lesson-12").state().play("f6-d7")
+over = owes.play("xc3")
 L.say("The double mill owes {owed} captures; after the first, the result is: {result}.",
       "成两条直该吃 {owed} 子；吃了第一子，结果就是：{result}。",
       owed=owes.owed, result=over.result.text(L.lang()) if hasattr(over.result, "text") else over.result)
@@ -361,12 +359,13 @@ ft.play("maonan")
 # ## For the curious
 #
 # The board as the computer sees it: 24 points and the lines between them. The four corners of the middle
-# square (marked) have six neighbours each. Below it, all 24 mills. The full rules of this book are in
-# `docs/rules.md`.
+# square (marked) have six neighbours each. Below it, all 24 mills. The full rules of this book are in the rules
+# reference: docs/rules.md in the project folder, or the page "Rules reference" linked from the front page of the
+# browser edition.
 # <!-- zh -->
 # ## 想多了解
 #
-# 电脑眼里的棋盘：24 个点和连接它们的线。中环的四个角（标红）各有六个相邻点。下面是全部 24 条直。本书的完整规则见 `docs/rules.md`。
+# 电脑眼里的棋盘：24 个点和连接它们的线。中环的四个角（标红）各有六个相邻点。下面是全部 24 条直。本书的完整规则见规则说明：项目文件夹里的 docs/rules.md，浏览器版首页上的“规则说明”页面也是它。
 
 # %% tags=["nbval-check-output"]
 G = ft.board_graph("maonan")
@@ -375,4 +374,6 @@ L.say("Points with six neighbours: {six}.", "有六个相邻点的点：{six}。
 L.graph("maonan", highlight=six)
 
 # %% tags=["nbval-check-output"]
-L.shapes("maonan", ["mill"])
+from fangqi_teach.i18n import Text
+mills, n_mills = L.shapes("maonan", ["mill"]), len(ft.get_board("maonan").shapes_of("mill"))
+L.Picture(mills.svg, Text(f"The {n_mills} mills of Maonan Morris", f"毛南三棋的 {n_mills} 条直").get(L.lang()))

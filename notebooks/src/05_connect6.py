@@ -103,15 +103,6 @@ L.step("c6-lesson-01")
 # %%
 L.step("c6-lesson-02")
 
-# %% tags=["nbval-check-output"]
-before = L.exercise("c6-lesson-02").state()
-seven = before.play("d3")
-L.events(seven)
-L.say("Game over: {over}. Stones Black placed this turn: {n}.",
-      "对局结束：{over_zh}。黑方这一手下了 {n} 子。",
-      over="yes" if seven.is_over else "no", over_zh="是" if seven.is_over else "否",
-      n=seven.count("B") - before.count("B"))
-
 # %% [markdown]
 # ### 5. What is not allowed
 #
@@ -122,6 +113,20 @@ L.say("Game over: {over}. Stones Black placed this turn: {n}.",
 # ### 五、不允许的下法
 #
 # 不合法的很少：只能下在空点上；每手恰好两子（黑方首手一子）；不能在对方还没下完时抢着下；落下的子不能移动，也不能拿掉。别的下法棋盘都会拒绝，并说明原因。
+
+# %% [markdown]
+# Back to the board of section 4, once you have answered it: what the engine reports after the stone in the gap.
+# <!-- zh -->
+# 回到第四节的棋盘（先自己答完）：空当里那一子落下后，程序报告的结果。
+
+# %% tags=["nbval-check-output"]
+before = L.exercise("c6-lesson-02").state()
+seven = before.play("d3")
+L.events(seven)
+L.say("Game over: {over}. Stones Black placed this turn: {n}.",
+      "对局结束：{over_zh}。黑方这一手下了 {n} 子。",
+      over="yes" if seven.is_over else "no", over_zh="是" if seven.is_over else "否",
+      n=seven.count("B") - before.count("B"))
 
 # %%
 L.teaches("connect6.4.illegal")
@@ -206,14 +211,6 @@ L.step("c6-lesson-05")
 # %%
 L.step("c6-lesson-06")
 
-# %% tags=["nbval-check-output"]
-five = L.exercise("c6-lesson-06").state()
-far_ends = five.play("a5").play("i5")
-L.say("Black's winning points: {points} (threat count {n}). After White a5 and i5, Black still has {k} winning points.",
-      "黑方的赢点：{points}（威胁数 {n}）。白方下 a5、i5 以后，黑方还有 {k} 个赢点。",
-      points=" ".join(ft.connect6.winning_points(five, "B")), n=ft.connect6.threat_count(five, "B"),
-      k=len(ft.connect6.winning_points(far_ends, "B")))
-
 # %% [markdown]
 # ## Summary
 #
@@ -245,11 +242,12 @@ ft.play("connect6")
 #
 # The board as the computer sees it: 361 points, each joined to its neighbours across and up and down. In
 # Connect6 nothing moves along these lines; what matters are the lines of six points. The full rules of this
-# book are in `docs/rules.md`.
+# book are in the rules reference: docs/rules.md in the project folder, or the page "Rules reference" linked
+# from the front page of the browser edition.
 # <!-- zh -->
 # ## 想多了解
 #
-# 电脑眼里的棋盘：361 个点，每个点和上下左右的相邻点相连。六子棋的子不沿线走，要紧的是一条线上连续的六个点。本书的完整规则见 `docs/rules.md`。
+# 电脑眼里的棋盘：361 个点，每个点和上下左右的相邻点相连。六子棋的子不沿线走，要紧的是一条线上连续的六个点。本书的完整规则见规则说明：项目文件夹里的 docs/rules.md，浏览器版首页上的“规则说明”页面也是它。
 
 # %% tags=["nbval-check-output"]
 L.graph("connect6", highlight=["j10"])

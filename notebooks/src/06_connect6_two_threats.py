@@ -29,7 +29,6 @@
 # %%
 import fangqi_teach as ft
 from fangqi_teach import lesson as L
-from fangqi_teach.draw.svg import board_svg
 L.begin("connect6")
 
 
@@ -39,11 +38,15 @@ def points(state, player):
 
 
 # %% [markdown]
-# ## 1. A live four is only two threats
+# ## Stage 1 · The rule again
+#
+# ### 1. A live four is only two threats
 #
 # Black's four on row 10 has room on both sides. White has two stones: stop it.
 # <!-- zh -->
-# ## 一、活四只是双威胁
+# ## 第一阶段 · 再看规则
+#
+# ### 一、活四只是双威胁
 #
 # 黑方第 10 行的四子两头都有空。白方有两子：把它挡住。
 
@@ -57,27 +60,51 @@ L.say("Black's threat count: {n}: no single White stone is in every window, but 
       n=ft.connect6.threat_count(open_four, "B"))
 
 # %% [markdown]
-# ## Stage 2 · Compare choices
+# ### 2. Both missing points
 #
-# ### 2. Both missing points, or one?
-#
-# Black's row lacks two points for six. With both stones of the turn on those two points, Black wins.
+# Black's row lacks two points for six. Win this turn.
 # <!-- zh -->
-# ## 第二阶段 · 比较选择
+# ### 二、两个空点
 #
-# ### 二、两个空点一起补，还是只补一个？
-#
-# 黑方这一行还差两个点就成六。这一手两子都下在这两个点上，黑方就赢了。
+# 黑方这一行还差两个点就成六。本手取胜。
 
 # %%
 L.step("c6-lesson-07")
 
 # %% [markdown]
-# Now compare: Black extends with one stone only and plays the other far away. This five is blocked at one end
-# by White's stone, so it is only one threat, and White's two-stone reply closes it. (A live five, open at both
-# ends, is two threats: see the count below.) Step with ▶:
+# ## Stage 2 · Compare choices
+#
+# ### 3. Three more words: blocked four, split four, live five
+#
+# Besides the live four (活四) of section 1, the puzzles use three more names. A **blocked four** (眠四) is four
+# stones in a row with one end closed, so that a single window can still become six. A **split four** (跳四) is
+# four stones of one window with a gap among them. A **live five** (活五) is five in a row with both ends open.
+# The engine counts each on its own board below.
 # <!-- zh -->
-# 再比较一下：黑方只补一子，把另一子下在远处。这个五子有一端被白子堵住，只是单威胁，白方一手两子就把它封死了。（两端都空的活五是双威胁，见下面的计数。）按 ▶ 看：
+# ## 第二阶段 · 比较选择
+#
+# ### 三、再学三个词：眠四、跳四、活五
+#
+# 除了第一节的活四，练习里还会用到三个名字。**眠四**：四子相连，一端被堵住，只剩一个窗口还能成六。**跳四**：同一个窗口里的四子，中间空一格。**活五**：五子相连，两端都空。下面每一种都单独摆一盘，由程序来数。
+
+# %% tags=["nbval-check-output"]
+setups = [
+    (("blocked four", "眠四"), {"black": ["c3", "d3", "e3", "f3"], "white": ["b3"], "player": "W"}),
+    (("split four", "跳四"), {"black": ["c7", "d7", "f7", "g7"], "white": [], "player": "W"}),
+    (("live five", "活五"), {"black": ["d4", "e5", "f6", "g7", "h8"], "white": [], "player": "W"}),
+]
+for (en, zh), setup in setups:
+    shape = ft.GAMES["connect6"].from_setup(setup)
+    L.say("A {name} ({stones}): winning points {pts}, threat count {n}.",
+          "{name_zh}（{stones}）：赢点 {pts}，威胁数 {n}。", name=en, name_zh=zh,
+          stones=" ".join(setup["black"]), pts=points(shape, "B"), n=ft.connect6.threat_count(shape, "B"))
+
+# %% [markdown]
+# Now compare the two ways of using a turn on the board of section 2: Black extends with one stone only and plays
+# the other far away. That five is blocked at one end by White's stone, so it is only one threat, and White's
+# two-stone reply closes it. (A live five, open at both ends, is two threats, as counted above.) Step with ▶:
+# <!-- zh -->
+# 在第二节的棋盘上比较两种用法：黑方只补一子，把另一子下在远处。这个五子有一端被白子堵住，只是单威胁，白方一手两子就把它封死了。（两端都空的活五是双威胁，上面已经数过。）按 ▶ 看：
 
 # %%
 row = L.exercise("c6-lesson-07").state()
@@ -92,70 +119,49 @@ L.say("After n10 and c9: Black's winning points {pts}, threat count {n}; White c
       "黑方下 n10、c9 以后：赢点 {pts}，威胁数 {n}；白方用 {pairs} 就能挡住。白方下 o10、p10 以后，黑方的赢点：{left}。",
       pts=points(one, "B"), n=ft.connect6.threat_count(one, "B"),
       pairs=" / ".join(" ".join(d) for d in ft.connect6.defenses(one, "B")), left=points(closed, "B"))
-live = ft.GAMES["connect6"].from_setup({"black": ["j10", "k10", "l10", "m10", "n10"], "white": ["c3", "d3", "e4"], "player": "W"})
-L.say("Compare a live five, j10 to n10 with both ends open: Black's winning points {pts}, threat count {n}.",
-      "比较一下两端都空的活五（j10 到 n10）：黑方的赢点 {pts}，威胁数 {n}。", pts=points(live, "B"),
-      n=ft.connect6.threat_count(live, "B"))
 
 # %% [markdown]
-# ### 3. Two threats, A and B
+# ### 4. Two threats, A and B
 #
 # White has one winning point on row 10, marked A, and one on column e, marked B. It is Black's normal two-stone
-# turn and Black has no six this turn (a position set up for the lesson).
+# turn and Black has no six this turn (a position set up for the lesson). A Gomoku player would say that two
+# threats win. Do they here?
 # <!-- zh -->
-# ### 三、两个威胁：A 和 B
+# ### 四、两个威胁：A 和 B
 #
-# 白方在第 10 行有一个赢点，标作 A；在 e 列也有一个，标作 B。现在轮到黑方正常下两子，黑方这一手连不成六（这是为本课摆的局面）。
+# 白方在第 10 行有一个赢点，标作 A；在 e 列也有一个，标作 B。现在轮到黑方正常下两子，黑方这一手连不成六（这是为本课摆的局面）。下五子棋的人会说：两个威胁就赢定了。在这里也是这样吗？
 
 # %%
-ab = L.exercise("c6-lesson-08").state()
-lines = ft.connect6.threat_lines(ab, "W")
-a_point = next(t.winning_points for t in lines if t.direction == "row")[0]
-b_point = next(t.winning_points for t in lines if t.direction == "column")[0]
-L.Picture(board_svg(ab.board_spec, ab.board, labels={a_point: "A", b_point: "B"}),
-          f"A = {a_point}, B = {b_point}")
-
-# %% tags=["nbval-check-output"]
-L.say("A = {a}, B = {b}. Black's winning points: {mine}.",
-      "A = {a}，B = {b}。黑方的赢点：{mine}。",
-      a=a_point, b=b_point, mine=points(ab, "B"))
-
-# %% [markdown]
-# Why can Black stop both? A normal turn is two stones: one on A, one on B. But first check that neither line
-# has another winning point.
-# <!-- zh -->
-# 黑方为什么可能两处都挡住？正常一手有两子：一子下 A，一子下 B。但先要看清每条线上还有没有别的赢点。
+L.choice(("White threatens at A and at B. Can Black stop both in one turn?",
+          "白方在 A、B 两处都有威胁。黑方一手能两处都挡住吗？"),
+         [("Yes, if neither line has another winning point", "能，只要两条线都没有别的赢点"),
+          ("No: two threats always win", "不能：两个威胁总是赢")],
+         0, ("a normal turn is two stones, one for each threat; but check each line's real winning points first.",
+             "正常一手有两子，一个威胁一子；但先要看清每条线真正的赢点。"))
 
 # %%
 L.step("c6-lesson-08")
 
 # %% [markdown]
-# ### 4. A line with more than one winning point
+# ### 5. A line with more than one winning point
 #
 # Same idea, but now White's row has four stones and room on its right. Two stones are still enough, if they
 # reach every window.
 # <!-- zh -->
-# ### 四、一条线上不止一个赢点
+# ### 五、一条线上不止一个赢点
 #
 # 道理一样，但这次白方第 10 行是四子，右边还有空。两子仍然够用，只要每个窗口都挡到。
 
 # %%
 L.step("c6-lesson-09")
 
-# %% tags=["nbval-check-output"]
-alike = L.exercise("c6-lesson-09").state()
-naive = alike.play("i10").play("e8")
-L.say("White has {n} winning points. After Black i10 e8, White still has {k}.",
-      "白方有 {n} 个赢点。黑方下 i10、e8 以后，白方还剩 {k} 个。",
-      n=len(ft.connect6.winning_points(alike, "W")), k=len(ft.connect6.winning_points(naive, "W")))
-
 # %% [markdown]
-# ### 5. Three threats
+# ### 6. Three threats
 #
 # The attacker has two stones too. Two stones that leave three threats or more cannot be stopped by the
 # defender's two, unless the defender makes six first. This position has no six yet: build the threats.
 # <!-- zh -->
-# ### 五、三个威胁
+# ### 六、三个威胁
 #
 # 进攻方也有两子。两子下去留下三个以上的威胁，防守方的两子就挡不住了（除非防守方自己先连成六子）。这个局面还没有能连成六的线：先做威胁。
 
@@ -167,18 +173,6 @@ L.say("Black's threat count now: {n}. White's: {w}.", "黑方现在的威胁数�
 # %%
 L.step("c6-lesson-10")
 
-# %% tags=["nbval-check-output"]
-built = build.play("f9").play("m10")
-stops = len(ft.connect6.defenses(built, "B"))
-if stops:
-    L.say("For example f9 and m10 leave Black {after} threats; White's two stones can stop them in {n} ways.",
-          "例如下 f9、m10，黑方留下 {after} 个威胁；白方的两子有 {n} 种挡法。",
-          after=ft.connect6.threat_count(built, "B"), n=stops)
-else:
-    L.say("For example f9 and m10 leave Black {after} threats: no two White stones can stop them all.",
-          "例如下 f9、m10，黑方留下 {after} 个威胁：白方怎么下两子都挡不住。",
-          after=ft.connect6.threat_count(built, "B"))
-
 # %% [markdown]
 # **Check yourself (stage 2):** when I compare two moves, I can say what the two stones do together, and what
 # the opponent's two-stone reply can do against them.
@@ -188,14 +182,14 @@ else:
 # %% [markdown]
 # ## Stage 3 · Review a game
 #
-# ### 6. The order of the two stones
+# ### 7. The order of the two stones
 #
 # Step through a short game, then swap the two stones of Black's last turn. The game ends on the stone that
 # makes six.
 # <!-- zh -->
 # ## 第三阶段 · 复盘检验
 #
-# ### 六、两子的先后
+# ### 七、两子的先后
 #
 # 一步一步看完一盘短局，再把黑方最后一手的两子对调。哪一子连成六，对局就在哪一子结束。
 
@@ -230,11 +224,13 @@ L.step("c6-lesson-03")
 # ## For the curious
 #
 # The board as the computer sees it: 361 points joined across and up and down. The threat count is the
-# fewest points that touch every threat window. The full rules of this book are in `docs/rules.md`.
+# fewest points that touch every threat window. The full rules of this book are in the rules reference:
+# docs/rules.md in the project folder, or the page "Rules reference" linked from the front page of the browser
+# edition.
 # <!-- zh -->
 # ## 想多了解
 #
-# 电脑眼里的棋盘：361 个点，上下左右相连。威胁数就是：最少要几个点，才能碰到每一个威胁窗口。本书的完整规则见 `docs/rules.md`。
+# 电脑眼里的棋盘：361 个点，上下左右相连。威胁数就是：最少要几个点，才能碰到每一个威胁窗口。本书的完整规则见规则说明：项目文件夹里的 docs/rules.md，浏览器版首页上的“规则说明”页面也是它。
 
 # %% tags=["nbval-check-output"]
 L.graph("connect6", highlight=["j10"])

@@ -19,7 +19,7 @@
 # <!-- zh -->
 # # 对弈
 #
-# 五种棋都可以和电脑下，也可以和身边的朋友在同一块屏幕上对下。选好棋、对手和难度，按“开始”。棋盘旁边的面板里，随时可以换对手、换难度、悔棋、要提示、打开每步 60 秒的计时，还能保存棋谱。
+# 五种棋都可以和电脑下，也可以和身边的朋友在同一块屏幕上对弈。选好棋、对手和难度，按“开始”。棋盘旁边的面板里，随时可以换对手、换难度、悔棋、要提示、打开每步 60 秒的计时，还能保存棋谱。
 
 # %% [markdown]
 # **Teaching mode.** Against the computer at the easy and medium levels, when a turn of yours misses a win,
@@ -93,7 +93,7 @@ ft.play("connect6", computer="W", level="easy")
 #
 # Without a computer side, two people take turns clicking on the same board.
 # <!-- zh -->
-# ## 和朋友对下
+# ## 和朋友对弈
 #
 # 不设电脑，两个人轮流在同一块棋盘上点。
 

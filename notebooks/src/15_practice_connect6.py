@@ -17,15 +17,17 @@
 # short game and answer a question about it. Answer on the board, then press **Check**. **Hint** gives one hint
 # at a time. Your progress is kept under the name you gave on the start page.
 #
-# A rule unclear? Go back to the lesson: [05_connect6.ipynb](05_connect6.ipynb).
+# A rule unclear? Go back to the lessons: [05_connect6.ipynb](05_connect6.ipynb) for the rules, and
+# [06_connect6_two_threats.ipynb](06_connect6_two_threats.ipynb) for the words of stage 2 (live four, blocked four,
+# split four, live five).
 #
 # Puzzles without end, chosen near your rating: [17_puzzles.ipynb](17_puzzles.ipynb).
 # <!-- zh -->
 # # 练习 · 六子棋
 #
-# 练习分三个阶段：**1** 理解规则；**2** 比较几种走法，找出最好的；**3** 复盘一盘短棋，回答问题。在棋盘上作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
+# 练习分三个阶段：**1** 理解规则；**2** 比较几种下法，找出最好的；**3** 复盘一盘短棋，回答问题。在棋盘上作答，然后按“检查”。“提示”一次给一条。进度记在你在首页填写的名字下。
 #
-# 哪条规则没弄明白？回到课程：[05_connect6.ipynb](05_connect6.ipynb)。
+# 哪条规则没弄明白？回到课程：规则见 [05_connect6.ipynb](05_connect6.ipynb)；第二阶段用到的活四、眠四、跳四、活五见 [06_connect6_two_threats.ipynb](06_connect6_two_threats.ipynb)。
 #
 # 练不完的练习题，按你的等级分出题：[17_puzzles.ipynb](17_puzzles.ipynb)。
 

@@ -93,7 +93,7 @@ for problem in broken.validate().problems:
 win = (ExerciseBuilder("connect6", "guide-win-1", options={"size": 9})
        .setup(black="c5 d5 e5 f5", white="c4 d4 e4", player="B")
        .task("play", goal={"win": True})
-       .texts(title=("Win now", "现在取胜"), prompt=("Black to play: win this turn.", "黑方走：本回合取胜。"),
+       .texts(title=("Win now", "现在取胜"), prompt=("Black to play: win this turn.", "轮到黑方：本手取胜。"),
               explanation=("Two stones at either end make six.", "在两端下两子连成六。"))
        .tags("connect6.4.six"))
 report = win.validate()
@@ -166,8 +166,10 @@ print(ed.pieces.get("f6"))
 ed.set_task("defend")
 ed.set_texts(id="guide-defend-1", stage=1, tags="connect6.4.six",
              title=("Stop the diagonal", "挡住斜线"),
-             prompt=("White to play two stones: leave Black no win next turn.", "白方下两子：不让黑方下一回合取胜。"),
-             explanation=("Black's b2–g7 diagonal has one open end left at f6.", "黑方 b2–g7 斜线只剩 f6 可以补。"),
+             prompt=("White to play two stones: leave Black no win next turn.", "白方下两子：不让黑方下一手取胜。"),
+             explanation=("Black's diagonal b2–g7 has a gap at f6, between e5 and g7, and both of its live windows pass "
+                          "through it: a White stone on f6 stops the diagonal.",
+                          "黑方 b2–g7 这条斜线在 e5 和 g7 之间空着 f6，两个活窗口都经过这一点：白方一子下在 f6 就挡住了。"),
              hints=[("Count Black's stones on each line.", "数一数黑方每条线上的子。")])
 report = ed.validate()
 print(report.text("en"))
