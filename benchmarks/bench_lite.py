@@ -63,8 +63,18 @@ def positions(game):
     return [s, states[-1] if not states[-1].is_over else states[-2]]
 
 import platform
+from fangqi_teach.puzzles import base
+loads = {}
+for g in GAMES:                 # each game's puzzle base, first load in this process
+    t0 = time.perf_counter()
+    base.load(g)
+    loads[g] = time.perf_counter() - t0
+from fangqi_teach.ai import morris_tables
+t0 = time.perf_counter()
+morris_tables.load()            # the Maonan endgame table (3.9 MB, zlib)
+table_s = time.perf_counter() - t0
 out = {"actions_per_s": {g: round(actions_per_second(g)) for g in GAMES}, "ai": {},
-       "python": platform.python_version()}
+       "python": platform.python_version(), "puzzle_base_s": loads, "endgame_table_s": table_s}
 if AI:
     for level in ai.LEVELS:
         times = []
@@ -443,6 +453,12 @@ def run() -> str:
     for game, py in f["pyodide"]["actions_per_s"].items():
         cp = f["cpython"]["actions_per_s"][game]
         rows.append(f"| {game} | {py:,} | {cp:,} | {py / cp:.2f} |")
+    py, cp = f["pyodide"], f["cpython"]
+    rows += ["", "Loading the data that ships in the package, first load in a fresh kernel (Pyodide) and a fresh "
+             "process (CPython):\n", "| data | Pyodide | CPython |\n|---|---|---|"]
+    for game, s in py["puzzle_base_s"].items():
+        rows.append(f"| puzzle base, {game} | {s * 1e3:.0f} ms | {cp['puzzle_base_s'][game] * 1e3:.0f} ms |")
+    rows.append(f"| Maonan endgame table | {py['endgame_table_s']:.2f} s | {cp['endgame_table_s']:.2f} s |")
     return "\n".join(rows) + "\n"
 
 
