@@ -368,8 +368,10 @@ def test_dafang_stage3_facts_come_from_the_engine():
     assert _shapes_of(review_state(three), "b3-b2") == [("diagonal3", ("a3", "b2", "c1")),
                                                          ("square", ("b1", "c1", "b2", "c2"))]
     draw = ex_of("dafang-3-04")
-    record = list(draw.position.record)
-    removals = [n for n in range(1, len(record) + 1)
+    record = list(draw.position.record)     # the whole game, replayed under the usual rules past the end asked
+    assert len(record) == 118 and not draw.position.options
+    assert draw.task["question"]["options"] == {"draw_turns": 3}
+    removals = [n for n in range(1, 91)
                 if any(e.kind == "remove" for e in replay("dafang", record[:n], draw_turns=3).events)]
     assert removals[-1] == 87 and draw.solutions() == ["90"]
     last = ex_of("dafang-3-05")

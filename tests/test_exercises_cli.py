@@ -99,7 +99,7 @@ def test_solutions(capsys):
     for answer in data["answers"]:
         _, out, _ = run(capsys, "check", C6, "c6-1-07", answer)
         assert json.loads(out)["correct"] is True
-    code, out, _ = run(capsys, "solutions", "--limit", "3", C6.replace("stage1", "lesson"), "c6-lesson-11")
+    code, out, _ = run(capsys, "solutions", "--limit", "3", C6.replace("stage1", "lesson"), "c6-lesson-10")
     data = json.loads(out)
     assert data["count"] == 3 and data["more"] is True
 

@@ -136,9 +136,10 @@ def _canon(kind, answer):
 # Hand-chosen near misses: (exercise id, answer, a phrase the reason must contain)
 NEAR_MISSES = [
     ("c6-1-01", "i9 a2", "longest Black line through your stones has 5"),
-    ("c6-lesson-11", "j10 k10", "Your turn ends after j10"),
+    ("c6-lesson-11", "1", "Not 1."),
     ("c6-1-02", "e9", "longest Black line through your stones has 3"),
-    ("c6-lesson-12", "k10", "not finished"),
+    ("c6-lesson-12", "0", "Not 0."),
+    ("c6-lesson-10", "f10", "not finished"),
     ("c6-1-03", "g6 a2", "longest Black line through your stones has 5"),
     ("c6-1-04", "e5", "1 more of the winning points"),
     ("c6-1-05", "1", "Not 1."),
@@ -158,6 +159,17 @@ NEAR_MISSES = [
     ("xinjiang-1-01", "b2 xa1", "your own"),
     ("xinjiang-1-02", "e1", "1 more"),
 ]
+
+
+def test_two_stones_on_the_opening_are_refused_with_the_reason():
+    """The opening is one stone (c6-lesson-11 once asked for it as a play; it is a count now)."""
+    from fangqi_teach.exercises.schema import pack_from_data
+    ex = pack_from_data({"game": "connect6", "stage": 1, "exercises": [{
+        "id": "open", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+        "explanation": {"en": "e", "zh": "e"}, "tags": ["connect6.4.turns"], "position": {"record": ""},
+        "task": {"kind": "play", "goal": {"legal": True}}}]})["open"]
+    v = ex.check("j10 k10")
+    assert not v.correct and "Your turn ends after j10" in v.feedback.en and v.feedback.zh
 
 
 @pytest.mark.parametrize("exercise_id,answer,phrase", NEAR_MISSES)

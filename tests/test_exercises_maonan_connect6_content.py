@@ -180,3 +180,18 @@ def test_item_9_the_two_threat_puzzles_have_a_notebook_linked_from_the_start_and
         assert text.count("16_practice_two_threats.ipynb") >= 2, stem      # both editions
     for edition in (ROOT / "notebooks", ROOT / "notebooks" / "zh"):
         assert (edition / "16_practice_two_threats.ipynb").exists()
+
+
+@pytest.mark.parametrize("answer", ["xc4 c3-c4", "xd3 c3-d3", "xb2 c3-b2"])
+def test_maonan_1_11_a_first_miss_gives_the_reason_not_the_pull_asked_for(answer):
+    """Review s7, MC 5: every wrong pull frees a move; the first miss says so in both languages and names
+    neither the answer's point nor its pull."""
+    ex = BY_ID["maonan-1-11"]
+    (solution,) = ex.solutions()
+    point = solution.lstrip("x")
+    v = ex.check(answer)
+    assert not v.correct
+    assert "Black can move again after this pull" in v.feedback.en
+    assert "黑方又能走了" in v.feedback.zh and "仍然走不动" in v.feedback.zh
+    for lang in ("en", "zh"):
+        assert not re.search(rf"(?<![a-g]){point}(?!\d)", v.feedback.get(lang)), (lang, v.feedback.get(lang))

@@ -74,12 +74,13 @@ download_progress()
 # ## How the boards work
 #
 # Click a point to place a piece. To move a piece, click it, then click where it goes; green dots show where it
-# may go. When you must take a piece, the pieces you may take are ringed in red. In a lesson, each board tells you at
-# once whether your answer is right, and why not when it is wrong. Try it: Black to place.
+# may go. When you must take a piece, the pieces you may take are ringed in red, except when the question is
+# which piece to take: there the rings would give the answer away. In a lesson, each board tells you at once
+# whether your answer is right, and why not when it is wrong. Try it: Black to place.
 # <!-- zh -->
 # ## 棋盘怎么用
 #
-# 点一个空点就是放子。走子时先点自己的子，再点要去的点，绿点表示能去的地方。要拿子时，能拿的子会用红圈标出来。课程里的每块棋盘，你一点完它马上告诉你对不对，错了还会说为什么。试一试：轮到黑方放子。
+# 点一个空点就是放子。走子时先点自己的子，再点要去的点，绿点表示能去的地方。要拿子时，能拿的子会用红圈标出来；只有题目问的正是拿哪一枚时不标，因为红圈会把答案说出来。课程里的每块棋盘，你一点完它马上告诉你对不对，错了还会说为什么。试一试：轮到黑方放子。
 
 # %%
 L.step("dafang-start-01")
@@ -151,9 +152,9 @@ L.step("dafang-start-01")
 #
 # The rules come from modern rule pages written for players of these games. Where they leave a question open
 # (who places first? what if nobody can move?), this workbook makes a choice and the lessons say so: "a house
-# rule". The rules reference, docs/rules.md in the project folder, lists every house rule and how to play with
-# another choice.
+# rule". The rules reference lists every house rule and how to play with another choice: docs/rules.md in the
+# project folder, or the page "Rules reference" linked from the front page of the browser edition.
 # <!-- zh -->
 # ## 本书约定
 #
-# 规则取自现今写给棋友看的规则介绍。介绍里没有说清楚的地方（谁先放子？双方都走不动怎么办？），本书做了选择，课程里用到时会写明“本书约定”。规则说明（项目文件夹里的 docs/rules.md）列出了每一条约定，以及怎样改用别的做法。
+# 规则取自现今写给棋友看的规则介绍。介绍里没有说清楚的地方（谁先放子？双方都走不动怎么办？），本书做了选择，课程里用到时会写明“本书约定”。规则说明列出了每一条约定，以及怎样改用别的做法：项目文件夹里的 docs/rules.md，浏览器版首页上的“规则说明”页面也是它。

@@ -43,14 +43,14 @@ L.begin("connect6")
 # ### 1. The opening stone
 #
 # Points are named by column letter (a to s, none skipped) and row number (1 to 19, from the bottom): a1 is
-# the bottom-left corner, j10 the centre. Black's first turn is a single stone. Near the centre is the easiest
-# start: there is room in every direction.
+# the bottom-left corner, j10 the centre. Black's first turn is a single stone, on any point of the board.
+# Near the centre is the easiest start: there is room in every direction.
 # <!-- zh -->
 # ## 第一阶段 · 理解规则
 #
 # ### 一、黑方首手
 #
-# 每个点用列字母（a 到 s，不跳字母）加行号（1 到 19，从下往上数）来称呼：左下角是 a1，正中是 j10。黑方第一手只下一子。第一子放在中央附近最好上手，因为四个方向都有空间。
+# 每个点用列字母（a 到 s，不跳字母）加行号（1 到 19，从下往上数）来称呼：左下角是 a1，正中是 j10。黑方第一手只下一子，棋盘上哪一点都可以。第一子放在中央附近最好上手，因为四个方向都有空间。
 
 # %%
 L.step("c6-lesson-11")
@@ -59,12 +59,12 @@ L.step("c6-lesson-11")
 # ### 2. Every later turn: two stones
 #
 # From White's first turn on, every turn is exactly two stones, on any two empty points. They need not touch:
-# one can attack while the other defends. Until the second stone is down, clicking the first one again takes
-# it back.
+# one can attack while the other defends. When you play a turn on a board, clicking the first stone again
+# takes it back until the second one is down.
 # <!-- zh -->
 # ### 二、以后每手两子
 #
-# 从白方第一手起，每手都恰好下两子，任意两个空点都可以。两子不必挨着：可以一子进攻，一子防守。第二子落下之前，再点一下第一子，就能把它收回。
+# 从白方第一手起，每手都恰好下两子，任意两个空点都可以。两子不必挨着：可以一子进攻，一子防守。在棋盘上下一手时，第二子落下之前，再点一下第一子，就能把它收回。
 
 # %%
 L.step("c6-lesson-12")

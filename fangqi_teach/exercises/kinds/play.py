@@ -19,7 +19,7 @@ from ...boards import Board
 from ...games import GAMES
 from ...games.contract import Game, GameStateProtocol
 from ...glossary import shape_term
-from ...i18n import Text
+from ...i18n import PLAYER_NAMES, Text
 from ...notation import parse_points
 from .. import checkers  # (its limits are read at each call: tests lower them)
 from ..checkers import (
@@ -81,9 +81,7 @@ def _goal_failures(ctx: Context, params: PlayParams, run: _Run, mover: str,
                     and e.reason != "make_room" for p in e.points}
             missing = [p for p in parse_points(ctx.board, [str(p) for p in _points(v)]) if p not in gone]
             if missing:     # without the point: it is the answer when the prompt does not name it (MC 5)
-                fails.append(T("The piece the task asks for stays on the board." if len(missing) == 1
-                               else "The pieces the task asks for stay on the board.",
-                               "题目要拿掉的子还在棋盘上。"))
+                fails.append(_removes_miss(ctx, run, mover, missing))
         elif k == "threats" and s.winner == mover:
             continue            # six now is better than any number of threats
         else:
@@ -153,6 +151,34 @@ def _worked_play(ctx: Context, params: PlayParams) -> Text | None:
     if not parts:
         return None
     return join(parts) if len(parts) > 1 else parts[0]
+
+
+def _removes_miss(ctx: Context, run: Any, mover: str, missing: list[str]) -> Text:
+    """Why a ``removes`` answer misses, without naming the piece asked for (it is the answer when the
+    prompt does not name it: review s7, MC 5). A blocked pull that freed a move, where the pull asked
+    for would have left the mover still blocked, is told as such:
+
+    >>> from fangqi_teach.exercises.schema import pack_from_data
+    >>> ex = pack_from_data({"game": "maonan", "stage": 1, "exercises": [{
+    ...     "id": "b", "title": {"en": "t", "zh": "t"}, "prompt": {"en": "p", "zh": "p"},
+    ...     "explanation": {"en": "e", "zh": "e"}, "tags": ["maonan.5.still_blocked"],
+    ...     "position": {"setup": {"black": ["c3"], "white": ["c4", "d3", "b2", "f6"], "player": "B"}},
+    ...     "task": {"kind": "play", "scope": "turn", "goal": {"removes": ["f6"]}}}]})["b"]
+    >>> v = ex.check("xc4 c3-c4")
+    >>> v.feedback.en.endswith("Black can move again after this pull; the pull asked for leaves Black still "
+    ...                        "unable to move.") and "f6" not in v.feedback.en + v.feedback.zh
+    True
+    """
+    freed = (any(e.kind == "blocked_pull" and e.player == mover for e in run.events)
+             and any(e.kind == "move" and e.player == mover for e in run.events))
+    if freed and len(missing) == 1:
+        pull = ctx.state.play(f"x{missing[0]}")
+        if pull.player != mover:        # the pull asked for ends the turn: nothing was freed by it
+            who = PLAYER_NAMES[mover]
+            return T(f"{who.en} can move again after this pull; the pull asked for leaves {who.en} still "
+                     "unable to move.", f"拔掉这一子后{who.zh}又能走了；题目要的那一拔之后，{who.zh}仍然走不动。")
+    return T("The piece the task asks for stays on the board." if len(missing) == 1
+             else "The pieces the task asks for stay on the board.", "题目要拿掉的子还在棋盘上。")
 
 
 def _points(value: GoalValue) -> tuple[str, ...]:
