@@ -109,7 +109,10 @@ def test_moves_targets_and_removable_points_come_from_the_engine():
 def test_each_game_names_its_player_and_its_analysis():
     from fangqi_teach.ai import players
     from fangqi_teach.analysis import connect6 as threats
-    assert [GAMES[g].player for g in GAMES] == [players.SEARCH] * 4 + [players.LINES]
+    assert {g: GAMES[g].player for g in GAMES} == {"dafang": players.SEARCH, "ningxia": players.SEARCH,
+                                                  "xinjiang": players.SEARCH, "maonan": players.MORRIS,
+                                                  "connect6": players.LINES}
+    assert isinstance(players.MORRIS, players.SearchPlayer)   # the search, reviewed with the endgame table
     assert [g for g in GAMES if GAMES[g].analysis is not None] == ["connect6"]
     s = GAMES["connect6"].from_setup({"black": ["a1", "b1", "c1", "d1"], "white": ["i9"], "player": "B"}, size=9)
     assert GAMES["connect6"].analysis is threats and threats.winning_points(s, "B") == ["e1", "f1"]

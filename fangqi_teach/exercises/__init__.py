@@ -14,7 +14,7 @@ The file format is documented in ``exercises/README.md``.
 
 >>> from fangqi_teach.exercises import load_pack, default_exercise_dir
 >>> pack = load_pack(default_exercise_dir() / "connect6" / "stage1.yaml")
->>> pack["c6-1-06"].check("e8 o10").correct
+>>> pack["c6-1-06"].check("j15 q8").correct
 True
 """
 

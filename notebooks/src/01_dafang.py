@@ -127,6 +127,7 @@ L.events(last_point.play("e1"))
 
 # %%
 L.step("dafang-lesson-05")
+L.teaches("dafang.1.pull")      # the pull itself: the text above (the step asks which pieces may go)
 
 # %% [markdown]
 # After both pulls, the player who moves first is:

@@ -106,6 +106,7 @@ L.say("In the next position Black made {c} square while placing, so Black now pu
 
 # %%
 L.step("ningxia-lesson-04")
+L.teaches("D8")                 # Black's pulls first, one by one: the text above
 
 # %% [markdown]
 # ## 5. Moving: slide along a line
