@@ -72,7 +72,7 @@ ILLEGAL_TEXTS: dict[str, Text] = {
     "wrong_phase": Text("{action} is not possible now: {expected}.",
                         "现在不能走 {action}：{expected_zh}。"),
     "occupied": Text("{point} is already occupied; place on an empty point.",
-                     "{point} 已经有子了，只能下在空点上。"),
+                     "{point} 已经有子了，只能{place_zh}在空点上。"),   # 下 (Connect6), 放 (Fang Qi, Maonan)
     "empty_point": Text("There is no piece on {point}.", "{point} 上没有棋子。"),
     "not_your_piece": Text("The piece on {point} is not yours; move one of your own pieces.",
                            "{point} 上不是你的棋子，只能走自己的子。"),
@@ -83,7 +83,7 @@ ILLEGAL_TEXTS: dict[str, Text] = {
     "own_piece": Text("The piece on {point} is your own; remove an opponent's piece.",
                       "{point} 上是你自己的棋子，要拿对方的子。"),
     "must_remove": Text("You must remove a piece now ({expected}).", "现在必须先拿子（{expected_zh}）。"),
-    "must_place": Text("You must place a piece now ({expected}).", "现在必须落子（{expected_zh}）。"),
+    "must_place": Text("You must place a piece now ({expected}).", "现在必须{placing_zh}（{expected_zh}）。"),
     "must_move": Text("You must move a piece now ({expected}).", "现在必须走子（{expected_zh}）。"),
     "must_pass": Text("You cannot move, so you must pass.", "你无子可动，只能换对方走（pass）。"),
     "cannot_pass": Text("You can still act, so you may not pass.", "你还有着法，不能换对方走。"),
@@ -113,6 +113,8 @@ class IllegalAction(FangqiError):
     >>> e = IllegalAction.of("occupied", "c3", point="c3")
     >>> e.code, e.message("zh")
     ('occupied', 'c3 已经有子了，只能下在空点上。')
+    >>> IllegalAction.of("occupied", "c3", point="c3", place_zh="放").message("zh")   # Fang Qi, Maonan
+    'c3 已经有子了，只能放在空点上。'
     """
 
     def __init__(self, code: str, en: str, zh: str, action: str | None = None):
@@ -124,7 +126,8 @@ class IllegalAction(FangqiError):
         """Build from the :data:`ILLEGAL_TEXTS` row for ``code``."""
         text = ILLEGAL_TEXTS.get(code, Text("{detail}", "{detail_zh}"))
         p = {"action": action or "", "detail": "", "detail_zh": "", "expected": "",
-             "expected_zh": "", "why": "", "why_zh": "", "origin": "", "point": ""}
+             "expected_zh": "", "why": "", "why_zh": "", "origin": "", "point": "",
+             "place_zh": "下", "placing_zh": "落子"}   # each game passes its seed's verb
         p.update(params)
         p.setdefault("detail_zh", p["detail"])
         if "player" in params:

@@ -114,7 +114,7 @@ def test_illegal_actions_are_explained_by_the_engine():
     v = ex.check("a1")
     assert not v.correct and v.points == ("a1",)
     assert v.feedback.en == "a1: a1 is already occupied; place on an empty point."
-    assert v.feedback.zh == "a1：a1 已经有子了，只能下在空点上。"
+    assert v.feedback.zh == "a1：a1 已经有子了，只能放在空点上。"
 
 
 @pytest.mark.parametrize("task,answer,form", [

@@ -158,3 +158,24 @@ def test_a_maonan_mill_is_not_worth_a_value():
     assert [e.text("en") for e in s.events][-1] == "Black completes a mill (a1 a4 a7)"
     assert [e.text("zh") for e in s.events][-1] == "黑方成直（a1 a4 a7）"
     assert ft.new_game("dafang").play("a1").events[0].text("en") == "Black places on a1"
+
+
+def test_the_occupied_refusal_uses_each_games_verb():
+    """Review s7 (Fang Qi) 43: 「只能下在空点上」 — the Fang Qi seeds say 放 (Maonan's 布子 / 放);
+    Connect6 keeps 下. Maonan's "must place" says 布子, not Connect6's 落子."""
+    import pytest
+    texts = {}
+    for game, first in (("dafang", "a1"), ("ningxia", "a1"), ("xinjiang", "a1"), ("maonan", "a1"),
+                        ("connect6", "j10")):
+        with pytest.raises(ft.IllegalAction) as e:
+            ft.new_game(game).play(first).play(first)
+        texts[game] = e.value.message("zh")
+    for game in ("dafang", "ningxia", "xinjiang", "maonan"):
+        assert texts[game] == "a1 已经有子了，只能放在空点上。", game
+    assert texts["connect6"] == "j10 已经有子了，只能下在空点上。"
+    s = ft.new_game("maonan")
+    for a in "a1 g7 a4 g4".split():
+        s = s.play(a)
+    with pytest.raises(ft.IllegalAction) as e:
+        s.play("a1-b2")
+    assert "落子" not in e.value.message("zh")

@@ -798,7 +798,7 @@ class FangState(GameState):
         if stage in ("place", "extra_place"):
             if a.kind != "place":
                 return IllegalAction.of("wrong_phase", action, **expect)
-            return IllegalAction.of("occupied", action, point=a.points[0])
+            return IllegalAction.of("occupied", action, point=a.points[0], place_zh="放")   # the seeds' 放子
         if stage in ("capture", "pull", "make_room"):
             if a.kind != "remove":
                 return IllegalAction.of("must_remove", action, **expect)

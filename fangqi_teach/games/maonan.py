@@ -581,7 +581,7 @@ class MorrisState(_Fields, GameState):
             if kind != _PLACE:
                 raise self._wrong_kind(action, "must_place")
             if (mine | theirs) >> i & 1:
-                raise IllegalAction.of("occupied", action, point=POINTS[i])
+                raise IllegalAction.of("occupied", action, point=POINTS[i], place_zh="放")   # the seed's 布子 / 放
             return i, action, False
         if task == "move":
             if kind != _MOVE:
@@ -611,7 +611,8 @@ class MorrisState(_Fields, GameState):
     def _wrong_kind(self, action: str, code: str) -> IllegalAction:
         p = self.pending
         assert p is not None            # asked only while an action is owed
-        return IllegalAction.of(code, action, expected=p.text("en"), expected_zh=p.text("zh"))
+        return IllegalAction.of(code, action, expected=p.text("en"), expected_zh=p.text("zh"),
+                                placing_zh="布子")   # the seed's word (core's default 落子 is Connect6's)
 
     # -- the state machine -------------------------------------------------------
 
