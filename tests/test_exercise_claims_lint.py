@@ -69,6 +69,25 @@ def test_a_review_never_opens_on_the_end_it_asks_about():
         assert f" of {n}" not in opening_caption(ex, "en") and f"共 {n} 步" not in opening_caption(ex, "zh"), ex.id
 
 
+def test_a_review_opens_on_the_action_its_prompt_names():
+    """Review s7 (Maonan/Connect6) 22: maonan-3-05 and 3-06 say "Replay to action 36" and opened on "The start
+    of the game."; with ``at: 36`` they opened on action 35, because a record that never ends was taken to
+    end at its last action. A review that names its action opens there, and its caption names that action."""
+    import re
+    named = 0
+    for ex in EXERCISES:
+        m = re.search(r"[Rr]eplay to action (\d+)", ex.prompt.en) if ex.task.kind == "review" else None
+        if not m:
+            continue
+        k, named = int(m.group(1)), named + 1
+        assert review_opening(ex) == k, f"{ex.id}: opens at {review_opening(ex)}, the prompt says {k}"
+        assert opening_caption(ex, "en").startswith(f"Action {k}: {ex.position.record[k - 1]}."), ex.id
+        assert opening_caption(ex, "zh").startswith(f"第 {k} 步：{ex.position.record[k - 1]}。"), ex.id
+    assert named >= 19
+    ex = next(e for e in EXERCISES if e.id == "maonan-3-05")
+    assert opening_caption(ex, "en").startswith("Action 36: xd6.") and "40" not in opening_caption(ex, "en")
+
+
 # ---------------------------------------------------------------- the lints catch what they should
 
 def _ex(game, position, task, prompt="p", explanation="e", hints=(), tags=("maonan.5.mills",), stage=1, eid="x",

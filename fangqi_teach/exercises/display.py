@@ -107,12 +107,16 @@ def review_opening(ex: Exercise) -> int:
     if not asks_the_end(ex):
         return n if at is None else min(at, n)
     from .checkers import solutions
-    end = _end_index(replay_states(ex))
+    states = replay_states(ex)
+    # a record that never ends may open on its last action (the question is
+    # then about a line that goes on from there, e.g. maonan-3-05 at 36)
+    last_before = _end_index(states) - 1 if states[-1].is_over else len(states) - 1
     try:
         asked = int(solutions(ex, 1)[0])
     except (ValueError, IndexError):
-        asked = end
-    last_before = min(end, asked if asked > 0 else end) - 1
+        asked = 0
+    if asked > 0:
+        last_before = min(last_before, asked - 1)
     return max(0, min(0 if at is None else at, last_before))
 
 
