@@ -612,7 +612,7 @@ class MorrisState(_Fields, GameState):
         p = self.pending
         assert p is not None            # asked only while an action is owed
         return IllegalAction.of(code, action, expected=p.text("en"), expected_zh=p.text("zh"),
-                                placing_zh="布子")   # the seed's word (core's default 落子 is Connect6's)
+                                placing_zh="布子")   # the seed's word (core's default is Connect6's)
 
     # -- the state machine -------------------------------------------------------
 
