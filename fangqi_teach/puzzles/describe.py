@@ -17,6 +17,7 @@ from ..core import other
 from ..games import GAMES
 from ..glossary import SHAPE_NAMES, TERMS, shape_term, term
 from ..i18n import Text, player_name
+from . import endgame as _endgame
 from .goals import C6_GOALS
 from .search import GAINS, WIN
 
@@ -28,6 +29,8 @@ THEME_TEXTS: dict[str, Text] = {
     "deny": Text("deny the opponent", "阻止对方"),
     "pull_credit": Text("pull credit", "拔子权"),
     "win_this_turn": Text("win this turn", "本手取胜"),
+    "endgame": Text("endgame", "残局"),
+    "hold_draw": Text("hold the draw", "守和"),
 }
 GOAL_GAINS = {"placements": "placements", "credits": "credits", "material": "material"}
 _TOLD = ("shape", "extra_placements", "pull_credit", "pin", "remove", "forfeit", "make_room",
@@ -60,6 +63,8 @@ def _replay(state, line):
 
 def themes(state, proof: dict[str, Any]) -> list[str]:
     """The puzzle's themes: its phase, goal and the events of its solution (glossary keys)."""
+    if proof["goal"] == _endgame.GOAL:
+        return _endgame.endgame_themes(proof)
     if proof["goal"] in C6_GOALS:
         goal = proof["goal"]
         t = {"c6_win": ["win_this_turn"], "c6_defend": ["defence"],
@@ -130,8 +135,10 @@ def difficulty(state, proof: dict[str, Any]) -> dict[str, Any]:
     gain is made; ``close`` how many other answers fall short by only the
     margin; ``quiet`` whether the solver's own turn gains nothing (a defence, a
     preparation); ``choices`` the legal answers. The rating (the
-    puzzle's Glicko-2 start) grows with each.
+    puzzle's Glicko-2 start) grows with each. An endgame puzzle's: :func:`.endgame.endgame_difficulty`.
     """
+    if proof["goal"] == _endgame.GOAL:
+        return _endgame.endgame_difficulty(proof)
     if proof["goal"] in C6_GOALS:
         lines = len(proof["lines"])
         base = {"c6_win": 700, "c6_defend": 1100, "c6_double_threat": 1500, "c6_block_attack": 1700}[proof["goal"]]
@@ -382,6 +389,8 @@ def explanation(state, proof: dict[str, Any]) -> Text:
     """
     if proof["goal"] in C6_GOALS:
         return _c6_explanation(proof)
+    if proof["goal"] == _endgame.GOAL:
+        return _endgame.endgame_explanation(state, proof)
     goal = proof["goal"]
     alts = proof["alternatives"]
     best, second = alts[0], alts[1]
@@ -417,6 +426,8 @@ def refutation(state, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
         return Text(checked["illegal"]["en"], checked["illegal"]["zh"])
     if proof["goal"] in C6_GOALS:
         return _c6_refutation(proof, checked)
+    if proof["goal"] == _endgame.GOAL:
+        return _endgame.endgame_refutation(state, proof, checked)
     goal = proof["goal"]
     best = proof["alternatives"][0]
     got, top = checked["value"], best["value"]

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,9 +27,10 @@ from typing import Any
 from ..ai import morris_advice as judge
 from ..ai import morris_tables as ai_tables
 from ..games.maonan import from_board
-from ..i18n import Text
+from ..i18n import Text, player_name
 
-__all__ = ["DIFFICULTIES", "GOALS", "Endgame", "TEXTS", "judge_turn", "perfect_reply", "sample"]
+__all__ = ["DIFFICULTIES", "GOALS", "Endgame", "TEXTS", "check_endgame", "judge_turn", "mine_endgames",
+           "perfect_reply", "prove_endgame", "sample"]
 
 GOALS = ("win", "draw")
 #: What a difficulty asks for: to win, the table's distance (turns of both players, this one included);
@@ -134,3 +136,208 @@ def _value(state: Any, player: str) -> tuple[str, int]:
     return judge.value_for(state, player)
 
 
+
+
+# --------------------------------------------------------------------------
+# Endgame puzzles (goal ``"endgame"`` of :mod:`.goals`): one first action keeps the table's verdict
+
+#: The goal's name in a proof.
+GOAL = "endgame"
+#: Alternatives an explanation names one by one (the rest are counted).
+NAMED = 4
+
+_KEPT = {"win": Text("the win", "胜局"), "draw": Text("the draw", "和棋")}
+
+
+def prove_endgame(state: Any) -> dict[str, Any] | None:
+    """The proof that exactly one first action keeps the table's verdict (a win, or a draw), or None.
+
+    A position qualifies when it is Maonan's movement phase at the start of a
+    turn, at most four pieces a side, the table's value exact
+    (:func:`~fangqi_teach.ai.morris_tables.exact`) and not a loss. The proof
+    lists every first action with its score, verdict and distance (turns to
+    the end, this one included), best first, and the line the table plays
+    after it (the rest of the turn and the reply).
+
+    >>> s = from_board({"a1": "W", "a4": "W", "d7": "W", "g1": "B", "g4": "B", "g7": "B"}, "W")
+    >>> prove_endgame(s) is None          # d7-a7, a4-b6 and d7-b6 all keep the win
+    True
+    """
+    if not judge.in_table(state) or state.pending is None or state.pending.kind != "move":
+        return None
+    if getattr(state, "turn_removed", False):
+        return None
+    table = ai_tables.load()
+    if not ai_tables.exact(state, table):
+        return None
+    scores = ai_tables._action_scores(state, table)
+    if len(scores) < 2:
+        return None
+    verdict, distance = ai_tables.verdict(max(scores.values()))
+    if verdict == "loss":
+        return None
+    keeps = [a for a, v in scores.items() if ai_tables.verdict(v)[0] == verdict]
+    if len(keeps) != 1:
+        return None
+    alts = []
+    for a, v in sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])):
+        vd, d = ai_tables.verdict(v)
+        alts.append({"answer": a, "value": v, "verdict": vd, "distance": d, "line": table_line(state, a, table)})
+    return {"goal": GOAL, "player": state.player, "verdict": verdict, "distance": distance, "alternatives": alts}
+
+
+def table_line(state: Any, action: str, table: Any = None) -> list[str]:
+    """``action``, the rest of its turn and the opponent's reply turn, each action the table's first best."""
+    table = table or ai_tables.load()
+    line, s = [action], state.play(action)
+    for side in (state.player, "W" if state.player == "B" else "B"):
+        while not s.is_over and s.player == side:
+            a = ai_tables.best_actions(s, table)[0]
+            line.append(a)
+            s = s.play(a)
+    return line
+
+
+def check_endgame(state: Any, proof: dict[str, Any], action: str) -> dict[str, Any]:
+    """Grade one legal first action by the table: correct when it keeps the proof's verdict (a slower win too)."""
+    table = ai_tables.load()
+    score = ai_tables._action_scores(state, table)[action]
+    verdict, d = ai_tables.verdict(score)
+    return {"correct": verdict == proof["verdict"], "value": score, "verdict": verdict, "distance": d,
+            "answer": action, "line": table_line(state, action, table)}
+
+
+def outcome_text(verdict: str, distance: int) -> Text:
+    """What an action gives, for the side that plays it: a win / a loss in d turns, or a draw.
+
+    >>> outcome_text("win", 9).en, outcome_text("loss", 1).zh, outcome_text("draw", 0).en
+    ('a win in 9 turns', '1 个回合内告负', 'a draw')
+    """
+    if verdict == "draw":
+        return Text("a draw", "和棋")
+    s = "" if distance == 1 else "s"
+    if verdict == "win":
+        return Text(f"a win in {distance} turn{s}", f"{distance} 个回合内取胜")
+    return Text(f"a loss in {distance} turn{s}", f"{distance} 个回合内告负")
+
+
+def endgame_prompt(proof: dict[str, Any]) -> Text:
+    """The question: the verdict to keep (never the action)."""
+    p = {lang: player_name(proof["player"], lang) for lang in ("en", "zh")}
+    if proof["verdict"] == "win":
+        d = outcome_text("win", proof["distance"])
+        return Text(f"Endgame: {p['en']} to move wins with best play (the endgame table: {d.en}, both sides' "
+                    f"turns counted). Which move keeps the win?",
+                    f"残局：轮到{p['zh']}走，双方都下最好时{p['zh']}能赢（残局库：{d.zh}，双方的回合都算）。"
+                    f"哪一步能保住胜局？")
+    return Text(f"Endgame: {p['en']} to move can hold the draw, and every other move loses. Which move keeps "
+                f"the draw?",
+                f"残局：轮到{p['zh']}走，能守和，别的走法都会输。哪一步能守住和棋？")
+
+
+def _others(alts: list[dict[str, Any]]) -> Text:
+    named = [Text(f"{a['answer']} gives {outcome_text(a['verdict'], a['distance']).en}",
+                  f"{a['answer']} 是{outcome_text(a['verdict'], a['distance']).zh}") for a in alts[:NAMED]]
+    rest = alts[NAMED:]
+    en, zh = "; ".join(t.en for t in named), "；".join(t.zh for t in named)
+    if rest:
+        draws = sum(1 for a in rest if a["verdict"] == "draw")
+        losses = len(rest) - draws
+        parts_en = [f"{n} {w}" for n, w in ((draws, "draw"), (losses, "lose")) if n]
+        parts_zh = [f"{n} 步{w}" for n, w in ((draws, "和棋"), (losses, "告负")) if n]
+        en += f"; of the {len(rest)} other move{'s' if len(rest) != 1 else ''}, " + " and ".join(parts_en)
+        zh += f"；其余 {len(rest)} 步中，" + "，".join(parts_zh)
+    return Text(en, zh)
+
+
+def endgame_explanation(state: Any, proof: dict[str, Any]) -> Text:
+    """After the answer: the one action that keeps the verdict, with its distance, and what each other gives."""
+    from .describe import line_text
+    best, others = proof["alternatives"][0], proof["alternatives"][1:]
+    kept, got = _KEPT[proof["verdict"]], outcome_text(best["verdict"], best["distance"])
+    rest = _others(others)
+    line = best["line"]
+    return Text(f"Only {best['answer']} keeps {kept.en}: {got.en} (the endgame table); {rest.en}. "
+                f"Line: {line_text(state, line, 'en')}.",
+                f"只有 {best['answer']} 能保住{kept.zh}：{got.zh}（残局库）；{rest.zh}。"
+                f"变化：{line_text(state, line, 'zh')}。")
+
+
+def endgame_refutation(state: Any, proof: dict[str, Any], checked: dict[str, Any]) -> Text:
+    """A wrong first action: what the table says it gives, against the one that keeps the verdict."""
+    from .describe import line_text
+    best = proof["alternatives"][0]
+    got = outcome_text(checked["verdict"], checked["distance"])
+    top = outcome_text(best["verdict"], best["distance"])
+    kept = _KEPT[proof["verdict"]]
+    line = checked["line"]
+    return Text(f"The endgame table: {checked['answer']} gives {got.en} with best play; only one move keeps "
+                f"{kept.en} ({top.en}). Line: {line_text(state, line, 'en')}.",
+                f"残局库：{checked['answer']} 之后双方都下最好，结果是{got.zh}；只有一步能保住{kept.zh}"
+                f"（{top.zh}）。变化：{line_text(state, line, 'zh')}。")
+
+
+def endgame_themes(proof: dict[str, Any]) -> list[str]:
+    """``endgame`` and what is kept: ``win`` or ``hold_draw``."""
+    return ["endgame", "win" if proof["verdict"] == "win" else "hold_draw"]
+
+
+def endgame_difficulty(proof: dict[str, Any]) -> dict[str, Any]:
+    """From the table: ``depth`` the distance, ``close`` the alternatives one step worse (a win's draws, a
+    draw's slow losses, lasting 10 turns or more), ``choices`` the legal first actions; a rating from them.
+
+    >>> endgame_difficulty({"verdict": "win", "distance": 9, "alternatives": [
+    ...     {"verdict": "win", "distance": 9}, {"verdict": "draw", "distance": 0}]})["rating"]
+    1370
+    """
+    alts = proof["alternatives"]
+    choices = len(alts)
+    if proof["verdict"] == "win":
+        close = sum(1 for a in alts[1:] if a["verdict"] == "draw")
+        base = 800 + 40 * (proof["distance"] - 1)
+    else:
+        close = sum(1 for a in alts[1:] if a["distance"] >= 10)
+        base = 1100
+    rating = base + 50 * math.log2(choices) + 200 * close / (choices - 1)
+    return {"depth": proof["distance"], "close": close, "quiet": False, "choices": choices,
+            "rating": int(round(max(600, min(2400, rating))))}
+
+
+def endgame_puzzle(board: dict[str, str], player: str, source: dict[str, Any]) -> dict[str, Any] | None:
+    """A puzzle record for a position given as a board, or None when it is not an endgame puzzle."""
+    from .miner import make_puzzle
+    setup = {"black": sorted(p for p, c in board.items() if c == "B"),
+             "white": sorted(p for p, c in board.items() if c == "W"), "player": player}
+    s = from_board(dict(board), player)
+    proof = prove_endgame(s)
+    if proof is None:
+        return None
+    return make_puzzle(s, proof, {"setup": setup}, source)
+
+
+def mine_endgames(n: int, seed: int = 1, tries: int = 200_000) -> tuple[list[dict[str, Any]], int]:
+    """Up to ``n`` endgame puzzles from table positions drawn from ``seed`` (reproducible), none repeated up to
+    the board's symmetries; and the number of positions drawn.
+
+    Positions are drawn as :func:`sample` does (pieces a side from the sample's counts, points at random),
+    both colours to move.
+    """
+    rng = random.Random(seed)
+    counts = sorted(set(_COUNTS["win"]) | set(_COUNTS["draw"]))
+    found: dict[str, dict[str, Any]] = {}
+    drawn = 0
+    for k in range(tries):
+        if len(found) >= n:
+            break
+        mine, theirs = rng.choice(counts)
+        me = rng.choice("BW")
+        points = rng.sample(ai_tables.POINTS, mine + theirs)
+        board = {p: me for p in points[:mine]} | {p: ("W" if me == "B" else "B") for p in points[mine:]}
+        drawn += 1
+        s = from_board(board, me)
+        if s.is_over or s.pending is None or s.pending.kind != "move":
+            continue
+        p = endgame_puzzle(board, me, {"seed": seed, "draw": k, "goal": GOAL})
+        if p is not None and p["key"] not in found:
+            found[p["key"]] = p
+    return list(found.values()), drawn

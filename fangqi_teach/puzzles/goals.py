@@ -19,7 +19,11 @@ short horizon:
     stones cannot stop three), proven by :mod:`fangqi_teach.analysis.connect6`;
 ``c6_block_attack`` (Connect6, only when asked: an exercise's own task)
     the only turn that stops every threat of the opponent *and* leaves three
-    threats or more.
+    threats or more;
+``endgame`` (Maonan movement, at most four pieces a side; only when asked)
+    the only first action that keeps the solved endgame table's verdict (a
+    win, or a draw): :mod:`.endgame`; any action that keeps it is correct,
+    a slower win too.
 
 :func:`prove` returns the proof (plain data, stored with the puzzle) when
 the side to act has exactly one best *answer class* and every other
@@ -48,6 +52,8 @@ from typing import Any
 from ..analysis import connect6 as c6
 from ..core import IllegalAction, other
 from ..games import GAMES
+from .endgame import GOAL as ENDGAME
+from .endgame import check_endgame, prove_endgame
 from .search import WIN, Unproven, alternatives, value_of
 
 # The horizons tried, longest first: the solver's turn, the reply and the solver's next turn
@@ -59,7 +65,7 @@ MARGIN = 1          # how much worse the next best answer must be ("clearly wors
 FANG_GOALS = {"placements": "placements", "credits": "credits", "material": "material"}
 C6_GOALS = ("c6_win", "c6_defend", "c6_double_threat", "c6_block_attack")
 C6_MINED = C6_GOALS[:3]         # tried in this order where no goal is asked (the miner); the last only when asked
-GOALS = tuple(FANG_GOALS) + C6_GOALS
+GOALS = tuple(FANG_GOALS) + C6_GOALS + (ENDGAME,)
 
 
 def goal_for(state) -> str | None:
@@ -86,6 +92,8 @@ def prove(state, goal: str | None = None, budget: int | None = None,
     """
     if GAMES[state.game].analysis is not None:
         return _prove_c6(state, goal)
+    if goal == ENDGAME:
+        return prove_endgame(state)
     goal = goal or goal_for(state)
     if goal is None:
         return None
@@ -108,6 +116,8 @@ def best_answers(proof: dict[str, Any]) -> list[str]:
     """The answers of the best class (one for a kept puzzle)."""
     if proof["goal"] in C6_GOALS:
         return [" ".join(proof["turn"])]
+    if proof["goal"] == ENDGAME:        # every action that keeps the verdict (one for a kept puzzle)
+        return [a["answer"] for a in proof["alternatives"] if a["verdict"] == proof["verdict"]]
     best = proof["alternatives"][0]["value"]
     return [a["answer"] for a in proof["alternatives"] if a["value"] == best]
 
@@ -142,6 +152,8 @@ def check(state, proof: dict[str, Any], answer: str) -> dict[str, Any]:
     refusal = state.refusal(action)
     if refusal is not None:
         return {"correct": False, "value": None, "line": [], "illegal": {"en": refusal.en, "zh": refusal.zh}}
+    if proof["goal"] == ENDGAME:
+        return check_endgame(state, proof, action)
     best = proof["alternatives"][0]["value"]
     try:
         got = value_of(state, action, FANG_GOALS[proof["goal"]], proof["turns"])

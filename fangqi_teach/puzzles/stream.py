@@ -23,6 +23,8 @@ from ..i18n import Text, player_name
 from . import Verdict, check_answer
 from .base import position_state
 from .describe import span_text
+from .endgame import GOAL as ENDGAME
+from .endgame import endgame_prompt
 from .rating import learner_rating, puzzle_start
 from .select import Selector
 
@@ -53,6 +55,8 @@ _PROMPTS = {
 def prompt(puzzle: dict[str, Any], state: Any = None) -> Text:
     """What the learner is asked (the goal and the horizon; never the answer). ``state``: the position, if built."""
     proof = puzzle["proof"]
+    if proof["goal"] == ENDGAME:
+        return endgame_prompt(proof)
     me, opp = proof["player"], other(proof["player"])
     en, zh = _PROMPTS[proof["goal"]]
     span = ("", "")
