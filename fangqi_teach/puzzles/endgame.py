@@ -315,29 +315,43 @@ def endgame_puzzle(board: dict[str, str], player: str, source: dict[str, Any]) -
     return make_puzzle(s, proof, {"setup": setup}, source)
 
 
-def mine_endgames(n: int, seed: int = 1, tries: int = 200_000) -> tuple[list[dict[str, Any]], int]:
+def mine_endgames(n: int, seed: int = 1, known: Any = (), keep: Any = None,
+                  tries: int = 200_000) -> dict[str, Any]:
     """Up to ``n`` endgame puzzles from table positions drawn from ``seed`` (reproducible), none repeated up to
-    the board's symmetries; and the number of positions drawn.
+    the board's symmetries nor with a ``known`` key, each passing ``keep`` (if given): ``{"puzzles",
+    "candidates"}`` (positions drawn), ``"proven"``, ``"duplicates"``.
 
     Positions are drawn as :func:`sample` does (pieces a side from the sample's counts, points at random),
-    both colours to move.
+    either colour to move.
+
+    >>> found = mine_endgames(3, seed=25)
+    >>> len(found["puzzles"]), {p["proof"]["goal"] for p in found["puzzles"]}, found["candidates"] > 3
+    (3, {'endgame'}, True)
     """
     rng = random.Random(seed)
     counts = sorted(set(_COUNTS["win"]) | set(_COUNTS["draw"]))
-    found: dict[str, dict[str, Any]] = {}
-    drawn = 0
+    seen = set(known)
+    out: dict[str, Any] = {"puzzles": [], "candidates": 0, "proven": 0, "duplicates": 0}
     for k in range(tries):
-        if len(found) >= n:
+        if len(out["puzzles"]) >= n:
             break
         mine, theirs = rng.choice(counts)
         me = rng.choice("BW")
         points = rng.sample(ai_tables.POINTS, mine + theirs)
         board = {p: me for p in points[:mine]} | {p: ("W" if me == "B" else "B") for p in points[mine:]}
-        drawn += 1
+        out["candidates"] += 1
         s = from_board(board, me)
         if s.is_over or s.pending is None or s.pending.kind != "move":
             continue
         p = endgame_puzzle(board, me, {"seed": seed, "draw": k, "goal": GOAL})
-        if p is not None and p["key"] not in found:
-            found[p["key"]] = p
-    return list(found.values()), drawn
+        if p is None:
+            continue
+        out["proven"] += 1
+        if keep is not None and not keep(p):
+            continue
+        if p["key"] in seen:
+            out["duplicates"] += 1
+            continue
+        seen.add(p["key"])
+        out["puzzles"].append(p)
+    return out

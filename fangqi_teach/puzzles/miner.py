@@ -210,6 +210,8 @@ def mine(game: str, n: int, seed: int = 1, executor: Executor | None = None, the
         raise ValueError(f'"{game}" is not a game; choose one of: {", ".join(GAMES)}')
     if n < 1:
         raise ValueError("-n must be at least 1")
+    if game == "maonan" and theme == "endgame" and records is None:
+        return _mine_endgames(n, seed, known, keep, progress)
     own = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
     found = Mined()
@@ -247,6 +249,19 @@ def mine(game: str, n: int, seed: int = 1, executor: Executor | None = None, the
     finally:
         if own:
             pool.shutdown(cancel_futures=True)
+    return found
+
+
+def _mine_endgames(n: int, seed: int, known: Iterable[str], keep, progress) -> Mined:
+    """Maonan's endgame puzzles: table positions drawn from the seed (:func:`.endgame.mine_endgames`), not played
+    games (one process: a candidate takes well under a millisecond)."""
+    from .endgame import mine_endgames
+    start = time.process_time()
+    r = mine_endgames(n, seed, known=known, keep=keep)
+    found = Mined(puzzles=r["puzzles"], candidates=r["candidates"], proven=r["proven"],
+                  duplicates=r["duplicates"], cpu_seconds=time.process_time() - start, jobs=1)
+    if progress is not None:
+        progress(found)
     return found
 
 
