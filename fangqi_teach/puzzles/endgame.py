@@ -237,7 +237,7 @@ def endgame_prompt(proof: dict[str, Any]) -> Text:
 
 def _others(alts: list[dict[str, Any]]) -> Text:
     named = [Text(f"{a['answer']} gives {outcome_text(a['verdict'], a['distance']).en}",
-                  f"{a['answer']} 是{outcome_text(a['verdict'], a['distance']).zh}") for a in alts[:NAMED]]
+                  f"{a['answer']}：{outcome_text(a['verdict'], a['distance']).zh}") for a in alts[:NAMED]]
     rest = alts[NAMED:]
     en, zh = "; ".join(t.en for t in named), "；".join(t.zh for t in named)
     if rest:
@@ -273,7 +273,7 @@ def endgame_refutation(state: Any, proof: dict[str, Any], checked: dict[str, Any
     line = checked["line"]
     return Text(f"The endgame table: {checked['answer']} gives {got.en} with best play; only one move keeps "
                 f"{kept.en} ({top.en}). Line: {line_text(state, line, 'en')}.",
-                f"残局库：{checked['answer']} 之后双方都下最好，结果是{got.zh}；只有一步能保住{kept.zh}"
+                f"残局库：{checked['answer']} 之后双方都下最好，结果：{got.zh}；只有一步能保住{kept.zh}"
                 f"（{top.zh}）。变化：{line_text(state, line, 'zh')}。")
 
 
