@@ -12,7 +12,9 @@ without ``-o`` the puzzles go to standard output as JSON lines.
 ``--theme``, ``--difficulty`` (easy, medium, hard: bands of the puzzle's
 rating; or a range of the pack's levels 1–10, ``3-6``) and ``--rating
 MIN-MAX`` keep only the puzzles that pass them (mining goes on until N
-pass, or the jobs run out). Figures
+pass, or the jobs run out). ``mine maonan --theme endgame`` draws positions
+of the solved endgame table instead of playing games (the ``endgame`` goal:
+one first action keeps the table's win or draw). Figures
 (candidates, proven, kept, CPU seconds) go to standard error.
 """
 
