@@ -272,9 +272,8 @@ def test_a_maonan_shape_goal_misses_in_mills_and_names_what_the_goal_counts():
     """Review s7 (Maonan/Connect6) 1: "It gives no shape; the goal is at least 2." — 2 what? and 棋型 in Maonan."""
     from fangqi_teach.exercises.schema import default_exercise_dir, load_pack
     pack = load_pack(default_exercise_dir() / "maonan" / "lesson.yaml")
-    ex = next((e for e in pack if e.id == "maonan-lesson-04"), None)
-    if ex is None or "shapes" not in dict(ex.task.params.get("goal", {})):
-        pytest.skip("maonan-lesson-04 was reworked")
+    ex = next(e for e in pack if e.id == "maonan-lesson-04")
+    assert "shapes" in dict(ex.task.params.get("goal", {})), "maonan-lesson-04 no longer has a shapes goal"
     answer = next(p for p in ("b4", "c4", "d1") if not ex.check(p).correct)
     v = ex.check(answer)
     assert "no mill; the goal is at least 2 mills" in v.feedback.en
