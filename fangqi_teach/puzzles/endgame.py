@@ -132,12 +132,6 @@ def judge_turn(before: Any, played: list[str], goal: str | None = None) -> Any:
     return judge.judge_turn(before, played, goal)
 
 
-def _value(state: Any, player: str) -> tuple[str, int]:
-    return judge.value_for(state, player)
-
-
-
-
 # --------------------------------------------------------------------------
 # Endgame puzzles (goal ``"endgame"`` of :mod:`.goals`): one first action keeps the table's verdict
 

@@ -111,7 +111,7 @@ class GameSession:
     function giving seconds (tests advance a fake one and call
     :meth:`tick`), ``background`` how the computer runs
     (:func:`background_mode`), ``teaching`` turns teaching mode on or off
-    (default: on below ``hard``; :mod:`~.teaching`). ``player`` replaces
+    (default: on below ``hard``; :mod:`~.teaching`). ``computer_player`` replaces
     the computer's search (a function of a state giving its action: the
     endgame practice's perfect defence), ``turn_check`` the teaching
     check (a function of the turn's first state and its actions giving a
@@ -129,7 +129,7 @@ class GameSession:
     def __init__(self, game: str | GameStateProtocol = DEFAULT_GAME, computer: str | None = None,
                  level: str = "medium", *, timer: bool = False, seconds: int | None = None,
                  clock: Callable[[], float] | None = None, background: bool | str = True,
-                 teaching: bool | None = None, player: Callable[[GameStateProtocol], str] | None = None,
+                 teaching: bool | None = None, computer_player: Callable[[GameStateProtocol], str] | None = None,
                  turn_check: Callable[[GameStateProtocol, list[str]], Any] | None = None, **options: Any):
         if isinstance(game, str):
             name = get_game(game).name
@@ -167,7 +167,7 @@ class GameSession:
         self._teaching_set = teaching is not None
         self.teaching = teach.default_on(level) if teaching is None else bool(teaching)
         self.teaching_offer: teach.Offer | None = None     # a turn offered back, waiting for an answer
-        self.player = player
+        self.computer_player = computer_player
         self.turn_check = turn_check or teach.check_turn
         self.offer_text = teach.TEXTS["offer"]                # how an offer begins ("Teaching mode: …")
         if timer and self.timer_possible:
@@ -530,7 +530,7 @@ class GameSession:
             return
         if self.busy in ("hint", "review"):
             self.worker.cancel()
-        level, player = self.level, self.player
+        level, player = self.level, self.computer_player
         work = (lambda: player(s)) if player is not None else (lambda: ai.choose(s, level=level))
         self._run_background("computer", work, self._computer_done, s)
 

@@ -116,7 +116,7 @@ class EndgameWidget(W.VBox):
                 return drills.TEXTS["won"].format(n=turns, best=(self.drill.distance + 1) // 2).get(lang)
             result = state.result.text(lang) if state.result else ""
             return drills.TEXTS["over"].format(result=result).get(lang)
-        if self.drill.goal == "draw" and turns >= drills.HOLD_TURNS and drills._value(state, me)[0] != "loss":
+        if self.drill.goal == "draw" and turns >= drills.HOLD_TURNS and drills.judge.value_for(state, me)[0] != "loss":
             return drills.TEXTS["held"].format(n=turns).get(lang)
         return ""
 
@@ -126,7 +126,8 @@ class EndgameWidget(W.VBox):
         d = self.drill
         enemy = "W" if d.learner == "B" else "B"
         goal = d.goal
-        game = GameWidget(d.state(), computer=enemy, lang=self.lang, teaching=True, player=drills.perfect_reply,
+        game = GameWidget(d.state(), computer=enemy, lang=self.lang, teaching=True,
+                          computer_player=drills.perfect_reply,
                           turn_check=lambda before, played: drills.judge_turn(before, played, goal), **self.options)
         game.session.offer_text = drills.TEXTS["offer"]
         game.teaching_switch = False       # the table's judge is the drill: not a switch here
