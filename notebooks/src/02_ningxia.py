@@ -157,10 +157,10 @@ L.step("ningxia-lesson-06")
 L.step("ningxia-lesson-07")
 
 # %% [markdown]
-# Done? Here is how it goes on after Black's move and capture. Step through with ▶: the same piece goes back
-# and forth between two squares.
+# Done? Here is one way it can go on, after Black's move and the capture of d7 (your capture may have been
+# another). Step through with ▶: the same piece goes back and forth between two squares.
 # <!-- zh -->
-# 做完了吗？下面接着黑方刚才那一步和那次吃子往下走。按 ▶ 一步步看：同一枚子在两个方之间来回滑。
+# 做完了吗？下面是一种接下去的走法：黑方走完这一步，吃掉 d7（你吃的也许是别的子）。按 ▶ 一步步看：同一枚子在两个方之间来回滑。
 
 # %%
 L.teaches("fangqi.0.shape_reformed")
