@@ -29,7 +29,6 @@ from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 from ..games import GAMES
-from .search import position_key
 
 PIECE = 100.0
 
@@ -101,8 +100,9 @@ class Tables:
         return int(cells.translate(_TO_B)[::-1], 2), int(cells.translate(_TO_W)[::-1], 2)
 
     def position_key(self, state):
-        """:func:`~.search.position_key` with the board in its fastest exact form (masks or cells)."""
-        return position_key(state, state.masks if self.masked else state.cells, self.marks)
+        """The state's ``zobrist``: one hash telling apart exactly the positions :func:`~.search.position_key`
+        tells apart (board, who acts, what is owed, hands, removals, tired marks)."""
+        return state.zobrist
 
 
 @lru_cache(maxsize=None)

@@ -71,7 +71,7 @@ def position_key(state, board=None, marks=_GAME_MARKS):
             removed.get("W", 0), marks(state) if marks is not None else ())
 
 
-def _to_front(children: list, action: str) -> None:
+def _to_front(children: list, action: int | str) -> None:
     """Move the pair of ``action`` to the front of ``children`` (in place), if it is there."""
     for i, (a, _c) in enumerate(children):
         if a == action:
@@ -98,7 +98,13 @@ class AlphaBeta:
 
     ``evaluate(state, player)`` is the static value for ``player``;
     ``deadline`` a ``time.perf_counter()`` instant; ``key(state)`` the
-    transposition-table key (:func:`position_key`, or a game's faster one).
+    transposition-table key (:func:`position_key`, or a game's faster one: the state's ``zobrist``).
+
+    Below the root the search runs on the integer path: ``s.legal_ids()``
+    and ``s.apply_id(id)`` (:mod:`fangqi_teach.games.engine`), so the
+    hooks ``_children``, ``_by_static_value`` and ``_best_child``, the
+    killers and the table's best actions hold action ids; the root's
+    actions, the result and its values are action strings.
     """
 
     def __init__(self, evaluate, deadline: float, rng: random.Random | None = None,
@@ -110,7 +116,7 @@ class AlphaBeta:
         self.order_depth = order_depth
         self.max_forced = max_forced
         self.nodes = 0
-        self.killers: dict[int, str] = {}
+        self.killers: dict[int, int] = {}      # ply -> the action id that last cut off there
         self.root = "B"
         # transposition table: position -> (depth, value, bound, best action)
         self.use_table = use_table
@@ -129,9 +135,9 @@ class AlphaBeta:
             return terminal_value(s, self.root, ply)
         if depth <= 0:
             return self.evaluate(s, self.root)
-        actions = s.legal_actions()
+        actions = s.legal_ids()
         if len(actions) == 1 and forced < self.max_forced:
-            return self._value(s.play(actions[0]), depth, alpha, beta, ply + 1, forced + 1)
+            return self._value(s.apply_id(actions[0]), depth, alpha, beta, ply + 1, forced + 1)
         key = self.key(s) if self.use_table else None
         hint = None
         if key is not None:
@@ -152,8 +158,9 @@ class AlphaBeta:
             self.table[key] = (depth, best, flag, best_action)
         return best
 
-    def _children(self, s, actions: list[str], depth: int, ply: int, forced: int, maximizing: bool):
-        """``(children, next depth, forced)``: the ``(action, state or None)`` pairs to search, in order."""
+    def _children(self, s, actions, depth: int, ply: int, forced: int, maximizing: bool):
+        """``(children, next depth, forced)``: the ``(action id, state or None)`` pairs to search, in order
+        (``actions`` are the ids of ``s.legal_ids()``; a child is ``s.apply_id(id)``)."""
         pending = s.pending
         if pending is not None and pending.kind in REMOVALS and forced < self.max_forced:
             # Removals finish what the last action started (a quiescence
@@ -166,24 +173,25 @@ class AlphaBeta:
         # near the leaves children are made one at a time: a cut-off saves the rest
         return [(a, None) for a in actions], depth - 1, forced
 
-    def _by_static_value(self, s, actions: list[str], ply: int, maximizing: bool) -> list:
-        """Every ``(action, child)``, best first for the player to act."""
+    def _by_static_value(self, s, actions, ply: int, maximizing: bool) -> list:
+        """Every ``(action id, child)``, best first for the player to act."""
         ev, root = self.evaluate, self.root
         keyed = []
+        apply = s.apply_id
         for a in actions:
-            c = s.play(a)
+            c = apply(a)
             keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
         keyed.sort(key=lambda t: t[0], reverse=maximizing)
         return [(a, c) for _, a, c in keyed]
 
     def _best_child(self, children: list, s, depth: int, alpha: float, beta: float, ply: int, forced: int,
-                    maximizing: bool) -> tuple[float, str | None]:
-        """``(value, action)`` of the best child for the player to act, cut off at the window."""
+                    maximizing: bool) -> tuple[float, int | None]:
+        """``(value, action id)`` of the best child for the player to act, cut off at the window."""
         best_action = None
         if maximizing:
             best = -WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.play(a), depth, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else s.apply_id(a), depth, alpha, beta, ply + 1, forced)
                 if v > best:
                     best, best_action = v, a
                 if v > alpha:
@@ -194,7 +202,7 @@ class AlphaBeta:
         else:
             best = WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.play(a), depth, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else s.apply_id(a), depth, alpha, beta, ply + 1, forced)
                 if v < best:
                     best, best_action = v, a
                 if v < beta:

@@ -48,9 +48,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..boards import Board
 from ..core import IllegalAction, board_diagram, not_an_action, parse_or_refuse
 from ..i18n import Text
-from ..notation import REMOVE, TIMEOUT, Action
+from ..notation import MOVE, PASS, PLACE, REMOVE, TIMEOUT, Action
 
-__all__ = ["GameState", "Record"]
+__all__ = ["GameState", "Record", "ActionIds", "action_ids", "zobrist_of"]
 
 #: The move :meth:`GameState._resolve` answers for ``timeout`` in a timed game: play :meth:`timeout`.
 _TIMEOUT = object()
@@ -167,6 +167,67 @@ class GameState:
             legal = cache["_legal_list"] = self._legal()
         return legal
 
+    # -- the integer path (search and random play; OpenSpiel's shape) ----------------
+    #
+    # An action id is a number for an action string on this board (:class:`ActionIds`):
+    # ``legal_ids()`` lists them in the order of ``legal_actions()``, ``apply_id(id)`` plays one
+    # and gives the very state ``play(name_of(id))`` gives. Engines override these two with
+    # faster ones; the defaults here go through the strings, so every game has the path.
+
+    @property
+    def action_ids(self) -> "ActionIds":
+        """The numbering of this board's actions (:class:`ActionIds`)."""
+        return action_ids(self.board_spec)
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions, in the order of :meth:`legal_actions` (computed once per state).
+
+        >>> from fangqi_teach.games import new_game
+        >>> s = new_game("maonan")
+        >>> [s.name_of(a) for a in s.legal_ids()[:3]] == s.legal_actions()[:3]
+        True
+        """
+        cache = self.__dict__
+        found = cache.get("_legal_ids")
+        if found is None:
+            id_of = self.action_ids.id_of_name
+            found = cache["_legal_ids"] = tuple([id_of(a) for a in self._legal_cached()])
+        return found  # type: ignore[no-any-return]
+
+    def apply_id(self, action_id: int) -> Any:
+        """The state after the action numbered ``action_id``: the same state as ``play`` of its name.
+
+        >>> from fangqi_teach.games import new_game
+        >>> s = new_game("connect6", size=9)
+        >>> s.apply_id(s.id_of("e5")) == s.play("e5")
+        True
+        """
+        return self.play(self.action_ids.name_of(action_id))
+
+    def id_of(self, action: str | Action) -> int:
+        """The id of ``action`` (text in any spelling, or an :class:`Action`) on this board."""
+        return self.action_ids.id_of(action)
+
+    def action_of(self, action_id: int) -> Action:
+        """The :class:`Action` numbered ``action_id``."""
+        return self.action_ids.action_of(action_id)
+
+    def name_of(self, action_id: int) -> str:
+        """The action string numbered ``action_id`` (the public notation)."""
+        return self.action_ids.name_of(action_id)
+
+    @property
+    def zobrist(self) -> int:
+        """A hash of what decides the future of the position (the search's transposition key): board,
+        who acts and what is owed, hands, removals (draw counters and the record left out).
+        Engines keep a cheaper one; this default reads the public fields."""
+        pending = self.pending
+        board = self.board
+        return hash((tuple(sorted(board.items())), self.player, self.phase,
+                     (pending.kind, pending.count) if pending is not None else None,
+                     tuple(sorted(getattr(self, "hands", {}).items())),
+                     tuple(sorted(getattr(self, "removed", {}).items()))))
+
     # -- what a click may do (the board's highlights) ------------------------------
 
     def move_targets(self, origin: str | None) -> list[str]:
@@ -277,3 +338,97 @@ class Record:
         out.reverse()
         return tuple(out)
 
+
+
+class ActionIds:
+    """The numbering of one board's actions, for the integer path (n = number of points):
+
+    ============================  =========================
+    place on point i              ``i``
+    remove the piece on point i   ``n + i``
+    move from point i to j        ``2n + i·n + j``
+    ``pass``                      ``2n + n²``
+    ``timeout``                   ``2n + n² + 1``
+    ============================  =========================
+
+    Points are numbered in the board's order (``board.points``). Names are
+    made when first asked for and kept (Connect6's 19×19 board has 130,000
+    move numbers; a game uses few).
+
+    >>> from fangqi_teach.boards import get_board
+    >>> ids = action_ids(get_board("dafang"))
+    >>> ids.id_of("c3"), ids.id_of("XC3"), ids.name_of(ids.id_of("c3-c4")), ids.action_of(ids.pass_id)
+    (14, 50, 'c3-c4', Action(kind='pass', points=()))
+    """
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.points = board.points
+        self.n = n = len(board.points)
+        self.pass_id = 2 * n + n * n
+        self.timeout_id = self.pass_id + 1
+        self.size = self.timeout_id + 1
+        self._names: dict[int, str] = {}
+        self._ids: dict[str, int] = {}
+
+    def name_of(self, action_id: int) -> str:
+        name = self._names.get(action_id)
+        if name is None:
+            name = self._names[action_id] = str(self.action_of(action_id))
+            self._ids[name] = action_id
+        return name
+
+    def action_of(self, action_id: int) -> Action:
+        n, pts = self.n, self.points
+        if not isinstance(action_id, int) or not 0 <= action_id < self.size:
+            raise ValueError(f"{action_id!r} is not an action id of the {self.board.name} board (0 to "
+                             f"{self.size - 1})")
+        if action_id < n:
+            return Action(PLACE, (pts[action_id],))
+        if action_id < 2 * n:
+            return Action(REMOVE, (pts[action_id - n],))
+        if action_id < self.pass_id:
+            i, j = divmod(action_id - 2 * n, n)
+            return Action(MOVE, (pts[i], pts[j]))
+        return Action(PASS if action_id == self.pass_id else TIMEOUT, ())
+
+    def id_of_name(self, name: str) -> int:
+        """The id of an action string spelled canonically (the engines' own strings): a dictionary look-up."""
+        found = self._ids.get(name)
+        if found is None:
+            found = self._ids[name] = self.id_of(name)
+            self._names[found] = name
+        return found
+
+    def id_of(self, action: str | Action) -> int:
+        if not isinstance(action, Action):
+            action = parse_or_refuse(self.board, "".join(str(action).split()))
+        idx, n = self.board.index, self.n
+        if action.kind == PLACE:
+            return idx[action.points[0]]
+        if action.kind == REMOVE:
+            return n + idx[action.points[0]]
+        if action.kind == MOVE:
+            return 2 * n + idx[action.points[0]] * n + idx[action.points[1]]
+        return self.pass_id if action.kind == PASS else self.timeout_id
+
+
+_ACTION_IDS: dict[int, tuple[Board, ActionIds]] = {}
+
+
+def action_ids(board: Board) -> ActionIds:
+    """The (shared) :class:`ActionIds` of ``board``."""
+    found = _ACTION_IDS.get(id(board))
+    if found is None or found[0] is not board:
+        found = _ACTION_IDS[id(board)] = (board, ActionIds(board))
+    return found[1]
+
+
+def zobrist_of(state: Any) -> int:
+    """The transposition key of ``state`` (its ``zobrist``): equal for positions the search may treat as one.
+
+    >>> from fangqi_teach.games import new_game
+    >>> zobrist_of(new_game("dafang").play("a1")) == zobrist_of(new_game("dafang").play("a1"))
+    True
+    """
+    return state.zobrist  # type: ignore[no-any-return]

@@ -52,7 +52,7 @@ from ..glossary import Glossary, shape_term
 from ..i18n import Text
 from ..notation import PASS, PLACE, REMOVE, Action, parse_action
 from .contract import SETUP_FIELDS, Capabilities, Game, Rule, RuleOption, SectionRules, check_options
-from .engine import GameState, Record
+from .engine import GameState, Record, action_ids
 
 __all__ = [
     "VARIANTS", "RULE_OPTIONS", "Variant", "FangState", "new_game", "state_from_json",
@@ -61,6 +61,7 @@ __all__ = [
 ]
 
 EMPTY = "."
+_EMPTY_BITS = str.maketrans({".": "1", "B": "0", "W": "0"})
 _SIDE = {"B": 0, "W": 1}
 
 # --------------------------------------------------------------------------
@@ -271,7 +272,19 @@ class _Geometry:
         self._index_rays(diagonal_moves)
         self._index_actions()
         self._index_lines(diagonal_moves)
+        self._index_square_masks()
         self._events: dict[Any, Any] = {}
+
+    def _index_square_masks(self) -> None:
+        """The squares as shifts of one mask (bit i = point i, rows of ``ncols`` points): a cell's
+        corners are i, i+1, i+ncols, i+ncols+1 for i in ``cell_mask``, so every square is tested at once."""
+        ncols, nrows = len(self.board.columns), self.board.rows
+        self.ncols = ncols
+        self.cell_mask = sum(1 << (r * ncols + c) for r in range(nrows - 1) for c in range(ncols - 1))
+        corners = {frozenset((i, i + 1, i + ncols, i + ncols + 1)) for i in range(self.n) if self.cell_mask >> i & 1}
+        assert corners == {frozenset(pts) for pts in (p for sq in self.squares_at for p in sq)}
+        self.to_mask = {c: str.maketrans({".": "0", "B": "1" if c == "B" else "0", "W": "1" if c == "W" else "0"})
+                        for c in "BW"}
 
     def _index_shapes(self, variant: Variant) -> None:
         """The scoring shapes, their values, and which shapes and squares hold each point."""
@@ -343,6 +356,12 @@ class _Geometry:
                     table[s] = ("move", i, j)
                     self.paths[s] = tuple(x for x, _ in ray[:k + 1])
         self.actions = table
+        # the integer path: every well-formed action string <-> its id (engine.ActionIds)
+        ids = action_ids(self.board)
+        self.id_of_name = {a: ids.id_of_name(a) for a in table}
+        self.id_names: list[str | None] = [None] * ids.size
+        for a, k in self.id_of_name.items():
+            self.id_names[k] = a
 
     def _index_lines(self, diagonal_moves: bool) -> None:
         """The movement lines, and the move names along them from each position."""
@@ -427,6 +446,24 @@ class _Geometry:
                 out.append(sid)
         return out
 
+    def mask(self, cells: str, colour: str) -> int:
+        """The points of ``colour`` as a bit mask (bit i = point i)."""
+        return int(cells.translate(self.to_mask[colour])[::-1], 2)
+
+    def safe_mask(self, m: int) -> int:
+        """The pieces of mask ``m`` that are corners of a square complete in ``m``."""
+        w = self.ncols
+        full = m & m >> 1 & m >> w & m >> (w + 1) & self.cell_mask
+        return full | full << 1 | full << w | full << (w + 1) if full else 0
+
+    def near_squares(self, m: int, empty: int) -> int:
+        """The empty points that would complete a square of mask ``m`` (its other three corners in ``m``)."""
+        w, v = self.ncols, self.cell_mask
+        a, b, c, d = m & v, m >> 1 & v, m >> w & v, m >> (w + 1) & v
+        ea, eb, ec, ed = empty & v, empty >> 1 & v, empty >> w & v, empty >> (w + 1) & v
+        return ((ea & b & c & d) | (a & eb & c & d) << 1 | (a & b & ec & d) << w
+                | (a & b & c & ed) << (w + 1))
+
     def is_safe(self, cells: str, i: int) -> bool:
         c = cells[i]
         for pts in self.squares_at[i]:
@@ -435,7 +472,15 @@ class _Geometry:
         return False
 
     def loose(self, cells: str, colour: str) -> list[int]:
-        return [i for i in range(self.n) if cells[i] == colour and not self.is_safe(cells, i)]
+        """The points of ``colour``'s loose pieces, in point order (squares found by shifts: :meth:`safe_mask`)."""
+        m = self.mask(cells, colour)
+        x = m & ~self.safe_mask(m)
+        out = []
+        while x:
+            low = x & -x
+            out.append(low.bit_length() - 1)
+            x ^= low
+        return out
 
     def can_move(self, cells: str, colour: str) -> bool:
         nb = self.neighbours
@@ -450,8 +495,12 @@ class _Geometry:
         """Whether ``colour`` has a move that completes a square (leave-a-chance)."""
         others = self.square_others
         rays = self.rays
-        e = cells.find(EMPTY)
-        while e >= 0:
+        # only the empty points next to three of colour's corners can be completed (found by shifts)
+        x = self.near_squares(self.mask(cells, colour), int(cells.translate(_EMPTY_BITS)[::-1], 2))
+        while x:
+            low = x & -x
+            x ^= low
+            e = low.bit_length() - 1
             wanted = [pts for a, b, c, pts in others[e]
                       if cells[a] == colour and cells[b] == colour and cells[c] == colour]
             if wanted:
@@ -461,7 +510,6 @@ class _Geometry:
                             if cells[o] == colour and any(o not in pts for pts in wanted):
                                 return True
                             break
-            e = cells.find(EMPTY, e + 1)
         return False
 
 
@@ -680,6 +728,34 @@ class FangState(GameState):
 
     def _legal(self) -> tuple[str, ...]:
         return tuple(self._legal_info()[0])
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """The legal actions' ids (:class:`~.engine.ActionIds`), in the order of :meth:`legal_actions`.
+
+        >>> s = new_game("dafang")
+        >>> s.apply_id(s.legal_ids()[0]) == s.play(s.legal_actions()[0])
+        True
+        """
+        cache = self.__dict__
+        found = cache.get("_legal_ids")
+        if found is None:
+            ids = self.geo.id_of_name
+            found = cache["_legal_ids"] = tuple([ids[a] for a in self._legal_info()[0]])
+        return found  # type: ignore[no-any-return]
+
+    def apply_id(self, action_id: int) -> "FangState":
+        names = self.geo.id_names
+        name = names[action_id] if type(action_id) is int and 0 <= action_id < len(names) else None
+        if name is None:                      # not an action of this board's shape: the skeleton says why
+            return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
+        return self.play(name)
+
+    @property
+    def zobrist(self) -> int:
+        """The search's transposition key: the same positions as :func:`~fangqi_teach.ai.search.position_key`
+        (board, who acts, what is owed, hands, removals, tired marks), as one hash."""
+        return hash((self.cells, self.player, self.stage, self.owed, self.hand_counts, self.removed_counts,
+                     self.tired))
 
     def _known(self, text: Any) -> str | None:
         """``text`` if it is a legal action spelled canonically (replays and searches: no full list needed)."""

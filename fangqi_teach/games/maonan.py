@@ -55,7 +55,7 @@ from ..glossary import Glossary
 from ..i18n import Text
 from ..notation import PASS, REMOVE, Action
 from .contract import Capabilities, Game, Rule, RuleOption, SectionRules, SetupFieldError, check_options, setup_stones
-from .engine import GameState, Record
+from .engine import GameState, Record, action_ids
 
 PIECES = 12
 
@@ -186,6 +186,12 @@ _ACTIONS = {p: (0, i, -1) for i, p in enumerate(POINTS)}
 _ACTIONS.update({a: (2, i, -1) for i, a in enumerate(REMOVE_ACTIONS)})
 _ACTIONS.update({a: (1, i, j) for (i, j), a in MOVE_ACTIONS.items()})
 _PLACE, _MOVE, _REMOVE = 0, 1, 2
+# the integer path (engine.ActionIds): every action string of the board <-> its id
+_IDS = action_ids(BOARD)
+_ID_OF = {a: _IDS.id_of_name(a) for a in _ACTIONS}
+_ID_NAMES: list[str | None] = [None] * _IDS.size
+for _a, _k in _ID_OF.items():
+    _ID_NAMES[_k] = _a
 _make = tuple.__new__
 
 # Events are immutable values: the frequent ones are made once and shared
@@ -502,6 +508,40 @@ class MorrisState(_Fields, GameState):
 
     def _legal(self) -> tuple[str, ...]:
         return self._legal_actions()
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """The legal actions' ids (:class:`~.engine.ActionIds`), in the order of :meth:`legal_actions`.
+
+        >>> s = new_game("maonan")
+        >>> s.apply_id(s.legal_ids()[0]) == s.play(s.legal_actions()[0])
+        True
+        """
+        cache = self.__dict__
+        found = cache.get("_legal_ids")
+        if found is None:
+            ids = _ID_OF
+            found = cache["_legal_ids"] = tuple([ids[a] for a in (self.moves if self.task == "move"
+                                                                   else self._legal_actions())])
+        return found  # type: ignore[no-any-return]
+
+    def apply_id(self, action_id: int) -> "MorrisState":
+        name = _ID_NAMES[action_id] if type(action_id) is int and 0 <= action_id < len(_ID_NAMES) else None
+        if name is None:                      # not an action of this board: the skeleton says why
+            return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
+        return self.play(name)
+
+    @property
+    def zobrist(self) -> int:
+        """The search's transposition key: the same positions as :func:`~fangqi_teach.ai.search.position_key`
+        (board, who acts, what is owed, hands, removals), as one hash."""
+        task = self.task
+        if task == "capture":
+            p = self.pending
+            assert p is not None
+            owed: tuple[str, int] = (p.kind, p.count)
+        else:
+            owed = (task, 1)
+        return hash((self.black, self.white, self.player, owed, self.hand, self.lost))
 
     def _legal_actions(self) -> tuple[Any, ...]:
         task = self.task
