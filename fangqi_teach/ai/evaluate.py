@@ -129,10 +129,13 @@ def evaluator(game: str):
     size, size1, size2, protect, flag_shape = pk.size, pk.size1, pk.size2, pk.protect, pk.flag_shape
     reach_of = pk.reach
     to_b, to_w = _TO_B, _TO_W
+    fang = hasattr(GAMES[game].new(), "colour_masks")     # Fang Qi states keep their masks up to date
 
     def evaluate(state, player: str) -> float:
         if masked:
             black, white = state.black, state.white
+        elif fang:
+            black, white = state.colour_masks
         else:
             cells = state.cells
             black, white = int(cells.translate(to_b)[::-1], 2), int(cells.translate(to_w)[::-1], 2)

@@ -283,6 +283,11 @@ class _Geometry:
         self.cell_mask = sum(1 << (r * ncols + c) for r in range(nrows - 1) for c in range(ncols - 1))
         corners = {frozenset((i, i + 1, i + ncols, i + ncols + 1)) for i in range(self.n) if self.cell_mask >> i & 1}
         assert corners == {frozenset(pts) for pts in (p for sq in self.squares_at for p in sq)}
+        self.shape_masks = tuple(sum(1 << k for k in pts) for pts in self.shape_points)
+        # for each byte of an empty-points mask, the union of those points' neighbours (who can step there)
+        self.reach_tables = tuple(
+            tuple(_union_of(self.neighbours, 8 * k, byte, self.n) for byte in range(256))
+            for k in range((self.n + 7) // 8))
         self.to_mask = {c: str.maketrans({".": "0", "B": "1" if c == "B" else "0", "W": "1" if c == "W" else "0"})
                         for c in "BW"}
 
@@ -337,6 +342,9 @@ class _Geometry:
         assert all(self.names[r * ncols + c] == f"{b.columns[c]}{r + 1}"
                    for r in range(nrows) for c in range(ncols))
         self.rays = tuple(rays)
+        # each ray as (mask of its points, whether it runs towards higher point numbers)
+        self.ray_masks = tuple(tuple((sum(1 << k for k in ray), ray[0] > e) for ray in rs) for e, rs in enumerate(rays))
+        self.full = (1 << self.n) - 1
         self.named_rays = tuple(named)
         self.neighbours = tuple(tuple(ray[0] for ray in rs) for rs in self.rays)
 
@@ -450,6 +458,30 @@ class _Geometry:
         """The points of ``colour`` as a bit mask (bit i = point i)."""
         return int(cells.translate(self.to_mask[colour])[::-1], 2)
 
+    def can_move_mask(self, m: int, empty: int) -> bool:
+        """Whether a piece of mask ``m`` stands next to a point of ``empty`` (:meth:`can_move` on masks)."""
+        reach = 0
+        k = 0
+        for table in self.reach_tables:
+            reach |= table[empty >> k & 255]
+            k += 8
+        return bool(reach & m)
+
+    def completed_mask(self, m: int, i: int) -> list[int]:
+        """Ids of the shapes through point i that mask ``m`` holds entirely (:meth:`completed` on masks)."""
+        masks = self.shape_masks
+        return [sid for sid in self.shapes_at[i] if m & masks[sid] == masks[sid]]
+
+    def loose_mask(self, m: int) -> list[int]:
+        """The points of mask ``m`` not in a square complete in ``m``, in point order."""
+        x = m & ~self.safe_mask(m)
+        out = []
+        while x:
+            low = x & -x
+            out.append(low.bit_length() - 1)
+            x ^= low
+        return out
+
     def safe_mask(self, m: int) -> int:
         """The pieces of mask ``m`` that are corners of a square complete in ``m``."""
         w = self.ncols
@@ -492,25 +524,44 @@ class _Geometry:
         return False
 
     def has_square_slide(self, cells: str, colour: str) -> bool:
-        """Whether ``colour`` has a move that completes a square (leave-a-chance)."""
+        """Whether ``colour`` has a move that completes a square (leave-a-chance).
+
+        Only the empty points next to three of colour's corners can be
+        completed (:meth:`near_squares`); from each, the piece that can
+        arrive along a ray is the nearest one on it, the lowest or highest
+        occupied bit of the ray's mask (rays run one way in point order).
+        """
         others = self.square_others
-        rays = self.rays
-        # only the empty points next to three of colour's corners can be completed (found by shifts)
-        x = self.near_squares(self.mask(cells, colour), int(cells.translate(_EMPTY_BITS)[::-1], 2))
+        m = self.mask(cells, colour)
+        empty = int(cells.translate(_EMPTY_BITS)[::-1], 2)
+        occupied = self.full ^ empty
+        x = self.near_squares(m, empty)
+        ray_masks = self.ray_masks
         while x:
             low = x & -x
             x ^= low
             e = low.bit_length() - 1
-            wanted = [pts for a, b, c, pts in others[e]
-                      if cells[a] == colour and cells[b] == colour and cells[c] == colour]
-            if wanted:
-                for ray in rays[e]:
-                    for o in ray:   # the first piece seen from e is the one that can arrive
-                        if cells[o] != EMPTY:
-                            if cells[o] == colour and any(o not in pts for pts in wanted):
+            wanted = None
+            for ray, upward in ray_masks[e]:
+                r = occupied & ray
+                if r:
+                    o = (r & -r).bit_length() - 1 if upward else r.bit_length() - 1
+                    if m >> o & 1:
+                        if wanted is None:
+                            wanted = [pts for a, b, c, pts in others[e] if m >> a & m >> b & m >> c & 1]
+                        for pts in wanted:
+                            if o not in pts:
                                 return True
-                            break
         return False
+
+
+def _union_of(neighbours: tuple[tuple[int, ...], ...], first: int, byte: int, n: int) -> int:
+    out = 0
+    for t in range(8):
+        if byte >> t & 1 and first + t < n:
+            for j in neighbours[first + t]:
+                out |= 1 << j
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -551,7 +602,7 @@ class FangState(GameState):
     ({'B': 25, 'W': 24}, 'place', 49)
     """
 
-    __slots__ = tuple(f for f in _FIELDS if f != "record") + ("variant", "geo", "_info", "_hash", "_board",
+    __slots__ = tuple(f for f in _FIELDS if f != "record") + ("variant", "geo", "_info", "_hash", "_board", "bits",
                                                              "_log", "_record")
     timed = True
     # The fields, declared for type checkers (GameStateProtocol); set by _initial and _child.
@@ -585,6 +636,7 @@ class FangState(GameState):
     _info: tuple[Any, ...] | None                  # caches, filled on first use
     _hash: int | None
     _board: dict[str, str] | None
+    bits: tuple[int, int] | None                   # (Black mask, White mask), bit i = point i; None: not known
 
     # -- construction ---------------------------------------------------
 
@@ -604,6 +656,7 @@ class FangState(GameState):
         s.quiet_turns, s.history, s.passes = 0, (), 0
         s.result, s.record, s.events = None, (), ()
         s._info = s._hash = s._board = None
+        s.bits = (0, 0)
         return s
 
     def _child(self, action: str) -> "FangState":
@@ -620,7 +673,18 @@ class FangState(GameState):
         n.variant, n.geo = self.variant, self.geo
         n._log, n._record = (action, self._log), None
         n._info = n._hash = n._board = None
+        n.bits = self.bits
         return n
+
+    @property
+    def colour_masks(self) -> tuple[int, int]:
+        """(Black mask, White mask): bit i is point i of the board (kept up to date by every action; not
+        called ``masks``, which tells the evaluation a Morris state)."""
+        bits = self.bits
+        if bits is None:
+            g, cells = self.geo, self.cells
+            bits = self.bits = (g.mask(cells, "B"), g.mask(cells, "W"))
+        return bits
 
     # -- the uniform interface -------------------------------------------
 
@@ -1025,6 +1089,7 @@ def state_from_json(d: dict[str, Any]) -> FangState:
     for p, c in f.board("board", g.board).items():
         cells[g.board.index[p]] = c
     s.cells = "".join(cells)
+    s.bits = None
     s.player = f.colour("player")
     s.phase = f.choice("phase", tuple(_STAGES))
     s.stage = f.choice("stage", _STAGES[s.phase])
@@ -1227,6 +1292,7 @@ def _setup_supplies(s: FangState, pieces: dict[str, str], f: SavedFields, phase:
     for name, colour in pieces.items():
         cells[g.board.index[name]] = colour
     s.cells = "".join(cells)
+    s.bits = None
     s.hand_counts = (hands["B"], hands["W"])
     s.removed_counts = (removed["B"], removed["W"])
     return on_board
@@ -1364,7 +1430,7 @@ def shapes_completed_by(s: FangState, action: str) -> list[Shape]:
 def _targets(n: FangState, colour: str) -> list[int]:
     """Enemy pieces a capture or pull may take: loose ones ([D2]: safe ones if none is loose and allowed)."""
     g = n.geo
-    found = g.loose(n.cells, colour)
+    found = g.loose_mask(n.colour_masks[_SIDE[colour]])
     if not found and n.options["take_safe_if_no_loose"]:
         found = [i for i in range(g.n) if n.cells[i] == colour]
     return found
@@ -1378,7 +1444,13 @@ def _room_pieces(n: FangState) -> list[int]:
     """
     g, cells, p = n.geo, n.cells, n.player
     q = other(p)
-    return [i for i in g.loose(cells, p) if any(cells[j] == q for j in g.neighbours[i])]
+    return [i for i in g.loose_mask(n.colour_masks[_SIDE[p]]) if any(cells[j] == q for j in g.neighbours[i])]
+
+
+def _can_move(n: FangState, colour: str) -> bool:
+    """:meth:`_Geometry.can_move` on the state's masks."""
+    black, white = n.colour_masks
+    return n.geo.can_move_mask(white if colour == "W" else black, n.geo.full ^ (black | white))
 
 
 def _moved(cells: str, i: int, j: int, colour: str) -> str:
@@ -1469,9 +1541,15 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
     p, v, g = n.player, n.variant, n.geo
     side = _SIDE[p]
     n.cells = n.cells[:i] + p + n.cells[i + 1:]
+    black, white = n.colour_masks
+    if side:
+        white |= 1 << i
+    else:
+        black |= 1 << i
+    n.bits = black, white
     n.hand_counts = _set(n.hand_counts, p, n.hand_counts[side] - 1)
     ev.append(g.event("place", p, i))
-    done = g.completed(n.cells, i, p)
+    done = g.completed_mask(white if side else black, i)
     worth = _shape_events(n, ev, done, g.place_value) if done else 0
     if v.placing == "extra_placements":
         if worth:
@@ -1507,9 +1585,15 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
 def _do_move(n: FangState, ev: list[Event], i: int, j: int) -> None:
     p, g = n.player, n.geo
     n.cells = _moved(n.cells, i, j, p)
+    black, white = n.colour_masks
+    if p == "W":
+        white ^= 1 << i | 1 << j
+    else:
+        black ^= 1 << i | 1 << j
+    n.bits = black, white
     ev.append(g.event("move", p, i, j))
     n.actor = j
-    done = g.completed(n.cells, j, p)
+    done = g.completed_mask(white if p == "W" else black, j)
     if not done:
         n.owed = 0
         _make_room_check(n, ev)
@@ -1550,6 +1634,8 @@ def _remove(n: FangState, ev: list[Event], i: int, reason: str) -> None:
     colour = n.cells[i]
     side = _SIDE[colour]
     n.cells = n.cells[:i] + EMPTY + n.cells[i + 1:]
+    black, white = n.colour_masks
+    n.bits = (black, white & ~(1 << i)) if side else (black & ~(1 << i), white)
     n.removed_counts = _set(n.removed_counts, colour, n.removed_counts[side] + 1)
     n.turn_removal = True
     if n.tired[side] == i:   # a tired piece that leaves the board loses its mark
@@ -1674,7 +1760,7 @@ def _make_room_check(n: FangState, ev: list[Event], auto: bool = False) -> None:
     """§0 make room [D3]: after a move turn or the last pull turn, free a blocked opponent."""
     p, g = n.player, n.geo
     q = other(p)
-    if n.options["make_room"] and not g.can_move(n.cells, q):
+    if n.options["make_room"] and not _can_move(n, q):
         if _room_pieces(n):
             n.stage, n.owed = "make_room", 1
             ev.append(Event("make_room", p))
@@ -1743,7 +1829,7 @@ def _start_move_turn(n: FangState, ev: list[Event], player: str) -> None:
         if o["draw_repetitions"] and n.history.count(key) >= o["draw_repetitions"]:
             _end_game(n, ev, Result("draw", None, "repetition", o["draw_repetitions"]))
             return
-    if not n.geo.can_move(n.cells, player):
+    if not _can_move(n, player):
         n.stage = "pass"
 
 
