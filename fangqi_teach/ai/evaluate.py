@@ -129,13 +129,16 @@ def evaluator(game: str):
     size, size1, size2, protect, flag_shape = pk.size, pk.size1, pk.size2, pk.protect, pk.flag_shape
     reach_of = pk.reach
     to_b, to_w = _TO_B, _TO_W
-    fang = hasattr(GAMES[game].new(), "colour_masks")     # Fang Qi states keep their masks up to date
+    start = GAMES[game].new()
+    # Fang Qi states keep their masks and shape counts up to date (the engine's shapes are these, in order)
+    fang = hasattr(start, "shape_counts") and start.geo.shape_masks == tuple(m for m, *_ in t.shapes)
 
     def evaluate(state, player: str) -> float:
         if masked:
             black, white = state.black, state.white
         elif fang:
             black, white = state.colour_masks
+            pb, pw = state.shape_counts
         else:
             cells = state.cells
             black, white = int(cells.translate(to_b)[::-1], 2), int(cells.translate(to_w)[::-1], 2)
@@ -156,7 +159,10 @@ def evaluator(game: str):
         to_act = state.player
         near_own = 30 if to_act == player else 18
         near_enemy = 30 if to_act != player else 18
-        cm, ct = counts(mine), counts(theirs)
+        if fang:
+            cm, ct = (pb, pw) if player == "B" else (pw, pb)
+        else:
+            cm, ct = counts(mine), counts(theirs)
         # a field is zero where (x + 7) leaves its top bit clear (fields hold at most 7)
         free_of_theirs = h_bits & ~(ct + l7)
         free_of_mine = h_bits & ~(cm + l7)

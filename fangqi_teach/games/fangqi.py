@@ -284,6 +284,8 @@ class _Geometry:
         corners = {frozenset((i, i + 1, i + ncols, i + ncols + 1)) for i in range(self.n) if self.cell_mask >> i & 1}
         assert corners == {frozenset(pts) for pts in (p for sq in self.squares_at for p in sq)}
         self.shape_masks = tuple(sum(1 << k for k in pts) for pts in self.shape_points)
+        # every shape's piece count in one integer, four bits a shape (the evaluation's Packed counts)
+        self.pack_point = tuple(sum(1 << 4 * sid for sid in self.shapes_at[i]) for i in range(self.n))
         # for each byte of an empty-points mask, the union of those points' neighbours (who can step there)
         self.reach_tables = tuple(
             tuple(_union_of(self.neighbours, 8 * k, byte, self.n) for byte in range(256))
@@ -531,9 +533,11 @@ class _Geometry:
         arrive along a ray is the nearest one on it, the lowest or highest
         occupied bit of the ray's mask (rays run one way in point order).
         """
+        return self.square_slide_mask(self.mask(cells, colour), int(cells.translate(_EMPTY_BITS)[::-1], 2))
+
+    def square_slide_mask(self, m: int, empty: int) -> bool:
+        """:meth:`has_square_slide` for the pieces ``m`` of the colour asked about and the ``empty`` points."""
         others = self.square_others
-        m = self.mask(cells, colour)
-        empty = int(cells.translate(_EMPTY_BITS)[::-1], 2)
         occupied = self.full ^ empty
         x = self.near_squares(m, empty)
         ray_masks = self.ray_masks
@@ -602,7 +606,7 @@ class FangState(GameState):
     ({'B': 25, 'W': 24}, 'place', 49)
     """
 
-    __slots__ = tuple(f for f in _FIELDS if f != "record") + ("variant", "geo", "_info", "_hash", "_board", "bits",
+    __slots__ = tuple(f for f in _FIELDS if f != "record") + ("variant", "geo", "_info", "_hash", "_board", "bits", "packs",
                                                              "_log", "_record")
     timed = True
     # The fields, declared for type checkers (GameStateProtocol); set by _initial and _child.
@@ -637,6 +641,7 @@ class FangState(GameState):
     _hash: int | None
     _board: dict[str, str] | None
     bits: tuple[int, int] | None                   # (Black mask, White mask), bit i = point i; None: not known
+    packs: tuple[int, int] | None                  # per colour, each shape's pieces in 4 bits (geo.pack_point)
 
     # -- construction ---------------------------------------------------
 
@@ -656,7 +661,7 @@ class FangState(GameState):
         s.quiet_turns, s.history, s.passes = 0, (), 0
         s.result, s.record, s.events = None, (), ()
         s._info = s._hash = s._board = None
-        s.bits = (0, 0)
+        s.bits = s.packs = (0, 0)
         return s
 
     def _child(self, action: str) -> "FangState":
@@ -673,7 +678,7 @@ class FangState(GameState):
         n.variant, n.geo = self.variant, self.geo
         n._log, n._record = (action, self._log), None
         n._info = n._hash = n._board = None
-        n.bits = self.bits
+        n.bits, n.packs = self.bits, self.packs
         return n
 
     @property
@@ -685,6 +690,17 @@ class FangState(GameState):
             g, cells = self.geo, self.cells
             bits = self.bits = (g.mask(cells, "B"), g.mask(cells, "W"))
         return bits
+
+    @property
+    def shape_counts(self) -> tuple[int, int]:
+        """Per colour, how many pieces each scoring shape holds: field ``sid`` (four bits) of the integer
+        is the count in ``geo.shapes[sid]`` (kept up to date by every action, like :attr:`colour_masks`)."""
+        packs = self.packs
+        if packs is None:
+            pack = self.geo.pack_point
+            packs = self.packs = tuple(sum(pack[i] for i in range(self.geo.n) if m >> i & 1)  # type: ignore[assignment]
+                                       for m in self.colour_masks)
+        return packs  # type: ignore[return-value]
 
     # -- the uniform interface -------------------------------------------
 
@@ -1089,7 +1105,7 @@ def state_from_json(d: dict[str, Any]) -> FangState:
     for p, c in f.board("board", g.board).items():
         cells[g.board.index[p]] = c
     s.cells = "".join(cells)
-    s.bits = None
+    s.bits = s.packs = None
     s.player = f.colour("player")
     s.phase = f.choice("phase", tuple(_STAGES))
     s.stage = f.choice("stage", _STAGES[s.phase])
@@ -1292,7 +1308,7 @@ def _setup_supplies(s: FangState, pieces: dict[str, str], f: SavedFields, phase:
     for name, colour in pieces.items():
         cells[g.board.index[name]] = colour
     s.cells = "".join(cells)
-    s.bits = None
+    s.bits = s.packs = None
     s.hand_counts = (hands["B"], hands["W"])
     s.removed_counts = (removed["B"], removed["W"])
     return on_board
@@ -1500,13 +1516,18 @@ def _compute_legal(s: FangState) -> tuple[list[str], frozenset[str], bool]:
 def _leave_a_chance(s: FangState, names: list[str]) -> tuple[list[str], bool]:
     """Ningxia §2.4: keep the choices after which the opponent can still
     complete a square by a slide; when none does, the rule is waived."""
-    g, cells, p = s.geo, s.cells, s.player
-    q = other(p)
+    g, p = s.geo, s.player
+    black, white = s.colour_masks
+    theirs = black if p == "W" else white
+    empty = g.full ^ (black | white)
     keep = []
     for a in names:
         kind, i, j = g.actions[a]
-        after = _moved(cells, i, j, p) if kind == "move" else cells[:i] + EMPTY + cells[i + 1:]
-        if g.has_square_slide(after, q):
+        if kind == "move":                 # the opponent's pieces stay; i empties, j fills
+            after_theirs, after_empty = theirs, empty ^ (1 << i | 1 << j)
+        else:                              # a removal of either colour empties i
+            after_theirs, after_empty = theirs & ~(1 << i), empty | 1 << i
+        if g.square_slide_mask(after_theirs, after_empty):
             keep.append(a)
     if keep or not names:
         return keep, False
@@ -1542,11 +1563,14 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
     side = _SIDE[p]
     n.cells = n.cells[:i] + p + n.cells[i + 1:]
     black, white = n.colour_masks
+    pb, pw = n.shape_counts
     if side:
         white |= 1 << i
+        pw += g.pack_point[i]
     else:
         black |= 1 << i
-    n.bits = black, white
+        pb += g.pack_point[i]
+    n.bits, n.packs = (black, white), (pb, pw)
     n.hand_counts = _set(n.hand_counts, p, n.hand_counts[side] - 1)
     ev.append(g.event("place", p, i))
     done = g.completed_mask(white if side else black, i)
@@ -1586,11 +1610,15 @@ def _do_move(n: FangState, ev: list[Event], i: int, j: int) -> None:
     p, g = n.player, n.geo
     n.cells = _moved(n.cells, i, j, p)
     black, white = n.colour_masks
+    pb, pw = n.shape_counts
+    pack = g.pack_point
     if p == "W":
         white ^= 1 << i | 1 << j
+        pw += pack[j] - pack[i]
     else:
         black ^= 1 << i | 1 << j
-    n.bits = black, white
+        pb += pack[j] - pack[i]
+    n.bits, n.packs = (black, white), (pb, pw)
     ev.append(g.event("move", p, i, j))
     n.actor = j
     done = g.completed_mask(white if p == "W" else black, j)
@@ -1635,7 +1663,10 @@ def _remove(n: FangState, ev: list[Event], i: int, reason: str) -> None:
     side = _SIDE[colour]
     n.cells = n.cells[:i] + EMPTY + n.cells[i + 1:]
     black, white = n.colour_masks
-    n.bits = (black, white & ~(1 << i)) if side else (black & ~(1 << i), white)
+    pb, pw = n.shape_counts
+    pack = n.geo.pack_point[i]
+    n.bits, n.packs = ((black, white & ~(1 << i)), (pb, pw - pack)) if side else \
+        ((black & ~(1 << i), white), (pb - pack, pw))
     n.removed_counts = _set(n.removed_counts, colour, n.removed_counts[side] + 1)
     n.turn_removal = True
     if n.tired[side] == i:   # a tired piece that leaves the board loses its mark
