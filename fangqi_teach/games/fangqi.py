@@ -283,6 +283,7 @@ class _Geometry:
         self.cell_mask = sum(1 << (r * ncols + c) for r in range(nrows - 1) for c in range(ncols - 1))
         corners = {frozenset((i, i + 1, i + ncols, i + ncols + 1)) for i in range(self.n) if self.cell_mask >> i & 1}
         assert corners == {frozenset(pts) for pts in (p for sq in self.squares_at for p in sq)}
+        self.place_order = tuple(sorted(range(self.n), key=lambda i: self.names[i]))   # legal lists are sorted
         self.shape_masks = tuple(sum(1 << k for k in pts) for pts in self.shape_points)
         # every shape's piece count in one integer, four bits a shape (the evaluation's Packed counts)
         self.pack_point = tuple(sum(1 << 4 * sid for sid in self.shapes_at[i]) for i in range(self.n))
@@ -819,16 +820,71 @@ class FangState(GameState):
         cache = self.__dict__
         found = cache.get("_legal_ids")
         if found is None:
-            ids = self.geo.id_of_name
-            found = cache["_legal_ids"] = tuple([ids[a] for a in self._legal_info()[0]])
+            stage = self.stage
+            if stage == "place" or stage == "extra_place":     # the empty points, in the order of their names
+                cells = self.cells
+                found = tuple([i for i in self.geo.place_order if cells[i] == EMPTY])
+            else:
+                ids = self.geo.id_of_name
+                found = tuple([ids[a] for a in self._legal_info()[0]])
+            cache["_legal_ids"] = found
         return found  # type: ignore[no-any-return]
 
     def apply_id(self, action_id: int) -> "FangState":
+        if self.stage == "place" and type(action_id) is int and 0 <= action_id < self.geo.n \
+                and self.cells[action_id] == EMPTY:
+            n = self._plain_placement(action_id)
+            if n is not None:
+                return n
         names = self.geo.id_names
         name = names[action_id] if type(action_id) is int and 0 <= action_id < len(names) else None
         if name is None:                      # not an action of this board's shape: the skeleton says why
             return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
         return self.play(name)
+
+    def _plain_placement(self, i: int) -> "FangState | None":
+        """The state after placing on the empty point i when that completes no shape and placing goes on
+        (the most frequent action of a search), or None: then the general way (:meth:`_apply`) plays it.
+
+        What :func:`_do_place`, :func:`_end_place_turn` and :func:`_close_turn` do in that case, in one
+        step: the same state, events included (tests/test_fast_path.py compares them).
+        """
+        if self.window or self.turn_captured or self.turn_shaped:
+            return None
+        g, p, v = self.geo, self.player, self.variant
+        side = _SIDE[p]
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack = g.pack_point[i]
+        if side:
+            white |= 1 << i
+            pw += pack
+            if g.completed_mask(white, i):
+                return None
+        else:
+            black |= 1 << i
+            pb += pack
+            if g.completed_mask(black, i):
+                return None
+        cells = self.cells[:i] + p + self.cells[i + 1:]
+        hands = self.hand_counts
+        hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
+        if (EMPTY not in cells) if v.placing_ends == "board_full" else hands == (0, 0):
+            return None                       # the last placement: the pull or moving begins
+        n = self._child(g.names[i])
+        n.cells, n.bits, n.packs, n.hand_counts = cells, (black, white), (pb, pw), hands
+        if v.tired_piece:
+            n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
+        q = "B" if side else "W"
+        if hands[1 - side] == 0:
+            n.events = (g.event("place", p, i), Event("skip", q, reason="supply_empty"))
+            q = p
+        else:
+            n.events = (g.event("place", p, i),)
+        n.player, n.stage, n.owed = q, "place", 1
+        n.actor = -1
+        n.turn_removal = False
+        return n
 
     @property
     def zobrist(self) -> int:
