@@ -195,8 +195,8 @@ def section(d: dict) -> str:
         "fresh interpreters, the two trees alternating. Load average (1 min) during the run: "
         + ", ".join(f"{x:.2f}" for x in d["load"]) + " (2 cores, shared).",
         "",
-        f"### Search nodes per CPU second (medium, depth 3, no deadline; fastest of {len(d['search'][GAMES[0]]['after'])} "
-        "rounds per tree)",
+        "### Search nodes per CPU second (medium, depth 3, no deadline; fastest of "
+        f"{len(d['search'][GAMES[0]]['after'])} rounds per tree)",
         "",
         "| game | positions | nodes | before nodes/s | after nodes/s | ratio | same choices |",
         "|---|---:|---:|---:|---:|---:|---|",

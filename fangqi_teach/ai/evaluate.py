@@ -129,8 +129,8 @@ def evaluator(game: str):
     size, size1, size2, protect, flag_shape = pk.size, pk.size1, pk.size2, pk.protect, pk.flag_shape
     reach_of = pk.reach
     to_b, to_w = _TO_B, _TO_W
-    start = GAMES[game].new()
     # Fang Qi states keep their masks and shape counts up to date (the engine's shapes are these, in order)
+    start: Any = GAMES[game].new()
     fang = hasattr(start, "shape_counts") and start.geo.shape_masks == tuple(m for m, *_ in t.shapes)
 
     def evaluate(state, player: str) -> float:

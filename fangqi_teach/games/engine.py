@@ -192,7 +192,7 @@ class GameState:
         if found is None:
             id_of = self.action_ids.id_of_name
             found = cache["_legal_ids"] = tuple([id_of(a) for a in self._legal_cached()])
-        return found  # type: ignore[no-any-return]
+        return found
 
     def apply_id(self, action_id: int) -> Any:
         """The state after the action numbered ``action_id``: the same state as ``play`` of its name.

@@ -274,6 +274,7 @@ class _Geometry:
         self._index_lines(diagonal_moves)
         self._index_square_masks()
         self._events: dict[Any, Any] = {}
+        self._slides: dict[int, bool] = {}
 
     def _index_square_masks(self) -> None:
         """The squares as shifts of one mask (bit i = point i, rows of ``ncols`` points): a cell's
@@ -537,7 +538,18 @@ class _Geometry:
         return self.square_slide_mask(self.mask(cells, colour), int(cells.translate(_EMPTY_BITS)[::-1], 2))
 
     def square_slide_mask(self, m: int, empty: int) -> bool:
-        """:meth:`has_square_slide` for the pieces ``m`` of the colour asked about and the ``empty`` points."""
+        """:meth:`has_square_slide` for the pieces ``m`` of the colour asked about and the ``empty`` points
+        (remembered: a search asks about the same few boards again and again)."""
+        key = m << self.n | empty
+        memo = self._slides
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 200_000:          # bound the memory of long sessions
+                memo.clear()
+            found = memo[key] = self._square_slide(m, empty)
+        return found
+
+    def _square_slide(self, m: int, empty: int) -> bool:
         others = self.square_others
         occupied = self.full ^ empty
         x = self.near_squares(m, empty)
@@ -607,8 +619,8 @@ class FangState(GameState):
     ({'B': 25, 'W': 24}, 'place', 49)
     """
 
-    __slots__ = tuple(f for f in _FIELDS if f != "record") + ("variant", "geo", "_info", "_hash", "_board", "bits", "packs",
-                                                             "_log", "_record")
+    __slots__ = tuple(f for f in _FIELDS if f != "record") + ("variant", "geo", "_info", "_hash", "_board",
+                                                             "bits", "packs", "_log", "_record")
     timed = True
     # The fields, declared for type checkers (GameStateProtocol); set by _initial and _child.
     game: str
@@ -828,7 +840,7 @@ class FangState(GameState):
                 ids = self.geo.id_of_name
                 found = tuple([ids[a] for a in self._legal_info()[0]])
             cache["_legal_ids"] = found
-        return found  # type: ignore[no-any-return]
+        return found
 
     def apply_id(self, action_id: int) -> "FangState":
         if self.stage == "place" and type(action_id) is int and 0 <= action_id < self.geo.n \
@@ -840,7 +852,7 @@ class FangState(GameState):
         name = names[action_id] if type(action_id) is int and 0 <= action_id < len(names) else None
         if name is None:                      # not an action of this board's shape: the skeleton says why
             return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
-        return self.play(name)
+        return self.play(name)  # type: ignore[no-any-return]  # the skeleton's play: a FangState
 
     def _plain_placement(self, i: int) -> "FangState | None":
         """The state after placing on the empty point i when that completes no shape and placing goes on
@@ -1845,7 +1857,7 @@ def _end_pull_turn(n: FangState, ev: list[Event], auto: bool = False) -> None:
 
 def _make_room_check(n: FangState, ev: list[Event], auto: bool = False) -> None:
     """§0 make room [D3]: after a move turn or the last pull turn, free a blocked opponent."""
-    p, g = n.player, n.geo
+    p = n.player
     q = other(p)
     if n.options["make_room"] and not _can_move(n, q):
         if _room_pieces(n):

@@ -522,7 +522,7 @@ class MorrisState(_Fields, GameState):
             ids = _ID_OF
             found = cache["_legal_ids"] = tuple([ids[a] for a in (self.moves if self.task == "move"
                                                                    else self._legal_actions())])
-        return found  # type: ignore[no-any-return]
+        return found
 
     def apply_id(self, action_id: int) -> "MorrisState":
         name = _ID_NAMES[action_id] if type(action_id) is int and 0 <= action_id < len(_ID_NAMES) else None
