@@ -108,6 +108,9 @@ def test_masks_and_shape_counts_survive_a_json_round_trip(game):
             assert t.colour_masks == s.colour_masks and t.shape_counts == s.shape_counts
         assert evaluator(game)(t, "B") == evaluator(game)(s, "B")
         assert zobrist_of(t) == zobrist_of(s)
+        for k in t.legal_ids():               # what the restored state plays is what the original plays
+            c, d = from_json(s.to_json()).apply_id(k), s.apply_id(k)
+            assert c.to_json() == d.to_json() and evaluator(game)(c, "W") == evaluator(game)(d, "W")
 
 
 @pytest.mark.parametrize("game", ("dafang", "ningxia", "xinjiang"))

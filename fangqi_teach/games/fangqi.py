@@ -691,7 +691,9 @@ class FangState(GameState):
         n.variant, n.geo = self.variant, self.geo
         n._log, n._record = (action, self._log), None
         n._info = n._hash = n._board = None
-        n.bits, n.packs = self.bits, self.packs
+        # a state read from JSON or a set-up learns its masks here, before the action changes the cells
+        n.bits = self.bits if self.bits is not None else self.colour_masks
+        n.packs = self.packs if self.packs is not None else self.shape_counts
         return n
 
     @property
