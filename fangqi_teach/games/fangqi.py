@@ -850,6 +850,10 @@ class FangState(GameState):
             n = self._plain_placement(action_id)
             if n is not None:
                 return n
+        elif self.stage == "move" and type(action_id) is int:
+            n = self._plain_move(action_id)
+            if n is not None:
+                return n
         names = self.geo.id_names
         name = names[action_id] if type(action_id) is int and 0 <= action_id < len(names) else None
         if name is None:                      # not an action of this board's shape: the skeleton says why
@@ -898,6 +902,62 @@ class FangState(GameState):
         n.player, n.stage, n.owed = q, "place", 1
         n.actor = -1
         n.turn_removal = False
+        return n
+
+    def _plain_move(self, action_id: int) -> "FangState | None":
+        """The state after a legal move that completes no shape and leaves the opponent a move, when no
+        draw is due (the most frequent action of the moving phase), or None: then the general way plays it.
+
+        What :func:`_do_move`, :func:`_make_room_check`, :func:`_end_move_turn` and
+        :func:`_start_move_turn` do in that case, in one step (the same state, events included).
+        """
+        g = self.geo
+        names = g.id_names
+        name = names[action_id] if 0 <= action_id < len(names) else None
+        if name is None or self.window or self.turn_captured or self.turn_shaped or self.turn_removal:
+            return None
+        kind, i, j = g.actions[name]
+        cells, p = self.cells, self.player
+        if kind != "move" or cells[i] != p or any(cells[k] != EMPTY for k in g.paths[name]):
+            return None                       # not a legal move: the general way says why
+        side = _SIDE[p]
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack = g.pack_point
+        flip = 1 << i | 1 << j
+        if side:
+            white ^= flip
+            pw += pack[j] - pack[i]
+            if g.completed_mask(white, j):
+                return None
+            theirs = black
+        else:
+            black ^= flip
+            pb += pack[j] - pack[i]
+            if g.completed_mask(black, j):
+                return None
+            theirs = white
+        empty = g.full ^ (black | white)
+        if not g.can_move_mask(theirs, empty):
+            return None                       # a make-room removal or a pass follows: the general way
+        o = self.options
+        quiet = self.quiet_turns + 1
+        if o["house_draws"] and o["draw_turns"] and quiet >= o["draw_turns"]:
+            return None
+        n = self._child(name)
+        n.cells = _moved(cells, i, j, p)
+        n.bits, n.packs = (black, white), (pb, pw)
+        n.events = (g.event("move", p, i, j),)
+        if self.variant.tired_piece:
+            n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
+        n.quiet_turns, n.passes = quiet, 0
+        n.player = "B" if side else "W"
+        n.actor = -1
+        if o["house_draws"]:
+            key = n.position_key()
+            history = n.history = self.history + (key,)
+            if o["draw_repetitions"] and history.count(key) >= o["draw_repetitions"]:
+                return None
         return n
 
     @property
