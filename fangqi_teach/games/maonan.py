@@ -237,6 +237,9 @@ class _Labels(dict[int, tuple[Any, ...]]):
 # Points and removals: 12-bit chunks (4,096 values each at most)
 _POINTS_LOW, _POINTS_HIGH = _Labels(POINTS, 0), _Labels(POINTS, 12)
 _REMOVES_LOW, _REMOVES_HIGH = _Labels(REMOVE_ACTIONS, 0), _Labels(REMOVE_ACTIONS, 12)
+# the same lists as action ids (engine.ActionIds: placing on point i is i, removing it N + i)
+_PLACE_IDS_LOW, _PLACE_IDS_HIGH = _Labels(range(N), 0), _Labels(range(N), 12)
+_REMOVE_IDS_LOW, _REMOVE_IDS_HIGH = _Labels(range(N, 2 * N), 0), _Labels(range(N, 2 * N), 12)
 
 # One-step moves: bit k of a move mask is MOVE_LIST[k] (sorted strings); the
 # moves of a colour are (moves out of its points) & (moves into empty points),
@@ -516,18 +519,32 @@ class MorrisState(_Fields, GameState):
         >>> s.apply_id(s.legal_ids()[0]) == s.play(s.legal_actions()[0])
         True
         """
-        cache = self.__dict__
-        found = cache.get("_legal_ids")
-        if found is None:
-            ids = _ID_OF
-            found = cache["_legal_ids"] = tuple([ids[a] for a in (self.moves if self.task == "move"
-                                                                   else self._legal_actions())])
-        return found
+        task = self.task
+        if task == "move":
+            cache = self.__dict__
+            found = cache.get("_legal_ids")
+            if found is None:
+                found = cache["_legal_ids"] = tuple(map(_ID_OF.__getitem__, self.moves))
+            return found
+        if task == "place":                   # point i is id i, and the points are in name order
+            m = FULL ^ (self.black | self.white)
+            return _PLACE_IDS_LOW[m & 4095] + _PLACE_IDS_HIGH[m >> 12]
+        theirs = self.white if self.player == "B" else self.black
+        if task == "capture" and not self.any_target:
+            theirs = theirs & ~_milled(theirs) or theirs
+        elif task not in ("pull", "capture"):
+            return ()
+        return _REMOVE_IDS_LOW[theirs & 4095] + _REMOVE_IDS_HIGH[theirs >> 12]
 
     def apply_id(self, action_id: int) -> "MorrisState":
         name = _ID_NAMES[action_id] if type(action_id) is int and 0 <= action_id < len(_ID_NAMES) else None
         if name is None:                      # not an action of this board: the skeleton says why
             return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
+        if name in self.moves:                # the common cases first, checked as play() checks them
+            return self._move(name)
+        if self.task == "place" and action_id < N and not (self.black | self.white) >> action_id & 1 \
+                and self.result is None:
+            return self._place(action_id, name)
         return self.play(name)
 
     @property
