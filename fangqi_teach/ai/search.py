@@ -290,12 +290,13 @@ def turn_sequences(state, cap: int = 4000, removal_width: int = 2, deadline: flo
         seen += 1
         yield first, s
         if s.phase != "over" and s.player == me:
-            actions = s.legal_actions()
+            actions = s.legal_ids()           # the integer path below the first action (the same states)
             pending = s.pending
             if pending is not None and pending.kind in REMOVALS:
                 actions = actions[:removal_width]
+            apply = s.apply_id
             for a in reversed(actions):
-                stack.append((first, s.play(a)))
+                stack.append((first, apply(a)))
 
 
 def turn_win(state, cap: int = 4000, deadline: float | None = None) -> str | None:
