@@ -347,6 +347,15 @@ class GameStateProtocol(Protocol):
     def marked_pieces(self) -> dict[str, str]: ...  # pieces the board marks, {player: point} (tired)
     def to_json(self) -> dict[str, Any]: ...  # plain JSON types
     def diagram(self) -> str: ...
+    # the integer path (engine.ActionIds: place i, remove n+i, move 2n+i*n+j, pass, timeout), for search
+    # and random play; the same games as the strings, which stay the public notation
+    def legal_ids(self) -> tuple[int, ...]: ...  # in the order of legal_actions (listed once per state)
+    def apply_id(self, action_id: int) -> GameStateProtocol: ...  # = play(name_of(action_id))
+    def id_of(self, action: str | Action) -> int: ...
+    def name_of(self, action_id: int) -> str: ...
+    def action_of(self, action_id: int) -> Action: ...
+    @property
+    def zobrist(self) -> int: ...  # transposition key: the positions search.position_key tells apart
 
 
 @runtime_checkable
