@@ -192,6 +192,7 @@ _ID_OF = {a: _IDS.id_of_name(a) for a in _ACTIONS}
 _ID_NAMES: list[str | None] = [None] * _IDS.size
 for _a, _k in _ID_OF.items():
     _ID_NAMES[_k] = _a
+_MOVE_IDS: dict[tuple[Any, ...], tuple[int, ...]] = {}     # a turn's moves (strings) -> their ids
 _make = tuple.__new__
 
 # Events are immutable values: the frequent ones are made once and shared
@@ -520,11 +521,13 @@ class MorrisState(_Fields, GameState):
         True
         """
         task = self.task
-        if task == "move":
-            cache = self.__dict__
-            found = cache.get("_legal_ids")
+        if task == "move":                    # the same few move lists come back again and again
+            moves = self.moves
+            found = _MOVE_IDS.get(moves)
             if found is None:
-                found = cache["_legal_ids"] = tuple(map(_ID_OF.__getitem__, self.moves))
+                if len(_MOVE_IDS) > 1 << 17:  # bound the memory of long sessions
+                    _MOVE_IDS.clear()
+                found = _MOVE_IDS[moves] = tuple(map(_ID_OF.__getitem__, moves))
             return found
         if task == "place":                   # point i is id i, and the points are in name order
             m = FULL ^ (self.black | self.white)
@@ -537,7 +540,10 @@ class MorrisState(_Fields, GameState):
         return _REMOVE_IDS_LOW[theirs & 4095] + _REMOVE_IDS_HIGH[theirs >> 12]
 
     def apply_id(self, action_id: int) -> "MorrisState":
-        name = _ID_NAMES[action_id] if type(action_id) is int and 0 <= action_id < len(_ID_NAMES) else None
+        try:
+            name = _ID_NAMES[action_id] if action_id >= 0 else None
+        except (IndexError, TypeError):
+            name = None
         if name is None:                      # not an action of this board: the skeleton says why
             return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
         if name in self.moves:                # the common cases first, checked as play() checks them
