@@ -26,6 +26,15 @@ callers that have one already (a click) pass it and nothing is parsed.
 :meth:`GameState.play`, :meth:`GameState.refusal` and
 :meth:`GameState.is_legal` all go the same way, so they never disagree.
 
+Behind the strings there is an integer path for search and random play
+(OpenSpiel's shape): :class:`ActionIds` numbers a board's actions,
+``legal_ids()`` lists the legal ones in the order of ``legal_actions()``
+(once per state) and ``apply_id(id)`` gives the very state
+``play(name_of(id))`` gives; ``zobrist`` is the transposition key. The
+defaults below go through the strings, so every game has the path; the
+Fang Qi and Maonan engines override them with faster ones (bit masks and
+per-shape counts kept on the state, the most frequent actions in one step).
+
 The fields and methods a state offers are declared once, by
 :class:`~fangqi_teach.games.contract.GameStateProtocol`; mypy checks
 each engine's state against it. ``_repr_svg_`` (a state shown in
