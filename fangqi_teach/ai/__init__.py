@@ -134,12 +134,33 @@ def choose_by_search(state, level: str, rng: random.Random, budget: float, start
     children: dict = {}
     actions = most_valuable_shapes(state, legal, children)
     deadline = start + budget * spec.search_share
-    search = AlphaBeta(evaluate, deadline, rng, key=tables(game.name).position_key)
+    search = make_search(spec, state, evaluate, deadline, rng, key=tables(game.name).position_key)
     best, value, depth, values = search.search(state, max_depth=spec.max_depth, actions=actions,
                                                known=children)
     if spec.safety:
         best = _avoid_handing_over(state, best, values, legal, start + budget * spec.safety_share)
     return best
+
+
+def make_search(level, state, evaluate, deadline: float, rng: random.Random | None = None, **options):
+    """The search object for ``level`` (a :class:`.levels.Level` or its name) from ``state``:
+    :class:`.master_search.MasterSearch` when the level switches on any of its refinements,
+    plain :class:`.search.AlphaBeta` otherwise; ``options`` go to either.
+
+    >>> from fangqi_teach.games import new_game
+    >>> s = new_game("dafang")
+    >>> ev = evaluator("dafang")
+    >>> type(make_search("hard", s, ev, 0.0)).__name__, type(make_search("master", s, ev, 0.0)).__name__
+    ('AlphaBeta', 'MasterSearch')
+    """
+    spec = level if isinstance(level, levels.Level) else levels.level(level)
+    if not (spec.pvs or spec.history or spec.lmr or spec.table_leaves):
+        return AlphaBeta(evaluate, deadline, rng, **options)
+    from .master_search import MasterSearch, maonan_table_leaf
+
+    leaf = maonan_table_leaf(state) if spec.table_leaves else None
+    return MasterSearch(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr, leaf=leaf,
+                        **options)
 
 
 def _endgame_table_actions(state) -> list[str]:
