@@ -5,7 +5,7 @@ import random
 import time
 
 import pytest
-import test_ai_tactics as tactics     # (tests/ is on the path: pytest's default import mode)
+import test_ai_tactics as tactics  # (tests/ is on the path: pytest's default import mode)
 
 from fangqi_teach import ai
 from fangqi_teach.ai import levels, morris_tables
