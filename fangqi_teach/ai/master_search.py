@@ -38,6 +38,7 @@ from .search import REMOVALS, WIN, AlphaBeta
 EPS = 1e-3          # the null window's width: values are sums of whole and half points
 LMR_AFTER = 3       # children before this one in the order are never reduced
 LMR_DEPTH = 2       # nor at a depth below this (a reduced child must keep a depth of its own)
+LMR_LATE = 99       # children from this one on are reduced by two actions where the depth allows
 # A table win in d turns is worth TABLE_WIN - d * TABLE_TURN: above any evaluation, below the
 # search's proven wins (WIN / 2 and up), so it is kept in the transposition table like any value.
 TABLE_WIN = WIN / 4
@@ -109,7 +110,7 @@ class MasterSearch(AlphaBeta):
                 d = depth
                 if (self.lmr and quiet_node and i >= LMR_AFTER and depth >= LMR_DEPTH and c.phase != "over"
                         and not _owes_removal(c)):
-                    d = depth - 1
+                    d = depth - 2 if i >= LMR_LATE and depth >= LMR_DEPTH + 2 else depth - 1
                 top = lo + EPS if self.pvs else hi
                 v = value(c, d, lo, top)
                 if v > lo and d < depth:        # a reduced child that beats the best: its full depth
