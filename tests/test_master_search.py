@@ -164,3 +164,17 @@ def test_table_leaves_give_the_tables_verdict_inside_the_search():
 def test_a_table_leaf_is_none_for_other_games_and_rule_variants():
     assert maonan_table_leaf(new_game("dafang")) is None
     assert maonan_table_leaf(new_game("maonan", recheck_between_captures=False)) is None
+
+
+def test_the_kept_table_serves_one_side_of_one_game_and_warms_the_next_search():
+    from fangqi_teach.ai.master_search import kept_table
+    s = new_game("maonan")
+    t = kept_table(s)
+    assert kept_table(s) is t and kept_table(s.play(s.legal_actions()[0])) is not t
+    assert kept_table(new_game("maonan", recheck_between_captures=False)) is not t
+    search = ai.make_search("master", s, evaluator("maonan"), time.perf_counter() + 60)
+    assert search.table is t and search.order_depth == 3
+    search.search(s, max_depth=3)
+    again = ai.make_search("master", s, evaluator("maonan"), time.perf_counter() + 60)
+    again.search(s, max_depth=3)
+    assert t and again.nodes < search.nodes       # the second search finds the first one's values

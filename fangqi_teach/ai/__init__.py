@@ -144,7 +144,8 @@ def choose_by_search(state, level: str, rng: random.Random, budget: float, start
 
 def make_search(level, state, evaluate, deadline: float, rng: random.Random | None = None, **options):
     """The search object for ``level`` (a :class:`.levels.Level` or its name) from ``state``:
-    :class:`.master_search.MasterSearch` when the level switches on any of its refinements,
+    :class:`.master_search.MasterSearch` when the level switches on any of its refinements (then
+    with the table kept from the side's last move and children ordered by value from depth 3),
     plain :class:`.search.AlphaBeta` otherwise; ``options`` go to either.
 
     >>> from fangqi_teach.games import new_game
@@ -156,11 +157,12 @@ def make_search(level, state, evaluate, deadline: float, rng: random.Random | No
     spec = level if isinstance(level, levels.Level) else levels.level(level)
     if not (spec.pvs or spec.history or spec.lmr or spec.table_leaves):
         return AlphaBeta(evaluate, deadline, rng, **options)
-    from .master_search import MasterSearch, maonan_table_leaf
+    from .master_search import ORDER_DEPTH, MasterSearch, kept_table, maonan_table_leaf
 
     leaf = maonan_table_leaf(state) if spec.table_leaves else None
+    options.setdefault("order_depth", ORDER_DEPTH)
     return MasterSearch(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr, leaf=leaf,
-                        **options)
+                        table=kept_table(state), **options)
 
 
 def _endgame_table_actions(state) -> list[str]:
