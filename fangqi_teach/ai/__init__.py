@@ -19,9 +19,12 @@ by its id, an alias or its name in either language (``"hard"``, ``"困难"``).
 * ``hard`` — the same with three times the time, and it never plays an
   action that lets the opponent win on their next turn when another
   action avoids it.
-* ``master`` — hard with twice the time, nearly all of it used, and
-  perfect Maonan endgames (at most four pieces a side) from the
-  retrograde table (:mod:`.morris_tables`).
+* ``master`` — hard with twice the time, nearly all of it used, a
+  sharper search (:mod:`.master_search`: principal variation search,
+  the history heuristic, late-move reductions, a table kept from move
+  to move) and perfect Maonan endgames (at most four pieces a side)
+  from the retrograde table (:mod:`.morris_tables`), played at the root
+  and used as exact values inside the search.
 
 Medium and hard also never complete a shape worth less than the best one
 available now (the search still may prefer a quiet move).
