@@ -19,9 +19,12 @@ by its id, an alias or its name in either language (``"hard"``, ``"困难"``).
 * ``hard`` — the same with three times the time, and it never plays an
   action that lets the opponent win on their next turn when another
   action avoids it.
-* ``master`` — hard with twice the time, nearly all of it used, and
-  perfect Maonan endgames (at most four pieces a side) from the
-  retrograde table (:mod:`.morris_tables`).
+* ``master`` — hard with twice the time, nearly all of it used, a
+  sharper search (:mod:`.master_search`: principal variation search,
+  the history heuristic, late-move reductions, a table kept from move
+  to move) and perfect Maonan endgames (at most four pieces a side)
+  from the retrograde table (:mod:`.morris_tables`), played at the root
+  and used as exact values inside the search.
 
 Medium and hard also never complete a shape worth less than the best one
 available now (the search still may prefer a quiet move).
@@ -134,12 +137,35 @@ def choose_by_search(state, level: str, rng: random.Random, budget: float, start
     children: dict = {}
     actions = most_valuable_shapes(state, legal, children)
     deadline = start + budget * spec.search_share
-    search = AlphaBeta(evaluate, deadline, rng, key=tables(game.name).position_key)
+    search = make_search(spec, state, evaluate, deadline, rng, key=tables(game.name).position_key)
     best, value, depth, values = search.search(state, max_depth=spec.max_depth, actions=actions,
                                                known=children)
     if spec.safety:
         best = _avoid_handing_over(state, best, values, legal, start + budget * spec.safety_share)
     return best
+
+
+def make_search(level, state, evaluate, deadline: float, rng: random.Random | None = None, **options):
+    """The search object for ``level`` (a :class:`.levels.Level` or its name) from ``state``:
+    :class:`.master_search.MasterSearch` when the level switches on any of its refinements (then
+    with the table kept from the side's last move and children ordered by value from depth 3),
+    plain :class:`.search.AlphaBeta` otherwise; ``options`` go to either.
+
+    >>> from fangqi_teach.games import new_game
+    >>> s = new_game("dafang")
+    >>> ev = evaluator("dafang")
+    >>> type(make_search("hard", s, ev, 0.0)).__name__, type(make_search("master", s, ev, 0.0)).__name__
+    ('AlphaBeta', 'MasterSearch')
+    """
+    spec = level if isinstance(level, levels.Level) else levels.level(level)
+    if not (spec.pvs or spec.history or spec.lmr or spec.table_leaves):
+        return AlphaBeta(evaluate, deadline, rng, **options)
+    from .master_search import ORDER_DEPTH, MasterSearch, kept_table, maonan_table_leaf
+
+    leaf = maonan_table_leaf(state) if spec.table_leaves else None
+    options.setdefault("order_depth", ORDER_DEPTH)
+    return MasterSearch(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr, leaf=leaf,
+                        table=kept_table(state), **options)
 
 
 def _endgame_table_actions(state) -> list[str]:

@@ -16,7 +16,11 @@ the turn, then iterative-deepening alpha-beta up to ``max_depth`` actions
 for ``search_share`` of the budget; ``safety`` adds the check that no
 action hands the opponent a win next turn, up to ``safety_share``;
 ``endgame_table`` plays Maonan endgames of at most four pieces a side
-perfectly from :mod:`.morris_tables`). ``connect6`` holds the Connect6
+perfectly from :mod:`.morris_tables`; ``pvs``, ``history``, ``lmr`` and
+``table_leaves`` switch on the refinements of :mod:`.master_search`:
+principal variation search, the history heuristic, late-move reductions,
+and the Maonan table's exact values at every solved position inside the
+search). ``connect6`` holds the Connect6
 player's settings (:mod:`.connect6_search`: proof depth, widths, safety
 depth; ``share`` of the budget used); None plays one turn ahead (the
 best turn by its static value at club, one of the three best below).
@@ -69,6 +73,10 @@ class Level:
     safety_share: float = 0.9
     blunder: float = 0.0
     endgame_table: bool = False
+    pvs: bool = False
+    history: bool = False
+    lmr: bool = False
+    table_leaves: bool = False
     connect6: dict[str, Any] | None = None
     aliases: tuple[str, ...] = ()
     about: Text = field(default_factory=lambda: Text("", ""))
@@ -97,7 +105,7 @@ TABLE: tuple[Level, ...] = (
     # (search share 0.7, then 0.8, both scored 12.5–11.5 against hard in Ningxia at time scale 0.05:
     # twice hard's time is not one more action deep on a 56-point board; 0.8 kept: it uses the budget)
     Level("master", Text("master", "大师"), 6.0, search_share=0.8, safety=True, safety_share=0.95,
-          endgame_table=True,
+          endgame_table=True, pvs=True, history=True, lmr=True, table_leaves=True,
           connect6={"proof": 10, "width": 14, "pairs": 14, "safety": 6, "share": 0.95},
           aliases=("expert", "top"),
           about=Text("the whole budget; perfect Maonan endgames", "用满时限；毛南三棋残局走法完美")),

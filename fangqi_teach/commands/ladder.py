@@ -1,10 +1,13 @@
-"""``fangqi-teach ladder GAME [GAME ...] --games N --scale S [-o FILE]``: rate every level.
+"""``fangqi-teach ladder GAME [GAME ...] --games N --scale S [--pair STRONG WEAK] [-o FILE]``: rate every level.
 
 Each level plays its neighbours (``--games`` games a pair, colours
 alternating, ``--workers`` processes), and the ratings are fitted with
 ``choix`` (Bradley–Terry, :mod:`fangqi_teach.ai.ladder`). Each game's
 report (ratings with their bands, each pair's score) goes into ``-o``
 (default: the package's ``ai/ratings.json``, which the game widget reads).
+``--pair STRONG WEAK`` (repeatable) plays those pairs only: such a
+partial ladder is printed, and saved only where ``-o`` says (it would
+replace the game's whole entry in the package's ratings).
 Needs the ``ladder`` extra: ``pip install 'fangqi-teach[ladder]'``.
 """
 
@@ -25,6 +28,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--size", type=int, default=None, help="Connect6 board size (default 19)")
     parser.add_argument("--max-actions", type=int, default=3000, help="a game this long is scored a draw")
+    parser.add_argument("--pair", nargs=2, action="append", metavar=("STRONG", "WEAK"), default=None,
+                        help="play only this pair of levels (repeatable; saved only with -o)")
     parser.add_argument("-o", "--output", default=None, help="ratings file (default: the package's ratings.json)")
 
 
@@ -68,9 +73,13 @@ def run(args) -> int:
             print(f"{game} {done}/{total}: {r['strong']} vs {r['weak']} game {r['index']}: "
                   f"{r['points']:g} ({r['actions']} actions, {r['seconds']:.0f} s)", file=sys.stderr, flush=True)
 
-        report = run_ladder(game, args.games, args.scale, seed=args.seed, options=options,
+        pairs = [tuple(p) for p in args.pair] if args.pair else None
+        report = run_ladder(game, args.games, args.scale, seed=args.seed, options=options, pairs=pairs,
                             workers=args.workers, max_actions=args.max_actions, progress=progress)
-        path = save(report, args.output)
         print(line(report))
+        if pairs and not args.output:
+            print("a partial ladder (--pair): not saved (give -o FILE to keep it)")
+            continue
+        path = save(report, args.output)
         print(f"saved to {path}")
     return 0
