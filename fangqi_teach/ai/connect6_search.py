@@ -298,7 +298,14 @@ class TurnSearch(Connect6Search):
     def choose_turn(
         self, colour: int, stones: int, level: str, start: float, budget: float, max_depth: int = 8
     ) -> tuple[tuple[int, ...], str]:
-        """The turn to play and why (``"six"``, ``"lost"``, ``"proof"``, ``"search"``)."""
+        """The turn to play and why (``"six"``, ``"lost"``, ``"proof"``, ``"search"``).
+
+        The order of the strong programs: a six; the opponent's threats
+        (every blocking turn is a candidate); a proven win by continuous
+        double threats; then the candidates after which the opponent has no
+        such win, checked one turn deeper at a time (so a short deadline
+        still removes the turns that lose fastest); the alpha-beta chooses
+        among what is left."""
         cfg = _settings(level)
         pos = self.pos
         win = pos.winning_stones(colour, stones)
@@ -318,34 +325,45 @@ class TurnSearch(Connect6Search):
             except _Timeout:
                 pass
         self.deadline = start + budget * SEARCH_SHARE
-        kind, turns = self.turns(colour, stones, width=cfg["width"] + 4, pair_width=cfg["pairs"] * 2)
+        if threats and stones == 2:
+            turns = self.defending_turns(colour, threats, cfg["width"] * 2)
+        else:
+            _, turns = self.turns(colour, stones, width=cfg["width"] + 4, pair_width=cfg["pairs"] * 2)
         if not turns:
             return tuple(pos.top_points(colour, stones)), "lost"
         if stones == 2 and not threats:
-            self.deadline = start + budget * (PROOF_SHARE + SEARCH_SHARE) / 2
+            self.deadline = start + budget * (PROOF_SHARE + SAFETY_SHARE) / 2
             try:
                 defences = self.zone_defences(colour, cfg["safety"], cfg["pairs"])
             except _Timeout:
                 defences = None
-            self.deadline = start + budget * SEARCH_SHARE
             if defences:  # the opponent threatens a threat-space win: the turns that stop it first
                 turns = defences + [t for t in turns if t not in defences]
         won = self.decisive_turn(colour, turns)
         if won is not None:
             return won, "proof"
         if stones == 2:
-            # safety first: the alpha-beta chooses among the turns after which
-            # the opponent has no win by threats within reach (all, if none)
             self.deadline = start + budget * SAFETY_SHARE
-            safe = self.safe_turns(colour, turns, cfg["safety"])
-            self.deadline = start + budget * SEARCH_SHARE
-            if safe:
-                turns = safe
+            turns, self.safety_depth = self.safe_turns(colour, turns, cfg["safety"])
+        self.deadline = start + budget * SEARCH_SHARE
         best, value, _ = self.deepen(colour, turns, max_depth)
-        self.deadline = start + budget
-        if stones == 2 and value < WIN // 2:
-            best = self.safe_turn(colour, best, turns, cfg["safety"])
         return best, "search"
+
+    def defending_turns(self, colour: int, threats: list[frozenset], spares: int) -> list[tuple[int, ...]]:
+        """Every turn that blocks all of ``threats`` (the free stone, if any, among the
+        ``spares`` best points for ``colour``), ordered by the value after the turn."""
+        pos = self.pos
+        options = hitting_sets(threats, 2, pos.top_points(colour, spares))
+        sign = 1 if colour == BLACK else -1
+        scored = []
+        for turn in options:
+            for p in turn:
+                pos.place(p, colour)
+            scored.append((sign * pos.value, turn))
+            for p in reversed(turn):
+                pos.undo(p)
+        scored.sort(key=lambda t: t[0], reverse=True)
+        return [t for _, t in scored]
 
     def deepen(self, colour: int, turns: list[tuple[int, ...]], max_depth: int) -> tuple[tuple[int, ...], int, int]:
         """Iterative deepening that remembers each turn's last value, for the safety pass."""
@@ -371,20 +389,30 @@ class TurnSearch(Connect6Search):
                 break
         return best_turn, best_value if best_value is not None else 0, done
 
-    def safe_turns(self, colour: int, turns: list[tuple[int, ...]], depth: int) -> list[tuple[int, ...]]:
-        """The turns (in order) after which the opponent has no win by
-        continuous double threats within ``depth`` turns; a turn that makes a
-        threat counts as safe (the opponent must answer it first). Stops at
-        the deadline with the turns checked so far."""
-        out: list[tuple[int, ...]] = []
-        for turn in turns:
+    def safe_turns(self, colour: int, turns: list[tuple[int, ...]], depth: int) -> tuple[list[tuple[int, ...]], int]:
+        """The turns (in order) after which the opponent has no win by continuous
+        double threats within ``depth`` turns, and the depth fully checked.
+
+        Deepened one turn at a time: a turn refuted at depth d is dropped, unless
+        every turn is (then the position is lost that deep, and the turns that
+        survived depth d - 1 stay, to lose as slowly as can be seen). At the
+        deadline the turns refuted so far in the unfinished depth are dropped.
+        A turn that makes a threat counts as safe (the opponent must answer it)."""
+        done = 0
+        for d in range(1, depth + 1):
+            refuted: set[tuple[int, ...]] = set()
             try:
-                ok = self._is_safe(colour, turn, depth)
+                for turn in turns:
+                    if not self._is_safe(colour, turn, d):
+                        refuted.add(turn)
             except _Timeout:
+                if len(refuted) < len(turns):
+                    turns = [t for t in turns if t not in refuted]
                 break
-            if ok:
-                out.append(turn)
-        return out
+            if len(refuted) == len(turns):
+                break
+            turns, done = [t for t in turns if t not in refuted], d
+        return turns, done
 
     def _is_safe(self, colour: int, turn: tuple[int, ...], depth: int) -> bool:
         """Whether the opponent has no win by threats within ``depth`` turns after ``turn``
@@ -397,21 +425,6 @@ class TurnSearch(Connect6Search):
         finally:
             for p in reversed(turn):
                 pos.undo(p)
-
-    def safe_turn(
-        self, colour: int, best: tuple[int, ...], turns: list[tuple[int, ...]], depth: int
-    ) -> tuple[int, ...]:
-        """``best`` unless the opponent then wins by threats within ``depth`` turns;
-        then the first turn (by search value) after which it does not."""
-        values = getattr(self, "values", {})
-        ranked = [best] + sorted((t for t in turns if t != best), key=lambda t: values.get(t, -WIN * 3), reverse=True)
-        for turn in ranked:
-            try:
-                if self._is_safe(colour, turn, depth):
-                    return turn
-            except _Timeout:
-                return best
-        return best
 
     def zone_defences(self, colour: int, depth: int, want: int) -> list[tuple[int, ...]] | None:
         """If the opponent, were it to play now, would win by threats within
