@@ -114,42 +114,75 @@ class ZPosition(Position):
         super().undo(p)
 
 
-def threat_turns(pos: Position, colour: int):
+def threat_turns(pos: Position, colour: int, least: int = 1):
     """Yield ``(turn, sets)`` for every pair of relevant points whose two stones
     leave ``colour`` at least one threat window; ``sets`` are those windows'
     empty points after the turn. Found from the window counts alone, without
     placing: a window becomes a threat when it held 3 and gets one of the
     stones, or held 2 and gets both (a window holding 4 already is a win now,
-    which callers look for first)."""
+    which callers look for first). Only turns making at least ``least``
+    threat windows are yielded, counted before any set is built (the proof
+    search wants two or more; most pairs make none or one)."""
     mine, theirs, cells = pos.count[colour], pos.count[3 - colour], pos.cells
     windows = pos.g.windows
     three: dict[int, list[int]] = {}
     two: dict[int, set[int]] = {}
-    for w, c in enumerate(mine):
-        if c >= 2 and theirs[w] == 0:
-            for p in windows[w]:
-                if cells[p] == EMPTY:
-                    if c >= 3:
-                        three.setdefault(p, []).append(w)
-                    else:
-                        two.setdefault(p, set()).add(w)
+    hot = sorted(w for w in pos.hot[colour] if theirs[w] == 0)
+    for w in hot:
+        c = mine[w]
+        for p in windows[w]:
+            if cells[p] == EMPTY:
+                if c >= 3:
+                    three.setdefault(p, []).append(w)
+                else:
+                    two.setdefault(p, set()).add(w)
     points = sorted(set(three) | set(two))
     empties: dict[int, frozenset[int]] = {}
-    for i, p in enumerate(points):
+    for p, q in _pairs(points, three, two, windows, cells, mine, hot) if least >= 2 else _all_pairs(points):
         ap, bp = three.get(p, ()), two.get(p, set())
+        shared = bp & two[q] if bp and q in two else ()
+        aq = three.get(q, ())
+        if not (ap or aq or shared):
+            continue
+        ws = set(ap).union(aq, shared)
+        if len(ws) < least:
+            continue
+        sets = []
+        for w in ws:
+            e = empties.get(w)
+            if e is None:
+                e = empties[w] = frozenset(x for x in windows[w] if cells[x] == EMPTY)
+            sets.append(e - {p, q})
+        yield (p, q), sets
+
+
+def _all_pairs(points: list[int]):
+    for i, p in enumerate(points):
         for q in points[i + 1 :]:
-            shared = bp & two[q] if bp and q in two else ()
-            aq = three.get(q, ())
-            if not (ap or aq or shared):
-                continue
-            ws = set(ap).union(aq, shared)
-            sets = []
-            for w in ws:
-                e = empties.get(w)
-                if e is None:
-                    e = empties[w] = frozenset(x for x in windows[w] if cells[x] == EMPTY)
-                sets.append(e - {p, q})
-            yield (p, q), sets
+            yield p, q
+
+
+def _pairs(points, three, two, windows, cells, mine, live) -> list[tuple[int, int]]:
+    """The pairs that can make two threat windows, in the order of :func:`_all_pairs`:
+    two points of windows holding three, two points of one window holding
+    two, or a point of two windows holding three with any other point."""
+    out: set[tuple[int, int]] = set()
+    tp = sorted(three)
+    for i, p in enumerate(tp):
+        for q in tp[i + 1 :]:
+            out.add((p, q))
+    for w in live:
+        if mine[w] == 2:
+            e = [x for x in windows[w] if cells[x] == EMPTY]
+            for i, p in enumerate(e):
+                for q in e[i + 1 :]:
+                    out.add((p, q) if p < q else (q, p))
+    for p in tp:
+        if len(three[p]) >= 2:
+            for q in points:
+                if q != p:
+                    out.add((p, q) if p < q else (q, p))
+    return sorted(out)
 
 
 class TurnSearch(Connect6Search):
@@ -182,9 +215,7 @@ class TurnSearch(Connect6Search):
         self.check_time()
         doubles = []
         found: tuple[int, int] | None = None
-        for turn, sets in threat_turns(pos, colour):
-            if len(sets) < 2:
-                continue
+        for turn, sets in threat_turns(pos, colour, 2):
             n = hitting_number(sets, 3)
             if n >= 3:
                 found = turn
@@ -421,7 +452,7 @@ class TurnSearch(Connect6Search):
         for p in turn:
             pos.place(p, colour)
         try:
-            return bool(pos.threat_windows(colour)) or self.threat_win(3 - colour, depth) is None
+            return self._threatens(colour, turn) or self.threat_win(3 - colour, depth) is None
         finally:
             for p in reversed(turn):
                 pos.undo(p)
