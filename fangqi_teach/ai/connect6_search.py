@@ -70,10 +70,10 @@ from .connect6 import (
     stones_left,
 )
 
-# Time shares of a turn's budget (the first stone's call does the whole turn).
-PROOF_SHARE = 0.25  # proving a win by continuous threats
-SAFETY_SHARE = 0.5  # end of the safety filter before the alpha-beta
-SEARCH_SHARE = 0.85  # end of the alpha-beta; the rest is the safety pass
+# Time shares of a turn's budget (the first stone's call does the whole turn), as
+# parts of the level's ``share`` (the part of the budget the turn may use).
+PROOF_SHARE = 0.2  # proving a win by continuous threats
+SAFETY_SHARE = 0.65  # end of the safety filter (the opponent's threat wins), before the alpha-beta
 # Per level (the level table, :mod:`.levels`): proof depth in turns, alpha-beta widths, safety-proof depth.
 LEVEL = {lv.id: lv.connect6 for lv in levels.TABLE if lv.connect6 is not None}
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -215,7 +215,8 @@ class TurnSearch(Connect6Search):
         self.check_time()
         doubles = []
         found: tuple[int, int] | None = None
-        for turn, sets in threat_turns(pos, colour, 2):
+        # three stones cannot be needed against fewer than three windows: the last turn looks at no fewer
+        for turn, sets in threat_turns(pos, colour, 3 if depth == 1 else 2):
             n = hitting_number(sets, 3)
             if n >= 3:
                 found = turn
@@ -346,6 +347,7 @@ class TurnSearch(Connect6Search):
         threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
         if threats and hitting_number(threats, stones + 1) > stones:
             return self.best_losing_try(colour, threats, stones), "lost"
+        budget *= cfg.get("share", 0.9)
         if stones == 2 and not threats:
             self.deadline = start + budget * PROOF_SHARE
             try:
@@ -355,28 +357,30 @@ class TurnSearch(Connect6Search):
                         return turn, "proof"
             except _Timeout:
                 pass
-        self.deadline = start + budget * SEARCH_SHARE
+        self.deadline = start + budget
         if threats and stones == 2:
             turns = self.defending_turns(colour, threats, cfg["width"] * 2)
         else:
             _, turns = self.turns(colour, stones, width=cfg["width"] + 4, pair_width=cfg["pairs"] * 2)
         if not turns:
             return tuple(pos.top_points(colour, stones)), "lost"
-        if stones == 2 and not threats:
-            self.deadline = start + budget * (PROOF_SHARE + SAFETY_SHARE) / 2
-            try:
-                defences = self.zone_defences(colour, cfg["safety"], cfg["pairs"])
-            except _Timeout:
-                defences = None
-            if defences:  # the opponent threatens a threat-space win: the turns that stop it first
-                turns = defences + [t for t in turns if t not in defences]
         won = self.decisive_turn(colour, turns)
         if won is not None:
             return won, "proof"
         if stones == 2:
             self.deadline = start + budget * SAFETY_SHARE
-            turns, self.safety_depth = self.safe_turns(colour, turns, cfg["safety"])
-        self.deadline = start + budget * SEARCH_SHARE
+            safe, depth, refuted = self.safe_turns(colour, turns, cfg["safety"])
+            if refuted and not threats:
+                # every candidate loses at depth + 1 (or time ran out): look for the
+                # defences in the zone of the opponent's win, at that depth
+                try:
+                    defences = self.zone_defences(colour, depth + 1, cfg["pairs"])
+                except _Timeout:
+                    defences = None
+                if defences:
+                    safe = defences
+            turns, self.safety_depth = safe, depth
+        self.deadline = start + budget
         best, value, _ = self.deepen(colour, turns, max_depth)
         return best, "search"
 
@@ -420,42 +424,143 @@ class TurnSearch(Connect6Search):
                 break
         return best_turn, best_value if best_value is not None else 0, done
 
-    def safe_turns(self, colour: int, turns: list[tuple[int, ...]], depth: int) -> tuple[list[tuple[int, ...]], int]:
+    def safe_turns(
+        self, colour: int, turns: list[tuple[int, ...]], depth: int
+    ) -> tuple[list[tuple[int, ...]], int, bool]:
         """The turns (in order) after which the opponent has no win by continuous
-        double threats within ``depth`` turns, and the depth fully checked.
+        double threats within ``depth`` turns, the depth fully checked, and
+        whether every turn was refuted one turn deeper.
 
         Deepened one turn at a time: a turn refuted at depth d is dropped, unless
         every turn is (then the position is lost that deep, and the turns that
         survived depth d - 1 stay, to lose as slowly as can be seen). At the
         deadline the turns refuted so far in the unfinished depth are dropped.
-        A turn that makes a threat counts as safe (the opponent must answer it)."""
+
+        Most turns need no search of their own (relevance zones, Wu & Lin): a
+        stone of the defender never helps the attacker's threats, so when the
+        opponent, were it to move now, has no such win, no quiet turn gives it
+        one; when it has one, a quiet turn with no stone in that proof's zone
+        leaves it standing. Only turns that threaten, or touch the zone, are
+        searched."""
+        pos, enemy = self.pos, 3 - colour
+        quiet = not pos.threat_windows(enemy)  # (else every turn here blocks, and none is quiet)
         done = 0
         for d in range(1, depth + 1):
             refuted: set[tuple[int, ...]] = set()
             try:
+                zone: frozenset[int] | None = None
+                if quiet:
+                    zone = self.proof_zone(enemy, d) if self.threat_win(enemy, d) is not None else frozenset()
                 for turn in turns:
-                    if not self._is_safe(colour, turn, d):
+                    if zone is not None and not self._threatens_after(colour, turn):
+                        if not zone or not zone.isdisjoint(turn):
+                            if not zone or self._is_safe(colour, turn, d):
+                                continue
+                        refuted.add(turn)
+                    elif not self._is_safe(colour, turn, d):
                         refuted.add(turn)
             except _Timeout:
                 if len(refuted) < len(turns):
                     turns = [t for t in turns if t not in refuted]
                 break
             if len(refuted) == len(turns):
-                break
+                return turns, done, True
             turns, done = [t for t in turns if t not in refuted], d
-        return turns, done
+        return turns, done, False
 
     def _is_safe(self, colour: int, turn: tuple[int, ...], depth: int) -> bool:
-        """Whether the opponent has no win by threats within ``depth`` turns after ``turn``
-        (a turn that threatens counts as safe: the opponent must answer it first); _Timeout past the deadline."""
+        """Whether the opponent has no win by threats within ``depth`` turns after ``turn``;
+        _Timeout past the deadline. A turn that threatens is answered first: see
+        :meth:`_survives_reply`."""
         pos = self.pos
         for p in turn:
             pos.place(p, colour)
         try:
-            return self._threatens(colour, turn) or self.threat_win(3 - colour, depth) is None
+            if self._threatens(colour, turn):
+                return self._survives_reply(colour, depth)
+            return self.threat_win(3 - colour, depth) is None
         finally:
             for p in reversed(turn):
                 pos.undo(p)
+
+    def _threatens_after(self, colour: int, turn: tuple[int, ...]) -> bool:
+        """Whether ``turn`` would make a threat for ``colour`` (without placing it)."""
+        mine, theirs, windows = self.pos.count[colour], self.pos.count[3 - colour], self.pos.g.point_windows
+        extra: dict[int, int] = {}
+        for p in turn:
+            for w in windows[p]:
+                extra[w] = extra.get(w, 0) + 1
+        return any(mine[w] + k >= 4 and theirs[w] == 0 for w, k in extra.items())
+
+    def proof_zone(self, colour: int, depth: int) -> frozenset[int]:
+        """The points of the win by threats that :meth:`threat_win` found for ``colour``
+        within ``depth`` turns: its turns' stones, the empty points of their threat
+        windows, and the defences, through the whole proof (from the proofs' table)."""
+        pos = self.pos
+        turn = self.threat_win(colour, depth)
+        if turn is None:
+            return frozenset()
+        zone = set(turn)
+        for p in turn:
+            pos.place(p, colour)
+        try:
+            sets = self._new_threats(colour, turn)
+            zone.update(*sets)
+            if hitting_number(sets, 3) < 3 and depth > 1:
+                for d in minimal_defences(sets):
+                    for q in d:
+                        pos.place(q, 3 - colour)
+                    try:
+                        zone.update(d)
+                        zone |= self.proof_zone(colour, depth - 1)
+                    finally:
+                        for q in reversed(d):
+                            pos.undo(q)
+        finally:
+            for p in reversed(turn):
+                pos.undo(p)
+        return frozenset(zone)
+
+    def _survives_reply(self, colour: int, depth: int) -> bool:
+        """``colour`` has just made threats: whether no blocking reply wins for the
+        opponent. A reply that blocks with one stone has a free stone; the opponent
+        wins if that stone leaves three threats, or two that are a win by threats
+        within ``depth`` turns (a single threat met by one stone is the classic
+        trap: the defender's other stone makes the double threat)."""
+        pos, enemy = self.pos, 3 - colour
+        sets = [frozenset(pos.empties(w)) for w in pos.threat_windows(colour)]
+        for d in minimal_defences(sets):
+            if len(d) > 2:
+                return True  # two stones cannot stop them: colour wins first
+            for q in d:
+                pos.place(q, enemy)
+            try:
+                if len(d) == 2:
+                    if pos.threat_count(enemy) >= 3:
+                        return False
+                    continue
+                for q in self._one_stone_points(enemy):
+                    self.check_time()
+                    pos.place(q, enemy)
+                    threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
+                    n = hitting_number(threats, 3) if threats else 0
+                    pos.undo(q)
+                    if n >= 3 or (n == 2 and depth >= 2 and not self._refuted(enemy, colour, (q,), threats, depth)):
+                        return False
+            finally:
+                for q in reversed(d):
+                    pos.undo(q)
+        return True
+
+    def _one_stone_points(self, colour: int) -> list[int]:
+        """Empty points of windows live for ``colour`` holding three or more of its stones:
+        where one stone makes a threat."""
+        pos = self.pos
+        mine, theirs, cells = pos.count[colour], pos.count[3 - colour], pos.cells
+        out = {
+            p for w in pos.hot[colour] if mine[w] >= 3 and theirs[w] == 0 for p in pos.g.windows[w] if cells[p] == EMPTY
+        }
+        return sorted(out)
 
     def zone_defences(self, colour: int, depth: int, want: int) -> list[tuple[int, ...]] | None:
         """If the opponent, were it to play now, would win by threats within
