@@ -187,6 +187,8 @@ class Position:
     def threat_windows(self, colour: int, least: int = 4) -> list[int]:
         """Windows live for ``colour`` holding at least ``least`` of its stones."""
         mine, theirs = self.count[colour], self.count[3 - colour]
+        if least >= 2:  # only windows holding two or more: the short list kept by place/undo
+            return [w for w in sorted(self.hot[colour]) if mine[w] >= least and theirs[w] == 0]
         return [w for w, k in enumerate(mine) if k >= least and theirs[w] == 0]
 
     def empties(self, w: int) -> tuple[int, ...]:

@@ -443,21 +443,27 @@ class TurnSearch(Connect6Search):
         leaves it standing. Only turns that threaten, or touch the zone, are
         searched."""
         pos, enemy = self.pos, 3 - colour
-        quiet = not pos.threat_windows(enemy)  # (else every turn here blocks, and none is quiet)
+        threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
         done = 0
         for d in range(1, depth + 1):
             refuted: set[tuple[int, ...]] = set()
+            zones: dict[tuple[int, ...], frozenset[int]] = {}
             try:
-                zone: frozenset[int] | None = None
-                if quiet:
-                    zone = self.proof_zone(enemy, d) if self.threat_win(enemy, d) is not None else frozenset()
                 for turn in turns:
-                    if zone is not None and not self._threatens_after(colour, turn):
-                        if not zone or not zone.isdisjoint(turn):
-                            if not zone or self._is_safe(colour, turn, d):
-                                continue
-                        refuted.add(turn)
-                    elif not self._is_safe(colour, turn, d):
+                    # the part of the turn that must be there (nothing, or the stone that blocks
+                    # every threat alone) and the stones that are free
+                    base = () if not threats else next(((s,) for s in turn if all(s in x for x in threats)), turn)
+                    free = [p for p in turn if p not in base]
+                    if free and not self._threatens_after(colour, turn):
+                        if base not in zones:
+                            zones[base] = self._zone_after(colour, base, d)
+                        zone = zones[base]
+                        if not zone:
+                            continue  # no win even without the free stones
+                        if zone.isdisjoint(free):
+                            refuted.add(turn)
+                            continue
+                    if not self._is_safe(colour, turn, d):
                         refuted.add(turn)
             except _Timeout:
                 if len(refuted) < len(turns):
@@ -481,6 +487,18 @@ class TurnSearch(Connect6Search):
             return self.threat_win(3 - colour, depth) is None
         finally:
             for p in reversed(turn):
+                pos.undo(p)
+
+    def _zone_after(self, colour: int, stones: tuple[int, ...], depth: int) -> frozenset[int]:
+        """After ``stones`` of ``colour``: the zone of the opponent's win by threats within
+        ``depth`` turns, empty when it has none."""
+        pos = self.pos
+        for p in stones:
+            pos.place(p, colour)
+        try:
+            return self.proof_zone(3 - colour, depth)
+        finally:
+            for p in reversed(stones):
                 pos.undo(p)
 
     def _threatens_after(self, colour: int, turn: tuple[int, ...]) -> bool:
