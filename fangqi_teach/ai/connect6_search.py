@@ -379,10 +379,32 @@ class TurnSearch(Connect6Search):
                     defences = None
                 if defences:
                     safe = defences
+            elif refuted:
+                # every block loses at depth + 1: the free stone in the zone of the opponent's win
+                try:
+                    defences = self.block_defences(colour, threats, depth + 1)
+                except _Timeout:
+                    defences = None
+                if defences:
+                    safe = defences
             turns, self.safety_depth = safe, depth
         self.deadline = start + budget
         best, value, _ = self.deepen(colour, turns, max_depth)
         return best, "search"
+
+    def block_defences(self, colour: int, threats: list[frozenset], depth: int) -> list[tuple[int, ...]]:
+        """Against a threat that one stone stops: the turns (that stone, a free stone in
+        the zone of the opponent's win after it) after which the opponent has no win by
+        threats within ``depth`` turns."""
+        pos, out = self.pos, []
+        for s in sorted(set.intersection(*map(set, threats))):
+            zone = self._zone_after(colour, (s,), depth)
+            for f in sorted(zone):
+                if f != s and pos.cells[f] == EMPTY:
+                    turn = tuple(sorted((s, f)))
+                    if turn not in out and self._is_safe(colour, turn, depth):
+                        out.append(turn)
+        return out
 
     def defending_turns(self, colour: int, threats: list[frozenset], spares: int) -> list[tuple[int, ...]]:
         """Every turn that blocks all of ``threats`` (the free stone, if any, among the
@@ -513,7 +535,8 @@ class TurnSearch(Connect6Search):
     def proof_zone(self, colour: int, depth: int) -> frozenset[int]:
         """The points of the win by threats that :meth:`threat_win` found for ``colour``
         within ``depth`` turns: its turns' stones, the empty points of their threat
-        windows, and the defences, through the whole proof (from the proofs' table)."""
+        windows, the defences and where the defender could make one of them a threat,
+        through the whole proof (from the proofs' table)."""
         pos = self.pos
         turn = self.threat_win(colour, depth)
         if turn is None:
@@ -530,6 +553,7 @@ class TurnSearch(Connect6Search):
                         pos.place(q, 3 - colour)
                     try:
                         zone.update(d)
+                        zone |= self._counter_points(3 - colour, d)
                         zone |= self.proof_zone(colour, depth - 1)
                     finally:
                         for q in reversed(d):
@@ -538,6 +562,21 @@ class TurnSearch(Connect6Search):
             for p in reversed(turn):
                 pos.undo(p)
         return frozenset(zone)
+
+    def _counter_points(self, colour: int, stones) -> set[int]:
+        """Empty points of windows through ``stones`` (just placed) live for ``colour`` and
+        holding two or more of its stones: where two more stones could make that defence
+        a threat, which would refute the proof it is part of."""
+        pos = self.pos
+        mine, theirs, cells = pos.count[colour], pos.count[3 - colour], pos.cells
+        return {
+            x
+            for q in stones
+            for w in pos.g.point_windows[q]
+            if mine[w] >= 2 and theirs[w] == 0
+            for x in pos.g.windows[w]
+            if cells[x] == EMPTY
+        }
 
     def _survives_reply(self, colour: int, depth: int) -> bool:
         """``colour`` has just made threats: whether no blocking reply wins for the
