@@ -22,21 +22,28 @@ What the published programs do, and what this module takes from them:
   threat windows; if no pair does, the position is lost and the best try is
   the pair blocking the most windows.
 
-The shape here: (1) a six now; (2) forced defence, all blocking pairs from
-the live threat windows; (3) a proven win by continuous double threats,
-iteratively deepened; (4) iterative-deepening alpha-beta over candidate
-turns (pairs of relevant points) with a transposition table keyed by an
-incremental Zobrist hash of this module's own board; (5) a safety pass that
-drops turns after which the opponent has a proven one- or two-turn threat
-win. Single-threat turns (which leave the defender a free stone) are left to
-the alpha-beta, not to the proof search.
+The shape here: (1) a six now; (2) forced defence: every turn that blocks
+all the threat windows is a candidate; (3) a proven win by continuous double
+threats, iteratively deepened; (4) the safety filter, deepened one turn at a
+time: the candidates after which the opponent has no such win. It is cheap
+because of relevance zones: a defender's stone never helps the attacker, so
+if the opponent, were it to move now, has no win, no quiet turn gives it
+one; if it has one, only turns touching that proof's zone (its stones, its
+threat windows, the defences and where a defence could become a
+counter-threat) are searched, the others stay refuted. A turn that makes a
+threat is checked against the one-stone block whose free stone makes the
+double threat. When every candidate is refuted, the defences are looked for
+in the zone itself. (5) Iterative-deepening alpha-beta over what is left,
+with a transposition table keyed by an incremental Zobrist hash of this
+module's own board, to the level's share of the budget.
 
-Measured (BENCHMARKS.md, "Connect6: new search against the old player"):
-at equal short budgets new hard and the old hard are level, and new medium
-scores about half against the old hard at a third of its time; the issue's
-goal of 90 % is not reached. Both share the old window-sum evaluation and
-reach only two turns of alpha-beta; what the new search adds is tactical
-(proofs, defences), so a threat-aware evaluation is the next step.
+Measured (BENCHMARKS.md, "Connect6: new search against the old player", at
+time scale 0.3 on a machine loaded 5-9 on 2 cores): new medium 8 / 24 and
+new hard 11.5 / 24 against the old hard. The issue's goal (medium ≥ 90 %)
+is NOT met. The losses that were analysed are threat sequences of three or
+four turns (or two turns, under a threat, where the saving free stone was
+not among the candidates); at 0.3 s a turn the safety filter reaches two
+turns, so what is missing is speed (and a threat-aware evaluation).
 
 >>> from fangqi_teach.games.connect6 import from_board
 >>> s = from_board({"d4": "B", "e4": "B", "f4": "B", "d12": "B", "e12": "B", "f12": "B",
