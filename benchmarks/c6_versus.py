@@ -72,7 +72,7 @@ def play(new_level: str, old_level: str, new_black: bool, seed: int, scale: floa
     if turn_side is not None:
         times[turn_side].append(turn_t)
     winner = None if s.winner is None else sides[s.winner]
-    return winner, len(s.record), times
+    return winner, len(s.record), times, list(s.record)
 
 
 def main(argv=None) -> dict:
@@ -85,14 +85,16 @@ def main(argv=None) -> dict:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", default=None)
     ap.add_argument("--save", action="store_true")
+    ap.add_argument("--records", default=None, help="write every game's record (JSON) here")
     a = ap.parse_args(argv)
     score = {"new": 0.0, "old": 0.0}
     wins = {"new": 0, "old": 0, None: 0}
     alltimes: dict[str, list[float]] = {"new": [], "old": []}
     stones = []
+    records: list[dict] = []
     t0 = time.perf_counter()
     for i in range(a.n):
-        w, n, times = play(a.new_level, a.old_level, i % 2 == 0, a.seed * 1000 + i, a.scale, a.size)
+        w, n, times, record = play(a.new_level, a.old_level, i % 2 == 0, a.seed * 1000 + i, a.scale, a.size)
         wins[w] += 1
         if w is None:
             score["new"] += 0.5
@@ -102,6 +104,7 @@ def main(argv=None) -> dict:
         for k in alltimes:
             alltimes[k] += times[k]
         stones.append(n)
+        records.append({"new_black": i % 2 == 0, "winner": w, "record": record})
         print(f"game {i + 1}: new {a.new_level} {'Black' if i % 2 == 0 else 'White'}, "
               f"winner {w or 'draw'}, {n} stones", flush=True)
     out = {"date": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
@@ -114,6 +117,8 @@ def main(argv=None) -> dict:
     print(json.dumps(out))
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    if a.records:
+        pathlib.Path(a.records).write_text(json.dumps(records) + "\n", encoding="utf-8")
     if a.save:
         save(out)
     return out

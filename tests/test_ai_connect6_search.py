@@ -54,6 +54,17 @@ FORCED = [
     ("W", "B: g9 h9 i9 j10 j9 k11 n15; W: i10 j11 k12 l12 l13 m12"),
 ]
 
+# the player to move faces one threat; some blocking turns let the opponent win by threats within
+# two turns, some do not (from versus games against the old player, where the search of the time
+# chose a losing block)
+BLOCK_TRAPS = [
+    ("W", "B: g10 g11 g12 g7 h10 h7 h8 h9 i11 i7 i9 j10 k7 m12 m14; "
+          "W: f12 f6 g8 h11 h12 h6 i10 i12 j11 j12 j8 k11 k12 l13"),
+    ("B", "B: f12 g11 g7 h10 h11 h8 i9 j10 m6; W: e13 f6 h9 i10 j9 k11 k6 k7 k8 l7"),
+    ("W", "B: f13 i13 i7 j10 j11 j12 j14 k11 k8 k9 l10 l11 m11; "
+          "W: g12 h11 h14 i10 i11 i8 i9 j13 j9 k12 n11 n8"),
+]
+
 
 def stones(text):
     out = {}
@@ -226,6 +237,62 @@ def test_hard_defends_against_two_turn_threat_wins(case):
         assert not wins_in_one(end, enemy)
         after = ZPosition.from_state(end)
         assert TurnSearch(after, float("inf"), random.Random(0)).threat_win(COLOUR[enemy], 2) is None
+
+
+@pytest.mark.parametrize("case", BLOCK_TRAPS)
+def test_hard_blocks_a_threat_without_walking_into_a_two_turn_win(case):
+    s = position(case)
+    me, enemy = s.player, other(s.player)
+    pos = ZPosition.from_state(s)
+    search = TurnSearch(pos, float("inf"), random.Random(0))
+    blocks = search.defending_turns(COLOUR[me], [frozenset(pos.empties(w)) for w in pos.threat_windows(COLOUR[enemy])],
+                                    40)
+    verdicts = [search._is_safe(COLOUR[me], turn, 2) for turn in blocks]
+    assert any(verdicts) and not all(verdicts)     # the trap is real
+    end, placed = whole_turn(s, "hard")
+    assert c6.threat_count(end, enemy) == 0 and not wins_in_one(end, enemy)
+    turn = tuple(sorted(pos.g.index[p] for p in placed))
+    assert search._is_safe(COLOUR[me], turn, 2)
+
+
+@pytest.mark.parametrize("case", DANGERS + FORCED + BLOCK_TRAPS)
+def test_the_zone_shortcut_keeps_the_turns_a_search_of_each_keeps(case):
+    # safe_turns searches only turns that threaten or touch the opponent's proof; the others
+    # are judged by the proof found without them: the same verdicts as searching every turn
+    s = position(case)
+    colour = COLOUR[s.player]
+    pos = ZPosition.from_state(s)
+    search = TurnSearch(pos, float("inf"), random.Random(0))
+    threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(3 - colour)]
+    turns = search.defending_turns(colour, threats, 20) if threats else search.turns(colour, 2, 12, 40)[1]
+    for depth in (1, 2):
+        fast, done, refuted = search.safe_turns(colour, turns, depth)
+        slow = [t for t in turns if search._is_safe(colour, t, depth)]
+        if slow:
+            assert (fast, done, refuted) == (slow, depth, False)
+        else:
+            assert refuted
+
+
+def test_counts_kept_by_place_and_undo_match_a_fresh_board():
+    g = Geometry.of(19)
+    rng = random.Random(7)
+    pts = rng.sample(range(361), 40)
+    pos = ZPosition(g, {})
+    for i, p in enumerate(pts):
+        pos.place(p, BLACK if i % 2 else WHITE)
+    for p in reversed(pts[25:]):
+        pos.undo(p)
+    fresh = ZPosition(g, {g.names[p]: "W" if i % 2 == 0 else "B" for i, p in enumerate(pts[:25])})
+    assert (pos.value, pos.white, pos.count, pos.hot) == (fresh.value, fresh.white, fresh.count, fresh.hot)
+
+
+@pytest.mark.parametrize("case", TWO_TURN_WINS + DANGERS + BLOCK_TRAPS)
+def test_pairs_that_can_make_two_threats_are_all_there(case):
+    pos = Position.from_state(position(case))
+    for colour in (BLACK, WHITE):
+        every = [(turn, sets) for turn, sets in threat_turns(pos, colour) if len(sets) >= 2]
+        assert list(threat_turns(pos, colour, 2)) == every
 
 
 # ----------------------------------------------------------------------

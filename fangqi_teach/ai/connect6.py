@@ -107,6 +107,14 @@ def _contribution(cb: int, cw: int) -> int:
     return 0
 
 
+# _contribution by table, index 7 * black stones + white stones; _WHITE is White's part alone (≥ 0)
+_VALUE = [_contribution(i // 7, i % 7) if i // 7 + i % 7 <= 6 else 0 for i in range(49)]
+_WHITE = [max(0, -x) for x in _VALUE]
+# what one more stone of each colour adds to a window's value (Black's point of view), same index
+_GAIN_BLACK = [_VALUE[i + 7] - _VALUE[i] if i + 7 < 49 else 0 for i in range(49)]
+_GAIN_WHITE = [_VALUE[i] - _VALUE[i + 1] if i % 7 < 6 else 0 for i in range(49)]
+
+
 class Position:
     """A mutable Connect6 board with window counts, for search only.
 
@@ -122,6 +130,8 @@ class Position:
         self.value = 0
         self.white = 0  # White's windows alone (≥ 0); Black's are value + white
         self.stones = 0
+        # per colour, the windows holding two or more of its stones (live or not): where threats grow
+        self.hot: list[set[int]] = [set(), set(), set()]
         # how many stones lie within two steps of each point: the candidate set
         self.nearby = [0] * (geometry.n * geometry.n)
         for name, colour in board.items():
@@ -132,22 +142,7 @@ class Position:
         return cls(Geometry.of(state.board_spec.rows), state.board)
 
     def place(self, p: int, colour: int) -> None:
-        cb, cw = self.count[BLACK], self.count[WHITE]
-        mine = self.count[colour]
-        v = self.value
-        weak = 0  # White's part of the change, kept apart for one-sided evaluations
-        for w in self.g.point_windows[p]:
-            c = _contribution(cb[w], cw[w])
-            v -= c
-            if c < 0:
-                weak -= c
-            mine[w] += 1
-            c = _contribution(cb[w], cw[w])
-            v += c
-            if c < 0:
-                weak += c
-        self.value = v
-        self.white -= weak
+        self._move(p, colour, 1)
         self.cells[p] = colour
         self.stones += 1
         nearby = self.nearby
@@ -156,27 +151,35 @@ class Position:
 
     def undo(self, p: int) -> None:
         colour = self.cells[p]
-        cb, cw = self.count[BLACK], self.count[WHITE]
-        mine = self.count[colour]
-        v = self.value
-        weak = 0  # White's part of the change, kept apart for one-sided evaluations
-        for w in self.g.point_windows[p]:
-            c = _contribution(cb[w], cw[w])
-            v -= c
-            if c < 0:
-                weak -= c
-            mine[w] -= 1
-            c = _contribution(cb[w], cw[w])
-            v += c
-            if c < 0:
-                weak += c
-        self.value = v
-        self.white -= weak
+        self._move(p, colour, -1)
         self.cells[p] = EMPTY
         self.stones -= 1
         nearby = self.nearby
         for q in self.g.near[p]:
             nearby[q] -= 1
+
+    def _move(self, p: int, colour: int, step: int) -> None:
+        """Add (``step`` 1) or take away (-1) a stone of ``colour`` in every window
+        through ``p``, keeping ``value``, ``white`` and ``hot`` exact (table look-ups:
+        the counts of a window index :data:`_VALUE` and :data:`_WHITE`)."""
+        cb, cw = self.count[BLACK], self.count[WHITE]
+        mine, hot = self.count[colour], self.hot[colour]
+        unit = 7 if colour == BLACK else 1  # a window's table index is 7 * black + white
+        v = wv = 0
+        for w in self.g.point_windows[p]:
+            k = cb[w] * 7 + cw[w]
+            k2 = k + step * unit
+            v += _VALUE[k2] - _VALUE[k]
+            wv += _WHITE[k2] - _WHITE[k]
+            c = mine[w] + step
+            mine[w] = c
+            if c == 2:
+                if step > 0:
+                    hot.add(w)
+            elif c == 1 and step < 0:
+                hot.discard(w)
+        self.value += v
+        self.white += wv
 
     # ------------------------------------------------------------------
     # threats
@@ -184,6 +187,8 @@ class Position:
     def threat_windows(self, colour: int, least: int = 4) -> list[int]:
         """Windows live for ``colour`` holding at least ``least`` of its stones."""
         mine, theirs = self.count[colour], self.count[3 - colour]
+        if least >= 2:  # only windows holding two or more: the short list kept by place/undo
+            return [w for w in sorted(self.hot[colour]) if mine[w] >= least and theirs[w] == 0]
         return [w for w, k in enumerate(mine) if k >= least and theirs[w] == 0]
 
     def empties(self, w: int) -> tuple[int, ...]:
@@ -217,16 +222,8 @@ class Position:
     def gain(self, p: int, colour: int) -> int:
         """How much a stone of ``colour`` on ``p`` improves ``colour``'s value."""
         cb, cw = self.count[BLACK], self.count[WHITE]
-        delta = 0
-        if colour == BLACK:
-            for w in self.g.point_windows[p]:
-                b, wh = cb[w], cw[w]
-                delta += _contribution(b + 1, wh) - _contribution(b, wh)
-        else:
-            for w in self.g.point_windows[p]:
-                b, wh = cb[w], cw[w]
-                delta -= _contribution(b, wh + 1) - _contribution(b, wh)
-        return delta
+        table = _GAIN_BLACK if colour == BLACK else _GAIN_WHITE
+        return sum([table[cb[w] * 7 + cw[w]] for w in self.g.point_windows[p]])
 
     def top_points(self, colour: int, k: int) -> list[int]:
         scored = sorted(((self.gain(p, colour), p) for p in self.candidates()), reverse=True)
@@ -545,7 +542,7 @@ def choose_connect6(state, level: str, rng: random.Random, budget: float) -> str
         # a six it could make and to the opponent's threats
         eye = pos.top_points(colour, 8)
         names = [pos.g.names[p] for p in rng.sample(eye, min(stones, len(eye)))]
-    elif spec.connect6 is None:     # one turn ahead: novice, easy, club
+    elif spec.connect6 is None:  # one turn ahead: novice, easy, club
         search = Connect6Search(pos, start + budget, rng, width=8, pair_width=16)
         kind, turns = search.turns(colour, stones, width=8, pair_width=16)
         if kind == "win":

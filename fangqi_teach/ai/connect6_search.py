@@ -22,21 +22,28 @@ What the published programs do, and what this module takes from them:
   threat windows; if no pair does, the position is lost and the best try is
   the pair blocking the most windows.
 
-The shape here: (1) a six now; (2) forced defence, all blocking pairs from
-the live threat windows; (3) a proven win by continuous double threats,
-iteratively deepened; (4) iterative-deepening alpha-beta over candidate
-turns (pairs of relevant points) with a transposition table keyed by an
-incremental Zobrist hash of this module's own board; (5) a safety pass that
-drops turns after which the opponent has a proven one- or two-turn threat
-win. Single-threat turns (which leave the defender a free stone) are left to
-the alpha-beta, not to the proof search.
+The shape here: (1) a six now; (2) forced defence: every turn that blocks
+all the threat windows is a candidate; (3) a proven win by continuous double
+threats, iteratively deepened; (4) the safety filter, deepened one turn at a
+time: the candidates after which the opponent has no such win. It is cheap
+because of relevance zones: a defender's stone never helps the attacker, so
+if the opponent, were it to move now, has no win, no quiet turn gives it
+one; if it has one, only turns touching that proof's zone (its stones, its
+threat windows, the defences and where a defence could become a
+counter-threat) are searched, the others stay refuted. A turn that makes a
+threat is checked against the one-stone block whose free stone makes the
+double threat. When every candidate is refuted, the defences are looked for
+in the zone itself. (5) Iterative-deepening alpha-beta over what is left,
+with a transposition table keyed by an incremental Zobrist hash of this
+module's own board, to the level's share of the budget.
 
-Measured (BENCHMARKS.md, "Connect6: new search against the old player"):
-at equal short budgets new hard and the old hard are level, and new medium
-scores about half against the old hard at a third of its time; the issue's
-goal of 90 % is not reached. Both share the old window-sum evaluation and
-reach only two turns of alpha-beta; what the new search adds is tactical
-(proofs, defences), so a threat-aware evaluation is the next step.
+Measured (BENCHMARKS.md, "Connect6: new search against the old player", at
+time scale 0.3 on a machine loaded 5-9 on 2 cores): new medium 8 / 24 and
+new hard 11.5 / 24 against the old hard. The issue's goal (medium ≥ 90 %)
+is NOT met. The losses that were analysed are threat sequences of three or
+four turns (or two turns, under a threat, where the saving free stone was
+not among the candidates); at 0.3 s a turn the safety filter reaches two
+turns, so what is missing is speed (and a threat-aware evaluation).
 
 >>> from fangqi_teach.games.connect6 import from_board
 >>> s = from_board({"d4": "B", "e4": "B", "f4": "B", "d12": "B", "e12": "B", "f12": "B",
@@ -70,10 +77,10 @@ from .connect6 import (
     stones_left,
 )
 
-# Time shares of a turn's budget (the first stone's call does the whole turn).
-PROOF_SHARE = 0.25  # proving a win by continuous threats
-SAFETY_SHARE = 0.5  # end of the safety filter before the alpha-beta
-SEARCH_SHARE = 0.85  # end of the alpha-beta; the rest is the safety pass
+# Time shares of a turn's budget (the first stone's call does the whole turn), as
+# parts of the level's ``share`` (the part of the budget the turn may use).
+PROOF_SHARE = 0.2  # proving a win by continuous threats
+SAFETY_SHARE = 0.65  # end of the safety filter (the opponent's threat wins), before the alpha-beta
 # Per level (the level table, :mod:`.levels`): proof depth in turns, alpha-beta widths, safety-proof depth.
 LEVEL = {lv.id: lv.connect6 for lv in levels.TABLE if lv.connect6 is not None}
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -114,42 +121,75 @@ class ZPosition(Position):
         super().undo(p)
 
 
-def threat_turns(pos: Position, colour: int):
+def threat_turns(pos: Position, colour: int, least: int = 1):
     """Yield ``(turn, sets)`` for every pair of relevant points whose two stones
     leave ``colour`` at least one threat window; ``sets`` are those windows'
     empty points after the turn. Found from the window counts alone, without
     placing: a window becomes a threat when it held 3 and gets one of the
     stones, or held 2 and gets both (a window holding 4 already is a win now,
-    which callers look for first)."""
+    which callers look for first). Only turns making at least ``least``
+    threat windows are yielded, counted before any set is built (the proof
+    search wants two or more; most pairs make none or one)."""
     mine, theirs, cells = pos.count[colour], pos.count[3 - colour], pos.cells
     windows = pos.g.windows
     three: dict[int, list[int]] = {}
     two: dict[int, set[int]] = {}
-    for w, c in enumerate(mine):
-        if c >= 2 and theirs[w] == 0:
-            for p in windows[w]:
-                if cells[p] == EMPTY:
-                    if c >= 3:
-                        three.setdefault(p, []).append(w)
-                    else:
-                        two.setdefault(p, set()).add(w)
+    hot = sorted(w for w in pos.hot[colour] if theirs[w] == 0)
+    for w in hot:
+        c = mine[w]
+        for p in windows[w]:
+            if cells[p] == EMPTY:
+                if c >= 3:
+                    three.setdefault(p, []).append(w)
+                else:
+                    two.setdefault(p, set()).add(w)
     points = sorted(set(three) | set(two))
     empties: dict[int, frozenset[int]] = {}
-    for i, p in enumerate(points):
+    for p, q in _pairs(points, three, two, windows, cells, mine, hot) if least >= 2 else _all_pairs(points):
         ap, bp = three.get(p, ()), two.get(p, set())
+        shared = bp & two[q] if bp and q in two else ()
+        aq = three.get(q, ())
+        if not (ap or aq or shared):
+            continue
+        ws = set(ap).union(aq, shared)
+        if len(ws) < least:
+            continue
+        sets = []
+        for w in ws:
+            e = empties.get(w)
+            if e is None:
+                e = empties[w] = frozenset(x for x in windows[w] if cells[x] == EMPTY)
+            sets.append(e - {p, q})
+        yield (p, q), sets
+
+
+def _all_pairs(points: list[int]):
+    for i, p in enumerate(points):
         for q in points[i + 1 :]:
-            shared = bp & two[q] if bp and q in two else ()
-            aq = three.get(q, ())
-            if not (ap or aq or shared):
-                continue
-            ws = set(ap).union(aq, shared)
-            sets = []
-            for w in ws:
-                e = empties.get(w)
-                if e is None:
-                    e = empties[w] = frozenset(x for x in windows[w] if cells[x] == EMPTY)
-                sets.append(e - {p, q})
-            yield (p, q), sets
+            yield p, q
+
+
+def _pairs(points, three, two, windows, cells, mine, live) -> list[tuple[int, int]]:
+    """The pairs that can make two threat windows, in the order of :func:`_all_pairs`:
+    two points of windows holding three, two points of one window holding
+    two, or a point of two windows holding three with any other point."""
+    out: set[tuple[int, int]] = set()
+    tp = sorted(three)
+    for i, p in enumerate(tp):
+        for q in tp[i + 1 :]:
+            out.add((p, q))
+    for w in live:
+        if mine[w] == 2:
+            e = [x for x in windows[w] if cells[x] == EMPTY]
+            for i, p in enumerate(e):
+                for q in e[i + 1 :]:
+                    out.add((p, q) if p < q else (q, p))
+    for p in tp:
+        if len(three[p]) >= 2:
+            for q in points:
+                if q != p:
+                    out.add((p, q) if p < q else (q, p))
+    return sorted(out)
 
 
 class TurnSearch(Connect6Search):
@@ -182,9 +222,8 @@ class TurnSearch(Connect6Search):
         self.check_time()
         doubles = []
         found: tuple[int, int] | None = None
-        for turn, sets in threat_turns(pos, colour):
-            if len(sets) < 2:
-                continue
+        # three stones cannot be needed against fewer than three windows: the last turn looks at no fewer
+        for turn, sets in threat_turns(pos, colour, 3 if depth == 1 else 2):
             n = hitting_number(sets, 3)
             if n >= 3:
                 found = turn
@@ -298,7 +337,14 @@ class TurnSearch(Connect6Search):
     def choose_turn(
         self, colour: int, stones: int, level: str, start: float, budget: float, max_depth: int = 8
     ) -> tuple[tuple[int, ...], str]:
-        """The turn to play and why (``"six"``, ``"lost"``, ``"proof"``, ``"search"``)."""
+        """The turn to play and why (``"six"``, ``"lost"``, ``"proof"``, ``"search"``).
+
+        The order of the strong programs: a six; the opponent's threats
+        (every blocking turn is a candidate); a proven win by continuous
+        double threats; then the candidates after which the opponent has no
+        such win, checked one turn deeper at a time (so a short deadline
+        still removes the turns that lose fastest); the alpha-beta chooses
+        among what is left."""
         cfg = _settings(level)
         pos = self.pos
         win = pos.winning_stones(colour, stones)
@@ -308,6 +354,7 @@ class TurnSearch(Connect6Search):
         threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
         if threats and hitting_number(threats, stones + 1) > stones:
             return self.best_losing_try(colour, threats, stones), "lost"
+        budget *= cfg.get("share", 0.9)
         if stones == 2 and not threats:
             self.deadline = start + budget * PROOF_SHARE
             try:
@@ -317,35 +364,70 @@ class TurnSearch(Connect6Search):
                         return turn, "proof"
             except _Timeout:
                 pass
-        self.deadline = start + budget * SEARCH_SHARE
-        kind, turns = self.turns(colour, stones, width=cfg["width"] + 4, pair_width=cfg["pairs"] * 2)
+        self.deadline = start + budget
+        if threats and stones == 2:
+            turns = self.defending_turns(colour, threats, cfg["width"] * 2)
+        else:
+            _, turns = self.turns(colour, stones, width=cfg["width"] + 4, pair_width=cfg["pairs"] * 2)
         if not turns:
             return tuple(pos.top_points(colour, stones)), "lost"
-        if stones == 2 and not threats:
-            self.deadline = start + budget * (PROOF_SHARE + SEARCH_SHARE) / 2
-            try:
-                defences = self.zone_defences(colour, cfg["safety"], cfg["pairs"])
-            except _Timeout:
-                defences = None
-            self.deadline = start + budget * SEARCH_SHARE
-            if defences:  # the opponent threatens a threat-space win: the turns that stop it first
-                turns = defences + [t for t in turns if t not in defences]
         won = self.decisive_turn(colour, turns)
         if won is not None:
             return won, "proof"
         if stones == 2:
-            # safety first: the alpha-beta chooses among the turns after which
-            # the opponent has no win by threats within reach (all, if none)
             self.deadline = start + budget * SAFETY_SHARE
-            safe = self.safe_turns(colour, turns, cfg["safety"])
-            self.deadline = start + budget * SEARCH_SHARE
-            if safe:
-                turns = safe
-        best, value, _ = self.deepen(colour, turns, max_depth)
+            safe, depth, refuted = self.safe_turns(colour, turns, cfg["safety"])
+            if refuted and not threats:
+                # every candidate loses at depth + 1 (or time ran out): look for the
+                # defences in the zone of the opponent's win, at that depth
+                try:
+                    defences = self.zone_defences(colour, depth + 1, cfg["pairs"])
+                except _Timeout:
+                    defences = None
+                if defences:
+                    safe = defences
+            elif refuted:
+                # every block loses at depth + 1: the free stone in the zone of the opponent's win
+                try:
+                    defences = self.block_defences(colour, threats, depth + 1)
+                except _Timeout:
+                    defences = None
+                if defences:
+                    safe = defences
+            turns, self.safety_depth = safe, depth
         self.deadline = start + budget
-        if stones == 2 and value < WIN // 2:
-            best = self.safe_turn(colour, best, turns, cfg["safety"])
+        best, value, _ = self.deepen(colour, turns, max_depth)
         return best, "search"
+
+    def block_defences(self, colour: int, threats: list[frozenset], depth: int) -> list[tuple[int, ...]]:
+        """Against a threat that one stone stops: the turns (that stone, a free stone in
+        the zone of the opponent's win after it) after which the opponent has no win by
+        threats within ``depth`` turns."""
+        pos, out = self.pos, []
+        for s in sorted(set.intersection(*map(set, threats))):
+            zone = self._zone_after(colour, (s,), depth)
+            for f in sorted(zone):
+                if f != s and pos.cells[f] == EMPTY:
+                    turn = tuple(sorted((s, f)))
+                    if turn not in out and self._is_safe(colour, turn, depth):
+                        out.append(turn)
+        return out
+
+    def defending_turns(self, colour: int, threats: list[frozenset], spares: int) -> list[tuple[int, ...]]:
+        """Every turn that blocks all of ``threats`` (the free stone, if any, among the
+        ``spares`` best points for ``colour``), ordered by the value after the turn."""
+        pos = self.pos
+        options = hitting_sets(threats, 2, pos.top_points(colour, spares))
+        sign = 1 if colour == BLACK else -1
+        scored = []
+        for turn in options:
+            for p in turn:
+                pos.place(p, colour)
+            scored.append((sign * pos.value, turn))
+            for p in reversed(turn):
+                pos.undo(p)
+        scored.sort(key=lambda t: t[0], reverse=True)
+        return [t for _, t in scored]
 
     def deepen(self, colour: int, turns: list[tuple[int, ...]], max_depth: int) -> tuple[tuple[int, ...], int, int]:
         """Iterative deepening that remembers each turn's last value, for the safety pass."""
@@ -371,47 +453,178 @@ class TurnSearch(Connect6Search):
                 break
         return best_turn, best_value if best_value is not None else 0, done
 
-    def safe_turns(self, colour: int, turns: list[tuple[int, ...]], depth: int) -> list[tuple[int, ...]]:
-        """The turns (in order) after which the opponent has no win by
-        continuous double threats within ``depth`` turns; a turn that makes a
-        threat counts as safe (the opponent must answer it first). Stops at
-        the deadline with the turns checked so far."""
-        out: list[tuple[int, ...]] = []
-        for turn in turns:
+    def safe_turns(
+        self, colour: int, turns: list[tuple[int, ...]], depth: int
+    ) -> tuple[list[tuple[int, ...]], int, bool]:
+        """The turns (in order) after which the opponent has no win by continuous
+        double threats within ``depth`` turns, the depth fully checked, and
+        whether every turn was refuted one turn deeper.
+
+        Deepened one turn at a time: a turn refuted at depth d is dropped, unless
+        every turn is (then the position is lost that deep, and the turns that
+        survived depth d - 1 stay, to lose as slowly as can be seen). At the
+        deadline the turns refuted so far in the unfinished depth are dropped.
+
+        Most turns need no search of their own (relevance zones, Wu & Lin): a
+        stone of the defender never helps the attacker's threats, so when the
+        opponent, were it to move now, has no such win, no quiet turn gives it
+        one; when it has one, a quiet turn with no stone in that proof's zone
+        leaves it standing. Only turns that threaten, or touch the zone, are
+        searched."""
+        pos, enemy = self.pos, 3 - colour
+        threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
+        done = 0
+        for d in range(1, depth + 1):
+            refuted: set[tuple[int, ...]] = set()
+            zones: dict[tuple[int, ...], frozenset[int]] = {}
             try:
-                ok = self._is_safe(colour, turn, depth)
+                for turn in turns:
+                    # the part of the turn that must be there (nothing, or the stone that blocks
+                    # every threat alone) and the stones that are free
+                    base = () if not threats else next(((s,) for s in turn if all(s in x for x in threats)), turn)
+                    free = [p for p in turn if p not in base]
+                    if free and not self._threatens_after(colour, turn):
+                        if base not in zones:
+                            zones[base] = self._zone_after(colour, base, d)
+                        zone = zones[base]
+                        if not zone:
+                            continue  # no win even without the free stones
+                        if zone.isdisjoint(free):
+                            refuted.add(turn)
+                            continue
+                    if not self._is_safe(colour, turn, d):
+                        refuted.add(turn)
             except _Timeout:
+                if len(refuted) < len(turns):
+                    turns = [t for t in turns if t not in refuted]
                 break
-            if ok:
-                out.append(turn)
-        return out
+            if len(refuted) == len(turns):
+                return turns, done, True
+            turns, done = [t for t in turns if t not in refuted], d
+        return turns, done, False
 
     def _is_safe(self, colour: int, turn: tuple[int, ...], depth: int) -> bool:
-        """Whether the opponent has no win by threats within ``depth`` turns after ``turn``
-        (a turn that threatens counts as safe: the opponent must answer it first); _Timeout past the deadline."""
+        """Whether the opponent has no win by threats within ``depth`` turns after ``turn``;
+        _Timeout past the deadline. A turn that threatens is answered first: see
+        :meth:`_survives_reply`."""
         pos = self.pos
         for p in turn:
             pos.place(p, colour)
         try:
-            return bool(pos.threat_windows(colour)) or self.threat_win(3 - colour, depth) is None
+            if self._threatens(colour, turn):
+                return self._survives_reply(colour, depth)
+            return self.threat_win(3 - colour, depth) is None
         finally:
             for p in reversed(turn):
                 pos.undo(p)
 
-    def safe_turn(
-        self, colour: int, best: tuple[int, ...], turns: list[tuple[int, ...]], depth: int
-    ) -> tuple[int, ...]:
-        """``best`` unless the opponent then wins by threats within ``depth`` turns;
-        then the first turn (by search value) after which it does not."""
-        values = getattr(self, "values", {})
-        ranked = [best] + sorted((t for t in turns if t != best), key=lambda t: values.get(t, -WIN * 3), reverse=True)
-        for turn in ranked:
+    def _zone_after(self, colour: int, stones: tuple[int, ...], depth: int) -> frozenset[int]:
+        """After ``stones`` of ``colour``: the zone of the opponent's win by threats within
+        ``depth`` turns, empty when it has none."""
+        pos = self.pos
+        for p in stones:
+            pos.place(p, colour)
+        try:
+            return self.proof_zone(3 - colour, depth)
+        finally:
+            for p in reversed(stones):
+                pos.undo(p)
+
+    def _threatens_after(self, colour: int, turn: tuple[int, ...]) -> bool:
+        """Whether ``turn`` would make a threat for ``colour`` (without placing it)."""
+        mine, theirs, windows = self.pos.count[colour], self.pos.count[3 - colour], self.pos.g.point_windows
+        extra: dict[int, int] = {}
+        for p in turn:
+            for w in windows[p]:
+                extra[w] = extra.get(w, 0) + 1
+        return any(mine[w] + k >= 4 and theirs[w] == 0 for w, k in extra.items())
+
+    def proof_zone(self, colour: int, depth: int) -> frozenset[int]:
+        """The points of the win by threats that :meth:`threat_win` found for ``colour``
+        within ``depth`` turns: its turns' stones, the empty points of their threat
+        windows, the defences and where the defender could make one of them a threat,
+        through the whole proof (from the proofs' table)."""
+        pos = self.pos
+        turn = self.threat_win(colour, depth)
+        if turn is None:
+            return frozenset()
+        zone = set(turn)
+        for p in turn:
+            pos.place(p, colour)
+        try:
+            sets = self._new_threats(colour, turn)
+            zone.update(*sets)
+            if hitting_number(sets, 3) < 3 and depth > 1:
+                for d in minimal_defences(sets):
+                    for q in d:
+                        pos.place(q, 3 - colour)
+                    try:
+                        zone.update(d)
+                        zone |= self._counter_points(3 - colour, d)
+                        zone |= self.proof_zone(colour, depth - 1)
+                    finally:
+                        for q in reversed(d):
+                            pos.undo(q)
+        finally:
+            for p in reversed(turn):
+                pos.undo(p)
+        return frozenset(zone)
+
+    def _counter_points(self, colour: int, stones) -> set[int]:
+        """Empty points of windows through ``stones`` (just placed) live for ``colour`` and
+        holding two or more of its stones: where two more stones could make that defence
+        a threat, which would refute the proof it is part of."""
+        pos = self.pos
+        mine, theirs, cells = pos.count[colour], pos.count[3 - colour], pos.cells
+        return {
+            x
+            for q in stones
+            for w in pos.g.point_windows[q]
+            if mine[w] >= 2 and theirs[w] == 0
+            for x in pos.g.windows[w]
+            if cells[x] == EMPTY
+        }
+
+    def _survives_reply(self, colour: int, depth: int) -> bool:
+        """``colour`` has just made threats: whether no blocking reply wins for the
+        opponent. A reply that blocks with one stone has a free stone; the opponent
+        wins if that stone leaves three threats, or two that are a win by threats
+        within ``depth`` turns (a single threat met by one stone is the classic
+        trap: the defender's other stone makes the double threat)."""
+        pos, enemy = self.pos, 3 - colour
+        sets = [frozenset(pos.empties(w)) for w in pos.threat_windows(colour)]
+        for d in minimal_defences(sets):
+            if len(d) > 2:
+                return True  # two stones cannot stop them: colour wins first
+            for q in d:
+                pos.place(q, enemy)
             try:
-                if self._is_safe(colour, turn, depth):
-                    return turn
-            except _Timeout:
-                return best
-        return best
+                if len(d) == 2:
+                    if pos.threat_count(enemy) >= 3:
+                        return False
+                    continue
+                for q in self._one_stone_points(enemy):
+                    self.check_time()
+                    pos.place(q, enemy)
+                    threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
+                    n = hitting_number(threats, 3) if threats else 0
+                    pos.undo(q)
+                    if n >= 3 or (n == 2 and depth >= 2 and not self._refuted(enemy, colour, (q,), threats, depth)):
+                        return False
+            finally:
+                for q in reversed(d):
+                    pos.undo(q)
+        return True
+
+    def _one_stone_points(self, colour: int) -> list[int]:
+        """Empty points of windows live for ``colour`` holding three or more of its stones:
+        where one stone makes a threat."""
+        pos = self.pos
+        mine, theirs, cells = pos.count[colour], pos.count[3 - colour], pos.cells
+        out = {
+            p for w in pos.hot[colour] if mine[w] >= 3 and theirs[w] == 0 for p in pos.g.windows[w] if cells[p] == EMPTY
+        }
+        return sorted(out)
 
     def zone_defences(self, colour: int, depth: int, want: int) -> list[tuple[int, ...]] | None:
         """If the opponent, were it to play now, would win by threats within
