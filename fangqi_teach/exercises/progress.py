@@ -802,8 +802,6 @@ class Progress:
     def _read_legacy(self) -> dict[str, Any] | None:
         """The progress of an old-style ``progress-<slug>.json`` file, if it is this learner's."""
         old = self.directory / f"progress-{learner_slug(self.learner)}.json"
-        if self._folder_missing():
-            return None
         if squatter(old, self.learner):
             return None         # made by another user: not this learner's, whatever it says
         try:
