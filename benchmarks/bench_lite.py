@@ -87,6 +87,29 @@ if AI:
 print("BENCH " + json.dumps(out))
 '''
 
+#: Every level's move time, in every game, at the start and 12 random actions in (seeded); prints one
+#: JSON object. Run in Pyodide and in CPython alike (:func:`ai_times`).
+AI_CODE = r'''
+import json, platform, random, time
+from fangqi_teach import ai
+from fangqi_teach.games import GAMES, new_game
+from fangqi_teach.testing import random_game
+
+def positions(game):
+    s = new_game(game)
+    states = random_game(game, random.Random(7), max_actions=12)
+    return [s, states[-1] if not states[-1].is_over else states[-2]]
+
+moves = []
+for level in LEVELS:
+    for g in GAMES:
+        for i, s in enumerate(positions(g)):
+            t0 = time.perf_counter()
+            ai.choose(s, level=level, seed=1)
+            moves.append([level, g, ["start", "12 actions"][i], time.perf_counter() - t0])
+print("BENCH " + json.dumps({"python": platform.python_version(), "moves": moves}))
+'''
+
 _KERNEL_RUN = """async (code) => {
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   const future = kernel.requestExecute({code, store_history: false});
@@ -153,6 +176,63 @@ def measure(seconds: float = 3.0) -> dict:
     return f
 
 
+def ai_code(levels: list[str] | None = None) -> str:
+    from fangqi_teach import ai
+    return AI_CODE.replace("LEVELS", repr(list(levels or ai.LEVELS)))
+
+
+def ai_times(levels: list[str] | None = None, cpython: bool = True) -> dict:
+    """Every level's move times in Pyodide (our site, one fresh kernel) and, after it, in CPython."""
+    site = ROOT / "build" / "lite-bench"
+    if not (site / "build-figures.json").exists():
+        build_lite.build(site)
+    server = build_lite.make_server(site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    out: dict = {"load": [os.getloadavg()[0]]}
+    try:
+        with harness.chromium() as context:
+            page = context.new_page()
+            page.set_default_timeout(900_000)
+            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
+            page.goto(f"{base}lab/index.html?path=00_start_here.ipynb")
+            page.wait_for_function(helpers._NOTEBOOK_READY, arg="00_start_here.ipynb", timeout=180_000, polling=250)
+            out["pyodide"] = parse(page.evaluate(_KERNEL_RUN, ai_code(levels)))
+            page.close()
+    finally:
+        server.shutdown()
+    out["load"].append(os.getloadavg()[0])
+    if cpython:
+        r = subprocess.run([sys.executable, "-c", ai_code(levels)], capture_output=True, text=True, timeout=1800,
+                           cwd=ROOT)
+        out["cpython"] = parse(r.stdout + r.stderr)
+        out["load"].append(os.getloadavg()[0])
+    return out
+
+
+def ai_table(f: dict) -> list[str]:
+    """Markdown: per level, the budget, median and max in Pyodide (and where the max was), CPython's."""
+    from fangqi_teach.ai import BUDGETS
+    def by_level(moves):
+        out: dict = {}
+        for level, game, where, sec in moves:
+            out.setdefault(level, []).append((sec, game, where))
+        return out
+    py = by_level(f["pyodide"]["moves"])
+    cp = by_level(f["cpython"]["moves"]) if "cpython" in f else {}
+    rows = ["| level | budget | Pyodide median | Pyodide max (where) | within budget (+10 %) | CPython median | "
+            "CPython max |", "|---|---:|---:|---|---|---:|---:|"]
+    for level, times in py.items():
+        secs = [t for t, _, _ in times]
+        worst = max(times)
+        ok = worst[0] <= BUDGETS[level] * 1.1
+        c = [t for t, _, _ in cp.get(level, [])]
+        rows.append(f"| {level} | {BUDGETS[level]:.1f} s | {statistics.median(secs):.2f} s | {worst[0]:.2f} s "
+                    f"({worst[1]}, {worst[2]}) | {'yes' if ok else 'OVER'} | "
+                    + (f"{statistics.median(c):.2f} s | {max(c):.2f} s |" if c else "– | – |"))
+    return rows
+
+
 # --------------------------------------------------------------------------
 # Start-up: the floor (a bare site) against our start page and lesson 1, cold and warm
 
@@ -190,14 +270,20 @@ print("BENCH " + json.dumps({"origin": _o, "entries": [
     for e in js.performance.getEntriesByType("resource")]}))
 '''
 
-#: What each target opens: (site, notebook, what counts as "first board").
+#: What each target opens: (site, notebook, what counts as "first board"). The bare site's kernel is
+#: JupyterLite's as published ("stock"); "bare + our kernel start-up" adds what our site changes in the
+#: kernel's start (``build_lite``: the drive looked in last, and listed once for imports).
 TARGETS = {"bare: empty notebook": ("bare", build_lite.BARE_NAME, "firstOutput"),
+           "bare + our kernel start-up": ("bare-fixed", build_lite.BARE_NAME, "firstOutput"),
            "ours: 00_start_here": ("ours", "00_start_here.ipynb", "firstBoard"),
            "ours: 01_dafang": ("ours", "01_dafang.ipynb", "firstBoard")}
 
 
 def _visit(context, base: str, notebook: str, until: str, blocked: list, worker: bool) -> dict:
-    """Open ``notebook`` in a new tab, Run All, and return the page's stamps (seconds from navigation)."""
+    """Open ``notebook`` in a new tab, Run All, and return the page's stamps (seconds from navigation)
+    and how many ``/api/drive`` requests the kernel made (each a synchronous request to the page)."""
+    drive: list[float] = []
+    context.on("request", lambda r: drive.append(time.perf_counter()) if "/api/drive" in r.url else None)
     page = context.new_page()
     page.set_default_timeout(180_000)
     page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
@@ -211,7 +297,8 @@ def _visit(context, base: str, notebook: str, until: str, blocked: list, worker:
       transfer: performance.getEntriesByType('resource').reduce((a, e) => a + e.transferSize, 0),
       nav: performance.getEntriesByType('navigation').map(e => e.transferSize)[0] || 0})""")
     out = {"kernel_idle": t["kernelIdle"] / 1000, "first_board": t[until] / 1000,
-           "board_after_idle": (t[until] - t["runAll"]) / 1000, "page_bytes": res["transfer"] + res["nav"]}
+           "board_after_idle": (t[until] - t["runAll"]) / 1000, "page_bytes": res["transfer"] + res["nav"],
+           "drive_requests": len(drive)}
     if worker:
         w = parse(page.evaluate(_KERNEL_RUN, WORKER_TIMINGS))
         shift = w["origin"] - res["origin"]     # the worker's clock starts later than the page's
@@ -225,8 +312,11 @@ def _visit(context, base: str, notebook: str, until: str, blocked: list, worker:
 
 def startup(rounds: int = 2) -> dict:
     """Cold (fresh profile) and warm (the same profile, browser restarted) visits, alternating targets."""
-    sites = {"ours": ROOT / "build" / "lite-bench", "bare": ROOT / "build" / "lite-bare"}
-    built = {"ours": build_lite.build(sites["ours"]), "bare": build_lite.build(sites["bare"], bare=True)}
+    sites = {"ours": ROOT / "build" / "lite-bench", "bare": ROOT / "build" / "lite-bare",
+             "bare-fixed": ROOT / "build" / "lite-bare-fixed"}
+    built = {"ours": build_lite.build(sites["ours"]),
+             "bare": build_lite.build(sites["bare"], bare=True, kernel_patch=False, drive_finder=False),
+             "bare-fixed": build_lite.build(sites["bare-fixed"], bare=True)}
     servers, bases, blocked = [], {}, []
     for name, path in sites.items():
         server = build_lite.make_server(path)
@@ -276,14 +366,18 @@ def _median(runs: list[dict], key: str) -> float:
 
 def startup_table(f: dict) -> list[str]:
     """Markdown rows: per target, cold and warm, median seconds from page load."""
-    rows = ["| notebook | visit | → kernel idle | → first board | board after idle | runs |",
-            "|---|---|---:|---:|---:|---:|"]
+    drive = all("drive_requests" in r for v in f["runs"].values() for rs in v.values() for r in rs)
+    rows = ["| notebook | visit | → kernel idle | → first board | board after idle | runs |"
+            + (" `/api/drive` requests |" if drive else ""),
+            "|---|---|---:|---:|---:|---:|" + ("---:|" if drive else "")]
     for target, visits in f["runs"].items():
         for visit in ("cold", "warm"):
             runs = visits[visit]
+            counts = sorted(r["drive_requests"] for r in runs) if drive else []
+            span = (f" {counts[0]} |" if counts[0] == counts[-1] else f" {counts[0]}–{counts[-1]} |") if drive else ""
             rows.append(f"| {target} | {visit} | {_median(runs, 'kernel_idle'):.1f} s | "
                         f"{_median(runs, 'first_board'):.1f} s | {_median(runs, 'board_after_idle'):.1f} s | "
-                        f"{len(runs)} |")
+                        f"{len(runs)} |" + span)
     return rows
 
 
@@ -463,7 +557,13 @@ def run() -> str:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["startup"]:
+    if sys.argv[1:2] == ["ai"]:
+        figures = ai_times(sys.argv[2:] or None)
+        out = ROOT / "build" / "lite-ai.json"
+        out.write_text(json.dumps(figures, indent=1))
+        print("\n".join(ai_table(figures)))
+        print(f"wrote {out}")
+    elif sys.argv[1:2] == ["startup"]:
         figures = startup(int(sys.argv[2]) if len(sys.argv) > 2 else 2)
         out = ROOT / "build" / "lite-startup.json"
         out.write_text(json.dumps(figures, indent=1))
