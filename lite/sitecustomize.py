@@ -11,6 +11,8 @@ the kernel moved there (87 before the stock kernel is idle). Here a folder under
 listed once, and again only after :func:`importlib.invalidate_caches` (as Python's own finder
 documents for files made while it runs); a module name the listing lacks is answered at once,
 one it holds goes to Python's ordinary finder, so a learner's own ``mymodule.py`` still imports.
+The kernel then takes ``""`` off ``sys.path`` (:func:`drive_off_sys_path`): the current folder is
+looked in last, and :mod:`importlib.metadata` no longer lists the drive.
 
 >>> folder = DriveFolder("/drive/x", names=["mymodule.py", "data", "notes.txt"])
 >>> folder.find_spec("random") is None         # not in the folder: no request
@@ -67,6 +69,38 @@ class DriveFolder:
         if self._finder is None:
             self._finder = FileFinder(self.path, *_loaders())
         return self._finder.find_spec(fullname, target)
+
+
+class CurrentFolder:
+    """Imports from the current folder, after ``sys.path``: what ``""`` last on ``sys.path`` does,
+    without ``""`` on it. There, :mod:`importlib.metadata` would list the drive (a request per entry
+    the first time) at every search for entry points, as ``import networkx`` makes twice."""
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        if path is not None:            # a submodule: its package knows where it is
+            return None
+        import os
+        try:
+            here = os.getcwd()
+        except OSError:
+            return None
+        from importlib.machinery import PathFinder
+        return PathFinder.find_spec(fullname, [here], target)
+
+    @classmethod
+    def invalidate_caches(cls) -> None:
+        pass                            # the folders' finders are PathFinder's, invalidated there
+
+
+def drive_off_sys_path() -> None:
+    """Take the current folder (``""``, ``"."``, the drive) off ``sys.path`` and look there last instead
+    (:class:`CurrentFolder`, right after the path finder). The kernel calls it at its start."""
+    sys.path[:] = [p for p in sys.path if p not in ("", ".", DRIVE)]
+    if CurrentFolder not in sys.meta_path:
+        from importlib.machinery import PathFinder
+        at = sys.meta_path.index(PathFinder) + 1 if PathFinder in sys.meta_path else len(sys.meta_path)
+        sys.meta_path.insert(at, CurrentFolder)
 
 
 def drive_hook(path: str) -> DriveFolder:

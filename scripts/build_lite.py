@@ -277,15 +277,23 @@ def kernel_extension_wheels(jupyter: Path) -> list[Path]:
 KERNEL_PATH_PATCH = """\
 # fangqi-teach's site: the current folder is the browser's drive (/drive), where every file lookup is a
 # request to the page, and the kernel starts there. Look there last: the modules of the site come first,
-# a notebook's own module next to it is still found, and IPython, finding "" already, adds no other.
+# a notebook's own module next to it is still found. With the site's sitecustomize, "" leaves sys.path
+# (the folder is looked in after it, and importlib.metadata does not list the drive); without, "" goes last.
 import sys as _sys
-_sys.path[:] = [_p for _p in _sys.path if _p not in ("", ".", "/drive")] + [""]
+try:
+    from sitecustomize import drive_off_sys_path as _off
+except ImportError:
+    _sys.path[:] = [_p for _p in _sys.path if _p not in ("", ".", "/drive")] + [""]
+else:
+    _off()
+    del _off
 del _sys
 """
 
 
 def patch_kernel_wheel(wheel: Path, folder: Path) -> Path:
-    """The kernel package's wheel (``pyodide_kernel``) with :data:`KERNEL_PATH_PATCH` first in its ``__init__``.
+    """The kernel package's wheel (``pyodide_kernel``) with :data:`KERNEL_PATH_PATCH` first in its ``__init__``
+    (and last, as IPython's start adds "" again).
 
     The kernel worker imports it with the drive as the current folder and
     "" on ``sys.path``: every import of the kernel's start (IPython,
@@ -301,7 +309,8 @@ def patch_kernel_wheel(wheel: Path, folder: Path) -> Path:
     source = files[init].decode("utf-8")
     if KERNEL_PATH_PATCH not in source:
         doc_end = source.index('"""', 3) + 3 if source.startswith('"""') else 0
-        source = source[:doc_end] + "\n" + KERNEL_PATH_PATCH + source[doc_end:]
+        # first, and again at the end: IPython's start (``init_path``) puts "" back before site-packages
+        source = source[:doc_end] + "\n" + KERNEL_PATH_PATCH + source[doc_end:] + "\n\n" + KERNEL_PATH_PATCH
     files[init] = source.encode("utf-8")
     folder.mkdir(parents=True, exist_ok=True)
     out = folder / wheel.name
