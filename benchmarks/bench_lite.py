@@ -298,7 +298,7 @@ def _visit(context, base: str, notebook: str, until: str, blocked: list, worker:
       nav: performance.getEntriesByType('navigation').map(e => e.transferSize)[0] || 0})""")
     out = {"kernel_idle": t["kernelIdle"] / 1000, "first_board": t[until] / 1000,
            "board_after_idle": (t[until] - t["runAll"]) / 1000, "page_bytes": res["transfer"] + res["nav"],
-           "drive_requests": len(drive)}
+           "drive_requests": len(drive), "app": t.get("app", 0) / 1000}
     if worker:
         w = parse(page.evaluate(_KERNEL_RUN, WORKER_TIMINGS))
         shift = w["origin"] - res["origin"]     # the worker's clock starts later than the page's
@@ -350,6 +350,91 @@ def startup(rounds: int = 2) -> dict:
         for s in servers:
             s.shutdown()
     return {"build": built, "runs": runs, "load": loads, "blocked": blocked}
+
+
+# --------------------------------------------------------------------------
+# The xeus-python kernel (issue 27): its floor against the Pyodide kernel's
+
+#: The one registry package found that ships a prebuilt xeus-python for the browser (Python 3.11.3,
+#: IPython 8.14, from emscripten-forge, packed in the package): a JupyterLite 0.2 extension. Today's
+#: `jupyterlite-xeus` builds its environment from emscripten-forge at build time, which this machine
+#: cannot reach; so the comparison is on JupyterLite 0.2.3 (the version that extension needs), bare.
+XEUS_PINS = ["jupyterlite-core==0.2.3", "jupyter-server==2.21.1"]
+XEUS_KERNEL = "jupyterlite-xeus-python==1.0.0"
+
+
+def build_xeus_bare(out: pathlib.Path) -> dict:
+    """A bare site with the prebuilt xeus-python kernel: one notebook that prints (the bare notebook)."""
+    out = out.resolve()
+    env = ROOT / "build" / "xeus-env"
+    if not (env / ".complete").exists():
+        subprocess.run([sys.executable, "-m", "venv", env], check=True)
+        pip = [env / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        subprocess.run([*pip, *XEUS_PINS], check=True)
+        # its build add-on would make an environment from emscripten-forge: not installed (empack), disabled
+        subprocess.run([*pip, "--no-deps", XEUS_KERNEL], check=True)
+        (env / ".complete").touch()
+    work = out.parent / (out.name + "-work")
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "lite").mkdir(parents=True)
+    (work / "contents").mkdir()
+    (work / "lite" / "jupyter-lite.json").write_text(json.dumps({
+        "jupyter-lite-schema-version": 0, "jupyter-config-data": {
+            "appName": "xeus-bare", "exposeAppInBrowser": "true",
+            "disabledExtensions": build_lite.DISABLED_PLUGINS}}))
+    nb = json.loads(json.dumps(build_lite.BARE_NOTEBOOK))
+    nb["metadata"]["kernelspec"] = {"name": "xeus-python", "display_name": "Python (XPython)", "language": "python"}
+    (work / "contents" / build_lite.BARE_NAME).write_text(json.dumps(nb))
+    t0 = time.perf_counter()
+    shutil.rmtree(out, ignore_errors=True)
+    subprocess.run([env / "bin" / "jupyter", "lite", "build", "--no-sourcemaps", "--lite-dir", work / "lite",
+                    "--contents", work / "contents", "--output-dir", out,
+                    "--disable-addons", "jupyterlite-xeus-python"], cwd=work / "lite", check=True,
+                   stdout=subprocess.DEVNULL)
+    shutil.rmtree(work, ignore_errors=True)
+    return {"seconds": round(time.perf_counter() - t0, 1), "bytes": build_lite.folder_size(out)}
+
+
+def xeus_floor(rounds: int = 2) -> dict:
+    """Bare xeus-python (JupyterLite 0.2.3) against the bare stock Pyodide site (JupyterLite 0.8.6),
+    alternating, cold and warm: page → app → kernel idle → first output."""
+    sites = {"xeus": ROOT / "build" / "lite-xeus-bare", "bare": ROOT / "build" / "lite-bare"}
+    built = {"xeus": build_xeus_bare(sites["xeus"])}
+    if not (sites["bare"] / "build-figures.json").exists():
+        built["bare"] = build_lite.build(sites["bare"], bare=True, kernel_patch=False, drive_finder=False)
+    servers, bases = [], {}
+    for name, path in sites.items():
+        server = build_lite.make_server(path)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        bases[name] = f"http://127.0.0.1:{server.server_address[1]}/"
+    runs: dict = {k: {"cold": [], "warm": []} for k in sites}
+    loads = []
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+    try:
+        with sync_playwright() as pw:
+            for r in range(rounds):
+                for site in sites if r % 2 == 0 else reversed(list(sites)):
+                    profile = pathlib.Path(tempfile.mkdtemp(prefix="lite-xeus-profile-"))
+                    for visit in ("cold", "warm"):
+                        loads.append(os.getloadavg()[0])
+                        context = harness.launch_chromium(pw, profile)
+                        context.add_init_script(STAMPS)
+                        try:
+                            v = _visit(context, bases[site], build_lite.BARE_NAME, "firstOutput", [], worker=False)
+                            runs[site][visit].append(v)
+                        finally:
+                            context.close()
+                    shutil.rmtree(profile, ignore_errors=True)
+                    print(f"  round {r + 1} {site}: " + ", ".join(
+                        f"{v} {runs[site][v][-1]['kernel_idle']:.1f}/{runs[site][v][-1]['first_board']:.1f} s"
+                        for v in ("cold", "warm")), flush=True)
+    finally:
+        for s in servers:
+            s.shutdown()
+    return {"build": built, "runs": runs, "load": loads}
 
 
 #: The same benchmark run once on the site as it was before this work (commit in the file; one round).
@@ -562,6 +647,11 @@ if __name__ == "__main__":
         out = ROOT / "build" / "lite-ai.json"
         out.write_text(json.dumps(figures, indent=1))
         print("\n".join(ai_table(figures)))
+        print(f"wrote {out}")
+    elif sys.argv[1:2] == ["xeus"]:
+        figures = xeus_floor(int(sys.argv[2]) if len(sys.argv) > 2 else 2)
+        out = ROOT / "build" / "lite-xeus.json"
+        out.write_text(json.dumps(figures, indent=1))
         print(f"wrote {out}")
     elif sys.argv[1:2] == ["startup"]:
         figures = startup(int(sys.argv[2]) if len(sys.argv) > 2 else 2)
