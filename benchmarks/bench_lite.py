@@ -520,7 +520,9 @@ def startup_section(f: dict) -> list[str]:
     rows = ["### Start-up: the floor and ours",
             "",
             "A bare site (`build_lite.build(bare=True)`: the same Pyodide, kernel and kernel wheels, no package of "
-            "ours, one notebook that prints) is built beside ours and served alike. In one run, alternating bare → "
+            "ours, one notebook that prints) is built beside ours and served alike, once with JupyterLite's kernel "
+            "as published (\"bare\") and once with our kernel start-up (\"bare + our kernel start-up\": the "
+            "drive finder and `\"\"` off `sys.path`). In one run, alternating bare → bare + ours → "
             "start page → lesson 1, each is opened cold (a fresh browser profile) and warm (the browser closed and "
             "opened again on that profile: a second visit), Run All pressed when the kernel is idle. Times are the "
             "page's own clock (`performance.now()` from navigation): kernel idle, then the first board drawn "
