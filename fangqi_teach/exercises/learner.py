@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 from ..files import write_atomically
 from ..i18n import Text
-from .progress import data_dir, set_aside
+from .progress import data_dir, resolved, set_aside
 
 FILE_NAME = "learner.json"
 HUB_VAR = "JUPYTERHUB_USER"
@@ -57,7 +58,7 @@ def _file(directory: str | Path | None = None) -> Path:
 
 def _key(path: Path) -> Path:
     try:
-        return path.parent.resolve()
+        return resolved(path.parent)        # once per folder: in the browser each stat is a request
     except (OSError, RuntimeError):
         return path.parent
 
@@ -85,7 +86,8 @@ class _Unusable(ValueError):
 
 def _read_name(path: Path) -> str:
     """The name in ``path``; ``FileNotFoundError`` if there is none, :class:`_Unusable` if it is bad."""
-    if path.exists() and not path.is_file():      # a folder, or a pipe that would block the reader
+    # one stat, not exists() then is_file(): in the browser each is a request to the page
+    if not stat.S_ISREG(os.stat(path).st_mode):   # a folder, or a pipe that would block the reader
         raise _Unusable(Text("is not a file", "不是文件"))
     with open(path, "rb") as f:
         raw = f.read(MAX_BYTES + 1)

@@ -277,7 +277,8 @@ def read_progress_file(path: str | os.PathLike[str]) -> ProgressFile:
     """
     p = Path(path)
     try:
-        if p.exists() and not p.is_file():      # a folder, or a pipe that would block the reader forever
+        # one stat, not exists() then is_file(): in the browser each is a request to the page
+        if not stat.S_ISREG(os.stat(p).st_mode):   # a folder, or a pipe that would block the reader forever
             raise OSError(0, "not a regular file")
         with open(p, "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
@@ -617,10 +618,33 @@ def progress_for(learner: str = "default", directory: str | os.PathLike[str] | N
     one object keeps them in step (two kernels are handled by the merge).
     """
     d = Path(directory) if directory is not None else data_dir()
-    key = (d.resolve(), str(learner))          # the exact name, like the file name
+    key = (resolved(d), str(learner))          # the exact name, like the file name
     if key not in _SHARED:
         _SHARED[key] = Progress(learner, directory=d)
     return _SHARED[key]
+
+
+_RESOLVED: dict[Path, Path] = {}
+
+
+def resolved(folder: Path) -> Path:
+    """``folder.resolve()``, worked out once per absolute folder in this process.
+
+    Every widget and lesson step asks for the learner's progress; resolving
+    stats each part of the path, and in the browser each stat is a request
+    to the page. (A folder whose symbolic links change while the kernel runs
+    keeps the first answer.)
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> resolved(d) == d.resolve() and resolved(d) is resolved(d)
+    True
+    """
+    if not folder.is_absolute():
+        return folder.resolve()     # depends on the current folder: not kept
+    if folder not in _RESOLVED:
+        _RESOLVED[folder] = folder.resolve()
+    return _RESOLVED[folder]
 
 
 #: How a set-aside file is named (``<file>.<suffix>-<time>``), by the reason.
@@ -708,6 +732,8 @@ class Progress:
         ``OSError``: the save must not go on and overwrite it.
         """
         main_bad = False
+        if self._folder_missing():
+            return None         # no folder, no file: one look, not one per file
         for path in (self.path, self.backup):
             try:
                 found = self._read_own(path)
@@ -727,6 +753,16 @@ class Progress:
             self.problems.append(Text("No usable progress was found; starting with none recorded.",
                                       "没有找到可用的进度；从头开始记录。"))
         return None
+
+    def _folder_missing(self) -> bool:
+        """Whether the progress folder does not exist (a new learner in the browser: nothing to read)."""
+        try:
+            os.stat(self.directory)
+        except FileNotFoundError:
+            return True
+        except OSError:
+            pass                # e.g. not a folder: reading its files says what is wrong, as before
+        return False
 
     def _read_own(self, path: Path) -> ProgressFile:
         """:func:`read_progress_file`, and the file must be this learner's (reason ``"other"`` if not).

@@ -24,6 +24,7 @@ import difflib
 import json
 import os
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -816,9 +817,18 @@ def default_exercise_dir() -> Path:
     if env:
         return Path(env)
     here = Path.cwd() / "exercises"
-    if here.is_dir():
+    if sys.platform == "emscripten":    # the browser's drive: each look is a request, and the site has no packs there
+        if here not in _LOCAL_PACKS:
+            _LOCAL_PACKS[here] = here.is_dir()
+        if _LOCAL_PACKS[here]:
+            return here
+    elif here.is_dir():
         return here
     return (Path(__file__).resolve().parents[1] / "packs").resolve()
+
+
+#: In the browser, whether each folder's ``exercises`` is a folder (looked at once per kernel).
+_LOCAL_PACKS: dict[Path, bool] = {}
 
 
 def iter_exercise_files(paths: Iterable[str | Path]) -> list[Path]:
