@@ -163,6 +163,17 @@ def threat_turns(pos: Position, colour: int, least: int = 1):
         yield (p, q), sets
 
 
+def _hits(sets: list[frozenset]) -> int:
+    """:func:`hitting_number` capped at 3, with the common case of two windows done inline.
+
+    >>> _hits([frozenset({1, 2}), frozenset({3})]), _hits([frozenset({1, 2}), frozenset({2})])
+    (2, 1)
+    """
+    if len(sets) == 2:
+        return 1 if not sets[0].isdisjoint(sets[1]) else 2
+    return hitting_number(sets, 3)
+
+
 def _all_pairs(points: list[int]):
     for i, p in enumerate(points):
         for q in points[i + 1 :]:
@@ -199,7 +210,9 @@ class TurnSearch(Connect6Search):
         super().__init__(pos, deadline, rng, width, pair_width)
         self.pos: ZPosition = pos
         self.enemy_weight = 4  # quarters: the enemy's windows against one's own at a leaf
-        self.proofs: dict[tuple[int, int, int], tuple[int, int] | None] = {}
+        # (hash, colour) -> (no win up to this depth, a win within this depth, that win)
+        self.proofs: dict[tuple[int, int], tuple[int, int, tuple[int, int] | None]] = {}
+        self.moves: dict[tuple[int, int], tuple[tuple[int, int] | None, list]] = {}
         self.table: dict[tuple[int, int], tuple[int, int, int, tuple[int, ...]]] = {}
 
     def check_time(self) -> None:
@@ -214,32 +227,62 @@ class TurnSearch(Connect6Search):
         """A turn for ``colour`` that wins by continuous double threats within
         ``depth`` turns, or None. Preconditions: ``colour`` is to play a whole
         turn, has no six now and faces no threat. Sound: a line where a
-        defending pair makes a threat of its own is not counted as a win."""
+        defending pair makes a threat of its own is not counted as a win.
+
+        The table keeps per position what is known at every depth at once (no
+        win up to depth a, a win within depth b): no win within d means none
+        within less, a win within d is one within more, so the iterative
+        deepening of the safety filter re-searches only what is new."""
         pos = self.pos
-        key = (pos.hash, colour, depth)
-        if key in self.proofs:
-            return self.proofs[key]
+        key = (pos.hash, colour)
+        known = self.proofs.get(key)
+        if known is not None:
+            none_upto, win_depth, win = known
+            if depth <= none_upto:
+                return None
+            if depth >= win_depth:
+                return win
+        else:
+            none_upto, win_depth, win = 0, 1 << 30, None
         self.check_time()
-        doubles = []
-        found: tuple[int, int] | None = None
-        # three stones cannot be needed against fewer than three windows: the last turn looks at no fewer
-        for turn, sets in threat_turns(pos, colour, 3 if depth == 1 else 2):
-            n = hitting_number(sets, 3)
-            if n >= 3:
-                found = turn
-                break
-            if n == 2 and depth > 1:
-                doubles.append((len(sets), turn, sets))
-        if found is None and doubles:
-            doubles.sort(key=lambda d: -d[0])
+        if depth == 1 and key not in self.moves:
+            # the last turn needs three windows: a cheaper scan, and nothing to keep
+            triple, doubles = next((t for t, sets in threat_turns(pos, colour, 3) if _hits(sets) >= 3), None), []
+        else:
+            triple, doubles = self._threat_moves(colour)
+        found: tuple[int, int] | None = triple
+        if found is None and depth > 1 and doubles:
             enemy = 3 - colour
-            for _, turn, sets in doubles:
-                if self._refuted(colour, enemy, turn, sets, depth):
-                    continue
-                found = turn
-                break
-        self.proofs[key] = found
+            for turn, sets in doubles:
+                if not self._refuted(colour, enemy, turn, sets, depth):
+                    found = turn
+                    break
+        if found is not None:
+            self.proofs[key] = (none_upto, 1 if triple is not None else depth, found)
+        else:
+            self.proofs[key] = (depth, win_depth, win)
         return found
+
+    def _threat_moves(self, colour: int) -> tuple[tuple[int, int] | None, list]:
+        """The first turn leaving ``colour`` three threats (None if none), and the turns
+        leaving exactly two (with their threat windows' empty points), most windows
+        first; computed once per position (the deepening asks again at every depth)."""
+        key = (self.pos.hash, colour)
+        got = self.moves.get(key)
+        if got is not None:
+            return got
+        doubles = []
+        triple = None
+        for turn, sets in threat_turns(self.pos, colour, 2):
+            n = _hits(sets)
+            if n >= 3:
+                triple = turn
+                break
+            if n == 2:
+                doubles.append((len(sets), turn, sets))
+        doubles.sort(key=lambda d: -d[0])
+        got = self.moves[key] = (triple, [(t, s) for _, t, s in doubles])
+        return got
 
     def _refuted(self, colour: int, enemy: int, turn, sets, depth: int) -> bool:
         """Whether some defending pair against ``turn`` escapes the threat sequence."""
@@ -375,7 +418,7 @@ class TurnSearch(Connect6Search):
         if won is not None:
             return won, "proof"
         if stones == 2:
-            self.deadline = start + budget * SAFETY_SHARE
+            self.deadline = start + budget * cfg.get("safety_share", SAFETY_SHARE)
             safe, depth, refuted = self.safe_turns(colour, turns, cfg["safety"])
             if refuted and not threats:
                 # every candidate loses at depth + 1 (or time ran out): look for the
@@ -463,7 +506,9 @@ class TurnSearch(Connect6Search):
         Deepened one turn at a time: a turn refuted at depth d is dropped, unless
         every turn is (then the position is lost that deep, and the turns that
         survived depth d - 1 stay, to lose as slowly as can be seen). At the
-        deadline the turns refuted so far in the unfinished depth are dropped.
+        deadline in the middle of a depth, the turns that passed it are kept if
+        there are any (a turn not yet looked at may be the one that loses),
+        else the turns refuted so far are dropped.
 
         Most turns need no search of their own (relevance zones, Wu & Lin): a
         stone of the defender never helps the attacker's threats, so when the
@@ -476,6 +521,7 @@ class TurnSearch(Connect6Search):
         done = 0
         for d in range(1, depth + 1):
             refuted: set[tuple[int, ...]] = set()
+            checked = 0  # turns of this depth looked at (refuted or passed)
             zones: dict[tuple[int, ...], frozenset[int]] = {}
             try:
                 for turn in turns:
@@ -487,15 +533,22 @@ class TurnSearch(Connect6Search):
                         if base not in zones:
                             zones[base] = self._zone_after(colour, base, d)
                         zone = zones[base]
-                        if not zone:
-                            continue  # no win even without the free stones
-                        if zone.isdisjoint(free):
-                            refuted.add(turn)
+                        if not zone or zone.isdisjoint(free):
+                            # no win even without the free stones, or a win they do not touch
+                            if zone:
+                                refuted.add(turn)
+                            checked += 1
                             continue
                     if not self._is_safe(colour, turn, d):
                         refuted.add(turn)
+                    checked += 1
             except _Timeout:
-                if len(refuted) < len(turns):
+                # the deadline in the middle of depth d: the turns that passed it beat the
+                # ones not looked at (losses came from unchecked turns chosen by the alpha-beta)
+                passed = [t for t in turns[:checked] if t not in refuted]
+                if passed:
+                    turns = passed
+                elif len(refuted) < len(turns):
                     turns = [t for t in turns if t not in refuted]
                 break
             if len(refuted) == len(turns):
