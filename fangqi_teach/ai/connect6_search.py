@@ -227,7 +227,8 @@ class TurnSearch(Connect6Search):
         """A turn for ``colour`` that wins by continuous double threats within
         ``depth`` turns, or None. Preconditions: ``colour`` is to play a whole
         turn, has no six now and faces no threat. Sound: a line where a
-        defending pair makes a threat of its own is not counted as a win.
+        defending pair makes a threat of its own counts as a win only when a
+        turn blocking it leaves three threats (:meth:`_parry`).
 
         The table keeps per position what is known at every depth at once (no
         win up to depth a, a win within depth b): no win within d means none
@@ -247,7 +248,8 @@ class TurnSearch(Connect6Search):
         self.check_time()
         if depth == 1 and key not in self.moves:
             # the last turn needs three windows: a cheaper scan, and nothing to keep
-            triple, doubles = next((t for t, sets in threat_turns(pos, colour, 3) if _hits(sets) >= 3), None), []
+            doubles: list = []
+            triple = next((t for t, sets in threat_turns(pos, colour, 3) if _hits(sets) >= 3), None)
         else:
             triple, doubles = self._threat_moves(colour)
         found: tuple[int, int] | None = triple
@@ -296,12 +298,41 @@ class TurnSearch(Connect6Search):
                 for q in d:
                     pos.place(q, enemy)
                 try:
-                    if self._threatens(enemy, d) or self.threat_win(colour, depth - 1) is None:
+                    if self._threatens(enemy, d):
+                        if self._parry(colour) is None:
+                            return True
+                    elif self.threat_win(colour, depth - 1) is None:
                         return True
                 finally:
                     for q in reversed(d):
                         pos.undo(q)
             return False
+        finally:
+            for p in reversed(turn):
+                pos.undo(p)
+
+    def _parry(self, colour: int) -> tuple[int, ...] | None:
+        """The defence has made threats of its own: a turn for ``colour`` that blocks them
+        all and leaves three threats of its own (a win: the defender's threats are
+        gone), or None. Its stones are a blocking stone and points where one stone
+        makes a threat (the free stone, or a second blocking stone)."""
+        pos, enemy = self.pos, 3 - colour
+        sets = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
+        if hitting_number(sets, 3) > 2:
+            return None
+        for turn in hitting_sets(sets, 2, self._one_stone_points(colour)):
+            self.check_time()
+            if len(turn) == 2 and _hits(self._sets_after(colour, turn)) >= 3:
+                return turn
+        return None
+
+    def _sets_after(self, colour: int, turn: tuple[int, ...]) -> list[frozenset]:
+        """The empty points of ``colour``'s threat windows after ``turn`` (placed and taken back)."""
+        pos = self.pos
+        for p in turn:
+            pos.place(p, colour)
+        try:
+            return [frozenset(pos.empties(w)) for w in pos.threat_windows(colour)]
         finally:
             for p in reversed(turn):
                 pos.undo(p)
@@ -407,9 +438,12 @@ class TurnSearch(Connect6Search):
                         return turn, "proof"
             except _Timeout:
                 pass
-        self.deadline = start + budget
+        safety_end = start + budget * cfg.get("safety_share", SAFETY_SHARE)
         if threats and stones == 2:
-            turns = self.defending_turns(colour, threats, cfg["width"] * 2)
+            self.deadline = safety_end
+            extra = self._block_zones(colour, threats)
+            self.deadline = start + budget
+            turns = self.defending_turns(colour, threats, cfg["width"] * 2, extra)
         else:
             _, turns = self.turns(colour, stones, width=cfg["width"] + 4, pair_width=cfg["pairs"] * 2)
         if not turns:
@@ -418,7 +452,7 @@ class TurnSearch(Connect6Search):
         if won is not None:
             return won, "proof"
         if stones == 2:
-            self.deadline = start + budget * cfg.get("safety_share", SAFETY_SHARE)
+            self.deadline = safety_end
             safe, depth, refuted = self.safe_turns(colour, turns, cfg["safety"])
             if refuted and not threats:
                 # every candidate loses at depth + 1 (or time ran out): look for the
@@ -442,6 +476,19 @@ class TurnSearch(Connect6Search):
         best, value, _ = self.deepen(colour, turns, max_depth)
         return best, "search"
 
+    def _block_zones(self, colour: int, threats: list[frozenset], depth: int = 2) -> frozenset[int]:
+        """Against a threat one stone stops: the empty points of the zones of the opponent's
+        wins by threats (within ``depth`` turns) after each such stone, where the free
+        stone must go if the block alone loses (the best-valued points often miss it).
+        Empty if time runs out (the safety filter's deadline; the proofs stay in the table)."""
+        pos, out = self.pos, set[int]()
+        try:
+            for s in sorted(set.intersection(*map(set, threats))):
+                out |= self._zone_after(colour, (s,), depth)
+        except _Timeout:
+            return frozenset()
+        return frozenset(p for p in out if pos.cells[p] == EMPTY)
+
     def block_defences(self, colour: int, threats: list[frozenset], depth: int) -> list[tuple[int, ...]]:
         """Against a threat that one stone stops: the turns (that stone, a free stone in
         the zone of the opponent's win after it) after which the opponent has no win by
@@ -456,11 +503,13 @@ class TurnSearch(Connect6Search):
                         out.append(turn)
         return out
 
-    def defending_turns(self, colour: int, threats: list[frozenset], spares: int) -> list[tuple[int, ...]]:
+    def defending_turns(
+        self, colour: int, threats: list[frozenset], spares: int, extra: frozenset[int] = frozenset()
+    ) -> list[tuple[int, ...]]:
         """Every turn that blocks all of ``threats`` (the free stone, if any, among the
-        ``spares`` best points for ``colour``), ordered by the value after the turn."""
+        ``spares`` best points for ``colour`` and ``extra``), ordered by the value after the turn."""
         pos = self.pos
-        options = hitting_sets(threats, 2, pos.top_points(colour, spares))
+        options = hitting_sets(threats, 2, sorted(set(pos.top_points(colour, spares)) | extra))
         sign = 1 if colour == BLACK else -1
         scored = []
         for turn in options:
@@ -614,7 +663,13 @@ class TurnSearch(Connect6Search):
                     try:
                         zone.update(d)
                         zone |= self._counter_points(3 - colour, d)
-                        zone |= self.proof_zone(colour, depth - 1)
+                        parry = self._parry(colour) if self._threatens(3 - colour, d) else None
+                        if parry is not None:
+                            # every parry's stones lie there (a stone elsewhere changes none of them)
+                            zone.update(parry, self._one_stone_points(colour))
+                            zone.update(*self._sets_after(colour, parry))
+                        else:
+                            zone |= self.proof_zone(colour, depth - 1)
                     finally:
                         for q in reversed(d):
                             pos.undo(q)
