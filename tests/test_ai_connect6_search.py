@@ -359,3 +359,18 @@ def test_small_boards_play_to_the_end_with_mixed_levels(size):
         assert a in s.legal_actions()
         s = s.play(a)
     assert s.winner in (None, "B", "W") and len(s.record) <= size * size
+
+
+# From a versus game (medium lost): White's g11 i11 makes two threats; Black's best block e11 k11
+# makes a threat of its own, and White's f10 i13 blocks it while leaving three threats.
+PARRY_CASE = ("W", "B: f7 g12 g9 h14 h8 i7 j10 j8 k12 k9 l7; W: g8 h10 h11 h12 h9 i10 i9 j11 j9 k8")
+
+
+def test_parry_finds_the_win_through_a_counter_threat():
+    s = position(PARRY_CASE)
+    plain = TurnSearch(ZPosition.from_state(s), float("inf"), random.Random(0))
+    assert plain.threat_win(COLOUR["W"], 3) is None       # the counter-threat refutes it without parry
+    search = TurnSearch(ZPosition.from_state(s), float("inf"), random.Random(0))
+    search.parry = True
+    turn = search.threat_win(COLOUR["W"], 2)
+    assert turn is not None and {search.pos.g.names[p] for p in turn} == {"g11", "i11"}

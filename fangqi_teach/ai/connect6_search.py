@@ -210,6 +210,9 @@ class TurnSearch(Connect6Search):
         super().__init__(pos, deadline, rng, width, pair_width)
         self.pos: ZPosition = pos
         self.enemy_weight = 4  # quarters: the enemy's windows against one's own at a leaf
+        # a defence that makes threats refutes a proof, unless (parry) a blocking turn leaves
+        # three threats: more wins found, but each proof costs more (level setting "parry")
+        self.parry = False
         # (hash, colour) -> (no win up to this depth, a win within this depth, that win)
         self.proofs: dict[tuple[int, int], tuple[int, int, tuple[int, int] | None]] = {}
         self.moves: dict[tuple[int, int], tuple[tuple[int, int] | None, list]] = {}
@@ -227,8 +230,9 @@ class TurnSearch(Connect6Search):
         """A turn for ``colour`` that wins by continuous double threats within
         ``depth`` turns, or None. Preconditions: ``colour`` is to play a whole
         turn, has no six now and faces no threat. Sound: a line where a
-        defending pair makes a threat of its own counts as a win only when a
-        turn blocking it leaves three threats (:meth:`_parry`).
+        defending pair makes a threat of its own is not counted as a win
+        (with ``parry`` on, it is when a turn blocking it leaves three threats:
+        :meth:`_parry`).
 
         The table keeps per position what is known at every depth at once (no
         win up to depth a, a win within depth b): no win within d means none
@@ -299,7 +303,7 @@ class TurnSearch(Connect6Search):
                     pos.place(q, enemy)
                 try:
                     if self._threatens(enemy, d):
-                        if self._parry(colour) is None:
+                        if not self.parry or self._parry(colour) is None:
                             return True
                     elif self.threat_win(colour, depth - 1) is None:
                         return True
@@ -441,7 +445,7 @@ class TurnSearch(Connect6Search):
         safety_end = start + budget * cfg.get("safety_share", SAFETY_SHARE)
         if threats and stones == 2:
             self.deadline = safety_end
-            extra = self._block_zones(colour, threats)
+            extra = self._block_zones(colour, threats) if cfg.get("block_zones") else frozenset()
             self.deadline = start + budget
             turns = self.defending_turns(colour, threats, cfg["width"] * 2, extra)
         else:
@@ -663,7 +667,7 @@ class TurnSearch(Connect6Search):
                     try:
                         zone.update(d)
                         zone |= self._counter_points(3 - colour, d)
-                        parry = self._parry(colour) if self._threatens(3 - colour, d) else None
+                        parry = self._parry(colour) if self.parry and self._threatens(3 - colour, d) else None
                         if parry is not None:
                             # every parry's stones lie there (a stone elsewhere changes none of them)
                             zone.update(parry, self._one_stone_points(colour))
@@ -812,6 +816,7 @@ def search_turn(state, level: str, rng: random.Random, budget: float, max_depth:
     cfg = _settings(level)
     search = TurnSearch(pos, start + budget, rng, width=cfg["width"] - 2, pair_width=cfg["pairs"])
     search.enemy_weight = cfg.get("enemy", 4)
+    search.parry = cfg.get("parry", False)
     turn, why = search.choose_turn(colour, stones, level, start, budget, max_depth)
     return [pos.g.names[p] for p in turn], why
 
