@@ -87,6 +87,13 @@ class Geometry:
             )
         self.near = near
         self.centre = (n // 2) * n + n // 2
+        # the windows through both of two points (p < q): where two stones of a turn interact
+        common: dict[tuple[int, int], list[int]] = {}
+        for w, pts in enumerate(windows):
+            for i, a in enumerate(pts):
+                for b in pts[i + 1 :]:
+                    common.setdefault((a, b) if a < b else (b, a), []).append(w)
+        self.common = {k: tuple(v) for k, v in common.items()}
 
     @classmethod
     def of(cls, n: int) -> "Geometry":
@@ -225,9 +232,46 @@ class Position:
         table = _GAIN_BLACK if colour == BLACK else _GAIN_WHITE
         return sum([table[cb[w] * 7 + cw[w]] for w in self.g.point_windows[p]])
 
-    def top_points(self, colour: int, k: int) -> list[int]:
+    def top_points(self, colour: int, k: int, gains: dict[int, int] | None = None) -> list[int]:
+        """The ``k`` candidates where one stone of ``colour`` gains most; their gains
+        go into ``gains`` if given (for :meth:`turn_values`)."""
         scored = sorted(((self.gain(p, colour), p) for p in self.candidates()), reverse=True)
+        if gains is not None:
+            gains.update((p, g) for g, p in scored)
         return [p for _, p in scored[:k]]
+
+    def turn_values(self, turns, colour: int, gains: dict[int, int] | None = None) -> list[int]:
+        """The value for ``colour`` after each turn (one or two empty points), as if placed,
+        without placing: the stones' own gains plus, for the windows through both, what
+        the second stone adds beyond its gain alone. Equal to placing and reading ``value``:
+
+        >>> pos = Position(Geometry.of(19), {"j10": "B", "k10": "W"})
+        >>> a, b = pos.g.index["l10"], pos.g.index["m10"]
+        >>> v = pos.turn_values([(a, b)], WHITE)[0]
+        >>> pos.place(a, WHITE); pos.place(b, WHITE); v == -pos.value
+        True
+        """
+        gains = {} if gains is None else gains
+        cb, cw, common = self.count[BLACK], self.count[WHITE], self.g.common
+        if colour == BLACK:
+            base, table, unit = self.value, _GAIN_BLACK, 7
+        else:
+            base, table, unit = -self.value, _GAIN_WHITE, 1
+        out = []
+        for turn in turns:
+            v = base
+            for p in turn:
+                gp = gains.get(p)
+                if gp is None:
+                    gp = gains[p] = self.gain(p, colour)
+                v += gp
+            if len(turn) == 2:
+                a, b = turn
+                for w in common.get((a, b) if a < b else (b, a), ()):
+                    k = cb[w] * 7 + cw[w]
+                    v += table[k + unit] - table[k]  # the second stone's gain in w, minus its gain alone
+            out.append(v)
+        return out
 
 
 def hitting_sets(sets: list[frozenset], size: int, candidates: list[int]) -> list[tuple[int, ...]]:
@@ -285,7 +329,8 @@ class Connect6Search:
             return "win", [tuple(win)]
         enemy = 3 - colour
         threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
-        top = pos.top_points(colour, width)
+        gains: dict[int, int] = {}
+        top = pos.top_points(colour, width, gains)
         if threats:
             need = hitting_number(threats, stones + 1)
             if need > stones:
@@ -301,14 +346,7 @@ class Connect6Search:
         else:
             options = list(itertools.combinations(sorted(top), 2))
         # order by the exact value after the whole turn
-        sign = 1 if colour == BLACK else -1
-        scored = []
-        for turn in options:
-            for p in turn:
-                pos.place(p, colour)
-            scored.append((sign * pos.value, turn))
-            for p in reversed(turn):
-                pos.undo(p)
+        scored = list(zip(pos.turn_values(options, colour, gains), options))
         scored.sort(key=lambda t: t[0], reverse=True)
         return "normal", [t for _, t in scored[:pair_width]]
 

@@ -513,15 +513,9 @@ class TurnSearch(Connect6Search):
         """Every turn that blocks all of ``threats`` (the free stone, if any, among the
         ``spares`` best points for ``colour`` and ``extra``), ordered by the value after the turn."""
         pos = self.pos
-        options = hitting_sets(threats, 2, sorted(set(pos.top_points(colour, spares)) | extra))
-        sign = 1 if colour == BLACK else -1
-        scored = []
-        for turn in options:
-            for p in turn:
-                pos.place(p, colour)
-            scored.append((sign * pos.value, turn))
-            for p in reversed(turn):
-                pos.undo(p)
+        gains: dict[int, int] = {}
+        options = hitting_sets(threats, 2, sorted(set(pos.top_points(colour, spares, gains)) | extra))
+        scored = list(zip(pos.turn_values(options, colour, gains), options))
         scored.sort(key=lambda t: t[0], reverse=True)
         return [t for _, t in scored]
 
