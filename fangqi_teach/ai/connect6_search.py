@@ -38,12 +38,15 @@ with a transposition table keyed by an incremental Zobrist hash of this
 module's own board, to the level's share of the budget.
 
 Measured (BENCHMARKS.md, "Connect6: new search against the old player", at
-time scale 0.3 on a machine loaded 5-9 on 2 cores): new medium 8 / 24 and
-new hard 11.5 / 24 against the old hard. The issue's goal (medium ≥ 90 %)
-is NOT met. The losses that were analysed are threat sequences of three or
-four turns (or two turns, under a threat, where the saving free stone was
-not among the candidates); at 0.3 s a turn the safety filter reaches two
-turns, so what is missing is speed (and a threat-aware evaluation).
+time scale 1, medium 1 s against the old hard's 3 s, a machine loaded 5-12
+on 2 cores): new medium PAIRS8 / 24 (8 / 24 before the second round). The
+issue's goal (medium ≥ 90 %) is NOT met. About half the losses are turns
+after which the opponent wins by double threats within four turns while a
+safe turn existed (the safety filter reaches one or two turns in 0.8 s);
+the other half lose to longer sequences that no filter within the budget
+sees (what is missing there is an evaluation of the opponent's threat
+potential). The parry (see :meth:`TurnSearch._parry`) finds more wins but
+cost medium games at its budget, so it is a level setting, off.
 
 >>> from fangqi_teach.games.connect6 import from_board
 >>> s = from_board({"d4": "B", "e4": "B", "f4": "B", "d12": "B", "e12": "B", "f12": "B",

@@ -96,7 +96,7 @@ TABLE: tuple[Level, ...] = (
           about=Text("searches two actions ahead (Connect6: the best turn by its look)",
                      "看两步（六子棋：按形势选最好的一回合）")),
     Level("medium", Text("medium", "中等"), 1.0, max_depth=3,
-          connect6={"proof": 6, "width": 10, "pairs": 12, "safety": 4, "share": 0.8},
+          connect6={"proof": 6, "width": 10, "pairs": 8, "safety": 4, "share": 0.8},
           aliases=("normal",),
           about=Text("searches three actions ahead", "看三步")),
     Level("hard", Text("hard", "困难"), 3.0, search_share=0.6, safety=True,
