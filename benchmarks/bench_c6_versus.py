@@ -37,7 +37,7 @@ def run() -> str:
         "and White's first turn within two points of it). Both levels' budgets (medium 1 s, hard 3 s per "
         "stone) are multiplied by the same time scale; each player spends its whole turn on the first "
         "stone's call (the old player 80 % of that stone's budget, the new one its level's share, 0.8 at "
-        "medium and hard). Played at `nice` on 2 cores shared with other jobs (load average 5–9 during the "
+        "medium and hard). Played at `nice` on 2 cores shared with other jobs (load average 5–12 during the "
         "2026-12-03 runs, so each player had well under a core: time-limited play is weaker than on an idle "
         "machine, the old player's too). "
         "*Turn time* is the median / slowest whole turn against the scaled per-stone budget.", "",
@@ -45,13 +45,14 @@ def run() -> str:
         "| stones per game | match time | goal |",
         "|---|---|---|---|---|---|---|---|---|---|", *rows, "",
         "Not met: new medium is far below the 90 % goal against the old hard (which has three times its "
-        "time). Rows dated before 2026-12-03 are the first version of the new search. The 2026-12-03 rows at "
-        "scale 0.3 and the 12:34 baseline below are the search as it was at the start of the second round; "
-        "the scale-1 row is the search after it (proof table by position over all depths, threat turns "
+        "time). Rows dated before 2026-12-03 are the first version of the new search; the 2026-12-03 rows are "
+        "the search after the second round (proof table by position over all depths, threat turns "
         "computed once per position, at the safety deadline the turns that passed the unfinished depth are "
         "kept, turn values without placing, medium's pair width 12 → 8).", "",
         "Second round, 2026-12-03, all at time scale 1 (medium 1 s, old hard 3 s), 24 games each, load "
-        "average 5–12 (1 min) from other jobs, so each row is ±2.4 games (one standard deviation):", "",
+        "average 5–12 (1 min) from other jobs, so each row is ±2.4 games (one standard deviation). The safety "
+        "share, the parry and the enemy weight were each tried on the second row's search and dropped; the "
+        "turn values and the pair width build on it:", "",
         "| new medium | score vs old hard |",
         "|---|---|",
         "| at the start of the round (pairs 12) | 8 / 24 |",
@@ -63,8 +64,8 @@ def run() -> str:
         "| + parry and free stones from the block zones | 6 / 24; with share 0.85: 7 / 24 |",
         "| + turn values without placing (same choices, faster) | 10 / 24, again 12 / 24 |",
         "| + leaf enemy weight 3/4 | 11 / 24 |",
-        "| + pair width 8 (fewer candidate turns, deeper safety) | 16 / 24, the saved row: PAIRS8 / 24 |",
-        "| + pair width 6 | PAIRS6 / 24 |", "",
+        "| + pair width 8 (fewer candidate turns, deeper safety) | 16 / 24, again 12 / 24 (the saved row) |",
+        "| + pair width 6 (not adopted: one run, within the noise of 8) | 15 / 24 |", "",
         "Why medium loses (lost games replayed, each medium turn checked with 20–30 s): about half the "
         "losses are a turn after which the old hard had a win by continuous double threats within four "
         "turns while safe turns existed (medium's safety filter reached one or two turns in its 0.8 s; a "

@@ -39,7 +39,7 @@ module's own board, to the level's share of the budget.
 
 Measured (BENCHMARKS.md, "Connect6: new search against the old player", at
 time scale 1, medium 1 s against the old hard's 3 s, a machine loaded 5-12
-on 2 cores): new medium PAIRS8 / 24 (8 / 24 before the second round). The
+on 2 cores): new medium 28 / 48 in two runs (8 / 24 before the second round). The
 issue's goal (medium ≥ 90 %) is NOT met. About half the losses are turns
 after which the opponent wins by double threats within four turns while a
 safe turn existed (the safety filter reaches one or two turns in 0.8 s);
