@@ -374,3 +374,21 @@ def test_parry_finds_the_win_through_a_counter_threat():
     search.parry = True
     turn = search.threat_win(COLOUR["W"], 2)
     assert turn is not None and {search.pos.g.names[p] for p in turn} == {"g11", "i11"}
+
+
+def test_turn_values_equal_placing_the_turn():
+    g, rng = Geometry.of(19), random.Random(7)
+    for _ in range(30):
+        pos = Position(g, {})
+        for i in range(rng.randrange(2, 40)):
+            pos.place(rng.choice(pos.candidates()), BLACK if i % 2 == 0 else WHITE)
+        cands = pos.candidates()
+        near = [(a, b) for a in rng.sample(cands, 4) for b in cands if a < b and (a, b) in g.common]
+        turns = near + [tuple(rng.sample(cands, 2)) for _ in range(10)] + [(cands[0],)]
+        for colour in (BLACK, WHITE):
+            for turn, v in zip(turns, pos.turn_values(turns, colour)):
+                for p in turn:
+                    pos.place(p, colour)
+                assert v == (pos.value if colour == BLACK else -pos.value)
+                for p in reversed(turn):
+                    pos.undo(p)
