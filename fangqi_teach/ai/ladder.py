@@ -11,6 +11,9 @@ range of the same fit over bootstrap resamples of each pair's games.
 Each pair reports the stronger level's score and whether it reached
 :data:`TARGET` of the points; a pair one level won every game of
 (``sweep``) has the gap the prior allows, a floor rather than an estimate.
+``settings={"master": {"lmr": False}}`` plays a variant of a level (any
+:class:`.levels.Level` field changed, in every worker): how the ladder
+measures which of a level's refinements pays; the report records it.
 
 ``choix`` (with numpy and scipy) is the ``ladder`` extra, not a
 dependency: learners only read the ratings it wrote (``ratings.json``,
@@ -24,6 +27,7 @@ dependency: learners only read the ratings it wrote (``ratings.json``,
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import math
@@ -43,9 +47,32 @@ BOOTSTRAP = 200
 ELO = 400 / math.log(10)
 
 
+def apply_settings(settings: dict[str, dict[str, Any]] | None) -> None:
+    """Play the levels of this process with ``settings`` changed (level id -> field -> value);
+    None or ``{}`` restores the table's own settings.
+
+    Every lookup goes through :func:`.levels.level`, so changing what it finds changes the level
+    everywhere (the search, the budget); each ladder game applies its settings afresh, as the
+    workers of a process pool are reused.
+
+    >>> apply_settings({"master": {"lmr": False}})
+    >>> levels.level("master").lmr, levels.level("大师").lmr
+    (False, False)
+    >>> apply_settings(None)
+    >>> levels.level("master").lmr
+    True
+    """
+    settings = settings or {}
+    for lv in levels.TABLE:
+        changed = dataclasses.replace(lv, **settings[lv.id]) if settings.get(lv.id) else lv
+        for key in (lv.id, lv.name.en, lv.name.zh, *lv.aliases):
+            levels._BY_KEY[key.casefold()] = changed   # (the table's own index: levels.level reads it)
+
+
 def _one_game(game: str, strong: str, weak: str, index: int, seed: int, time_scale: float,
-              options: dict, max_actions: int) -> dict[str, Any]:
+              options: dict, max_actions: int, settings: dict | None = None) -> dict[str, Any]:
     """One game of a pair (the stronger level has Black in even games): the stronger level's points."""
+    apply_settings(settings)
     strong_black = index % 2 == 0
     black, white = (strong, weak) if strong_black else (weak, strong)
     use: dict[str, float] = {}
@@ -78,7 +105,7 @@ def fit(ids: list[str], outcomes: list[tuple[str, str, float]]) -> dict[str, flo
 
 
 def summarise(game: str, results: list[dict[str, Any]], *, time_scale: float, games: int,
-              seed: int = 0, options: dict | None = None) -> dict[str, Any]:
+              seed: int = 0, options: dict | None = None, settings: dict | None = None) -> dict[str, Any]:
     """The ladder's report for ``game`` from the games played (see the module docstring)."""
     order = {k: i for i, k in enumerate(levels.IDS)}
     ids = sorted({r["strong"] for r in results} | {r["weak"] for r in results}, key=order.__getitem__)
@@ -124,7 +151,8 @@ def summarise(game: str, results: list[dict[str, Any]], *, time_scale: float, ga
         low, high = band(boot[k])
         table[k] = {"rating": round(ratings[k]), "low": round(low), "high": round(high)}
     return {"game": game, "time_scale": time_scale, "games_per_pair": games, "seed": seed,
-            "options": dict(options or {}), "anchor": {"level": ids[0], "rating": levels.ANCHOR},
+            "options": dict(options or {}), **({"settings": settings} if settings else {}),
+            "anchor": {"level": ids[0], "rating": levels.ANCHOR},
             "fit": f"choix.ilsr_pairwise_dense (Bradley–Terry), alpha {ALPHA}; bands: 95 % of "
                    f"{BOOTSTRAP} bootstrap refits", "target": TARGET,
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
@@ -134,11 +162,13 @@ def summarise(game: str, results: list[dict[str, Any]], *, time_scale: float, ga
 def run_ladder(game: str, games: int = 20, time_scale: float = 0.05, *, seed: int = 0,
                options: dict | None = None, workers: int = 2, pairs: list[tuple[str, str]] | None = None,
                max_actions: int = 3000, progress: Callable[[dict[str, Any], int, int], Any] | None = None,
-               executor: Executor | None = None) -> dict[str, Any]:
+               executor: Executor | None = None, settings: dict[str, dict[str, Any]] | None = None
+               ) -> dict[str, Any]:
     """Play the ladder of ``game`` and fit its ratings (see the module docstring).
 
     ``workers`` processes play the games (1: threads in this process);
-    ``progress(result, done, total)`` is called after each game.
+    ``progress(result, done, total)`` is called after each game; ``settings`` changes levels'
+    settings for these games (:func:`apply_settings`).
     """
     if games < 1:
         raise ValueError("games per pair must be at least 1")
@@ -146,7 +176,7 @@ def run_ladder(game: str, games: int = 20, time_scale: float = 0.05, *, seed: in
         raise ValueError("the time scale must be positive")
     pairs = [(levels.resolve(a), levels.resolve(b)) for a, b in (pairs or levels.neighbours())]
     opts = dict(options or {})
-    jobs = [(game, a, b, i, seed, time_scale, opts, max_actions) for a, b in pairs for i in range(games)]
+    jobs = [(game, a, b, i, seed, time_scale, opts, max_actions, settings) for a, b in pairs for i in range(games)]
     pool = executor or (ProcessPoolExecutor(workers) if workers > 1 else ThreadPoolExecutor(1))
     results = []
     try:
@@ -158,7 +188,10 @@ def run_ladder(game: str, games: int = 20, time_scale: float = 0.05, *, seed: in
     finally:
         if executor is None:
             pool.shutdown(cancel_futures=True)
-    return summarise(game, results, time_scale=time_scale, games=games, seed=seed, options=opts)
+        if settings:
+            apply_settings(None)     # (threads played in this process)
+    return summarise(game, results, time_scale=time_scale, games=games, seed=seed, options=opts,
+                     settings=settings)
 
 
 def ratings_path() -> pathlib.Path:
