@@ -11,6 +11,9 @@ range of the same fit over bootstrap resamples of each pair's games.
 Each pair reports the stronger level's score and whether it reached
 :data:`TARGET` of the points; a pair one level won every game of
 (``sweep``) has the gap the prior allows, a floor rather than an estimate.
+:func:`merge` puts a partial ladder (some pairs played again) into a
+game's report and fits every rating again, the other pairs' games rebuilt
+from their wins, draws and losses (each pair keeps the date it was played).
 ``settings={"master": {"lmr": False}}`` plays a variant of a level (any
 :class:`.levels.Level` field changed, in every worker): how the ladder
 measures which of a level's refinements pays; the report records it.
@@ -194,16 +197,67 @@ def run_ladder(game: str, games: int = 20, time_scale: float = 0.05, *, seed: in
                      settings=settings)
 
 
+def results_of(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The games of a report, rebuilt from each pair's wins, draws and losses (their order is lost:
+    the fit and the bootstrap do not need it; each game carries the pair's worst budget use and
+    an equal share of its actions and seconds).
+
+    >>> rep = {"pairs": [{"strong": "easy", "weak": "novice", "games": 3, "wins": 2, "draws": 1,
+    ...                   "losses": 0, "actions": 100, "seconds": 3.0, "worst_budget_use": {"easy": 1.5}}]}
+    >>> [(r["points"], r["actions"]) for r in results_of(rep)]
+    [(1.0, 34), (1.0, 33), (0.5, 33)]
+    """
+    out = []
+    for p in report["pairs"]:
+        points = [1.0] * p["wins"] + [0.5] * p["draws"] + [0.0] * p["losses"]
+        n = len(points)
+        for i, x in enumerate(points):
+            out.append({"strong": p["strong"], "weak": p["weak"], "index": i, "points": x,
+                        "actions": p["actions"] // n + (1 if i < p["actions"] % n else 0),
+                        "seconds": p["seconds"] / n, "budget_use": dict(p["worst_budget_use"]),
+                        "date": p.get("date")})
+    return out
+
+
+def merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``old``'s report of a game with the pairs of ``new`` (a partial ladder of the same game,
+    time scale and options) in place of its own, every rating fitted again.
+
+    A pair keeps the date its games were played (``date``; the report's date is the refit's).
+    """
+    for k in ("game", "time_scale", "options"):
+        if old.get(k) != new.get(k):
+            raise ValueError(f"cannot merge ladders with different {k}: {old.get(k)!r} and {new.get(k)!r}")
+    played = {(p["strong"], p["weak"]) for p in new["pairs"]}
+    kept = [p for p in old["pairs"] if (p["strong"], p["weak"]) not in played]
+    dates = {(p["strong"], p["weak"]): p.get("date", old.get("date")) for p in kept}
+    dates.update({(p["strong"], p["weak"]): p.get("date", new.get("date")) for p in new["pairs"]})
+    results = results_of({"pairs": kept}) + results_of(new)
+    games = max(p["games"] for p in kept + new["pairs"])
+    report = summarise(old["game"], results, time_scale=old["time_scale"], games=games,
+                       seed=new.get("seed", 0), options=old.get("options"), settings=new.get("settings"))
+    order = {k: i for i, k in enumerate(levels.IDS)}
+    report["pairs"].sort(key=lambda p: order[p["strong"]])
+    for p in report["pairs"]:
+        p["date"] = dates[(p["strong"], p["weak"])]
+    return report
+
+
 def ratings_path() -> pathlib.Path:
     """The ratings file the package ships (``fangqi_teach/ai/ratings.json``)."""
     return pathlib.Path(__file__).with_name(levels.RATINGS_FILE)
 
 
-def save(report: dict[str, Any], path: pathlib.Path | str | None = None) -> pathlib.Path:
-    """Put ``report`` into the ratings file as its game's entry (other games' entries stay)."""
+def save(report: dict[str, Any], path: pathlib.Path | str | None = None, *, merged: bool = False
+         ) -> pathlib.Path:
+    """Put ``report`` into the ratings file as its game's entry (other games' entries stay);
+    ``merged``: in place of the entry's pairs it played, the ratings fitted again (:func:`merge`)."""
     path = pathlib.Path(path) if path else ratings_path()
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     data.setdefault("anchor", levels.ANCHOR)
+    old = data.get("games", {}).get(report["game"])
+    if merged and old is not None:
+        report = merge(old, report)
     data.setdefault("games", {})[report["game"]] = report
     data["games"] = dict(sorted(data["games"].items()))
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

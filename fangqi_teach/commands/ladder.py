@@ -8,6 +8,9 @@ report (ratings with their bands, each pair's score) goes into ``-o``
 ``--pair STRONG WEAK`` (repeatable) plays those pairs only: such a
 partial ladder is printed, and saved only where ``-o`` says (it would
 replace the game's whole entry in the package's ratings).
+``--merge`` saves a partial ladder into the game's entry: its pairs
+replace the entry's, the others are kept and every rating is fitted again
+(same time scale and options only).
 ``--set master.lmr=false`` (repeatable) plays a variant of a level, any
 field of :class:`~fangqi_teach.ai.levels.Level` changed (true/false, numbers;
 the report records the settings): how one measures which refinement pays.
@@ -17,6 +20,7 @@ Needs the ``ladder`` extra: ``pip install 'fangqi-teach[ladder]'``.
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 from importlib.util import find_spec
 
@@ -36,6 +40,8 @@ def add_arguments(parser) -> None:
                         help="play only this pair of levels (repeatable; saved only with -o)")
     parser.add_argument("--set", action="append", default=None, metavar="LEVEL.FIELD=VALUE", dest="settings",
                         help="change a level's setting for this run, e.g. master.lmr=false (repeatable)")
+    parser.add_argument("--merge", action="store_true",
+                        help="save the pairs played into the game's ratings, the others kept, all refitted")
     parser.add_argument("-o", "--output", default=None, help="ratings file (default: the package's ratings.json)")
 
 
@@ -121,9 +127,15 @@ def run(args) -> int:
         print(line(report))
         if settings:
             print(f"settings: {settings}")
-        if (pairs or settings) and not args.output:
-            print("a partial ladder (--pair) or a variant (--set): not saved (give -o FILE to keep it)")
+        if (pairs or settings) and not (args.output or args.merge):
+            print("a partial ladder (--pair) or a variant (--set): not saved (give -o FILE or --merge to keep it)")
             continue
-        path = save(report, args.output)
+        try:
+            path = save(report, args.output, merged=args.merge)
+        except ValueError as e:
+            print(f"fangqi-teach ladder: not saved: {e}", file=sys.stderr)
+            return 2
+        if args.merge:
+            print("merged and refitted:\n" + line(json.loads(path.read_text(encoding="utf-8"))["games"][game]))
         print(f"saved to {path}")
     return 0
