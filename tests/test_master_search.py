@@ -206,3 +206,13 @@ def test_the_ladder_plays_a_variant_of_master_and_merges_a_partial_ladder_with_a
     assert merged["levels"]["club"]["rating"] < merged["levels"]["easy"]["rating"]
     with pytest.raises(ValueError, match="time_scale"):
         ladder.merge(old, dict(new, time_scale=0.05))
+
+
+def test_a_per_game_switch_changes_the_search_of_that_game_only():
+    from dataclasses import replace
+
+    spec = replace(levels.level("master"), per_game={"maonan": {"history": False, "lmr": False}})
+    m = ai.make_search(spec, new_game("maonan"), evaluator("maonan"), 0.0)
+    n = ai.make_search(spec, new_game("ningxia"), evaluator("ningxia"), 0.0)
+    assert (m.use_history, m.lmr, m.pvs) == (False, False, True)
+    assert (n.use_history, n.lmr, n.pvs) == (True, True, True)

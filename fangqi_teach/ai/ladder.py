@@ -64,10 +64,18 @@ def apply_settings(settings: dict[str, dict[str, Any]] | None) -> None:
     >>> apply_settings(None)
     >>> levels.level("master").lmr
     True
+    >>> apply_settings({"master": {"history": True}})
+    >>> levels.level("master").for_game("maonan").history
+    True
+    >>> apply_settings(None)
     """
     settings = settings or {}
     for lv in levels.TABLE:
-        changed = dataclasses.replace(lv, **settings[lv.id]) if settings.get(lv.id) else lv
+        changes = settings.get(lv.id)
+        # a setting given here wins over the level's per-game switches of the same name
+        per_game = {g: {k: v for k, v in sw.items() if k not in changes} for g, sw in lv.per_game.items()} \
+            if changes else lv.per_game
+        changed = dataclasses.replace(lv, **changes, per_game=per_game) if changes else lv
         for key in (lv.id, lv.name.en, lv.name.zh, *lv.aliases):
             levels._BY_KEY[key.casefold()] = changed   # (the table's own index: levels.level reads it)
 

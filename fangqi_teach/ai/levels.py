@@ -20,7 +20,9 @@ perfectly from :mod:`.morris_tables`; ``pvs``, ``history``, ``lmr`` and
 ``table_leaves`` switch on the refinements of :mod:`.master_search`:
 principal variation search, the history heuristic, late-move reductions,
 and the Maonan table's exact values at every solved position inside the
-search). ``connect6`` holds the Connect6
+search); ``per_game`` is a plain table, game -> {switch: value}, of
+those switches changed in one game only (:meth:`Level.for_game`, read
+where the search is made: :func:`fangqi_teach.ai.make_search`). ``connect6`` holds the Connect6
 player's settings (:mod:`.connect6_search`: proof depth, widths, safety
 depth; ``share`` of the budget used); None plays one turn ahead (the
 best turn by its static value at club, one of the three best below).
@@ -47,7 +49,7 @@ module (Bradley–Terry fit by ``choix``, the weakest level anchored at
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -80,6 +82,21 @@ class Level:
     connect6: dict[str, Any] | None = None
     aliases: tuple[str, ...] = ()
     about: Text = field(default_factory=lambda: Text("", ""))
+    # game -> {switch: value}: a refinement that the ladder measured worse in one game, off there only
+    per_game: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)
+
+    def for_game(self, game: str) -> "Level":
+        """This level with its ``per_game`` switches for ``game`` applied (itself when it has none).
+
+        >>> lv = Level("x", Text("x", "x"), 1.0, history=True, per_game={"maonan": {"history": False}})
+        >>> lv.for_game("maonan").history, lv.for_game("ningxia").history
+        (False, True)
+        """
+        changes: dict[str, Any] = dict(self.per_game.get(game) or {})
+        if not changes:
+            return self
+        changes["per_game"] = {}
+        return replace(self, **changes)
 
 
 #: The levels, weakest first.
