@@ -241,7 +241,8 @@ def merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     dates = {(p["strong"], p["weak"]): p.get("date", old.get("date")) for p in kept}
     dates.update({(p["strong"], p["weak"]): p.get("date", new.get("date")) for p in new["pairs"]})
     results = results_of({"pairs": kept}) + results_of(new)
-    games = max(p["games"] for p in kept + new["pairs"])
+    sizes = [p["games"] for p in kept + new["pairs"]]
+    games = max(sizes, key=sizes.count)        # the usual pair's (each pair says its own)
     report = summarise(old["game"], results, time_scale=old["time_scale"], games=games,
                        seed=new.get("seed", 0), options=old.get("options"), settings=new.get("settings"))
     order = {k: i for i, k in enumerate(levels.IDS)}
