@@ -123,8 +123,8 @@ TABLE: tuple[Level, ...] = (
     # twice hard's time is not one more action deep on a 56-point board; 0.8 kept: it uses the budget)
     # Master against hard, 24 games at the ladder's scale (Maonan 0.2, Ningxia 0.05), on the integer
     # path, load 5-11 (2026-12-03): all on: Maonan 11, Ningxia 18; LMR off 10, 14.5; PVS off 14, 20;
-    # history off 15 (13 on seed 1, where all on scored 13), 21. LMR pays in both; the history heuristic did not, so
-    # it is off in those two games (per_game; a difference of 3 points in 24 is within the noise).
+    # history off 15 (13 on seed 1, where all on scored 13), 21. LMR pays in both; the history
+    # heuristic did not, so it is off in those two games (per_game; 3 points in 24 is within the noise).
     Level("master", Text("master", "大师"), 6.0, search_share=0.8, safety=True, safety_share=0.95,
           endgame_table=True, pvs=True, history=True, lmr=True, table_leaves=True,
           per_game={"maonan": {"history": False}, "ningxia": {"history": False}},
