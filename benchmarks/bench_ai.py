@@ -70,6 +70,9 @@ def rating_tables() -> str:
                 f"{p['rate']:.0%} [{p['rate_band'][0]:.0%}–{p['rate_band'][1]:.0%}]")
             if p is not None and p.get("date") and p["date"] != r["date"]:
                 vs += f", played {p['date']}"
+            if p is not None and p.get("settings"):     # a variant of the level, e.g. master.history=false
+                vs += ", with " + ", ".join(f"{lv_}.{k_}={v_}".lower() for lv_, kv in p["settings"].items()
+                                           for k_, v_ in kv.items())
             met = "—" if p is None else "yes" if p["beats"] else "**no**"
             if p is not None and p["score"] in (0, p["games"]):
                 met += " (a sweep: the gap is a floor)"

@@ -231,7 +231,8 @@ def merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """``old``'s report of a game with the pairs of ``new`` (a partial ladder of the same game,
     time scale and options) in place of its own, every rating fitted again.
 
-    A pair keeps the date its games were played (``date``; the report's date is the refit's).
+    A pair keeps the date its games were played (``date``; the report's date is the refit's) and
+    the settings they were played with (``settings``, when a variant).
     """
     for k in ("game", "time_scale", "options"):
         if old.get(k) != new.get(k):
@@ -240,15 +241,20 @@ def merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     kept = [p for p in old["pairs"] if (p["strong"], p["weak"]) not in played]
     dates = {(p["strong"], p["weak"]): p.get("date", old.get("date")) for p in kept}
     dates.update({(p["strong"], p["weak"]): p.get("date", new.get("date")) for p in new["pairs"]})
+    # a variant's settings (--set) stay with the pairs played with them
+    varied = {(p["strong"], p["weak"]): p.get("settings", old.get("settings")) for p in kept}
+    varied.update({(p["strong"], p["weak"]): p.get("settings", new.get("settings")) for p in new["pairs"]})
     results = results_of({"pairs": kept}) + results_of(new)
     sizes = [p["games"] for p in kept + new["pairs"]]
     games = max(sizes, key=sizes.count)        # the usual pair's (each pair says its own)
     report = summarise(old["game"], results, time_scale=old["time_scale"], games=games,
-                       seed=new.get("seed", 0), options=old.get("options"), settings=new.get("settings"))
+                       seed=new.get("seed", 0), options=old.get("options"))
     order = {k: i for i, k in enumerate(levels.IDS)}
     report["pairs"].sort(key=lambda p: order[p["strong"]])
     for p in report["pairs"]:
         p["date"] = dates[(p["strong"], p["weak"])]
+        if varied[(p["strong"], p["weak"])]:
+            p["settings"] = varied[(p["strong"], p["weak"])]
     return report
 
 
