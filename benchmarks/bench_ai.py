@@ -55,8 +55,9 @@ def rating_tables() -> str:
            f"{levels.ANCHOR}); the band is the 2.5–97.5 % range of the fit over 200 bootstrap "
            "resamples, and the pair's score band likewise. Target: each level scores ≥ 65 % against the one below. "
            "The ladder is noisy at 24 games a pair: a rerun of Dafang and Ningxia moved pairs by up to 5 points "
-           "of 24 (time-limited play depends on the machine's load). Xinjiang's master row was played with "
-           "master's earlier search share (0.7; now 0.8).",
+           "of 24 (time-limited play depends on the machine's load). A pair played again later "
+           "(`fangqi-teach ladder GAME --pair A B --merge`: the other pairs kept, every rating refitted) "
+           "shows the date its games were played.",
            ""]
     for game, r in data.get("games", {}).items():
         below = {p["strong"]: p for p in r["pairs"]}
@@ -67,6 +68,11 @@ def rating_tables() -> str:
             vs = "—" if p is None else (
                 f"{p['score']:g} / {p['games']} ({p['wins']}-{p['losses']}-{p['draws']}) vs {p['weak']}, "
                 f"{p['rate']:.0%} [{p['rate_band'][0]:.0%}–{p['rate_band'][1]:.0%}]")
+            if p is not None and p.get("date") and p["date"] != r["date"]:
+                vs += f", played {p['date']}"
+            if p is not None and p.get("settings"):     # a variant of the level, e.g. master.history=false
+                vs += ", with " + ", ".join(f"{lv_}.{k_}={v_}".lower() for lv_, kv in p["settings"].items()
+                                           for k_, v_ in kv.items())
             met = "—" if p is None else "yes" if p["beats"] else "**no**"
             if p is not None and p["score"] in (0, p["games"]):
                 met += " (a sweep: the gap is a floor)"

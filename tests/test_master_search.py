@@ -178,3 +178,41 @@ def test_the_kept_table_serves_one_side_of_one_game_and_warms_the_next_search():
     again = ai.make_search("master", s, evaluator("maonan"), time.perf_counter() + 60)
     again.search(s, max_depth=3)
     assert t and again.nodes < search.nodes       # the second search finds the first one's values
+
+
+def test_the_ladder_plays_a_variant_of_master_and_merges_a_partial_ladder_with_a_refit():
+    from fangqi_teach.ai import ladder
+
+    ladder.apply_settings({"master": {"lmr": False, "pvs": False}})
+    try:
+        spec = levels.level("expert")
+        assert (spec.lmr, spec.pvs, spec.history) == (False, False, True)
+        assert not ai.make_search(spec, new_game("ningxia"), evaluator("ningxia"), 0.0).lmr
+    finally:
+        ladder.apply_settings(None)
+    assert levels.level("master").lmr
+
+    def pair(strong, weak, wins, losses, date):
+        return {"strong": strong, "weak": weak, "games": wins + losses, "wins": wins, "draws": 0,
+                "losses": losses, "actions": 10 * (wins + losses), "seconds": 1.0,
+                "worst_budget_use": {strong: 1.0}, "date": date}
+
+    base = {"game": "maonan", "time_scale": 0.2, "options": {}, "date": "then"}
+    old = dict(base, pairs=[pair("easy", "novice", 4, 0, "then"), pair("club", "easy", 3, 1, "then")])
+    new = dict(base, date="now", pairs=[pair("club", "easy", 1, 3, "now")])
+    merged = ladder.merge(old, new)
+    assert [(p["strong"], p["score"], p["date"]) for p in merged["pairs"]] == [
+        ("easy", 4.0, "then"), ("club", 1.0, "now")]
+    assert merged["levels"]["club"]["rating"] < merged["levels"]["easy"]["rating"]
+    with pytest.raises(ValueError, match="time_scale"):
+        ladder.merge(old, dict(new, time_scale=0.05))
+
+
+def test_a_per_game_switch_changes_the_search_of_that_game_only():
+    from dataclasses import replace
+
+    spec = replace(levels.level("master"), per_game={"maonan": {"history": False, "lmr": False}})
+    m = ai.make_search(spec, new_game("maonan"), evaluator("maonan"), 0.0)
+    n = ai.make_search(spec, new_game("ningxia"), evaluator("ningxia"), 0.0)
+    assert (m.use_history, m.lmr, m.pvs) == (False, False, True)
+    assert (n.use_history, n.lmr, n.pvs) == (True, True, True)

@@ -157,7 +157,7 @@ def make_search(level, state, evaluate, deadline: float, rng: random.Random | No
     >>> type(make_search("hard", s, ev, 0.0)).__name__, type(make_search("master", s, ev, 0.0)).__name__
     ('AlphaBeta', 'MasterSearch')
     """
-    spec = level if isinstance(level, levels.Level) else levels.level(level)
+    spec = (level if isinstance(level, levels.Level) else levels.level(level)).for_game(state.game)
     if not (spec.pvs or spec.history or spec.lmr or spec.table_leaves):
         return AlphaBeta(evaluate, deadline, rng, **options)
     from .master_search import ORDER_DEPTH, MasterSearch, kept_table, maonan_table_leaf

@@ -8,11 +8,19 @@ report (ratings with their bands, each pair's score) goes into ``-o``
 ``--pair STRONG WEAK`` (repeatable) plays those pairs only: such a
 partial ladder is printed, and saved only where ``-o`` says (it would
 replace the game's whole entry in the package's ratings).
+``--merge`` saves a partial ladder into the game's entry: its pairs
+replace the entry's, the others are kept and every rating is fitted again
+(same time scale and options only).
+``--set master.lmr=false`` (repeatable) plays a variant of a level, any
+field of :class:`~fangqi_teach.ai.levels.Level` changed (true/false, numbers;
+the report records the settings): how one measures which refinement pays.
 Needs the ``ladder`` extra: ``pip install 'fangqi-teach[ladder]'``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import sys
 from importlib.util import find_spec
 
@@ -30,7 +38,41 @@ def add_arguments(parser) -> None:
     parser.add_argument("--max-actions", type=int, default=3000, help="a game this long is scored a draw")
     parser.add_argument("--pair", nargs=2, action="append", metavar=("STRONG", "WEAK"), default=None,
                         help="play only this pair of levels (repeatable; saved only with -o)")
+    parser.add_argument("--set", action="append", default=None, metavar="LEVEL.FIELD=VALUE", dest="settings",
+                        help="change a level's setting for this run, e.g. master.lmr=false (repeatable)")
+    parser.add_argument("--merge", action="store_true",
+                        help="save the pairs played into the game's ratings, the others kept, all refitted")
     parser.add_argument("-o", "--output", default=None, help="ratings file (default: the package's ratings.json)")
+
+
+def parse_settings(items: list[str] | None) -> dict[str, dict]:
+    """``LEVEL.FIELD=VALUE`` items as the ladder's settings (values: true/false, numbers, else text).
+
+    >>> parse_settings(["master.lmr=false", "master.search_share=0.9", "大师.pvs=True"])
+    {'master': {'lmr': False, 'search_share': 0.9, 'pvs': True}}
+    """
+    from ..ai import levels
+
+    out: dict[str, dict] = {}
+    for item in items or ():
+        name, sep, text = item.partition("=")
+        lv, dot, fieldname = name.rpartition(".")
+        if not (sep and dot and fieldname):
+            raise ValueError(f'a setting is LEVEL.FIELD=VALUE, not "{item}"')
+        fields = {f.name for f in dataclasses.fields(levels.Level)} - {"id", "name", "aliases", "about"}
+        if fieldname not in fields:
+            raise ValueError(f'a level has no setting "{fieldname}" (one of {", ".join(sorted(fields))})')
+        value: object
+        low = text.strip().lower()
+        if low in ("true", "false", "on", "off"):
+            value = low in ("true", "on")
+        else:
+            try:
+                value = int(text) if low.lstrip("-").isdigit() else float(text)
+            except ValueError:
+                value = text
+        out.setdefault(levels.resolve(lv), {})[fieldname] = value
+    return out
 
 
 def line(report: dict) -> str:
@@ -66,6 +108,11 @@ def run(args) -> int:
         return 2
     from ..ai.ladder import run_ladder, save
 
+    try:
+        settings = parse_settings(args.settings)
+    except ValueError as e:
+        print(f"fangqi-teach ladder: {e}", file=sys.stderr)
+        return 2
     for game in args.game:
         options = {"size": args.size} if args.size and GAMES[game].capabilities.sized_board else {}
 
@@ -75,11 +122,20 @@ def run(args) -> int:
 
         pairs = [tuple(p) for p in args.pair] if args.pair else None
         report = run_ladder(game, args.games, args.scale, seed=args.seed, options=options, pairs=pairs,
-                            workers=args.workers, max_actions=args.max_actions, progress=progress)
+                            workers=args.workers, max_actions=args.max_actions, progress=progress,
+                            settings=settings or None)
         print(line(report))
-        if pairs and not args.output:
-            print("a partial ladder (--pair): not saved (give -o FILE to keep it)")
+        if settings:
+            print(f"settings: {settings}")
+        if (pairs or settings) and not (args.output or args.merge):
+            print("a partial ladder (--pair) or a variant (--set): not saved (give -o FILE or --merge to keep it)")
             continue
-        path = save(report, args.output)
+        try:
+            path = save(report, args.output, merged=args.merge)
+        except ValueError as e:
+            print(f"fangqi-teach ladder: not saved: {e}", file=sys.stderr)
+            return 2
+        if args.merge:
+            print("merged and refitted:\n" + line(json.loads(path.read_text(encoding="utf-8"))["games"][game]))
         print(f"saved to {path}")
     return 0
