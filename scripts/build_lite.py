@@ -356,6 +356,7 @@ SNAPSHOT_CODE = """\
 import micropip
 import piplite.piplite
 import pyodide_kernel
+{imports}
 import gc, sys
 _md = sys.modules.get("importlib.metadata")
 if _md is not None:
@@ -364,8 +365,14 @@ del _md
 gc.collect()
 """
 
+#: In our site's snapshot beside the kernel's: the package's wheels unpacked (so ``import fangqi_teach``
+#: loads no wheel) and what it imports from them first imported (the widgets, networkx): a lesson's
+#: first cell then imports only our own modules. Our package itself is not imported at build time:
+#: it looks at the drive and the learner's progress, which exist only in the browser.
+SNAPSHOT_IMPORTS = ["ipywidgets", "anywidget", "networkx"]
 
-def add_snapshot(static: Path) -> dict:
+
+def add_snapshot(static: Path, packages: list[str], imports: list[str]) -> dict:
     """A memory snapshot of the kernel's Python, made in ``static`` (the site's ``static/pyodide``), and
     :data:`LOADER` that starts from it; returns its figures (``lite/snapshot.mjs``'s ``meta.json``).
 
@@ -377,16 +384,18 @@ def add_snapshot(static: Path) -> dict:
     browser copies that memory in and writes back the files the packages
     unpacked. Made from the site's own lock and standard library (the
     snapshot holds both as Python saw them) and cached by their content.
+    ``packages``: loaded (unpacked) in it; ``imports``: imported too, after the kernel's own.
     """
+    code = SNAPSHOT_CODE.format(imports="\n".join(f"import {m}" for m in imports))
     lock = (static / "pyodide-lock.json").read_bytes()
     key = hashlib.sha256(b"\0".join([lock, (static / "python_stdlib.zip").read_bytes(), SNAPSHOT_MAKER.read_bytes(),
-                                      SNAPSHOT_CODE.encode(), ",".join(KERNEL_PRELOAD).encode()])).hexdigest()[:16]
+                                      code.encode(), ",".join(packages).encode()])).hexdigest()[:16]
     cached = CACHE / "snapshots" / key
     if not (cached / "meta.json").exists():
         log("memory snapshot of the kernel's Python (node)")
         tmp = cached.with_name(key + ".tmp")
         shutil.rmtree(tmp, ignore_errors=True)
-        run(["node", SNAPSHOT_MAKER, static, tmp, ",".join(KERNEL_PRELOAD), SNAPSHOT_CODE],
+        run(["node", SNAPSHOT_MAKER, static, tmp, ",".join(packages), code],
             stdout=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
         shutil.rmtree(cached, ignore_errors=True)
         tmp.rename(cached)
@@ -777,7 +786,10 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     for w in wheels:
         shutil.copy2(w, static / w.name)
     lock = write_lock(runtime / "pyodide-lock.json", wheels, static / "pyodide-lock.json")
-    snap = add_snapshot(static) if snapshot else None
+    snap = None
+    if snapshot:
+        ours = [] if bare else [PACKAGE]      # the lock's dependencies bring the rest
+        snap = add_snapshot(static, KERNEL_PRELOAD + ours, [] if bare else SNAPSHOT_IMPORTS)
     (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD), indent=1))
     t_snapshot = time.perf_counter()
     if bare:
