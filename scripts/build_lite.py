@@ -363,6 +363,7 @@ if _md is not None:
     _md.FastPath.__new__.cache_clear()
 del _md
 gc.collect()
+gc.freeze()     # what the start made is kept: later collections do not walk it again
 """
 
 #: In our site's snapshot beside the kernel's: the package's wheels unpacked (so ``import fangqi_teach``
