@@ -367,10 +367,12 @@ gc.freeze()     # what the start made is kept: later collections do not walk it 
 """
 
 #: In our site's snapshot beside the kernel's: the package's wheels unpacked (so ``import fangqi_teach``
-#: loads no wheel) and what it imports from them first imported (the widgets, networkx): a lesson's
-#: first cell then imports only our own modules. Our package itself is not imported at build time:
-#: it looks at the drive and the learner's progress, which exist only in the browser.
-SNAPSHOT_IMPORTS = ["ipywidgets", "anywidget", "networkx"]
+#: loads no wheel) and what a lesson imports first imported (the widgets, networkx, our modules): its
+#: first cell then runs at once. Our modules only define things when imported (the drive, the learner's
+#: progress and the packs are looked at when first used, in the browser): a lesson's set-up and its
+#: first exercise step import these.
+SNAPSHOT_IMPORTS = ["ipywidgets", "anywidget", "networkx", "fangqi_teach", "fangqi_teach.lesson",
+                    "fangqi_teach.exercises.kinds", "fangqi_teach.session.controller", "fangqi_teach.widgets.exercise"]
 
 
 def add_snapshot(static: Path, packages: list[str], imports: list[str]) -> dict:
