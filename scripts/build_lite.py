@@ -29,7 +29,14 @@ unchanged. What makes a start fast (benchmarks/bench_lite.py measures it):
   (in the standard library's zip) answers a drive folder's imports from one
   listing, and the kernel takes ``""`` off ``sys.path`` (the current folder
   is looked in last), 87 synchronous ``/api/drive`` requests fewer at every
-  kernel start, and those of ``importlib.metadata`` with them.
+  kernel start, and those of ``importlib.metadata`` with them;
+* the kernel's Python starts from a memory snapshot (:func:`add_snapshot`):
+  Pyodide started in Node at build time, the kernel's and the package's
+  wheels unpacked, IPython, the kernel, the widgets, networkx and the
+  lesson modules imported; the kernel's worker imports ``lite/pyodide-fangqi.mjs``
+  (instead of ``pyodide.mjs``), which copies that memory in and writes the
+  unpacked files back, and starts the ordinary way if that fails. The wheels
+  stay in the site for that fallback.
 
 The notebooks are every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb``
 present at build time.
