@@ -269,7 +269,8 @@ _START_RUN_ALL = """() => { window.__fqT.runAll = performance.now();
 WORKER_TIMINGS = r'''
 import js, json
 _o = js.performance.timeOrigin
-print("BENCH " + json.dumps({"origin": _o, "entries": [
+_snap = getattr(js, "__fangqiSnapshot", None)     # lite/pyodide-fangqi.mjs: its phases, ms
+print("BENCH " + json.dumps({"origin": _o, "snapshot": _snap.to_py() if _snap else None, "entries": [
     {"name": str(e.name).rsplit("/", 1)[-1], "start": e.startTime, "end": e.responseEnd,
      "transfer": e.transferSize, "bytes": e.decodedBodySize}
     for e in js.performance.getEntriesByType("resource")]}))
@@ -277,11 +278,13 @@ print("BENCH " + json.dumps({"origin": _o, "entries": [
 
 #: What each target opens: (site, notebook, what counts as "first board"). The bare site's kernel is
 #: JupyterLite's as published ("stock"); "bare + our kernel start-up" adds what our site changes in the
-#: kernel's start (``build_lite``: the drive looked in last, and listed once for imports).
+#: kernel's start (``build_lite``: the drive looked in last, and listed once for imports, and Python from a
+#: memory snapshot); "ours without the snapshot" is our site as it was before the snapshot (the "before").
 TARGETS = {"bare: empty notebook": ("bare", build_lite.BARE_NAME, "firstOutput"),
            "bare + our kernel start-up": ("bare-fixed", build_lite.BARE_NAME, "firstOutput"),
            "ours: 00_start_here": ("ours", "00_start_here.ipynb", "firstBoard"),
-           "ours: 01_dafang": ("ours", "01_dafang.ipynb", "firstBoard")}
+           "ours: 01_dafang": ("ours", "01_dafang.ipynb", "firstBoard"),
+           "ours without the snapshot: 01_dafang": ("ours-nosnap", "01_dafang.ipynb", "firstBoard")}
 
 
 def _visit(context, base: str, notebook: str, until: str, blocked: list, worker: bool) -> dict:
@@ -311,6 +314,7 @@ def _visit(context, base: str, notebook: str, until: str, blocked: list, worker:
                          for e in w["entries"]]
         out["worker_start"] = shift / 1000
         out["worker_bytes"] = sum(e["transfer"] for e in w["entries"])
+        out["snapshot_phases"] = w.get("snapshot")
     page.close()
     return out
 
@@ -318,10 +322,12 @@ def _visit(context, base: str, notebook: str, until: str, blocked: list, worker:
 def startup(rounds: int = 2) -> dict:
     """Cold (fresh profile) and warm (the same profile, browser restarted) visits, alternating targets."""
     sites = {"ours": ROOT / "build" / "lite-bench", "bare": ROOT / "build" / "lite-bare",
-             "bare-fixed": ROOT / "build" / "lite-bare-fixed"}
+             "bare-fixed": ROOT / "build" / "lite-bare-fixed", "ours-nosnap": ROOT / "build" / "lite-bench-nosnap"}
     built = {"ours": build_lite.build(sites["ours"]),
-             "bare": build_lite.build(sites["bare"], bare=True, kernel_patch=False, drive_finder=False),
-             "bare-fixed": build_lite.build(sites["bare-fixed"], bare=True)}
+             "bare": build_lite.build(sites["bare"], bare=True, kernel_patch=False, drive_finder=False,
+                                      snapshot=False),
+             "bare-fixed": build_lite.build(sites["bare-fixed"], bare=True),
+             "ours-nosnap": build_lite.build(sites["ours-nosnap"], snapshot=False)}
     servers, bases, blocked = [], {}, []
     for name, path in sites.items():
         server = build_lite.make_server(path)
@@ -486,6 +492,14 @@ def cold_phases(run: dict) -> list[tuple[str, float]]:
     """Where one cold start goes, from the page's stamps and the kernel worker's resource timings:
     (phase, seconds)."""
     w = run["worker"]
+    if any(e["name"].endswith(".snapshot.gz") for e in w):
+        fetched = max(e["end"] for e in w if e["name"].endswith((".wasm", ".zip", ".mjs", ".gz")))
+        phases = [("page and JupyterLab, until the kernel's worker starts", run["worker_start"]),
+                  ("runtime, snapshot and its files fetched (in parallel)", fetched - run["worker_start"]),
+                  ("files written, memory restored, the kernel's start until idle", run["kernel_idle"] - fetched),
+                  ("Run All → the first board (no wheel to load: in the snapshot)",
+                   run["first_board"] - run["kernel_idle"])]
+        return phases
     runtime_end = max(e["end"] for e in w if e["name"].endswith((".wasm", ".zip", ".mjs")))
     wheels = [e for e in w if e["name"].split("?")[0].endswith(".whl")]
     ours = [e for e in wheels if e["start"] > run["kernel_idle"] - 0.5]

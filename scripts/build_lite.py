@@ -29,7 +29,14 @@ unchanged. What makes a start fast (benchmarks/bench_lite.py measures it):
   (in the standard library's zip) answers a drive folder's imports from one
   listing, and the kernel takes ``""`` off ``sys.path`` (the current folder
   is looked in last), 87 synchronous ``/api/drive`` requests fewer at every
-  kernel start, and those of ``importlib.metadata`` with them.
+  kernel start, and those of ``importlib.metadata`` with them;
+* the kernel's Python starts from a memory snapshot (:func:`add_snapshot`):
+  Pyodide started in Node at build time, the kernel's and the package's
+  wheels unpacked, IPython, the kernel, the widgets, networkx and the
+  lesson modules imported; the kernel's worker imports ``lite/pyodide-fangqi.mjs``
+  (instead of ``pyodide.mjs``), which copies that memory in and writes the
+  unpacked files back, and starts the ordinary way if that fails. The wheels
+  stay in the site for that fallback.
 
 The notebooks are every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb``
 present at build time.
@@ -341,6 +348,87 @@ def add_site_customize(stdlib: Path, dest: Path) -> Path:
         if "sitecustomize.py" not in z.namelist():
             z.writestr(_zip_info("sitecustomize.py"), SITE_CUSTOMIZE.read_bytes())
     return dest
+
+
+#: The browser side of the snapshot: Pyodide's loader that starts from it (the kernel imports it instead of
+#: ``pyodide.mjs``), and the build side that makes it (Node).
+LOADER = "pyodide-fangqi.mjs"
+SNAPSHOT_LOADER = ROOT / "lite" / LOADER
+SNAPSHOT_MAKER = ROOT / "lite" / "snapshot.mjs"
+
+#: What the snapshot's Python runs: the kernel worker's own imports before it is idle (its
+#: ``initPackageManager`` and ``initKernel``), then nothing left open: importlib.metadata keeps a
+#: ``zipfile.Path`` of the standard library's zip (an open file, which a memory snapshot cannot hold).
+SNAPSHOT_CODE = """\
+import micropip
+import piplite.piplite
+import pyodide_kernel
+{imports}
+import gc, sys
+_md = sys.modules.get("importlib.metadata")
+if _md is not None:
+    _md.FastPath.__new__.cache_clear()
+del _md
+gc.collect()
+gc.freeze()     # what the start made is kept: later collections do not walk it again
+"""
+
+#: In our site's snapshot beside the kernel's: the package's wheels unpacked (so ``import fangqi_teach``
+#: loads no wheel) and what a lesson imports first imported (the widgets, networkx, our modules): its
+#: first cell then runs at once. Our modules only define things when imported (the drive, the learner's
+#: progress and the packs are looked at when first used, in the browser): a lesson's set-up and its
+#: first exercise step import these.
+SNAPSHOT_IMPORTS = ["ipywidgets", "anywidget", "networkx", "fangqi_teach", "fangqi_teach.lesson",
+                    "fangqi_teach.exercises.kinds", "fangqi_teach.session.controller", "fangqi_teach.widgets.exercise"]
+
+
+def add_snapshot(static: Path, packages: list[str], imports: list[str]) -> dict:
+    """A memory snapshot of the kernel's Python, made in ``static`` (the site's ``static/pyodide``), and
+    :data:`LOADER` that starts from it; returns its figures (``lite/snapshot.mjs``'s ``meta.json``).
+
+    A kernel start (the page's clock, 2026-12-03) spent 8–13 s unpacking the
+    kernel's wheels, starting Python and importing IPython and the kernel,
+    the same work at every notebook and every visit. Here Pyodide does it
+    once, in Node (the same runtime and files as the browser), and saves its
+    memory (``pyodide.makeMemorySnapshot``, experimental in Pyodide); the
+    browser copies that memory in and writes back the files the packages
+    unpacked. Made from the site's own lock and standard library (the
+    snapshot holds both as Python saw them) and cached by their content.
+    ``packages``: loaded (unpacked) in it; ``imports``: imported too, after the kernel's own.
+    """
+    code = SNAPSHOT_CODE.format(imports="\n".join(f"import {m}" for m in imports))
+    lock = (static / "pyodide-lock.json").read_bytes()
+    key = hashlib.sha256(b"\0".join([lock, (static / "python_stdlib.zip").read_bytes(), SNAPSHOT_MAKER.read_bytes(),
+                                      code.encode(), ",".join(packages).encode()])).hexdigest()[:16]
+    cached = CACHE / "snapshots" / key
+    if not (cached / "meta.json").exists():
+        log("memory snapshot of the kernel's Python (node)")
+        tmp = cached.with_name(key + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        run(["node", SNAPSHOT_MAKER, static, tmp, ",".join(packages), code],
+            stdout=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
+        shutil.rmtree(cached, ignore_errors=True)
+        tmp.rename(cached)
+    meta = json.loads((cached / "meta.json").read_text())
+    names = {"snapshot": f"kernel-{key}.snapshot.gz", "files": f"kernel-{key}.files.gz"}
+    shutil.copy2(cached / "snapshot.gz", static / names["snapshot"])
+    shutil.copy2(cached / "files.gz", static / names["files"])
+    settings = {**names, "loaded": meta["loaded"], "loadedSlot": meta["loadedSlot"]}
+    loader = SNAPSHOT_LOADER.read_text(encoding="utf-8")
+    marker = "/*FANGQI_SNAPSHOT*/ null"
+    if marker not in loader:
+        raise SystemExit(f"{SNAPSHOT_LOADER}: no {marker!r} to fill in")
+    (static / LOADER).write_text(loader.replace(marker, json.dumps(settings)), encoding="utf-8")
+    return {**names, **{k: v for k, v in meta.items() if k != "loaded"}}
+
+
+def use_loader(config: Path, loader: str) -> None:
+    """Point the kernel at ``static/pyodide/<loader>`` in the built ``jupyter-lite.json`` (``jupyter lite
+    build`` writes its own ``pyodideUrl``, the stock ``pyodide.mjs``, over the one in the lite folder)."""
+    data = json.loads(config.read_text())
+    kernel = data["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    kernel["pyodideUrl"] = f"./static/pyodide/{loader}"
+    config.write_text(json.dumps(data, indent=2, sort_keys=True))
 
 
 #: The kernel's packages: preloaded, so the kernel skips its own one-by-one installs (its worker
@@ -668,14 +756,16 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder: bool = True) -> dict:
+def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder: bool = True,
+          snapshot: bool = True) -> dict:
     """Build the site into ``out``; return figures (seconds, bytes, counts).
 
     ``bare``: the same Pyodide and kernel with no package of ours and one
     empty notebook (:data:`BARE_NAME`), the floor the benchmark compares with.
     ``kernel_patch``: the kernel looks in the drive last (:func:`patch_kernel_wheel`;
     off only to measure what it saves); ``drive_finder``: imports answer from one listing of the drive
-    (:func:`add_site_customize`; likewise).
+    (:func:`add_site_customize`; likewise); ``snapshot``: the kernel's Python starts from a memory
+    snapshot made here (:func:`add_snapshot`; likewise).
     """
     t0 = time.perf_counter()
     pins = load_pins()
@@ -706,7 +796,12 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     for w in wheels:
         shutil.copy2(w, static / w.name)
     lock = write_lock(runtime / "pyodide-lock.json", wheels, static / "pyodide-lock.json")
+    snap = None
+    if snapshot:
+        ours = [] if bare else [PACKAGE]      # the lock's dependencies bring the rest
+        snap = add_snapshot(static, KERNEL_PRELOAD + ours, [] if bare else SNAPSHOT_IMPORTS)
     (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD), indent=1))
+    t_snapshot = time.perf_counter()
     if bare:
         (work / "contents").mkdir(parents=True)
         (work / "contents" / BARE_NAME).write_text(json.dumps(BARE_NOTEBOOK, indent=1))
@@ -718,6 +813,8 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     run([jupyter, "lite", "build", "--no-sourcemaps", "--lite-dir", work / "lite",
          "--contents", work / "contents", "--output-dir", out], cwd=work / "lite",
         stdout=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
+    if snap:
+        use_loader(out / "jupyter-lite.json", LOADER)
     if not bare:
         landing_page(out, (work / "contents" / "zh" / START).exists())
         rules_pages(out)
@@ -725,6 +822,7 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     t_end = time.perf_counter()
     figures = {"seconds": round(t_end - t0, 1), "fetch_seconds": round(t_fetch - t0, 1),
                "compile_seconds": round(t_compile - t_fetch, 1),
+               "snapshot_seconds": round(t_snapshot - t_compile, 1), "snapshot": snap,
                "site_seconds": round(t_end - t_compile, 1), "bytes": folder_size(out),
                "pyodide_bytes": folder_size(out / "static" / "pyodide"), "wheels": len(lock["packages"]),
                "notebooks": sorted(str(p.relative_to(work / "contents")) for p in notebooks)}
@@ -757,7 +855,7 @@ def cache_control(path: str) -> str:
     """
     name = path.rsplit("/", 1)[-1]
     if path.startswith("/static/pyodide/"):
-        own = name.startswith(f"{PACKAGE.replace('-', '_')}-") or name == "pyodide-lock.json"
+        own = name.startswith(f"{PACKAGE.replace('-', '_')}-") or name in ("pyodide-lock.json", LOADER)
         return REVALIDATE if own else IMMUTABLE
     hashed = path.startswith(("/build/", "/extensions/")) and any(
         len(part) >= 7 and all(c in "0123456789abcdef" for c in part) for part in name.split(".")[1:-1])

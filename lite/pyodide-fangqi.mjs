@@ -1,0 +1,113 @@
+// fangqi-teach's site: Pyodide's loader, started from a memory snapshot of the kernel's Python.
+//
+// The kernel (@jupyterlite/pyodide-kernel) imports this file in its worker instead of pyodide.mjs
+// (jupyter-lite.json: pyodideUrl) and calls loadPyodide as usual. With the snapshot that
+// scripts/build_lite.py made (lite/snapshot.mjs: Python started, the kernel's packages loaded and
+// IPython, piplite and pyodide_kernel imported, in Node at build time), the Python it returns has
+// all of that done: the kernel's own `import pyodide_kernel` is then a dictionary look-up. What a
+// memory snapshot does not hold is put back here: the files those packages unpacked (site-packages),
+// Pyodide's list of loaded packages, and `""` off sys.path. If anything of this fails, the ordinary
+// start runs instead (and says why in the console).
+import { loadPyodide as loadStock, version } from "./pyodide.mjs";
+import createPyodideModule from "./pyodide.asm.mjs";
+
+export { version };
+
+/** Filled in by the build: {snapshot, files, loaded, loadedSlot, packages}, or null (no snapshot). */
+const SNAPSHOT = /*FANGQI_SNAPSHOT*/ null;
+
+/** What runs in Python after the restore (the interpreter's start put "" first on sys.path again). */
+const AFTER_RESTORE = `
+import sys, random
+try:
+    from sitecustomize import drive_off_sys_path as _off
+except ImportError:
+    sys.path[:] = [_p for _p in sys.path if _p not in ("", ".", "/drive")] + [""]
+else:
+    _off()
+    del _off
+random.seed()                # every restore starts from the same state: draw a fresh seed
+`;
+// No importlib.invalidate_caches(): the folders' finders see the new site-packages by its mtime, and
+// the standard library's zip is the one the snapshot read (invalidating would make Python read its
+// directory again at the next import from it, 0.3-0.5 s).
+
+async function gunzip(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Write the files of files.gz (lite/snapshot.mjs: uint32 length, JSON [[path, size]...], bytes). */
+function writeFiles(FS, blob) {
+  const length = new DataView(blob.buffer, blob.byteOffset, 4).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(blob.subarray(4, 4 + length)));
+  let at = 4 + length;
+  const made = new Set();
+  for (const [path, size] of index) {
+    const dir = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(dir)) {
+      FS.mkdirTree(dir);
+      made.add(dir);
+    }
+    FS.writeFile(path, blob.subarray(at, at + size), { canOwn: true });
+    at += size;
+  }
+  return index.length;
+}
+
+async function fromSnapshot(options) {
+  const t0 = performance.now();
+  const phases = {};   // ms from this call: what the benchmark reads (globalThis.__fangqiSnapshot)
+  const mark = (name) => { phases[name] = Math.round(performance.now() - t0); };
+  const base = options.indexURL || new URL(".", import.meta.url).href;
+  const snapshot = gunzip(new URL(SNAPSHOT.snapshot, base).href);
+  const files = gunzip(new URL(SNAPSHOT.files, base).href);
+  snapshot.then(() => mark("snapshot fetched"), () => {});
+  files.then(() => mark("files fetched"), () => {});
+  let Module;
+  const { packages, ...rest } = options; // already loaded in the snapshot
+  const py = await loadStock({
+    ...rest,
+    _loadSnapshot: snapshot,
+    // The heap must be as large as the snapshot's before it is copied in (Pyodide #6254: the
+    // INITIAL_MEMORY that loadPyodide sets is not read by this build).
+    createPyodideModule: async (settings) => {
+      Module = await createPyodideModule(settings);
+      mark("runtime ready");
+      const need = (await snapshot).length;
+      if (Module.HEAP8.length < need) Module.growMemory(need);
+      return Module;
+    },
+    // The JavaScript objects Python held at build time, named by where Pyodide's API keeps them.
+    _snapshotDeserializer: (s) => ("pub" in s ? Module.API.public_api[s.pub] : Module.API[s.api]),
+    fsInit: async (FS) => {
+      writeFiles(FS, await files);
+      mark("files written");
+    },
+  });
+  // Python's pyodide._package_loader (and micropip) hold loadedPackages in this slot; the restore
+  // put an empty object there: the live one, with what the snapshot loaded.
+  mark("Python restored");
+  Object.assign(py.loadedPackages, SNAPSHOT.loaded);
+  Module.__hiwire_set(SNAPSHOT.loadedSlot, py.loadedPackages);
+  py.runPython(AFTER_RESTORE);
+  const missing = (packages || []).filter((p) => !(p in py.loadedPackages));
+  if (missing.length) await py.loadPackage(missing);
+  mark("done");
+  console.log(`[fangqi-teach] Python from the snapshot: ${JSON.stringify(phases)} (ms)`);
+  globalThis.__fangqiSnapshot = phases;
+  return py;
+}
+
+export async function loadPyodide(options = {}) {
+  if (SNAPSHOT && typeof DecompressionStream !== "undefined") {
+    try {
+      return await fromSnapshot(options);
+    } catch (e) {
+      console.warn("[fangqi-teach] the snapshot did not load; starting Python the ordinary way:", e);
+    }
+  }
+  return await loadStock(options);
+}
