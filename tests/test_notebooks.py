@@ -90,7 +90,49 @@ def _name(path: Path) -> str:
 # --------------------------------------------------------------------------
 # nbval
 
-@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[_name(p) for p in ALL_NOTEBOOKS])
+#: Run under nbval in both editions in the default suite (as in the browser-edition tests).
+NBVAL_BOTH_EDITIONS = {"00_start_here"}
+
+
+def nbval_params() -> list:
+    """Every notebook of both editions; in the default suite each pair in the edition the browser-edition
+    tests do *not* run by default (``tests/lite/test_lite_site.py``: English and Chinese in turn down the
+    sorted English list, index ``i`` takes ``[en, zh][i % 2]``), so every CI runs every notebook in both
+    editions, one in each kernel (CPython here, Pyodide there). The other edition is marked ``slow``
+    (``--long`` runs all of them here too). Each costs 15–50 s of a worker: both would take ``make test``
+    past its 15 minutes.
+    """
+    chinese = {p.name: p for p in CHINESE}
+    params, later = [], []
+    for i, en in enumerate(ENGLISH):
+        zh = chinese.get(en.name)
+        if zh is None or en.stem in NBVAL_BOTH_EDITIONS:
+            params += [en] + ([zh] if zh else [])
+            continue
+        pair = [en, zh]
+        params.append(pair[(i + 1) % 2])
+        later.append(pair[i % 2])
+    params += [p for name, p in sorted(chinese.items()) if name not in {e.name for e in ENGLISH}]
+    return ([pytest.param(p, id=_name(p)) for p in params]
+            + [pytest.param(p, id=_name(p), marks=pytest.mark.slow) for p in later])
+
+
+def test_nbval_and_the_browser_edition_run_every_notebook_in_both_editions():
+    """The default suite's nbval set and the browser edition's all-cells set together hold every notebook of
+    both editions (the feature tests stand in for the notebooks they drive)."""
+    sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
+    spec = importlib.util.spec_from_file_location("_lite_site", ROOT / "tests" / "lite" / "test_lite_site.py")
+    lite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lite)
+    in_lite = {p.values[0] for p in lite._groups() if not any(m.name == "slow" for m in p.marks)}
+    in_lite |= set(lite.FEATURE_NOTEBOOKS)
+    in_nbval = {_name(p.values[0]) + ".ipynb" for p in nbval_params() if not p.marks}
+    every = {_name(p) + ".ipynb" for p in ALL_NOTEBOOKS}
+    assert every - (in_lite | in_nbval) == set()
+    assert len(in_nbval) < len(every), "nbval runs one edition of a pair by default"
+
+
+@pytest.mark.parametrize("path", nbval_params())
 def test_notebook_runs_under_nbval(path, tmp_path):
     # Exercise widgets save progress: keep the tester's own progress file out of it.
     env = dict(os.environ, FANGQI_TEACH_DATA=str(tmp_path / "progress"))
