@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import re
@@ -315,7 +316,9 @@ def _steps(stem: str) -> list[str]:
     return re.findall(r'L\.step\("([\w.-]+)"\)', _source(stem))
 
 
+@functools.lru_cache(maxsize=None)
 def _exercises(game: str) -> dict:
+    """Every exercise of a game's packs by id (loaded and validated once per test process)."""
     return {e.id: e for f in sorted((EXERCISES / game).glob("*.yaml")) for e in load_pack(f)}
 
 
