@@ -287,16 +287,17 @@ TARGETS = {"bare: empty notebook": ("bare", build_lite.BARE_NAME, "firstOutput")
            "ours without the snapshot: 01_dafang": ("ours-nosnap", "01_dafang.ipynb", "firstBoard")}
 
 
-def _visit(context, base: str, notebook: str, until: str, blocked: list, worker: bool) -> dict:
+def _visit(context, base: str, notebook: str, until: str, blocked: list, worker: bool, app: str = "lab") -> dict:
     """Open ``notebook`` in a new tab, Run All, and return the page's stamps (seconds from navigation)
-    and how many ``/api/drive`` requests the kernel made (each a synchronous request to the page)."""
+    and how many ``/api/drive`` requests the kernel made (each a synchronous request to the page).
+    ``app``: JupyterLite's interface that opens it, ``lab`` (JupyterLab) or ``notebooks`` (Notebook)."""
     drive: list[float] = []
     context.on("request", lambda r: drive.append(time.perf_counter()) if "/api/drive" in r.url else None)
     page = context.new_page()
     page.set_default_timeout(180_000)
     page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
                else (blocked.append(r.request.url), r.abort()))
-    page.goto(f"{base}lab/index.html?path={notebook}", wait_until="commit")
+    page.goto(f"{base}{app}/index.html?path={notebook}", wait_until="commit")
     page.wait_for_function("() => window.__fqT && 'kernelIdle' in window.__fqT", timeout=240_000, polling=50)
     page.evaluate(_START_RUN_ALL)
     page.wait_for_function(f"() => '{until}' in window.__fqT", timeout=120_000, polling=50)

@@ -381,8 +381,15 @@ gc.freeze()     # what the start made is kept: later collections do not walk it 
 SNAPSHOT_IMPORTS = ["ipywidgets", "anywidget", "networkx", "fangqi_teach", "fangqi_teach.lesson",
                     "fangqi_teach.exercises.kinds", "fangqi_teach.session.controller", "fangqi_teach.widgets.exercise"]
 
+#: Run in our site's snapshot after the imports: what a lesson's first cells compute before they draw
+#: (the shipped packs of every game read and checked, the boards built and drawn once:
+#: :func:`fangqi_teach.lesson.prepare`), so a restored kernel's first cell only makes its widgets. Right
+#: after a restore Python runs 3–8× slower than later (the browser compiles the interpreter's hot code
+#: again), so work done here counts several times over.
+SNAPSHOT_PREPARE = ["from fangqi_teach.lesson import prepare as _prepare", "_prepare()", "del _prepare"]
 
-def add_snapshot(static: Path, packages: list[str], imports: list[str]) -> dict:
+
+def add_snapshot(static: Path, packages: list[str], imports: list[str], then: list[str] = ()) -> dict:
     """A memory snapshot of the kernel's Python, made in ``static`` (the site's ``static/pyodide``), and
     :data:`LOADER` that starts from it; returns its figures (``lite/snapshot.mjs``'s ``meta.json``).
 
@@ -394,9 +401,10 @@ def add_snapshot(static: Path, packages: list[str], imports: list[str]) -> dict:
     browser copies that memory in and writes back the files the packages
     unpacked. Made from the site's own lock and standard library (the
     snapshot holds both as Python saw them) and cached by their content.
-    ``packages``: loaded (unpacked) in it; ``imports``: imported too, after the kernel's own.
+    ``packages``: loaded (unpacked) in it; ``imports``: imported too, after the kernel's own; ``then``:
+    lines of Python run after the imports (:data:`SNAPSHOT_PREPARE`).
     """
-    code = SNAPSHOT_CODE.format(imports="\n".join(f"import {m}" for m in imports))
+    code = SNAPSHOT_CODE.format(imports="\n".join([f"import {m}" for m in imports] + list(then)))
     lock = (static / "pyodide-lock.json").read_bytes()
     key = hashlib.sha256(b"\0".join([lock, (static / "python_stdlib.zip").read_bytes(), SNAPSHOT_MAKER.read_bytes(),
                                       code.encode(), ",".join(packages).encode()])).hexdigest()[:16]
@@ -799,7 +807,8 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     snap = None
     if snapshot:
         ours = [] if bare else [PACKAGE]      # the lock's dependencies bring the rest
-        snap = add_snapshot(static, KERNEL_PRELOAD + ours, [] if bare else SNAPSHOT_IMPORTS)
+        snap = add_snapshot(static, KERNEL_PRELOAD + ours, [] if bare else SNAPSHOT_IMPORTS,
+                            [] if bare else SNAPSHOT_PREPARE)
     (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD), indent=1))
     t_snapshot = time.perf_counter()
     if bare:
