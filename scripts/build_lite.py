@@ -83,6 +83,27 @@ PYODIDE_MARKERS = {"python_version": "3.14", "python_full_version": "3.14.2", "s
 #: JupyterLab plugins that would reach the internet (news and update checks).
 DISABLED_PLUGINS = ["@jupyterlab/apputils-extension:announcements"]
 
+#: JupyterLab's parts a learner of the workbook does not use, not started in our site (a whole
+#: extension by its package name, or one plugin by its id): language servers, terminals, consoles,
+#: the inspector and log console, viewers of file types the workbook has none of (CSV, PDF, video,
+#: audio, Vega, Mermaid), the running-sessions and workspaces side panels, the settings editor, the
+#: help menu's links to the internet, the high-contrast theme, cell tags and the metadata form,
+#: Pygments' theme for exported HTML; then the plugins that need one of these (they would fail to start).
+#: What stays: notebooks, Markdown, the file browser and text editor, themes, widgets, the kernel.
+UNUSED_PLUGINS = [
+    "@jupyterlab/lsp-extension", "@jupyterlite/application-extension:lsp-connection-manager",
+    "@jupyterlab/terminal-extension", "@jupyterlab/console-extension", "@jupyterlab/inspector-extension",
+    "@jupyterlab/logconsole-extension", "@jupyterlab/csvviewer-extension", "@jupyterlab/json-lines-extension",
+    "@jupyterlab/vega5-extension", "@jupyterlab/pdf-extension", "@jupyterlab/video-extension",
+    "@jupyterlab/audio-extension", "@jupyterlab/mermaid-extension", "@jupyterlab/running-extension",
+    "@jupyterlab/settingeditor-extension", "@jupyterlab/help-extension",
+    "@jupyterlab/theme-dark-high-contrast-extension", "@jupyterlab/celltags-extension",
+    "@jupyterlab/metadataform-extension", "jupyterlab_pygments", "@jupyterlite/application-extension:share-file",
+    # they need one of the above
+    "@jupyterlab/fileeditor-extension:language-server", "@jupyterlab/notebook-extension:language-server",
+    "@jupyterlab/notebook-extension:update-raw-mimetype", "@jupyterlab/tooltip-extension:consoles",
+    "@jupyterlab/workspaces-extension:sidebar"]
+
 
 def log(msg: str) -> None:
     print(f"[lite] {msg}", flush=True)
@@ -658,8 +679,9 @@ def rules_pages(out: Path) -> list[Path]:
     return pages
 
 
-def lite_config(preload: list[str]) -> dict:
-    """``jupyter-lite.json``: what the kernel preloads, never fall back to PyPI, no news checks.
+def lite_config(preload: list[str], lean: bool = True) -> dict:
+    """``jupyter-lite.json``: what the kernel preloads, never fall back to PyPI, no news checks, and
+    (``lean``) none of JupyterLab's parts that learners do not use (:data:`UNUSED_PLUGINS`).
 
     Only the kernel's packages are preloaded: the package and what it needs
     load when a cell first imports it (the kernel looks up each cell's
@@ -668,7 +690,7 @@ def lite_config(preload: list[str]) -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "fangqi-teach",
         "exposeAppInBrowser": "true",   # window.jupyterapp, which the browser tests drive
-        "disabledExtensions": DISABLED_PLUGINS,
+        "disabledExtensions": DISABLED_PLUGINS + (UNUSED_PLUGINS if lean else []),
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": preload},
@@ -765,7 +787,7 @@ def folder_size(path: Path) -> int:
 
 
 def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder: bool = True,
-          snapshot: bool = True) -> dict:
+          snapshot: bool = True, lean_lab: bool = True) -> dict:
     """Build the site into ``out``; return figures (seconds, bytes, counts).
 
     ``bare``: the same Pyodide and kernel with no package of ours and one
@@ -773,7 +795,8 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     ``kernel_patch``: the kernel looks in the drive last (:func:`patch_kernel_wheel`;
     off only to measure what it saves); ``drive_finder``: imports answer from one listing of the drive
     (:func:`add_site_customize`; likewise); ``snapshot``: the kernel's Python starts from a memory
-    snapshot made here (:func:`add_snapshot`; likewise).
+    snapshot made here (:func:`add_snapshot`; likewise); ``lean_lab``: JupyterLab without the parts
+    learners do not use (:data:`UNUSED_PLUGINS`; likewise).
     """
     t0 = time.perf_counter()
     pins = load_pins()
@@ -809,7 +832,7 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
         ours = [] if bare else [PACKAGE]      # the lock's dependencies bring the rest
         snap = add_snapshot(static, KERNEL_PRELOAD + ours, [] if bare else SNAPSHOT_IMPORTS,
                             [] if bare else SNAPSHOT_PREPARE)
-    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD), indent=1))
+    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD, lean_lab), indent=1))
     t_snapshot = time.perf_counter()
     if bare:
         (work / "contents").mkdir(parents=True)
