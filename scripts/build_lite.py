@@ -33,10 +33,14 @@ unchanged. What makes a start fast (benchmarks/bench_lite.py measures it):
 * the kernel's Python starts from a memory snapshot (:func:`add_snapshot`):
   Pyodide started in Node at build time, the kernel's and the package's
   wheels unpacked, IPython, the kernel, the widgets, networkx and the
-  lesson modules imported; the kernel's worker imports ``lite/pyodide-fangqi.mjs``
+  lesson modules imported, the shipped packs read and the boards drawn
+  (:func:`fangqi_teach.lesson.prepare`); the kernel's worker imports ``lite/pyodide-fangqi.mjs``
   (instead of ``pyodide.mjs``), which copies that memory in and writes the
-  unpacked files back, and starts the ordinary way if that fails. The wheels
-  stay in the site for that fallback.
+  unpacked files back (not the ones the kernel never reads: test suites,
+  licences, the byte-code of modules already imported), keeps both
+  un-gzipped in the browser's Cache Storage for the next visit, and starts
+  the ordinary way if anything fails. The wheels stay in the site for that fallback;
+* JupyterLab's parts that learners do not use are not started (:data:`UNUSED_PLUGINS`).
 
 The notebooks are every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb``
 present at build time.
