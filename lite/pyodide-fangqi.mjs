@@ -81,6 +81,24 @@ function keepUnpacked(cache, urls, from, bytes) {
   })().catch((e) => console.warn("[fangqi-teach] could not keep the unpacked snapshot:", e));
 }
 
+/** Write the files of files.gz (lite/snapshot.mjs: uint32 length, JSON [[path, size]...], bytes). */
+function writeFiles(FS, blob) {
+  const length = new DataView(blob.buffer, blob.byteOffset, 4).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(blob.subarray(4, 4 + length)));
+  let at = 4 + length;
+  const made = new Set();
+  for (const [path, size] of index) {
+    const dir = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(dir)) {
+      FS.mkdirTree(dir);
+      made.add(dir);
+    }
+    FS.writeFile(path, blob.subarray(at, at + size), { canOwn: true });
+    at += size;
+  }
+  return index.length;
+}
+
 async function fromSnapshot(options) {
   const t0 = performance.now();
   const phases = {};   // ms from this call: what the benchmark reads (globalThis.__fangqiSnapshot)
@@ -93,7 +111,7 @@ async function fromSnapshot(options) {
   const files = unpacked(urls[1], cache, from);
   snapshot.then(() => mark("snapshot fetched"), () => {});
   files.then(() => mark("files fetched"), () => {});
-  let Module;
+  let Module, unwritten = null;
   const { packages, ...rest } = options; // already loaded in the snapshot
   const py = await loadStock({
     ...rest,
@@ -110,10 +128,15 @@ async function fromSnapshot(options) {
     // The JavaScript objects Python held at build time, named by where Pyodide's API keeps them.
     _snapshotDeserializer: (s) => ("pub" in s ? Module.API.public_api[s.pub] : Module.API[s.api]),
     fsInit: async (FS) => {
-      writeFiles(FS, await files);
-      mark("files written");
+      try {
+        writeFiles(FS, await files);
+        mark("files written");
+      } catch (e) {
+        unwritten = e;    // Pyodide goes on without them: thrown below, so the ordinary start runs
+      }
     },
   });
+  if (unwritten) throw unwritten;
   // Python's pyodide._package_loader (and micropip) hold loadedPackages in this slot; the restore
   // put an empty object there: the live one, with what the snapshot loaded.
   mark("Python restored");

@@ -50,6 +50,7 @@ _KERNEL_RUN = """async (code) => {
 _CHECK = """
 import js, json, sys, random
 import fangqi_teach as ft
+import fangqi_teach.ai                  # not imported in the snapshot: its files were written back
 _phases = getattr(js, "__fangqiSnapshot", None)
 print("CHECK " + json.dumps({"phases": _phases is not None, "from": _phases and _phases.to_py().get("from"),
                               "path": "" in sys.path, "games": list(ft.GAMES),
