@@ -284,19 +284,28 @@ TARGETS = {"bare: empty notebook": ("bare", build_lite.BARE_NAME, "firstOutput")
            "bare + our kernel start-up": ("bare-fixed", build_lite.BARE_NAME, "firstOutput"),
            "ours: 00_start_here": ("ours", "00_start_here.ipynb", "firstBoard"),
            "ours: 01_dafang": ("ours", "01_dafang.ipynb", "firstBoard"),
+           "ours, Notebook interface: 01_dafang": ("ours", "01_dafang.ipynb", "firstBoard", "notebooks"),
            "ours without the snapshot: 01_dafang": ("ours-nosnap", "01_dafang.ipynb", "firstBoard")}
 
+#: A site built earlier (``$FANGQI_LITE_BEFORE``: its folder) to measure in the same run instead of
+#: "ours without the snapshot": the "before" of a change, side by side.
+BEFORE_SITE = os.environ.get("FANGQI_LITE_BEFORE")
+if BEFORE_SITE:
+    del TARGETS["ours without the snapshot: 01_dafang"]
+    TARGETS[f"before ({pathlib.Path(BEFORE_SITE).name}): 01_dafang"] = ("before", "01_dafang.ipynb", "firstBoard")
 
-def _visit(context, base: str, notebook: str, until: str, blocked: list, worker: bool) -> dict:
+
+def _visit(context, base: str, notebook: str, until: str, blocked: list, worker: bool, app: str = "lab") -> dict:
     """Open ``notebook`` in a new tab, Run All, and return the page's stamps (seconds from navigation)
-    and how many ``/api/drive`` requests the kernel made (each a synchronous request to the page)."""
+    and how many ``/api/drive`` requests the kernel made (each a synchronous request to the page).
+    ``app``: JupyterLite's interface that opens it, ``lab`` (JupyterLab) or ``notebooks`` (Notebook)."""
     drive: list[float] = []
     context.on("request", lambda r: drive.append(time.perf_counter()) if "/api/drive" in r.url else None)
     page = context.new_page()
     page.set_default_timeout(180_000)
     page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
                else (blocked.append(r.request.url), r.abort()))
-    page.goto(f"{base}lab/index.html?path={notebook}", wait_until="commit")
+    page.goto(f"{base}{app}/index.html?path={notebook}", wait_until="commit")
     page.wait_for_function("() => window.__fqT && 'kernelIdle' in window.__fqT", timeout=240_000, polling=50)
     page.evaluate(_START_RUN_ALL)
     page.wait_for_function(f"() => '{until}' in window.__fqT", timeout=120_000, polling=50)
@@ -322,12 +331,18 @@ def _visit(context, base: str, notebook: str, until: str, blocked: list, worker:
 def startup(rounds: int = 2) -> dict:
     """Cold (fresh profile) and warm (the same profile, browser restarted) visits, alternating targets."""
     sites = {"ours": ROOT / "build" / "lite-bench", "bare": ROOT / "build" / "lite-bare",
-             "bare-fixed": ROOT / "build" / "lite-bare-fixed", "ours-nosnap": ROOT / "build" / "lite-bench-nosnap"}
+             "bare-fixed": ROOT / "build" / "lite-bare-fixed"}
+    # the bare sites keep JupyterLab as published: only ours leaves out what learners do not use
     built = {"ours": build_lite.build(sites["ours"]),
              "bare": build_lite.build(sites["bare"], bare=True, kernel_patch=False, drive_finder=False,
-                                      snapshot=False),
-             "bare-fixed": build_lite.build(sites["bare-fixed"], bare=True),
-             "ours-nosnap": build_lite.build(sites["ours-nosnap"], snapshot=False)}
+                                      snapshot=False, lean_lab=False),
+             "bare-fixed": build_lite.build(sites["bare-fixed"], bare=True, lean_lab=False)}
+    if BEFORE_SITE:
+        sites["before"] = pathlib.Path(BEFORE_SITE).resolve()
+        built["before"] = json.loads((sites["before"] / "build-figures.json").read_text())
+    else:
+        sites["ours-nosnap"] = ROOT / "build" / "lite-bench-nosnap"
+        built["ours-nosnap"] = build_lite.build(sites["ours-nosnap"], snapshot=False)
     servers, bases, blocked = [], {}, []
     for name, path in sites.items():
         server = build_lite.make_server(path)
@@ -342,15 +357,15 @@ def startup(rounds: int = 2) -> dict:
     try:
         with sync_playwright() as pw:
             for r in range(rounds):
-                for target, (site, notebook, until) in TARGETS.items():
+                for target, (site, notebook, until, *app) in TARGETS.items():
                     profile = pathlib.Path(tempfile.mkdtemp(prefix="lite-bench-profile-"))
                     for visit in ("cold", "warm"):
                         loads.append(os.getloadavg()[0])
                         context = harness.launch_chromium(pw, profile)
                         context.add_init_script(STAMPS)
                         try:
-                            runs[target][visit].append(
-                                _visit(context, bases[site], notebook, until, blocked, worker=True))
+                            runs[target][visit].append(_visit(context, bases[site], notebook, until, blocked,
+                                                              worker=True, app=(app or ["lab"])[0]))
                         finally:
                             context.close()
                     shutil.rmtree(profile, ignore_errors=True)

@@ -54,6 +54,7 @@ import re
 import sys
 from functools import lru_cache
 from html import escape, unescape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -127,14 +128,41 @@ def _game_title(game: str, lang_: str) -> str:
 # --------------------------------------------------------------------------
 # Steps: exercises that answer in place
 
-@lru_cache(maxsize=None)
 def _exercises(game: str) -> dict:
     """Every exercise of ``game`` (lesson steps and practice packs), by id."""
     from fangqi_teach.exercises.schema import default_exercise_dir  # the packs load with the first step
+
+    return _exercises_in(default_exercise_dir() / game)
+
+
+@lru_cache(maxsize=None)
+def _exercises_in(folder: Path) -> dict:
+    """Every exercise of the packs in ``folder``, by id; read once per folder (a kernel that moves to a
+    folder with its own ``exercises/`` reads those)."""
     from fangqi_teach.parsed import load_pack
 
-    folder = default_exercise_dir() / game
     return {ex.id: ex for path in sorted(folder.glob("*.yaml")) for ex in load_pack(path)}
+
+
+def prepare() -> None:
+    """Do now what a lesson's first cells would do first, except for the learner's own files.
+
+    The browser edition's build (``scripts/build_lite.py``) calls it in the
+    kernel's Python before saving that Python's memory, which every kernel
+    then starts from: the shipped packs are read (all games: the start page's
+    overview counts them), each game's board is built and drawn once, and the
+    modules the first cells import are imported. The learner's name, progress
+    and the drive are not looked at (they differ in each browser).
+
+    >>> prepare(); len(_exercises("dafang")) > 10
+    True
+    """
+    from fangqi_teach.widgets import download  # noqa: F401  (the start page's download button)
+
+    for game in GAMES:
+        _exercises(game)
+        _lesson_ids(game)
+        board_svg(ft.get_board(game))
 
 
 def exercise(exercise_id: str, game: str | None = None):
@@ -573,12 +601,16 @@ def progress_rows(name: str | None = None) -> list[dict]:
     return rows
 
 
-@lru_cache(maxsize=None)
 def _lesson_ids(game: str) -> frozenset:
     from fangqi_teach.exercises.schema import default_exercise_dir
+
+    return _lesson_ids_in(default_exercise_dir() / game / LESSON_FILE)
+
+
+@lru_cache(maxsize=None)
+def _lesson_ids_in(path: Path) -> frozenset:
     from fangqi_teach.parsed import load_pack
 
-    path = default_exercise_dir() / game / LESSON_FILE
     return frozenset(e.id for e in load_pack(path)) if path.exists() else frozenset()
 
 

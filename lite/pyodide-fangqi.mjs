@@ -39,6 +39,48 @@ async function gunzip(url) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+/** Where a first visit keeps the two files un-gzipped (the browser's Cache Storage, by the .gz file's URL,
+ *  which names its content): un-gzipping them took 3-4 s of every start on a busy machine, reading
+ *  them back takes a fraction. Without Cache Storage (a page not served over https or from this
+ *  machine, a browser that refuses it) every visit un-gzips. */
+const UNPACKED = "fangqi-teach-snapshot";
+
+async function unpackedCache() {
+  try {
+    return typeof caches === "undefined" ? null : await caches.open(UNPACKED);
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The bytes of the gzipped file at `url`: from Cache Storage when a visit put them there (`from[url]`
+ *  says "cache"), else fetched and un-gzipped ("network"). */
+async function unpacked(url, cache, from) {
+  if (cache) {
+    try {
+      const hit = await cache.match(url);
+      if (hit) {
+        from[url] = "cache";
+        return new Uint8Array(await hit.arrayBuffer());
+      }
+    } catch (e) { /* as if absent */ }
+  }
+  from[url] = "network";
+  return await gunzip(url);
+}
+
+/** Put the un-gzipped bytes of the files fetched from the network into Cache Storage for the next visit,
+ *  and drop the entries of an older snapshot. Called once Python has started, off the start's path;
+ *  `new Response` copies the bytes at once (the file system owns the files' bytes). */
+function keepUnpacked(cache, urls, from, bytes) {
+  if (!cache) return;
+  const copies = urls.map((url, i) => from[url] === "network" ? new Response(bytes[i]) : null);
+  (async () => {
+    for (const old of await cache.keys()) if (!urls.includes(old.url)) await cache.delete(old);
+    for (let i = 0; i < urls.length; i++) if (copies[i]) await cache.put(urls[i], copies[i]);
+  })().catch((e) => console.warn("[fangqi-teach] could not keep the unpacked snapshot:", e));
+}
+
 /** Write the files of files.gz (lite/snapshot.mjs: uint32 length, JSON [[path, size]...], bytes). */
 function writeFiles(FS, blob) {
   const length = new DataView(blob.buffer, blob.byteOffset, 4).getUint32(0, true);
@@ -62,11 +104,14 @@ async function fromSnapshot(options) {
   const phases = {};   // ms from this call: what the benchmark reads (globalThis.__fangqiSnapshot)
   const mark = (name) => { phases[name] = Math.round(performance.now() - t0); };
   const base = options.indexURL || new URL(".", import.meta.url).href;
-  const snapshot = gunzip(new URL(SNAPSHOT.snapshot, base).href);
-  const files = gunzip(new URL(SNAPSHOT.files, base).href);
+  const urls = [new URL(SNAPSHOT.snapshot, base).href, new URL(SNAPSHOT.files, base).href];
+  const cache = await unpackedCache();
+  const from = {};
+  const snapshot = unpacked(urls[0], cache, from);
+  const files = unpacked(urls[1], cache, from);
   snapshot.then(() => mark("snapshot fetched"), () => {});
   files.then(() => mark("files fetched"), () => {});
-  let Module;
+  let Module, unwritten = null;
   const { packages, ...rest } = options; // already loaded in the snapshot
   const py = await loadStock({
     ...rest,
@@ -83,10 +128,15 @@ async function fromSnapshot(options) {
     // The JavaScript objects Python held at build time, named by where Pyodide's API keeps them.
     _snapshotDeserializer: (s) => ("pub" in s ? Module.API.public_api[s.pub] : Module.API[s.api]),
     fsInit: async (FS) => {
-      writeFiles(FS, await files);
-      mark("files written");
+      try {
+        writeFiles(FS, await files);
+        mark("files written");
+      } catch (e) {
+        unwritten = e;    // Pyodide goes on without them: thrown below, so the ordinary start runs
+      }
     },
   });
+  if (unwritten) throw unwritten;
   // Python's pyodide._package_loader (and micropip) hold loadedPackages in this slot; the restore
   // put an empty object there: the live one, with what the snapshot loaded.
   mark("Python restored");
@@ -96,6 +146,12 @@ async function fromSnapshot(options) {
   const missing = (packages || []).filter((p) => !(p in py.loadedPackages));
   if (missing.length) await py.loadPackage(missing);
   mark("done");
+  phases.from = Object.values(from).every((f) => f === "cache") ? "cache" : "network";
+  try {
+    keepUnpacked(cache, urls, from, [await snapshot, await files]);
+  } catch (e) {
+    console.warn("[fangqi-teach] could not keep the unpacked snapshot:", e);
+  }
   console.log(`[fangqi-teach] Python from the snapshot: ${JSON.stringify(phases)} (ms)`);
   globalThis.__fangqiSnapshot = phases;
   return py;
@@ -107,6 +163,8 @@ export async function loadPyodide(options = {}) {
       return await fromSnapshot(options);
     } catch (e) {
       console.warn("[fangqi-teach] the snapshot did not load; starting Python the ordinary way:", e);
+      // what a visit kept may be what failed: the next visit un-gzips again
+      if (typeof caches !== "undefined") await caches.delete(UNPACKED).catch(() => {});
     }
   }
   return await loadStock(options);

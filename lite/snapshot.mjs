@@ -22,6 +22,15 @@ const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").hre
 const packages = packagesArg.split(",").filter(Boolean);
 const py = await loadPyodide({ indexURL, packages, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
 await py.runPythonAsync(code);
+// The byte-code files of the modules imported now (written outside the folders saved below).
+const IMPORTED = "/tmp/fangqi-imported.json";
+await py.runPythonAsync(`
+import json as _json, sys as _sys
+with open("${IMPORTED}", "w") as _f:
+    _json.dump([_m.__cached__ for _m in list(_sys.modules.values())
+                if isinstance(getattr(_m, "__cached__", None), str)], _f)
+del _json, _sys, _f
+`);
 
 const M = py._module, API = py._api, FS = py.FS;
 // Python's pyodide._package_loader holds loadedPackages in this slot of the JsRef table: checked
@@ -63,7 +72,26 @@ function walk(path, acc) {
   }
   return acc;
 }
-const files = walk(API.sitePackages, []).concat(walk("/home/pyodide", []));
+// Files the kernel never reads are left out (fewer bytes to un-gzip and fewer files to write at each
+// start): the packages' test suites, the wheels' data folders (JupyterLab's front-end copies), the
+// licence texts in .dist-info, and the byte-code of every module already imported (it is in the
+// snapshot's memory; its .py stays, for tracebacks, and a re-import would compile it again).
+const importedPyc = new Set(JSON.parse(new TextDecoder().decode(FS.readFile(IMPORTED))));
+function needed(path) {
+  const inSite = path.slice(API.sitePackages.length + 1);
+  if (path.startsWith(API.sitePackages + "/")) {
+    const parts = inSite.split("/");
+    if (parts.slice(0, -1).some((d) => d === "tests" || d === "test")) return false;
+    if (parts[0].endsWith(".data")) return false;
+    if (parts[0].endsWith(".dist-info") && (parts[1] === "licenses" || /^(LICEN[CS]E|COPYING|AUTHORS)/.test(parts[1]))) {
+      return false;
+    }
+  }
+  return !importedPyc.has(path);
+}
+const everything = walk(API.sitePackages, []).concat(walk("/home/pyodide", []));
+const files = everything.filter(([p]) => needed(p));
+const left = everything.filter(([p]) => !needed(p));
 const index = new TextEncoder().encode(JSON.stringify(files.map(([p, d]) => [p, d.length])));
 const head = new Uint8Array(4);
 new DataView(head.buffer).setUint32(0, index.length, true);
@@ -77,6 +105,8 @@ writeFileSync(out + "/files.gz", filesGz);
 writeFileSync(out + "/meta.json", JSON.stringify({
   loaded, loadedSlot: LOADED_SLOT, heap: M.HEAP8.length, snapshotBytes: snapshot.length,
   snapshotGzBytes: snapGz.length, files: files.length, filesBytes: blob.length, filesGzBytes: filesGz.length,
+  leftOut: left.length, leftOutBytes: left.reduce((a, [, d]) => a + d.length, 0),
+  leftOutPyc: left.filter(([p]) => importedPyc.has(p)).length,
 }, null, 1));
-console.log(`snapshot ${snapshot.length} bytes (${snapGz.length} gzipped), ${files.length} files`);
+console.log(`snapshot ${snapshot.length} bytes (${snapGz.length} gzipped), ${files.length} files (${left.length} left out)`);
 process.exit(0);

@@ -33,10 +33,14 @@ unchanged. What makes a start fast (benchmarks/bench_lite.py measures it):
 * the kernel's Python starts from a memory snapshot (:func:`add_snapshot`):
   Pyodide started in Node at build time, the kernel's and the package's
   wheels unpacked, IPython, the kernel, the widgets, networkx and the
-  lesson modules imported; the kernel's worker imports ``lite/pyodide-fangqi.mjs``
+  lesson modules imported, the shipped packs read and the boards drawn
+  (:func:`fangqi_teach.lesson.prepare`); the kernel's worker imports ``lite/pyodide-fangqi.mjs``
   (instead of ``pyodide.mjs``), which copies that memory in and writes the
-  unpacked files back, and starts the ordinary way if that fails. The wheels
-  stay in the site for that fallback.
+  unpacked files back (not the ones the kernel never reads: test suites,
+  licences, the byte-code of modules already imported), keeps both
+  un-gzipped in the browser's Cache Storage for the next visit, and starts
+  the ordinary way if anything fails. The wheels stay in the site for that fallback;
+* JupyterLab's parts that learners do not use are not started (:data:`UNUSED_PLUGINS`).
 
 The notebooks are every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb``
 present at build time.
@@ -82,6 +86,27 @@ PYODIDE_MARKERS = {"python_version": "3.14", "python_full_version": "3.14.2", "s
 
 #: JupyterLab plugins that would reach the internet (news and update checks).
 DISABLED_PLUGINS = ["@jupyterlab/apputils-extension:announcements"]
+
+#: JupyterLab's parts a learner of the workbook does not use, not started in our site (a whole
+#: extension by its package name, or one plugin by its id): language servers, terminals, consoles,
+#: the inspector and log console, viewers of file types the workbook has none of (CSV, PDF, video,
+#: audio, Vega, Mermaid), the running-sessions and workspaces side panels, the settings editor, the
+#: help menu's links to the internet, the high-contrast theme, cell tags and the metadata form,
+#: Pygments' theme for exported HTML; then the plugins that need one of these (they would fail to start).
+#: What stays: notebooks, Markdown, the file browser and text editor, themes, widgets, the kernel.
+UNUSED_PLUGINS = [
+    "@jupyterlab/lsp-extension", "@jupyterlite/application-extension:lsp-connection-manager",
+    "@jupyterlab/terminal-extension", "@jupyterlab/console-extension", "@jupyterlab/inspector-extension",
+    "@jupyterlab/logconsole-extension", "@jupyterlab/csvviewer-extension", "@jupyterlab/json-lines-extension",
+    "@jupyterlab/vega5-extension", "@jupyterlab/pdf-extension", "@jupyterlab/video-extension",
+    "@jupyterlab/audio-extension", "@jupyterlab/mermaid-extension", "@jupyterlab/running-extension",
+    "@jupyterlab/settingeditor-extension", "@jupyterlab/help-extension",
+    "@jupyterlab/theme-dark-high-contrast-extension", "@jupyterlab/celltags-extension",
+    "@jupyterlab/metadataform-extension", "jupyterlab_pygments", "@jupyterlite/application-extension:share-file",
+    # they need one of the above
+    "@jupyterlab/fileeditor-extension:language-server", "@jupyterlab/notebook-extension:language-server",
+    "@jupyterlab/notebook-extension:update-raw-mimetype", "@jupyterlab/tooltip-extension:consoles",
+    "@jupyterlab/workspaces-extension:sidebar"]
 
 
 def log(msg: str) -> None:
@@ -381,8 +406,15 @@ gc.freeze()     # what the start made is kept: later collections do not walk it 
 SNAPSHOT_IMPORTS = ["ipywidgets", "anywidget", "networkx", "fangqi_teach", "fangqi_teach.lesson",
                     "fangqi_teach.exercises.kinds", "fangqi_teach.session.controller", "fangqi_teach.widgets.exercise"]
 
+#: Run in our site's snapshot after the imports: what a lesson's first cells compute before they draw
+#: (the shipped packs of every game read and checked, the boards built and drawn once:
+#: :func:`fangqi_teach.lesson.prepare`), so a restored kernel's first cell only makes its widgets. Right
+#: after a restore Python runs 3–8× slower than later (the browser compiles the interpreter's hot code
+#: again), so work done here counts several times over.
+SNAPSHOT_PREPARE = ["from fangqi_teach.lesson import prepare as _prepare", "_prepare()", "del _prepare"]
 
-def add_snapshot(static: Path, packages: list[str], imports: list[str]) -> dict:
+
+def add_snapshot(static: Path, packages: list[str], imports: list[str], then: list[str] = ()) -> dict:
     """A memory snapshot of the kernel's Python, made in ``static`` (the site's ``static/pyodide``), and
     :data:`LOADER` that starts from it; returns its figures (``lite/snapshot.mjs``'s ``meta.json``).
 
@@ -394,9 +426,10 @@ def add_snapshot(static: Path, packages: list[str], imports: list[str]) -> dict:
     browser copies that memory in and writes back the files the packages
     unpacked. Made from the site's own lock and standard library (the
     snapshot holds both as Python saw them) and cached by their content.
-    ``packages``: loaded (unpacked) in it; ``imports``: imported too, after the kernel's own.
+    ``packages``: loaded (unpacked) in it; ``imports``: imported too, after the kernel's own; ``then``:
+    lines of Python run after the imports (:data:`SNAPSHOT_PREPARE`).
     """
-    code = SNAPSHOT_CODE.format(imports="\n".join(f"import {m}" for m in imports))
+    code = SNAPSHOT_CODE.format(imports="\n".join([f"import {m}" for m in imports] + list(then)))
     lock = (static / "pyodide-lock.json").read_bytes()
     key = hashlib.sha256(b"\0".join([lock, (static / "python_stdlib.zip").read_bytes(), SNAPSHOT_MAKER.read_bytes(),
                                       code.encode(), ",".join(packages).encode()])).hexdigest()[:16]
@@ -650,8 +683,9 @@ def rules_pages(out: Path) -> list[Path]:
     return pages
 
 
-def lite_config(preload: list[str]) -> dict:
-    """``jupyter-lite.json``: what the kernel preloads, never fall back to PyPI, no news checks.
+def lite_config(preload: list[str], lean: bool = True) -> dict:
+    """``jupyter-lite.json``: what the kernel preloads, never fall back to PyPI, no news checks, and
+    (``lean``) none of JupyterLab's parts that learners do not use (:data:`UNUSED_PLUGINS`).
 
     Only the kernel's packages are preloaded: the package and what it needs
     load when a cell first imports it (the kernel looks up each cell's
@@ -660,7 +694,7 @@ def lite_config(preload: list[str]) -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "fangqi-teach",
         "exposeAppInBrowser": "true",   # window.jupyterapp, which the browser tests drive
-        "disabledExtensions": DISABLED_PLUGINS,
+        "disabledExtensions": DISABLED_PLUGINS + (UNUSED_PLUGINS if lean else []),
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": preload},
@@ -757,7 +791,7 @@ def folder_size(path: Path) -> int:
 
 
 def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder: bool = True,
-          snapshot: bool = True) -> dict:
+          snapshot: bool = True, lean_lab: bool = True) -> dict:
     """Build the site into ``out``; return figures (seconds, bytes, counts).
 
     ``bare``: the same Pyodide and kernel with no package of ours and one
@@ -765,7 +799,8 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     ``kernel_patch``: the kernel looks in the drive last (:func:`patch_kernel_wheel`;
     off only to measure what it saves); ``drive_finder``: imports answer from one listing of the drive
     (:func:`add_site_customize`; likewise); ``snapshot``: the kernel's Python starts from a memory
-    snapshot made here (:func:`add_snapshot`; likewise).
+    snapshot made here (:func:`add_snapshot`; likewise); ``lean_lab``: JupyterLab without the parts
+    learners do not use (:data:`UNUSED_PLUGINS`; likewise).
     """
     t0 = time.perf_counter()
     pins = load_pins()
@@ -799,8 +834,9 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     snap = None
     if snapshot:
         ours = [] if bare else [PACKAGE]      # the lock's dependencies bring the rest
-        snap = add_snapshot(static, KERNEL_PRELOAD + ours, [] if bare else SNAPSHOT_IMPORTS)
-    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD), indent=1))
+        snap = add_snapshot(static, KERNEL_PRELOAD + ours, [] if bare else SNAPSHOT_IMPORTS,
+                            [] if bare else SNAPSHOT_PREPARE)
+    (work / "lite" / "jupyter-lite.json").write_text(json.dumps(lite_config(KERNEL_PRELOAD, lean_lab), indent=1))
     t_snapshot = time.perf_counter()
     if bare:
         (work / "contents").mkdir(parents=True)

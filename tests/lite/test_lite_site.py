@@ -436,3 +436,21 @@ def _figures_written():
         out = ROOT / "build" / f"lite-test-figures-{worker}.json"
         out.parent.mkdir(exist_ok=True)
         out.write_text(json.dumps(FIGURES, indent=1, ensure_ascii=False))
+
+
+@LITE
+def test_jupyterlab_starts_every_part_it_keeps(lite, lite_site):
+    """The parts of JupyterLab that learners do not use are left out of the site
+    (``build_lite.UNUSED_PLUGINS``), and every part that stays starts: none of them needed one left out."""
+    import build_lite
+
+    open_in_site(lite, "01_dafang.ipynb")
+    page = lite.page
+    page.evaluate("async () => { await window.jupyterapp.restored; }")
+    plugins = dict(page.evaluate(
+        "() => window.jupyterapp.listPlugins().map(p => [p, window.jupyterapp.isPluginActivated(p)])"))
+    assert plugins and "@jupyterlab/notebook-extension:tracker" in plugins
+    assert [p for p, active in plugins.items() if not active] == []
+    left_out = [p for p in plugins if any(p == u or p.startswith(u + ":") for u in build_lite.UNUSED_PLUGINS)]
+    assert left_out == []
+    finish(lite)

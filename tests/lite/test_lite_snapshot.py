@@ -50,10 +50,16 @@ _KERNEL_RUN = """async (code) => {
 _CHECK = """
 import js, json, sys, random
 import fangqi_teach as ft
-print("CHECK " + json.dumps({"phases": getattr(js, "__fangqiSnapshot", None) is not None,
+import fangqi_teach.ai                  # not imported in the snapshot: its files were written back
+_phases = getattr(js, "__fangqiSnapshot", None)
+print("CHECK " + json.dumps({"phases": _phases is not None, "from": _phases and _phases.to_py().get("from"),
                               "path": "" in sys.path, "games": list(ft.GAMES),
                               "random": random.random(), "widgets": "ipywidgets" in sys.modules}))
 """
+
+
+#: Both of the snapshot's files are in the loader's Cache Storage (lite/pyodide-fangqi.mjs: UNPACKED).
+_KEPT = """async () => (await (await caches.open('fangqi-teach-snapshot')).keys()).length === 2"""
 
 
 @pytest.mark.browser
@@ -61,7 +67,8 @@ print("CHECK " + json.dumps({"phases": getattr(js, "__fangqiSnapshot", None) is 
 def test_a_lessons_kernel_starts_from_the_snapshot(lite_playwright, lite_url, tmp_path):
     """Lesson 1, first visit: the worker says it started from the snapshot (no fallback), the package
     imports, "" is off ``sys.path``, and two kernels draw different random numbers (a fresh seed after
-    each restore: the snapshot's own state is the same for everyone)."""
+    each restore: the snapshot's own state is the same for everyone). The first un-gzips the snapshot and
+    keeps it in Cache Storage; the second reads it from there."""
     from harness import launch_chromium
 
     context = launch_chromium(lite_playwright, tmp_path / "profile")
@@ -78,6 +85,7 @@ def test_a_lessons_kernel_starts_from_the_snapshot(lite_playwright, lite_url, tm
             line = next((ln for ln in out.splitlines() if ln.startswith("CHECK ")), None)
             assert line, out[-2000:]
             checks.append(json.loads(line.removeprefix("CHECK ")))
+            page.wait_for_function(_KEPT, timeout=120_000, polling=250)   # kept for the next visit
             page.close()
     finally:
         context.close()
@@ -87,3 +95,4 @@ def test_a_lessons_kernel_starts_from_the_snapshot(lite_playwright, lite_url, tm
         assert c["phases"] and not c["path"] and c["widgets"]
         assert c["games"] == ["dafang", "ningxia", "xinjiang", "maonan", "connect6"]
     assert checks[0]["random"] != checks[1]["random"]
+    assert [c["from"] for c in checks] == ["network", "cache"]
