@@ -54,6 +54,28 @@ def test_the_id_path_plays_the_same_games_as_the_string_path(game, options):
     assert played > 200
 
 
+@pytest.mark.parametrize("game, options", [(g, {}) for g in ("dafang", "ningxia", "xinjiang")]
+                         + [("dafang", {"diagonal_moves": True}), ("ningxia", {"leave_a_chance": False}),
+                            ("xinjiang", {"tired_piece": False})])
+def test_every_child_by_id_is_the_child_by_name(game, options):
+    # a search makes every child, not only the one random play picks: the fast paths of apply_id
+    # (plain placements, moves, removals) must give play's state, events, masks and shape counts
+    made = 0
+    for s in random_states(game, 8, seed=11, limit=300, **options):
+        if s.phase == "over":
+            continue
+        g = s.geo
+        for name, k in zip(s.legal_actions(), s.legal_ids()):
+            a, b = s.play(name), s.apply_id(k)
+            assert a == b and a.events == b.events and a.record == b.record, (s.record_text, name)
+            masks = (g.mask(b.cells, "B"), g.mask(b.cells, "W"))
+            assert b.colour_masks == masks, (s.record_text, name)
+            assert b.shape_counts == tuple(sum(g.pack_point[i] for i in range(g.n) if m >> i & 1)
+                                           for m in masks), (s.record_text, name)
+            made += 1
+    assert made > 5000
+
+
 @pytest.mark.parametrize("game", ALL)
 def test_ids_and_names_round_trip(game):
     ids = new_game(game).action_ids

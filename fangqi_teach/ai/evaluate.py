@@ -132,13 +132,17 @@ def evaluator(game: str):
     # Fang Qi states keep their masks and shape counts up to date (the engine's shapes are these, in order)
     start: Any = GAMES[game].new()
     fang = hasattr(start, "shape_counts") and start.geo.shape_masks == tuple(m for m, *_ in t.shapes)
+    # ... and where the shapes that protect are exactly the board's squares, the engine finds the
+    # protected pieces by shifts (safe_mask) instead of a loop over the completed squares
+    squares = fang and _protect_is_squares(start.geo, t)
+    safe_mask = start.geo.safe_mask if squares else None
 
     def evaluate(state, player: str) -> float:
         if masked:
             black, white = state.black, state.white
         elif fang:
-            black, white = state.colour_masks
-            pb, pw = state.shape_counts
+            black, white = state.bits or state.colour_masks     # the fields, read past the properties
+            pb, pw = state.packs or state.shape_counts
         else:
             cells = state.cells
             black, white = int(cells.translate(to_b)[::-1], 2), int(cells.translate(to_w)[::-1], 2)
@@ -153,9 +157,10 @@ def evaluator(game: str):
                 n_mine += hand[1]
                 n_theirs += hand[0]
         score = PIECE * (n_mine - n_theirs)
-        owed = _owed_fast(state, player, masked)
-        if owed:
-            score += owed
+        if masked or state.stage not in _NOTHING_OWED:
+            owed = _owed_fast(state, player, masked)
+            if owed:
+                score += owed
         to_act = state.player
         near_own = 30 if to_act == player else 18
         near_enemy = 30 if to_act != player else 18
@@ -175,6 +180,15 @@ def evaluator(game: str):
             shapes += value * (near_own * (m1 & g).bit_count() + 6 * (m2 & g).bit_count()
                                - near_enemy * (t1 & g).bit_count() - 6 * (t2 & g).bit_count())
         score += shapes
+        if safe_mask is not None:
+            # a completed square holds pieces of one colour only: its corners are safe_mask's
+            safe_mine, safe_theirs = safe_mask(mine), safe_mask(theirs)
+            if safe_mine or safe_theirs:
+                score += 12 * (safe_mine.bit_count() - safe_theirs.bit_count())
+            if state.phase == "move":
+                reach = reach_of(full & ~(black | white))
+                score += 4 * ((reach & mine).bit_count() - (reach & theirs).bit_count())
+            return score
         done = (h_bits & ~((cm ^ size) + l7) | h_bits & ~((ct ^ size) + l7)) & protect
         if done:
             safe = 0
@@ -189,6 +203,18 @@ def evaluator(game: str):
         return score
 
     return evaluate
+
+
+_NOTHING_OWED = (None, "place", "move", "pass")   # the stages _owed_fast values at 0
+
+
+def _protect_is_squares(geo, t: Tables) -> bool:
+    """Whether the shapes that protect their pieces (:attr:`Tables.shapes`) are exactly the squares of the
+    Fang Qi board ``geo`` (its ``cell_mask``: the lower left corner of each)."""
+    w = geo.ncols
+    squares = {1 << i | 1 << (i + 1) | 1 << (i + w) | 1 << (i + w + 1)
+               for i in range(geo.n) if geo.cell_mask >> i & 1}
+    return {m for m, _k, _v, protects in t.shapes if protects} == squares
 
 
 def _owed_fast(state, player: str, masked: bool) -> float:

@@ -130,7 +130,9 @@ class AlphaBeta:
             raise Timeout
 
     def _value(self, s, depth: int, alpha: float, beta: float, ply: int, forced: int) -> float:
-        self._tick()
+        self.nodes += 1                       # _tick, written out: this runs at every node
+        if time.perf_counter() > self.deadline:
+            raise Timeout
         if s.phase == "over":
             return terminal_value(s, self.root, ply)
         if depth <= 0:
@@ -279,24 +281,29 @@ def turn_sequences(state, cap: int = 4000, removal_width: int = 2, deadline: flo
     following every choice made reviews of long games ten times slower.
     """
     me = state.player
-    stack = [(a, None) for a in reversed(state.legal_actions())]
     seen = 0
-    while stack and seen < cap:
-        if deadline is not None and time.perf_counter() > deadline:
+    # the integer path from the first action on (the same states as play); the first action is
+    # also named, since the callers answer with it
+    for first, first_id in zip(state.legal_actions(), state.legal_ids()):
+        if seen >= cap or deadline is not None and time.perf_counter() > deadline:
             return
-        first, s = stack.pop()
-        if s is None:
-            s = state.play(first)
-        seen += 1
-        yield first, s
-        if s.phase != "over" and s.player == me:
-            actions = s.legal_ids()           # the integer path below the first action (the same states)
-            pending = s.pending
-            if pending is not None and pending.kind in REMOVALS:
-                actions = actions[:removal_width]
-            apply = s.apply_id
-            for a in reversed(actions):
-                stack.append((first, apply(a)))
+        stack = [state.apply_id(first_id)]
+        while True:
+            s = stack.pop()
+            seen += 1
+            yield first, s
+            if s.phase != "over" and s.player == me:
+                actions = s.legal_ids()
+                pending = s.pending
+                if pending is not None and pending.kind in REMOVALS:
+                    actions = actions[:removal_width]
+                apply = s.apply_id
+                for a in reversed(actions):
+                    stack.append(apply(a))
+            if not stack:
+                break
+            if seen >= cap or deadline is not None and time.perf_counter() > deadline:
+                return
 
 
 def turn_win(state, cap: int = 4000, deadline: float | None = None) -> str | None:

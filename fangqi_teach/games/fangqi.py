@@ -64,6 +64,10 @@ EMPTY = "."
 _EMPTY_BITS = str.maketrans({".": "1", "B": "0", "W": "0"})
 _SIDE = {"B": 0, "W": 1}
 
+#: Events are immutable values, so equal ones are shared: building one (a frozen dataclass) costs more
+#: than the rest of a plain action, and a game only ever meets a few thousand different ones.
+_event = lru_cache(maxsize=1 << 14)(Event)
+
 # --------------------------------------------------------------------------
 # The three games side by side
 
@@ -288,10 +292,17 @@ class _Geometry:
         self.shape_masks = tuple(sum(1 << k for k in pts) for pts in self.shape_points)
         # every shape's piece count in one integer, four bits a shape (the evaluation's Packed counts)
         self.pack_point = tuple(sum(1 << 4 * sid for sid in self.shapes_at[i]) for i in range(self.n))
+        # whether a piece on point i completes a shape, from the packed counts alone (:meth:`completes`):
+        # each shape's size in its field, and the top bit of the fields of the shapes through i
+        assert all(len(pts) < 8 for pts in self.shape_points)   # a field holds at most 7 (no carry)
+        self.pack_size = sum(len(pts) << 4 * sid for sid, pts in enumerate(self.shape_points))
+        self.pack_flags_at = tuple(sum(8 << 4 * sid for sid in self.shapes_at[i]) for i in range(self.n))
+        self.pack_l7 = sum(7 << 4 * sid for sid in range(len(self.shape_points)))
         # for each byte of an empty-points mask, the union of those points' neighbours (who can step there)
         self.reach_tables = tuple(
             tuple(_union_of(self.neighbours, 8 * k, byte, self.n) for byte in range(256))
             for k in range((self.n + 7) // 8))
+        self.reach = _unrolled_union(self.reach_tables)
         self.to_mask = {c: str.maketrans({".": "0", "B": "1" if c == "B" else "0", "W": "1" if c == "W" else "0"})
                         for c in "BW"}
 
@@ -417,7 +428,7 @@ class _Geometry:
         if e is None:
             pts = (self.names[i],) if j < 0 else (self.names[i], self.names[j])
             # a placement names its game, whose page words it its own way (TEXTS.own_events: 放子)
-            e = self._events[key] = Event(kind, player, pts, game=self.game if kind == "place" else "")
+            e = self._events[key] = _event(kind, player, pts, game=self.game if kind == "place" else "")
         return e
 
     def line_moves(self, k: int, segment: str, player: str) -> tuple[str, ...]:
@@ -464,17 +475,19 @@ class _Geometry:
 
     def can_move_mask(self, m: int, empty: int) -> bool:
         """Whether a piece of mask ``m`` stands next to a point of ``empty`` (:meth:`can_move` on masks)."""
-        reach = 0
-        k = 0
-        for table in self.reach_tables:
-            reach |= table[empty >> k & 255]
-            k += 8
-        return bool(reach & m)
+        return bool(self.reach(empty) & m)
 
     def completed_mask(self, m: int, i: int) -> list[int]:
         """Ids of the shapes through point i that mask ``m`` holds entirely (:meth:`completed` on masks)."""
         masks = self.shape_masks
         return [sid for sid in self.shapes_at[i] if m & masks[sid] == masks[sid]]
+
+    def completes(self, packs: int, i: int) -> int:
+        """Non-zero when the packed counts ``packs`` of one colour (:attr:`FangState.shape_counts`, with
+        the piece on point i counted) fill a shape through i: :meth:`completed_mask` as one test, for the
+        fast paths (a field is zero after ``^ size`` exactly when the shape is full, and adding 7 to a
+        field leaves its top bit clear exactly when it is zero)."""
+        return self.pack_flags_at[i] & ~((packs ^ self.pack_size) + self.pack_l7)
 
     def loose_mask(self, m: int) -> list[int]:
         """The points of mask ``m`` not in a square complete in ``m``, in point order."""
@@ -579,6 +592,21 @@ def _union_of(neighbours: tuple[tuple[int, ...], ...], first: int, byte: int, n:
             for j in neighbours[first + t]:
                 out |= 1 << j
     return out
+
+
+def _unrolled_union(tables: tuple[tuple[int, ...], ...]) -> Callable[[int], int]:
+    """``f(mask)``: the union of ``tables[k][byte k of mask]`` over the mask's bytes, written out for the
+    board's 5–7 bytes (a loop over the tables costs three times the lookups; asked after every move).
+
+    >>> f = _unrolled_union(((0, 1, 2, 3) + (0,) * 252, (0, 16) + (0,) * 254))
+    >>> f(0b1_0000_0011)
+    19
+    """
+    names = [f"t{k}" for k in range(len(tables))]
+    body = " | ".join(f"t{k}[m >> {8 * k} & 255]" for k in range(len(tables)))
+    scope: dict[str, Any] = dict(zip(names, tables))
+    exec(f"def f(m, {', '.join(f'{n}={n}' for n in names)}):\n    return {body}\n", scope)  # noqa: S102 - integers only
+    return scope["f"]  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=None)
@@ -854,6 +882,10 @@ class FangState(GameState):
             n = self._plain_move(action_id)
             if n is not None:
                 return n
+        elif (self.stage == "pull" or self.stage == "capture") and type(action_id) is int and self.owed > 1:
+            n = self._plain_removal(action_id)
+            if n is not None:
+                return n
         names = self.geo.id_names
         name = names[action_id] if type(action_id) is int and 0 <= action_id < len(names) else None
         if name is None:                      # not an action of this board's shape: the skeleton says why
@@ -877,12 +909,12 @@ class FangState(GameState):
         if side:
             white |= 1 << i
             pw += pack
-            if g.completed_mask(white, i):
+            if g.completes(pw, i):
                 return None
         else:
             black |= 1 << i
             pb += pack
-            if g.completed_mask(black, i):
+            if g.completes(pb, i):
                 return None
         cells = self.cells[:i] + p + self.cells[i + 1:]
         hands = self.hand_counts
@@ -895,7 +927,7 @@ class FangState(GameState):
             n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
         q = "B" if side else "W"
         if hands[1 - side] == 0:
-            n.events = (g.event("place", p, i), Event("skip", q, reason="supply_empty"))
+            n.events = (g.event("place", p, i), _event("skip", q, reason="supply_empty"))
             q = p
         else:
             n.events = (g.event("place", p, i),)
@@ -914,12 +946,18 @@ class FangState(GameState):
         g = self.geo
         names = g.id_names
         name = names[action_id] if 0 <= action_id < len(names) else None
-        if name is None or self.window or self.turn_captured or self.turn_shaped or self.turn_removal:
+        if name is None or self.turn_captured or self.turn_shaped or self.turn_removal:
             return None
         kind, i, j = g.actions[name]
         cells, p = self.cells, self.player
         if kind != "move" or cells[i] != p or any(cells[k] != EMPTY for k in g.paths[name]):
             return None                       # not a legal move: the general way says why
+        window = self.window
+        waived = False
+        if window:                            # Ningxia's leave-a-chance: the moves the rule keeps (_apply)
+            _names, legal, waived = self._legal_info()
+            if name not in legal:
+                return None
         side = _SIDE[p]
         black, white = self.colour_masks
         pb, pw = self.shape_counts
@@ -928,13 +966,13 @@ class FangState(GameState):
         if side:
             white ^= flip
             pw += pack[j] - pack[i]
-            if g.completed_mask(white, j):
+            if g.completes(pw, j):
                 return None
             theirs = black
         else:
             black ^= flip
             pb += pack[j] - pack[i]
-            if g.completed_mask(black, j):
+            if g.completes(pb, j):
                 return None
             theirs = white
         empty = g.full ^ (black | white)
@@ -947,9 +985,11 @@ class FangState(GameState):
         n = self._child(name)
         n.cells = _moved(cells, i, j, p)
         n.bits, n.packs = (black, white), (pb, pw)
-        n.events = (g.event("move", p, i, j),)
+        n.events = (_event("waived", p), g.event("move", p, i, j)) if waived else (g.event("move", p, i, j),)
         if self.variant.tired_piece:
             n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
+        if window and side:                   # [D9] the window closes with White's first movement turn
+            n.window = False
         n.quiet_turns, n.passes = quiet, 0
         n.player = "B" if side else "W"
         n.actor = -1
@@ -958,6 +998,57 @@ class FangState(GameState):
             history = n.history = self.history + (key,)
             if o["draw_repetitions"] and history.count(key) >= o["draw_repetitions"]:
                 return None
+        return n
+
+    def _plain_removal(self, action_id: int) -> "FangState | None":
+        """The state after a legal capture or pull that leaves more of them owed in the same turn, with
+        pieces left to take and the game going on (a search's removals, and most of Ningxia's pull
+        phase), or None: then the general way plays it.
+
+        What :func:`_do_remove_action`, :func:`_remove` and :func:`_resolve_captures` (or
+        :func:`_resolve_pulls`) do in that case, in one step (the same state, events included).
+        """
+        g = self.geo
+        n_points = g.n
+        i = action_id - n_points                # a removal's id is n + i (engine.ActionIds)
+        if not 0 <= i < n_points:
+            return None
+        name = g.remove_names[i]
+        _names, legal, waived = self._legal_info()
+        if name not in legal:
+            return None                         # not a legal removal: the general way says why
+        stage, p = self.stage, self.player
+        cells = self.cells
+        colour = cells[i]
+        side = _SIDE[colour]
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack = g.pack_point[i]
+        if side:
+            white &= ~(1 << i)
+            pw -= pack
+            left = white
+        else:
+            black &= ~(1 << i)
+            pb -= pack
+            left = black
+        if self.phase != "place" and left.bit_count() <= self.variant.losing_count:
+            return None                         # the removal wins the game
+        if not (left & ~g.safe_mask(left) or left and self.options["take_safe_if_no_loose"]):
+            return None                         # nothing left to take: the rest is forfeited
+        n = self._child(name)
+        n.cells = cells[:i] + EMPTY + cells[i + 1:]
+        n.bits, n.packs = (black, white), (pb, pw)
+        removed = self.removed_counts
+        n.removed_counts = (removed[0], removed[1] + 1) if side else (removed[0] + 1, removed[1])
+        n.turn_removal = True
+        if self.tired[side] == i:               # a tired piece that leaves the board loses its mark
+            n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
+        remove = _event("remove", p, (g.names[i],), reason=stage)
+        n.events = (_event("waived", p), remove) if waived else (remove,)
+        n.owed = self.owed - 1
+        if stage == "capture":
+            n.turn_captured = True
         return n
 
     @property
@@ -985,7 +1076,7 @@ class FangState(GameState):
         n = self._child(key)
         ev: list[Event] = []
         if waived:
-            ev.append(Event("waived", self.player))
+            ev.append(_event("waived", self.player))
         kind, i, j = self.geo.actions[key]
         if kind == "place":
             _do_place(n, ev, i)
@@ -994,7 +1085,7 @@ class FangState(GameState):
         elif kind == "remove":
             _do_remove_action(n, ev, i)
         else:
-            ev.append(Event("pass", n.player))
+            ev.append(_event("pass", n.player))
             _end_move_turn(n, ev, passed=True)
         n.events = tuple(ev)
         return n
@@ -1009,22 +1100,22 @@ class FangState(GameState):
         if self.phase == "over":
             raise IllegalAction.of("game_over", "timeout")
         n = self._child("timeout")
-        ev = [Event("timeout", self.player)]
+        ev = [_event("timeout", self.player)]
         p, stage = n.player, n.stage
         if stage in ("place", "extra_place"):
             lost = "placement" if stage == "place" else "extra_placement"
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost=lost))
+            ev.append(_event("forfeit", p, value=n.owed, reason="timeout", lost=lost))
             n.owed = 0
             _end_place_turn(n, ev)
         elif stage == "capture":
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost="capture"))
+            ev.append(_event("forfeit", p, value=n.owed, reason="timeout", lost="capture"))
             n.owed = 0
             if n.phase == "place":
                 _end_place_turn(n, ev)
             else:
                 _make_room_check(n, ev, auto=True)
         elif stage == "pull":
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost="pull"))
+            ev.append(_event("forfeit", p, value=n.owed, reason="timeout", lost="pull"))
             n.owed = 0
             _end_pull_turn(n, ev, auto=True)
         elif stage == "make_room":
@@ -1582,6 +1673,12 @@ def _targets(n: FangState, colour: str) -> list[int]:
     return found
 
 
+def _has_targets(n: FangState, colour: str) -> bool:
+    """Whether :func:`_targets` is not empty (asked after every removal: no list made)."""
+    m = n.colour_masks[_SIDE[colour]]
+    return bool(m & ~n.geo.safe_mask(m)) or bool(m) and n.options["take_safe_if_no_loose"]
+
+
 def _room_pieces(n: FangState) -> list[int]:
     """Own loose pieces whose removal gives the blocked opponent a movement.
 
@@ -1677,7 +1774,7 @@ def _shape_events(n: FangState, ev: list[Event], sids: list[int], values: tuple[
     g, total = n.geo, 0
     for sid in sids:
         sh = g.shapes[sid]
-        ev.append(Event("shape", n.player, sh.points, values[sid], shape=sh.kind, game=n.variant.name))
+        ev.append(_event("shape", n.player, sh.points, values[sid], shape=sh.kind, game=n.variant.name))
         total += values[sid]
     return total
 
@@ -1707,12 +1804,12 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
     worth = _shape_events(n, ev, done, g.place_value) if done else 0
     if v.placing == "extra_placements":
         if worth:
-            ev.append(Event("extra_placements", p, value=worth))
+            ev.append(_event("extra_placements", p, value=worth))
         remaining = n.owed - 1 + worth
         if remaining and EMPTY not in n.cells:
-            ev.append(Event("forfeit", p, value=remaining, reason="board_full", lost="extra_placement"))
+            ev.append(_event("forfeit", p, value=remaining, reason="board_full", lost="extra_placement"))
         elif remaining and n.hand_counts[side] == 0:
-            ev.append(Event("forfeit", p, value=remaining, reason="supply_empty",
+            ev.append(_event("forfeit", p, value=remaining, reason="supply_empty",
                             lost="extra_placement"))
         elif remaining:
             n.stage, n.owed = "extra_place", remaining
@@ -1722,7 +1819,7 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
     elif v.placing == "pull_credits":
         if worth:
             n.credits = _set(n.credits, p, n.credits[side] + worth)
-            ev.append(Event("pull_credit", p, value=worth))
+            ev.append(_event("pull_credit", p, value=worth))
         n.owed = 0
         _end_place_turn(n, ev)
     else:  # captures at once
@@ -1730,7 +1827,7 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
         if worth:
             n.turn_shaped = True
             n.stage, n.owed = "capture", worth
-            ev.append(Event("owed", p, value=worth, reason="capture"))
+            ev.append(_event("owed", p, value=worth, reason="capture"))
         else:
             n.owed = 0
         _resolve_captures(n, ev)
@@ -1758,13 +1855,13 @@ def _do_move(n: FangState, ev: list[Event], i: int, j: int) -> None:
         return
     worth = _shape_events(n, ev, done, g.move_value)
     if n.tired[_SIDE[p]] == i and n.options.get("tired_piece"):
-        ev.append(Event("tired_no_capture", p, (g.names[j],), value=worth, reason="tired"))
+        ev.append(_event("tired_no_capture", p, (g.names[j],), value=worth, reason="tired"))
         n.owed = 0
         _make_room_check(n, ev)
         return
     n.turn_shaped = True
     n.stage, n.owed = "capture", worth
-    ev.append(Event("owed", p, value=worth, reason="capture"))
+    ev.append(_event("owed", p, value=worth, reason="capture"))
     _resolve_captures(n, ev)
 
 
@@ -1801,7 +1898,7 @@ def _remove(n: FangState, ev: list[Event], i: int, reason: str) -> None:
     n.turn_removal = True
     if n.tired[side] == i:   # a tired piece that leaves the board loses its mark
         n.tired = _set(n.tired, colour, -1)
-    ev.append(Event("remove", n.player, (n.geo.names[i],), reason=reason))
+    ev.append(_event("remove", n.player, (n.geo.names[i],), reason=reason))
     v = n.variant
     if n.phase != "place" and n.cells.count(colour) <= v.losing_count:
         if reason == "make_room":
@@ -1815,15 +1912,15 @@ def _end_game(n: FangState, ev: list[Event], result: Result) -> None:
     n.phase, n.stage, n.owed, n.result = "over", None, 0, result
     n.pull_next = ()
     if result.outcome == "win":
-        ev.append(Event("win", result.winner, reason=result.reason))
+        ev.append(_event("win", result.winner, reason=result.reason))
     else:
-        ev.append(Event("draw", reason=result.reason, value=result.value))
+        ev.append(_event("draw", reason=result.reason, value=result.value))
 
 
 def _resolve_captures(n: FangState, ev: list[Event]) -> None:
     """Ask for the next capture, or forfeit what cannot be taken, or finish the turn."""
-    if n.owed > 0 and not _targets(n, other(n.player)):
-        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="capture"))
+    if n.owed > 0 and not _has_targets(n, other(n.player)):
+        ev.append(_event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="capture"))
         n.owed = 0
     if n.owed > 0:
         n.stage = "capture"
@@ -1844,7 +1941,7 @@ def _close_turn(n: FangState, ev: list[Event]) -> None:
         mark = -1
         if captured and n.options["tired_piece"] and n.actor >= 0 and n.cells[n.actor] == p:
             mark = n.actor
-            ev.append(Event("tired", p, (n.geo.names[mark],)))
+            ev.append(_event("tired", p, (n.geo.names[mark],)))
         n.tired = _set(n.tired, p, mark)
 
 
@@ -1860,7 +1957,7 @@ def _end_place_turn(n: FangState, ev: list[Event]) -> None:
         return
     q = other(n.player)
     if n.hand_counts[_SIDE[q]] == 0:
-        ev.append(Event("skip", q, reason="supply_empty"))
+        ev.append(_event("skip", q, reason="supply_empty"))
         q = n.player
     _begin_turn(n, q, "place", 1)
 
@@ -1878,11 +1975,11 @@ def _end_placing(n: FangState, ev: list[Event]) -> None:
             _end_game(n, ev, Result("win", other(low[0]), "three_or_fewer"))
             return
     if v.pull_only_if_no_capture and n.placing_captured:
-        ev.append(Event("pull_skipped"))
+        ev.append(_event("pull_skipped"))
         _begin_moving(n, ev)
         return
     n.phase = "pull"
-    ev.append(Event("phase", reason="pull_phase"))
+    ev.append(_event("phase", reason="pull_phase"))
     n.window = v.leave_a_chance and o["leave_a_chance"]
     first, second = v.pull_order
     base: int = o.get("pull_base", 1)
@@ -1895,13 +1992,13 @@ def _end_placing(n: FangState, ev: list[Event]) -> None:
 def _start_pull_turn(n: FangState, ev: list[Event], player: str, count: int) -> None:
     _begin_turn(n, player, "pull", count)
     if count:
-        ev.append(Event("owed", player, value=count, reason="pull"))
+        ev.append(_event("owed", player, value=count, reason="pull"))
     _resolve_pulls(n, ev)
 
 
 def _resolve_pulls(n: FangState, ev: list[Event]) -> None:
-    if n.owed > 0 and not _targets(n, other(n.player)):
-        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="pull"))
+    if n.owed > 0 and not _has_targets(n, other(n.player)):
+        ev.append(_event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="pull"))
         n.owed = 0
     if n.owed == 0:
         _end_pull_turn(n, ev)
@@ -1924,11 +2021,11 @@ def _make_room_check(n: FangState, ev: list[Event], auto: bool = False) -> None:
     if n.options["make_room"] and not _can_move(n, q):
         if _room_pieces(n):
             n.stage, n.owed = "make_room", 1
-            ev.append(Event("make_room", p))
+            ev.append(_event("make_room", p))
             if auto:
                 _auto_make_room(n, ev)
             return
-        ev.append(Event("cannot_make_room", p, reason="cannot_free"))
+        ev.append(_event("cannot_make_room", p, reason="cannot_free"))
     _after_turn_actions(n, ev)
 
 
@@ -1938,7 +2035,7 @@ def _auto_make_room(n: FangState, ev: list[Event]) -> None:
     if n.window:
         names, waived = _leave_a_chance(n, names)
         if waived:
-            ev.append(Event("waived", n.player))
+            ev.append(_event("waived", n.player))
     i = min(n.geo.actions[a][1] for a in names)
     _remove(n, ev, i, "make_room")
     if n.phase != "over":
@@ -1955,7 +2052,7 @@ def _after_turn_actions(n: FangState, ev: list[Event]) -> None:
 
 
 def _begin_moving(n: FangState, ev: list[Event]) -> None:
-    ev.append(Event("phase", reason="move"))
+    ev.append(_event("phase", reason="move"))
     n.phase = "move"
     n.quiet_turns, n.history, n.passes = 0, (), 0
     _start_move_turn(n, ev, n.variant.first_mover)
