@@ -134,15 +134,15 @@ def evaluator(game: str):
     fang = hasattr(start, "shape_counts") and start.geo.shape_masks == tuple(m for m, *_ in t.shapes)
     # ... and where the shapes that protect are exactly the board's squares, the engine finds the
     # protected pieces by shifts (safe_mask) instead of a loop over the completed squares
-    squares = fang and _protect_is_squares(start.geo, t)
-    safe_mask = start.geo.safe_mask if squares else None
+    if fang and _protect_is_squares(start.geo, t):
+        return _fang_evaluator(t, start.geo)
 
     def evaluate(state, player: str) -> float:
         if masked:
             black, white = state.black, state.white
         elif fang:
-            black, white = state.bits or state.colour_masks     # the fields, read past the properties
-            pb, pw = state.packs or state.shape_counts
+            black, white = state.colour_masks
+            pb, pw = state.shape_counts
         else:
             cells = state.cells
             black, white = int(cells.translate(to_b)[::-1], 2), int(cells.translate(to_w)[::-1], 2)
@@ -180,15 +180,6 @@ def evaluator(game: str):
             shapes += value * (near_own * (m1 & g).bit_count() + 6 * (m2 & g).bit_count()
                                - near_enemy * (t1 & g).bit_count() - 6 * (t2 & g).bit_count())
         score += shapes
-        if safe_mask is not None:
-            # a completed square holds pieces of one colour only: its corners are safe_mask's
-            safe_mine, safe_theirs = safe_mask(mine), safe_mask(theirs)
-            if safe_mine or safe_theirs:
-                score += 12 * (safe_mine.bit_count() - safe_theirs.bit_count())
-            if state.phase == "move":
-                reach = reach_of(full & ~(black | white))
-                score += 4 * ((reach & mine).bit_count() - (reach & theirs).bit_count())
-            return score
         done = (h_bits & ~((cm ^ size) + l7) | h_bits & ~((ct ^ size) + l7)) & protect
         if done:
             safe = 0
@@ -206,6 +197,72 @@ def evaluator(game: str):
 
 
 _NOTHING_OWED = (None, "place", "move", "pass")   # the stages _owed_fast values at 0
+
+
+def _fang_evaluator(t: Tables, geo):
+    """:func:`evaluator`'s function for a Fang Qi game whose protecting shapes are the board's squares
+    (:func:`_protect_is_squares`): the same terms in the same order, read from the state's own fields
+    (``bits``, ``packs``: the masks and packed shape counts the engine keeps up to date), and the safe
+    pieces found by shifts (a completed square holds one colour only: its corners are those of
+    ``geo.safe_mask``) instead of a loop over the completed squares. This is the search's cost per leaf."""
+    pk = t.packed
+    count_hand, full = t.count_hand, t.full
+    groups, h_bits, l7, size1, size2 = pk.groups, pk.h_bits, pk.l7, pk.size1, pk.size2
+    reach_of = pk.reach
+    w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
+    nothing_owed = _NOTHING_OWED
+
+    def evaluate(state, player: str) -> float:
+        black, white = state.bits or state.colour_masks     # the fields, past the properties
+        pb, pw = state.packs or state.shape_counts
+        hand = state.hand_counts
+        if player == "B":
+            mine, theirs, cm, ct = black, white, pb, pw
+            n_mine, n_theirs = black.bit_count(), white.bit_count()
+            if count_hand:
+                n_mine += hand[0]
+                n_theirs += hand[1]
+        else:
+            mine, theirs, cm, ct = white, black, pw, pb
+            n_mine, n_theirs = white.bit_count(), black.bit_count()
+            if count_hand:
+                n_mine += hand[1]
+                n_theirs += hand[0]
+        score = PIECE * (n_mine - n_theirs)
+        if state.stage not in nothing_owed:
+            owed = _owed_fast(state, player, False)
+            if owed:
+                score += owed
+        if state.player == player:
+            near_own, near_enemy = 30, 18
+        else:
+            near_own, near_enemy = 18, 30
+        # a field is zero where (x + 7) leaves its top bit clear (fields hold at most 7)
+        free_of_theirs = h_bits & ~(ct + l7)
+        free_of_mine = h_bits & ~(cm + l7)
+        m1 = h_bits & ~((cm ^ size1) + l7) & free_of_theirs
+        m2 = h_bits & ~((cm ^ size2) + l7) & free_of_theirs
+        t1 = h_bits & ~((ct ^ size1) + l7) & free_of_mine
+        t2 = h_bits & ~((ct ^ size2) + l7) & free_of_mine
+        shapes = 0
+        for value, g in groups:
+            shapes += value * (near_own * (m1 & g).bit_count() + 6 * (m2 & g).bit_count()
+                               - near_enemy * (t1 & g).bit_count() - 6 * (t2 & g).bit_count())
+        score += shapes
+        sm = mine & mine >> 1 & mine >> w & mine >> w1 & cell          # squares complete in mine ...
+        st = theirs & theirs >> 1 & theirs >> w & theirs >> w1 & cell  # ... and in theirs (lower left corners)
+        if sm or st:
+            if sm:
+                sm |= sm << 1 | sm << w | sm << w1
+            if st:
+                st |= st << 1 | st << w | st << w1
+            score += 12 * (sm.bit_count() - st.bit_count())
+        if state.phase == "move":
+            reach = reach_of(full & ~(black | white))
+            score += 4 * ((reach & mine).bit_count() - (reach & theirs).bit_count())
+        return score
+
+    return evaluate
 
 
 def _protect_is_squares(geo, t: Tables) -> bool:

@@ -385,6 +385,11 @@ class _Geometry:
         self.id_names: list[str | None] = [None] * ids.size
         for a, k in self.id_of_name.items():
             self.id_names[k] = a
+        # each move's id -> (name, from, to, mask of the points it passes over and lands on: all empty)
+        self.move_of_id: list[tuple[str, int, int, int] | None] = [None] * ids.size
+        for a, (kind, i, j) in table.items():
+            if kind == "move":
+                self.move_of_id[self.id_of_name[a]] = (a, i, j, sum(1 << k for k in self.paths[a]))
 
     def _index_lines(self, diagonal_moves: bool) -> None:
         """The movement lines, and the move names along them from each position."""
@@ -882,6 +887,11 @@ class FangState(GameState):
             n = self._plain_move(action_id)
             if n is not None:
                 return n
+        elif self.stage == "extra_place" and type(action_id) is int and 0 <= action_id < self.geo.n \
+                and self.cells[action_id] == EMPTY and self.owed > 1:
+            n = self._plain_extra_placement(action_id)
+            if n is not None:
+                return n
         elif (self.stage == "pull" or self.stage == "capture") and type(action_id) is int and self.owed > 1:
             n = self._plain_removal(action_id)
             if n is not None:
@@ -936,6 +946,39 @@ class FangState(GameState):
         n.turn_removal = False
         return n
 
+    def _plain_extra_placement(self, i: int) -> "FangState | None":
+        """Dafang: the state after an extra placement on the empty point i that completes no shape and
+        leaves more of them owed, with room and pieces for them, or None (the general way).
+
+        What :func:`_do_place` does in that case (the same state, events included)."""
+        if self.window:
+            return None
+        g, p = self.geo, self.player
+        side = _SIDE[p]
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack = g.pack_point[i]
+        if side:
+            white |= 1 << i
+            pw += pack
+            if g.completes(pw, i):
+                return None
+        else:
+            black |= 1 << i
+            pb += pack
+            if g.completes(pb, i):
+                return None
+        hands = self.hand_counts
+        hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
+        if hands[side] == 0 or black | white == g.full:
+            return None                       # the rest is forfeited: the general way says so
+        n = self._child(g.names[i])
+        n.cells = self.cells[:i] + p + self.cells[i + 1:]
+        n.bits, n.packs, n.hand_counts = (black, white), (pb, pw), hands
+        n.events = (g.event("place", p, i),)
+        n.owed = self.owed - 1
+        return n
+
     def _plain_move(self, action_id: int) -> "FangState | None":
         """The state after a legal move that completes no shape and leaves the opponent a move, when no
         draw is due (the most frequent action of the moving phase), or None: then the general way plays it.
@@ -944,13 +987,14 @@ class FangState(GameState):
         :func:`_start_move_turn` do in that case, in one step (the same state, events included).
         """
         g = self.geo
-        names = g.id_names
-        name = names[action_id] if 0 <= action_id < len(names) else None
-        if name is None or self.turn_captured or self.turn_shaped or self.turn_removal:
+        moves = g.move_of_id
+        move = moves[action_id] if 0 <= action_id < len(moves) else None
+        if move is None or self.turn_captured or self.turn_shaped or self.turn_removal:
             return None
-        kind, i, j = g.actions[name]
+        name, i, j, path = move
         cells, p = self.cells, self.player
-        if kind != "move" or cells[i] != p or any(cells[k] != EMPTY for k in g.paths[name]):
+        black, white = self.colour_masks
+        if cells[i] != p or path & (black | white):
             return None                       # not a legal move: the general way says why
         window = self.window
         waived = False
@@ -959,7 +1003,6 @@ class FangState(GameState):
             if name not in legal:
                 return None
         side = _SIDE[p]
-        black, white = self.colour_masks
         pb, pw = self.shape_counts
         pack = g.pack_point
         flip = 1 << i | 1 << j
