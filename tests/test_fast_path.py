@@ -76,6 +76,23 @@ def test_every_child_by_id_is_the_child_by_name(game, options):
     assert made > 5000
 
 
+@pytest.mark.parametrize("game", ("dafang", "ningxia", "xinjiang"))
+def test_no_win_this_turn_is_what_playing_the_turn_out_finds(game):
+    # turn_win answers None at once where the engine rules a win out: the probe itself finds none there
+    from fangqi_teach.ai.search import turn_sequences
+    checked = near_the_end = 0
+    for s in random_states(game, 10, seed=13, limit=200):
+        if s.phase == "over" or not s.no_win_this_turn():
+            continue
+        me = s.player
+        assert all(t.winner != me for _first, t in turn_sequences(s, cap=1500, removal_width=99)), s.record_text
+        checked += 1
+        side = "BW".index(me)
+        margin = s.cells.count(".") - s.hand_counts[side] if game != "xinjiang" else s.hand_counts[1 - side]
+        near_the_end += margin <= 3           # the bound's edge: one extra placement or capture more matters
+    assert checked > 100 and near_the_end > 5
+
+
 @pytest.mark.parametrize("game", ALL)
 def test_ids_and_names_round_trip(game):
     ids = new_game(game).action_ids

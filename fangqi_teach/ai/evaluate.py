@@ -110,8 +110,9 @@ def tables(game: str) -> Tables:
     return Tables(game)
 
 
+@lru_cache(maxsize=None)
 def evaluator(game: str):
-    """The static evaluation ``f(state, player) -> float`` for ``game``.
+    """The static evaluation ``f(state, player) -> float`` for ``game`` (made once per game: a pure function).
 
     The same value as :func:`evaluator_plain`, shape by shape, but every
     shape is counted at once (:class:`Packed`): a handful of operations on

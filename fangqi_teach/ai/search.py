@@ -310,6 +310,11 @@ def turn_win(state, cap: int = 4000, deadline: float | None = None) -> str | Non
     """An action from which ``state.player`` can win before the turn passes, or None."""
     if state.phase == "over":
         return None
+    # an engine may know from its rules that no win can come before the turn passes (Fang Qi's placing
+    # phase, FangState.no_win_this_turn): the answer the probe would give, without playing the turn out
+    no_win = getattr(state, "no_win_this_turn", None)
+    if no_win is not None and no_win():
+        return None
     me = state.player
     for first, s in turn_sequences(state, cap, deadline=deadline):
         if s.winner == me:

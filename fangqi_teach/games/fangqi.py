@@ -1094,6 +1094,26 @@ class FangState(GameState):
             n.turn_captured = True
         return n
 
+    def no_win_this_turn(self) -> bool:
+        """True when the rules rule out that the player to act wins before another player acts (what
+        :func:`~fangqi_teach.ai.search.turn_win` would find by playing the turn out): while placing, a
+        game is won only once the placing is over (the losing count applies from then, [D16]), and it
+        cannot end within the turn when only the player's own placements come until the turn passes:
+        with more empty points than pieces in hand the board cannot fill, and with pieces still in the
+        opponent's hand the supplies cannot both run out.
+
+        >>> new_game("dafang").no_win_this_turn()
+        True
+        >>> state_from_setup("dafang", black=["a1", "b1"], white=["f6"], phase="move").no_win_this_turn()
+        False
+        """
+        if self.phase != "place":
+            return False
+        side = _SIDE[self.player]
+        if self.variant.placing_ends == "board_full":
+            return self.cells.count(EMPTY) > self.hand_counts[side]
+        return self.hand_counts[1 - side] > 0
+
     @property
     def zobrist(self) -> int:
         """The search's transposition key: the same positions as :func:`~fangqi_teach.ai.search.position_key`
