@@ -212,6 +212,7 @@ def _fang_evaluator(t: Tables, geo):
     reach_of = pk.reach
     w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
     nothing_owed = _NOTHING_OWED
+    one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
 
     def evaluate(state, player: str) -> float:
         black, white = state.bits or state.colour_masks     # the fields, past the properties
@@ -238,17 +239,22 @@ def _fang_evaluator(t: Tables, geo):
             near_own, near_enemy = 30, 18
         else:
             near_own, near_enemy = 18, 30
-        # a field is zero where (x + 7) leaves its top bit clear (fields hold at most 7)
+        # a field is zero where (x + 7) leaves its top bit clear (fields hold at most 7); the free_of
+        # masks hold only the fields' top bits, so the others need no `h_bits &` of their own
         free_of_theirs = h_bits & ~(ct + l7)
         free_of_mine = h_bits & ~(cm + l7)
-        m1 = h_bits & ~((cm ^ size1) + l7) & free_of_theirs
-        m2 = h_bits & ~((cm ^ size2) + l7) & free_of_theirs
-        t1 = h_bits & ~((ct ^ size1) + l7) & free_of_mine
-        t2 = h_bits & ~((ct ^ size2) + l7) & free_of_mine
-        shapes = 0
-        for value, g in groups:
-            shapes += value * (near_own * (m1 & g).bit_count() + 6 * (m2 & g).bit_count()
-                               - near_enemy * (t1 & g).bit_count() - 6 * (t2 & g).bit_count())
+        m1 = ~((cm ^ size1) + l7) & free_of_theirs
+        m2 = ~((cm ^ size2) + l7) & free_of_theirs
+        t1 = ~((ct ^ size1) + l7) & free_of_mine
+        t2 = ~((ct ^ size2) + l7) & free_of_mine
+        if one_value is not None:             # every shape worth the same (Ningxia): no groups to mask
+            shapes = one_value * (near_own * m1.bit_count() + 6 * m2.bit_count()
+                                  - near_enemy * t1.bit_count() - 6 * t2.bit_count())
+        else:
+            shapes = 0
+            for value, g in groups:
+                shapes += value * (near_own * (m1 & g).bit_count() + 6 * (m2 & g).bit_count()
+                                   - near_enemy * (t1 & g).bit_count() - 6 * (t2 & g).bit_count())
         score += shapes
         sm = mine & mine >> 1 & mine >> w & mine >> w1 & cell          # squares complete in mine ...
         st = theirs & theirs >> 1 & theirs >> w & theirs >> w1 & cell  # ... and in theirs (lower left corners)

@@ -896,6 +896,10 @@ class FangState(GameState):
             n = self._plain_removal(action_id)
             if n is not None:
                 return n
+        elif self.stage == "capture" and self.phase == "move" and type(action_id) is int:
+            n = self._plain_last_capture(action_id)
+            if n is not None:
+                return n
         names = self.geo.id_names
         name = names[action_id] if type(action_id) is int and 0 <= action_id < len(names) else None
         if name is None:                      # not an action of this board's shape: the skeleton says why
@@ -1092,6 +1096,68 @@ class FangState(GameState):
         n.owed = self.owed - 1
         if stage == "capture":
             n.turn_captured = True
+        return n
+
+    def _plain_last_capture(self, action_id: int) -> "FangState | None":
+        """The state after the last capture owed in a movement turn, when it does not win, the opponent
+        can move and no draw is due (the movement turn's captures in a search), or None: the general way.
+
+        What :func:`_do_remove_action`, :func:`_remove`, :func:`_resolve_captures`,
+        :func:`_make_room_check`, :func:`_end_move_turn` (with :func:`_close_turn`) and
+        :func:`_start_move_turn` do in that case, in one step (the same state, events included).
+        """
+        g, o = self.geo, self.options
+        n_points = g.n
+        i = action_id - n_points                # a removal's id is n + i (engine.ActionIds)
+        if self.owed != 1 or not 0 <= i < n_points or (o["house_draws"] and o["draw_repetitions"] == 1):
+            return None
+        name = g.remove_names[i]
+        _names, legal, waived = self._legal_info()
+        if name not in legal:
+            return None                         # not a legal capture: the general way says why
+        p, cells = self.player, self.cells
+        side = _SIDE[p]                         # the capturer's; the piece taken is the opponent's
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack = g.pack_point[i]
+        if side:
+            black &= ~(1 << i)
+            pb -= pack
+            theirs = black
+        else:
+            white &= ~(1 << i)
+            pw -= pack
+            theirs = white
+        if theirs.bit_count() <= self.variant.losing_count:
+            return None                         # the capture wins the game
+        if not g.can_move_mask(theirs, g.full ^ (black | white)):
+            return None                         # a make-room removal or a pass follows
+        n = self._child(name)
+        n.cells = cells = cells[:i] + EMPTY + cells[i + 1:]
+        n.bits, n.packs = (black, white), (pb, pw)
+        removed = self.removed_counts
+        n.removed_counts = (removed[0] + 1, removed[1]) if side else (removed[0], removed[1] + 1)
+        ev = [_event("waived", p)] if waived else []
+        ev.append(_event("remove", p, (g.names[i],), reason="capture"))
+        if self.variant.tired_piece:
+            tired = list(self.tired)
+            if tired[1 - side] == i:            # a tired piece that leaves the board loses its mark
+                tired[1 - side] = -1
+            mark = -1                           # _close_turn: the capturing piece is tired now
+            actor = self.actor
+            if o["tired_piece"] and actor >= 0 and cells[actor] == p:
+                mark = actor
+                ev.append(_event("tired", p, (g.names[mark],)))
+            tired[side] = mark
+            n.tired = (tired[0], tired[1])
+        n.events = tuple(ev)
+        if self.window and side:                # [D9] the window closes with White's first movement turn
+            n.window = False
+        n.quiet_turns, n.passes = 0, 0          # a removal: no earlier position can come back
+        q = "B" if side else "W"
+        n.player, n.stage, n.owed = q, "move", 1
+        n.actor, n.turn_captured, n.turn_shaped, n.turn_removal = -1, False, False, False
+        n.history = (n.position_key(),) if o["house_draws"] else ()
         return n
 
     def no_win_this_turn(self) -> bool:
