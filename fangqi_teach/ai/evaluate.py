@@ -350,19 +350,27 @@ class Packed:
         self.groups = tuple(sorted(by_value.items()))
         self.flag_shape = flag_shape
         chunks = (n + 7) // 8
-        sums = [tuple(sum(per_point[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < n)
-                      for byte in range(256)) for k in range(chunks)]
-        near = [tuple(_or(neighbour_mask[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < n)
-                      for byte in range(256)) for k in range(chunks)]
+        sums = [_byte_table([per_point[i] if i < n else 0 for i in range(8 * k, 8 * k + 8)], add=True)
+                for k in range(chunks)]
+        near = [_byte_table([neighbour_mask[i] if i < n else 0 for i in range(8 * k, 8 * k + 8)], add=False)
+                for k in range(chunks)]
         self.counts = _chunked(sums, add=True)
         self.reach = _chunked(near, add=False)
 
 
-def _or(masks) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
+def _byte_table(per_bit: list[int], add: bool) -> tuple[int, ...]:
+    """For each byte 0–255, the sum (or union) of ``per_bit[b]`` over its set bits b: each entry is an
+    earlier one with its highest bit added (built once per game, at the first evaluation).
+
+    >>> _byte_table([1, 10, 100, 0, 0, 0, 0, 0], add=True)[:8]
+    (0, 1, 10, 11, 100, 101, 110, 111)
+    """
+    table = [0] * 256
+    for byte in range(1, 256):
+        top = byte.bit_length() - 1
+        rest, value = table[byte ^ 1 << top], per_bit[top]
+        table[byte] = rest + value if add else rest | value
+    return tuple(table)
 
 
 def _chunked(tables_: list, add: bool):

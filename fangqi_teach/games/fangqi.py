@@ -279,6 +279,8 @@ class _Geometry:
         self._index_square_masks()
         self._events: dict[Any, Any] = {}
         self._slides: dict[int, bool] = {}
+        # each colour's placement events, Black first (the fast path's, shared with event())
+        self.place_event = tuple(tuple(self.event("place", c, i) for i in range(self.n)) for c in "BW")
 
     def _index_square_masks(self) -> None:
         """The squares as shifts of one mask (bit i = point i, rows of ``ncols`` points): a cell's
@@ -935,19 +937,26 @@ class FangState(GameState):
         hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
         if (EMPTY not in cells) if v.placing_ends == "board_full" else hands == (0, 0):
             return None                       # the last placement: the pull or moving begins
-        n = self._child(g.names[i])
+        # _child written out with the new values (the hottest path of a search while placing): the
+        # fields this placement sets are set once, the rest copied
+        n = object.__new__(FangState)
+        n.game, n.options, n.variant, n.geo = self.game, self.options, v, g
         n.cells, n.bits, n.packs, n.hand_counts = cells, (black, white), (pb, pw), hands
-        if v.tired_piece:
-            n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
+        n.phase, n.removed_counts, n.credits, n.pull_next = self.phase, self.removed_counts, self.credits, \
+            self.pull_next
+        n.actor, n.turn_captured, n.turn_shaped, n.turn_removal = -1, False, False, False
+        n.placing_captured, n.window = self.placing_captured, False
+        n.tired = ((self.tired[0], -1) if side else (-1, self.tired[1])) if v.tired_piece else self.tired
+        n.quiet_turns, n.history, n.passes, n.result = self.quiet_turns, self.history, self.passes, self.result
+        n._log, n._record = (g.names[i], self._log), None
+        n._info = n._hash = n._board = None
         q = "B" if side else "W"
         if hands[1 - side] == 0:
-            n.events = (g.event("place", p, i), _event("skip", q, reason="supply_empty"))
+            n.events = (g.place_event[side][i], _event("skip", q, reason="supply_empty"))
             q = p
         else:
-            n.events = (g.event("place", p, i),)
+            n.events = (g.place_event[side][i],)
         n.player, n.stage, n.owed = q, "place", 1
-        n.actor = -1
-        n.turn_removal = False
         return n
 
     def _plain_extra_placement(self, i: int) -> "FangState | None":
