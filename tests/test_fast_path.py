@@ -77,6 +77,25 @@ def test_every_child_by_id_is_the_child_by_name(game, options):
 
 
 @pytest.mark.parametrize("game", ("dafang", "ningxia", "xinjiang"))
+def test_a_leaf_view_is_evaluated_as_its_child(game):
+    # the search evaluates its leaves from leaf_id: what the evaluation reads must be the child's
+    ev = evaluator(game)
+    assert ev.reads_leaf_views
+    views = 0
+    for s in random_states(game, 6, seed=17, limit=250):
+        if s.phase == "over":
+            continue
+        for k in s.legal_ids():
+            leaf, child = s.leaf_id(k), s.apply_id(k)
+            assert leaf.phase == child.phase and leaf.winner == child.winner and leaf.player == child.player
+            assert (leaf.stage, leaf.owed, leaf.hand_counts) == (child.stage, child.owed, child.hand_counts)
+            assert (leaf.bits, leaf.packs) == (child.colour_masks, child.shape_counts)
+            assert ev(leaf, "B") == ev(child, "B") and ev(leaf, "W") == ev(child, "W")
+            views += leaf is not child and type(leaf) is not type(child)
+    assert views > 1000
+
+
+@pytest.mark.parametrize("game", ("dafang", "ningxia", "xinjiang"))
 def test_no_win_this_turn_is_what_playing_the_turn_out_finds(game):
     # turn_win answers None at once where the engine rules a win out: the probe itself finds none there
     from fangqi_teach.ai.search import turn_sequences

@@ -269,6 +269,7 @@ def _fang_evaluator(t: Tables, geo):
             score += 4 * ((reach & mine).bit_count() - (reach & theirs).bit_count())
         return score
 
+    evaluate.reads_leaf_views = True  # type: ignore[attr-defined]  # FangState.leaf_id gives all it reads
     return evaluate
 
 

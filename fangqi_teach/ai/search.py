@@ -111,6 +111,8 @@ class AlphaBeta:
                  order_depth: int = 2, max_forced: int = 8, use_table: bool = True,
                  removal_width: int = 3, key=position_key):
         self.evaluate = evaluate
+        # an evaluation that reads only what an engine's leaf_id gives says so (evaluate.reads_leaf_views)
+        self.leaves = getattr(evaluate, "reads_leaf_views", False)
         self.deadline = deadline
         self.rng = rng or random.Random(0)
         self.order_depth = order_depth
@@ -188,12 +190,17 @@ class AlphaBeta:
 
     def _best_child(self, children: list, s, depth: int, alpha: float, beta: float, ply: int, forced: int,
                     maximizing: bool) -> tuple[float, int | None]:
-        """``(value, action id)`` of the best child for the player to act, cut off at the window."""
+        """``(value, action id)`` of the best child for the player to act, cut off at the window.
+
+        Children at depth 0 are only evaluated: where the engine can give a child as far as the evaluation
+        reads it (``leaf_id``, Fang Qi's plain placements) and the evaluation says it reads no more
+        (``reads_leaf_views``), that is what is made."""
         best_action = None
+        make = s.apply_id if depth > 0 or not self.leaves else getattr(s, "leaf_id", s.apply_id)
         if maximizing:
             best = -WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.apply_id(a), depth, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else make(a), depth, alpha, beta, ply + 1, forced)
                 if v > best:
                     best, best_action = v, a
                 if v > alpha:
@@ -204,7 +211,7 @@ class AlphaBeta:
         else:
             best = WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.apply_id(a), depth, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else make(a), depth, alpha, beta, ply + 1, forced)
                 if v < best:
                     best, best_action = v, a
                 if v < beta:

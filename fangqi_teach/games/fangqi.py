@@ -637,6 +637,17 @@ COUNTER_TEXTS = {
     "credits": Text("Pull credits: Black {b} · White {w}", "多拔：黑方 {b} 枚 · 白方 {w} 枚"),
 }
 
+class LeafView:
+    """What the static evaluation reads of a position after a plain placement (:meth:`FangState.leaf_id`):
+    the masks, the packed shape counts, the hands, who acts and the phase; nothing is owed (the stage is
+    ``place``, one placement) and the game goes on."""
+
+    __slots__ = ("bits", "packs", "hand_counts", "player", "phase")
+    stage = "place"
+    owed = 1
+    winner = None
+
+
 _FIELDS = ("game", "options", "cells", "player", "phase", "stage", "owed", "hand_counts", "removed_counts",
            "credits", "pull_next", "actor", "turn_captured", "turn_shaped", "turn_removal",
            "placing_captured", "tired", "window", "quiet_turns", "history", "passes", "result",
@@ -908,17 +919,15 @@ class FangState(GameState):
             return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
         return self.play(name)  # type: ignore[no-any-return]  # the skeleton's play: a FangState
 
-    def _plain_placement(self, i: int) -> "FangState | None":
-        """The state after placing on the empty point i when that completes no shape and placing goes on
-        (the most frequent action of a search), or None: then the general way (:meth:`_apply`) plays it.
-
-        What :func:`_do_place`, :func:`_end_place_turn` and :func:`_close_turn` do in that case, in one
-        step: the same state, events included (tests/test_fast_path.py compares them).
-        """
+    def _placement(self, i: int) -> tuple[Any, ...] | None:
+        """``(Black mask, White mask, Black counts, White counts, hands, player next)`` after placing on
+        the empty point i when that completes no shape and placing goes on (the most frequent action of a
+        search), or None: then the general way (:meth:`_apply`) plays it. Shared by :meth:`_plain_placement`
+        and :meth:`leaf_id`."""
         if self.window or self.turn_captured or self.turn_shaped:
             return None
-        g, p, v = self.geo, self.player, self.variant
-        side = _SIDE[p]
+        g = self.geo
+        side = _SIDE[self.player]
         black, white = self.colour_masks
         pb, pw = self.shape_counts
         pack = g.pack_point[i]
@@ -932,16 +941,32 @@ class FangState(GameState):
             pb += pack
             if g.completes(pb, i):
                 return None
-        cells = self.cells[:i] + p + self.cells[i + 1:]
         hands = self.hand_counts
         hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
-        if (EMPTY not in cells) if v.placing_ends == "board_full" else hands == (0, 0):
+        if (black | white == g.full) if self.variant.placing_ends == "board_full" else hands == (0, 0):
             return None                       # the last placement: the pull or moving begins
+        # the opponent is next, unless their supply is empty (then they are skipped)
+        q = self.player if hands[1 - side] == 0 else "B" if side else "W"
+        return black, white, pb, pw, hands, q
+
+    def _plain_placement(self, i: int) -> "FangState | None":
+        """The state after a placement :meth:`_placement` answers for, or None.
+
+        What :func:`_do_place`, :func:`_end_place_turn` and :func:`_close_turn` do in that case, in one
+        step: the same state, events included (tests/test_fast_path.py compares them).
+        """
+        after = self._placement(i)
+        if after is None:
+            return None
+        black, white, pb, pw, hands, q = after
+        g, p, v = self.geo, self.player, self.variant
+        side = _SIDE[p]
         # _child written out with the new values (the hottest path of a search while placing): the
         # fields this placement sets are set once, the rest copied
         n = object.__new__(FangState)
         n.game, n.options, n.variant, n.geo = self.game, self.options, v, g
-        n.cells, n.bits, n.packs, n.hand_counts = cells, (black, white), (pb, pw), hands
+        n.cells, n.bits, n.packs, n.hand_counts = self.cells[:i] + p + self.cells[i + 1:], (black, white), \
+            (pb, pw), hands
         n.phase, n.removed_counts, n.credits, n.pull_next = self.phase, self.removed_counts, self.credits, \
             self.pull_next
         n.actor, n.turn_captured, n.turn_shaped, n.turn_removal = -1, False, False, False
@@ -950,14 +975,34 @@ class FangState(GameState):
         n.quiet_turns, n.history, n.passes, n.result = self.quiet_turns, self.history, self.passes, self.result
         n._log, n._record = (g.names[i], self._log), None
         n._info = n._hash = n._board = None
-        q = "B" if side else "W"
-        if hands[1 - side] == 0:
-            n.events = (g.place_event[side][i], _event("skip", q, reason="supply_empty"))
-            q = p
+        if q == p:
+            n.events = (g.place_event[side][i], _event("skip", "W" if side == 0 else "B", reason="supply_empty"))
         else:
             n.events = (g.place_event[side][i],)
         n.player, n.stage, n.owed = q, "place", 1
         return n
+
+    def leaf_id(self, action_id: int) -> "FangState | LeafView":
+        """The state :meth:`apply_id` gives, as far as the static evaluation reads it: a :class:`LeafView`
+        for a plain placement (:meth:`_placement`), the state itself otherwise. The search's leaves are
+        evaluated and dropped: they need no board string, events or record.
+
+        >>> s = new_game("xinjiang")
+        >>> leaf, child = s.leaf_id(0), s.apply_id(0)
+        >>> (leaf.bits, leaf.packs, leaf.hand_counts, leaf.player) == (child.bits, child.packs, child.hand_counts,
+        ...                                                            child.player)
+        True
+        """
+        if self.stage == "place" and type(action_id) is int and 0 <= action_id < self.geo.n \
+                and self.cells[action_id] == EMPTY:
+            after = self._placement(action_id)
+            if after is not None:
+                leaf = object.__new__(LeafView)
+                black, white, pb, pw, leaf.hand_counts, leaf.player = after
+                leaf.bits, leaf.packs = (black, white), (pb, pw)
+                leaf.phase = self.phase
+                return leaf
+        return self.apply_id(action_id)
 
     def _plain_extra_placement(self, i: int) -> "FangState | None":
         """Dafang: the state after an extra placement on the empty point i that completes no shape and
