@@ -643,6 +643,11 @@ class LeafView:
     ``place``, one placement) and the game goes on."""
 
     __slots__ = ("bits", "packs", "hand_counts", "player", "phase")
+    bits: tuple[int, int]
+    packs: tuple[int, int]
+    hand_counts: tuple[int, ...]
+    player: str
+    phase: str
     stage = "place"
     owed = 1
     winner = None
