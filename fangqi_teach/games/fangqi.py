@@ -638,17 +638,17 @@ COUNTER_TEXTS = {
 }
 
 class LeafView:
-    """What the static evaluation reads of a position after a plain placement (:meth:`FangState.leaf_id`):
-    the masks, the packed shape counts, the hands, who acts and the phase; nothing is owed (the stage is
-    ``place``, one placement) and the game goes on."""
+    """What the static evaluation reads of a position after a plain placement or move
+    (:meth:`FangState.leaf_id`): the masks, the packed shape counts, the hands, who acts, the phase and
+    the stage (one placement or move owed); the game goes on."""
 
-    __slots__ = ("bits", "packs", "hand_counts", "player", "phase")
+    __slots__ = ("bits", "packs", "hand_counts", "player", "phase", "stage")
     bits: tuple[int, int]
     packs: tuple[int, int]
     hand_counts: tuple[int, ...]
     player: str
     phase: str
-    stage = "place"
+    stage: str                            # "place" or "move": one action owed
     owed = 1
     winner = None
 
@@ -989,8 +989,8 @@ class FangState(GameState):
 
     def leaf_id(self, action_id: int) -> "FangState | LeafView":
         """The state :meth:`apply_id` gives, as far as the static evaluation reads it: a :class:`LeafView`
-        for a plain placement (:meth:`_placement`), the state itself otherwise. The search's leaves are
-        evaluated and dropped: they need no board string, events or record.
+        for a plain placement or move (:meth:`_placement`, :meth:`_move`), the state itself otherwise.
+        The search's leaves are evaluated and dropped: they need no board string, events or record.
 
         >>> s = new_game("xinjiang")
         >>> leaf, child = s.leaf_id(0), s.apply_id(0)
@@ -1005,8 +1005,12 @@ class FangState(GameState):
                 leaf = object.__new__(LeafView)
                 black, white, pb, pw, leaf.hand_counts, leaf.player = after
                 leaf.bits, leaf.packs = (black, white), (pb, pw)
-                leaf.phase = self.phase
+                leaf.phase, leaf.stage = self.phase, "place"
                 return leaf
+        elif self.stage == "move" and type(action_id) is int:
+            view = self._move_leaf(action_id)
+            if view is not None:
+                return view
         return self.apply_id(action_id)
 
     def _plain_extra_placement(self, i: int) -> "FangState | None":
@@ -1042,34 +1046,31 @@ class FangState(GameState):
         n.owed = self.owed - 1
         return n
 
-    def _plain_move(self, action_id: int) -> "FangState | None":
-        """The state after a legal move that completes no shape and leaves the opponent a move, when no
-        draw is due (the most frequent action of the moving phase), or None: then the general way plays it.
-
-        What :func:`_do_move`, :func:`_make_room_check`, :func:`_end_move_turn` and
-        :func:`_start_move_turn` do in that case, in one step (the same state, events included).
-        """
+    def _move(self, action_id: int) -> tuple[Any, ...] | None:
+        """``(name, from, to, Black mask, White mask, Black counts, White counts, waived)`` for a legal move
+        that completes no shape and leaves the opponent a move, when no draw by the count of quiet turns
+        is due (the most frequent action of the moving phase), or None: then the general way plays it.
+        A draw by repetition is for the caller to check (it needs the new position's key). Shared by
+        :meth:`_plain_move` and :meth:`leaf_id`."""
         g = self.geo
         moves = g.move_of_id
         move = moves[action_id] if 0 <= action_id < len(moves) else None
         if move is None or self.turn_captured or self.turn_shaped or self.turn_removal:
             return None
         name, i, j, path = move
-        cells, p = self.cells, self.player
+        p = self.player
         black, white = self.colour_masks
-        if cells[i] != p or path & (black | white):
+        if self.cells[i] != p or path & (black | white):
             return None                       # not a legal move: the general way says why
-        window = self.window
         waived = False
-        if window:                            # Ningxia's leave-a-chance: the moves the rule keeps (_apply)
+        if self.window:                       # Ningxia's leave-a-chance: the moves the rule keeps (_apply)
             _names, legal, waived = self._legal_info()
             if name not in legal:
                 return None
-        side = _SIDE[p]
         pb, pw = self.shape_counts
         pack = g.pack_point
         flip = 1 << i | 1 << j
-        if side:
+        if _SIDE[p]:
             white ^= flip
             pw += pack[j] - pack[i]
             if g.completes(pw, j):
@@ -1081,22 +1082,34 @@ class FangState(GameState):
             if g.completes(pb, j):
                 return None
             theirs = white
-        empty = g.full ^ (black | white)
-        if not g.can_move_mask(theirs, empty):
+        if not g.can_move_mask(theirs, g.full ^ (black | white)):
             return None                       # a make-room removal or a pass follows: the general way
         o = self.options
-        quiet = self.quiet_turns + 1
-        if o["house_draws"] and o["draw_turns"] and quiet >= o["draw_turns"]:
+        if o["house_draws"] and o["draw_turns"] and self.quiet_turns + 1 >= o["draw_turns"]:
             return None
+        return name, i, j, black, white, pb, pw, waived
+
+    def _plain_move(self, action_id: int) -> "FangState | None":
+        """The state after a move :meth:`_move` answers for, when it brings no draw by repetition, or None.
+
+        What :func:`_do_move`, :func:`_make_room_check`, :func:`_end_move_turn` and
+        :func:`_start_move_turn` do in that case, in one step (the same state, events included).
+        """
+        after = self._move(action_id)
+        if after is None:
+            return None
+        name, i, j, black, white, pb, pw, waived = after
+        g, p, o = self.geo, self.player, self.options
+        side = _SIDE[p]
         n = self._child(name)
-        n.cells = _moved(cells, i, j, p)
+        n.cells = _moved(self.cells, i, j, p)
         n.bits, n.packs = (black, white), (pb, pw)
         n.events = (_event("waived", p), g.event("move", p, i, j)) if waived else (g.event("move", p, i, j),)
         if self.variant.tired_piece:
             n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
-        if window and side:                   # [D9] the window closes with White's first movement turn
+        if self.window and side:              # [D9] the window closes with White's first movement turn
             n.window = False
-        n.quiet_turns, n.passes = quiet, 0
+        n.quiet_turns, n.passes = self.quiet_turns + 1, 0
         n.player = "B" if side else "W"
         n.actor = -1
         if o["house_draws"]:
@@ -1105,6 +1118,29 @@ class FangState(GameState):
             if o["draw_repetitions"] and history.count(key) >= o["draw_repetitions"]:
                 return None
         return n
+
+    def _move_leaf(self, action_id: int) -> "LeafView | None":
+        """:meth:`leaf_id` for a move :meth:`_move` answers for, unless it brings a draw by repetition."""
+        after = self._move(action_id)
+        if after is None:
+            return None
+        _name, i, j, black, white, pb, pw, _waived = after
+        p, o = self.player, self.options
+        q = "W" if p == "B" else "B"
+        if o["house_draws"] and o["draw_repetitions"]:
+            # the child's position_key, as _plain_move's child would give it
+            side = _SIDE[p]
+            tired = ((self.tired[0], -1) if side else (-1, self.tired[1])) if self.variant.tired_piece \
+                else self.tired
+            hands = self.hand_counts
+            key = (f"{_moved(self.cells, i, j, p)}|{q}|move|{hands[0]},{hands[1]}|{tired[0]},{tired[1]}"
+                   f"|{int(self.window and not side)}")
+            if self.history.count(key) + 1 >= o["draw_repetitions"]:
+                return None
+        leaf = object.__new__(LeafView)
+        leaf.bits, leaf.packs, leaf.hand_counts = (black, white), (pb, pw), self.hand_counts
+        leaf.player, leaf.phase, leaf.stage = q, "move", "move"
+        return leaf
 
     def _plain_removal(self, action_id: int) -> "FangState | None":
         """The state after a legal capture or pull that leaves more of them owed in the same turn, with
