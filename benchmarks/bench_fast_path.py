@@ -237,7 +237,7 @@ def section(d: dict) -> str:
         "In the search, Fang Qi's most frequent actions (plain placements and moves, Dafang's extra "
         "placements, removals that leave more owed, a movement turn's last capture, Ningxia's moves "
         "while the leave-a-chance window is open) take fast paths that make the child directly "
-        "(events shared, shapes completed read from the packed counts); leaves after a plain placement "
+        "(events shared, shapes completed read from the packed counts); leaves after a plain placement or move "
         "are evaluated from a `LeafView` (masks, counts, hands, who acts) instead of a whole state; "
         "`turn_win` skips playing the turn out while placing when the rules rule a win out. What "
         "remains is a new immutable state of 30-odd fields per inner child and the evaluation "
