@@ -1261,19 +1261,56 @@ class FangState(GameState):
         game is won only once the placing is over (the losing count applies from then, [D16]), and it
         cannot end within the turn when only the player's own placements come until the turn passes:
         with more empty points than pieces in hand the board cannot fill, and with pieces still in the
-        opponent's hand the supplies cannot both run out.
+        opponent's hand the supplies cannot both run out. While moving, a win takes the opponent down to
+        the losing count, which the captures still possible in the turn (:meth:`_captures_at_most`) may
+        not reach.
 
         >>> new_game("dafang").no_win_this_turn()
         True
-        >>> state_from_setup("dafang", black=["a1", "b1"], white=["f6"], phase="move").no_win_this_turn()
+        >>> black = ["a1", "b1", "a2", "c2"]          # c2-b2 completes a square: one capture
+        >>> state_from_setup("dafang", black=black, white=["f6"], phase="move").no_win_this_turn()
         False
+        >>> state_from_setup("dafang", black=black, white=["f6", "f5"], phase="move").no_win_this_turn()
+        True
         """
+        if self.phase == "move":
+            return self._captures_at_most() < self.colour_masks[1 - _SIDE[self.player]].bit_count() \
+                - self.variant.losing_count
         if self.phase != "place":
             return False
         side = _SIDE[self.player]
         if self.variant.placing_ends == "board_full":
             return self.cells.count(EMPTY) > self.hand_counts[side]
         return self.hand_counts[1 - side] > 0
+
+    def _captures_at_most(self) -> int:
+        """In the moving phase, at most how many enemy pieces the player to act can still take before the
+        turn passes: what is owed while capturing; before the move, the most one move could earn (a shape
+        through the empty point j can be completed by a move to j only if its other points are the
+        player's already: leaving a point only takes one away); nothing while making room or passing."""
+        stage = self.stage
+        if stage == "capture":
+            return self.owed
+        if stage != "move":
+            return 0
+        g = self.geo
+        side = _SIDE[self.player]
+        mine = self.colour_masks[side]
+        counts = self.shape_counts[side]
+        empty = g.full ^ (self.colour_masks[0] | self.colour_masks[1])
+        masks, values, sizes = g.shape_masks, g.move_value, g.shape_points
+        best = 0
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            j = low.bit_length() - 1
+            worth = 0
+            for sid in g.shapes_at[j]:
+                if counts >> 4 * sid & 15 == len(sizes[sid]) - 1 and masks[sid] & ~low & ~mine == 0:
+                    worth += values[sid]
+            if worth > best:
+                best = worth
+        return best
 
     @property
     def zobrist(self) -> int:
