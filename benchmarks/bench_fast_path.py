@@ -233,9 +233,16 @@ def section(d: dict) -> str:
         f"(lowest {min(ratios):.2f}×). Same nodes and same chosen actions in both trees: "
         f"**{'yes' if same else 'no'}**. The last two columns are the two costs of a node (a child made "
         "by `apply_id`, or `play` before; a static evaluation, over every child of the positions, fastest "
-        "round): the evaluation, the larger cost before, is now the smaller one; what remains is the "
-        "engines' own work per action in pure Python (a new immutable state of 20-odd fields, its events "
-        "and legal list), which ids alone do not remove.",
+        "round; the root's children, so captures and pulls weigh more there than in the search). "
+        "In the search, Fang Qi's most frequent actions (plain placements and moves, Dafang's extra "
+        "placements, removals that leave more owed, a movement turn's last capture, Ningxia's moves "
+        "while the leave-a-chance window is open) take fast paths that make the child directly "
+        "(events shared, shapes completed read from the packed counts); leaves after a plain placement or move "
+        "are evaluated from a `LeafView` (masks, counts, hands, who acts) instead of a whole state; "
+        "`turn_win` skips playing the turn out while placing when the rules rule a win out. What "
+        "remains is a new immutable state of 30-odd fields per inner child and the evaluation "
+        "(about as costly as a placement), in pure Python; the general path (captures that complete "
+        "shapes, pulls that end a turn, the ends of phases) plays the rest.",
         "",
         f"### Maonan random play (actions per CPU second, median of {len(ra['strings'])} rounds of "
         f"{RANDOM_SECONDS:.0f} s)",

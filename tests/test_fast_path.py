@@ -54,6 +54,65 @@ def test_the_id_path_plays_the_same_games_as_the_string_path(game, options):
     assert played > 200
 
 
+@pytest.mark.parametrize("game, options", [(g, {}) for g in ("dafang", "ningxia", "xinjiang")]
+                         + [("dafang", {"diagonal_moves": True}), ("ningxia", {"leave_a_chance": False}),
+                            ("xinjiang", {"tired_piece": False})])
+def test_every_child_by_id_is_the_child_by_name(game, options):
+    # a search makes every child, not only the one random play picks: the fast paths of apply_id
+    # (plain placements, moves, removals) must give play's state, events, masks and shape counts
+    made = 0
+    for s in random_states(game, 8, seed=11, limit=300, **options):
+        if s.phase == "over":
+            continue
+        g = s.geo
+        for name, k in zip(s.legal_actions(), s.legal_ids()):
+            a, b = s.play(name), s.apply_id(k)
+            assert a == b and a.events == b.events and a.record == b.record, (s.record_text, name)
+            masks = (g.mask(b.cells, "B"), g.mask(b.cells, "W"))
+            assert b.colour_masks == masks, (s.record_text, name)
+            assert b.shape_counts == tuple(sum(g.pack_point[i] for i in range(g.n) if m >> i & 1)
+                                           for m in masks), (s.record_text, name)
+            made += 1
+    assert made > 5000
+
+
+@pytest.mark.parametrize("game", ("dafang", "ningxia", "xinjiang"))
+def test_a_leaf_view_is_evaluated_as_its_child(game):
+    # the search evaluates its leaves from leaf_id: what the evaluation reads must be the child's
+    ev = evaluator(game)
+    assert ev.reads_leaf_views
+    views = 0
+    for s in random_states(game, 6, seed=17, limit=250):
+        if s.phase == "over":
+            continue
+        for k in s.legal_ids():
+            leaf, child = s.leaf_id(k), s.apply_id(k)
+            assert leaf.phase == child.phase and leaf.winner == child.winner and leaf.player == child.player
+            assert (leaf.stage, leaf.owed, leaf.hand_counts) == (child.stage, child.owed, child.hand_counts)
+            assert (leaf.bits, leaf.packs) == (child.colour_masks, child.shape_counts)
+            assert ev(leaf, "B") == ev(child, "B") and ev(leaf, "W") == ev(child, "W")
+            views += leaf is not child and type(leaf) is not type(child)
+    assert views > 1000
+
+
+@pytest.mark.parametrize("game", ("dafang", "ningxia", "xinjiang"))
+def test_no_win_this_turn_is_what_playing_the_turn_out_finds(game):
+    # turn_win answers None at once where the engine rules a win out: the probe itself finds none there
+    from fangqi_teach.ai.search import turn_sequences
+    checked = near_the_end = moving = 0
+    for s in random_states(game, 10, seed=13, limit=300):
+        if s.phase == "over" or not s.no_win_this_turn():
+            continue
+        me = s.player
+        assert all(t.winner != me for _first, t in turn_sequences(s, cap=1500, removal_width=99)), s.record_text
+        checked += 1
+        side = "BW".index(me)
+        margin = s.cells.count(".") - s.hand_counts[side] if game != "xinjiang" else s.hand_counts[1 - side]
+        near_the_end += s.phase == "place" and margin <= 3   # the bound's edge: one placement more matters
+        moving += s.phase == "move"
+    assert checked > 100 and near_the_end > 5 and moving > 20
+
+
 @pytest.mark.parametrize("game", ALL)
 def test_ids_and_names_round_trip(game):
     ids = new_game(game).action_ids

@@ -222,8 +222,10 @@ def most_valuable_shapes(state, legal: list[str], children: dict | None = None) 
     me = state.player
     children = {} if children is None else children
     gains = {}
+    ids = dict(zip(state.legal_actions(), state.legal_ids()))   # the integer path: the same states
     for a in legal:
-        children[a] = c = state.play(a)
+        k = ids.get(a)
+        children[a] = c = state.play(a) if k is None else state.apply_id(k)
         gains[a] = shape_gain(c, me)
     top = max(gains.values())
     if top == 0:

@@ -110,8 +110,9 @@ def tables(game: str) -> Tables:
     return Tables(game)
 
 
+@lru_cache(maxsize=None)
 def evaluator(game: str):
-    """The static evaluation ``f(state, player) -> float`` for ``game``.
+    """The static evaluation ``f(state, player) -> float`` for ``game`` (made once per game: a pure function).
 
     The same value as :func:`evaluator_plain`, shape by shape, but every
     shape is counted at once (:class:`Packed`): a handful of operations on
@@ -132,6 +133,10 @@ def evaluator(game: str):
     # Fang Qi states keep their masks and shape counts up to date (the engine's shapes are these, in order)
     start: Any = GAMES[game].new()
     fang = hasattr(start, "shape_counts") and start.geo.shape_masks == tuple(m for m, *_ in t.shapes)
+    # ... and where the shapes that protect are exactly the board's squares, the engine finds the
+    # protected pieces by shifts (safe_mask) instead of a loop over the completed squares
+    if fang and _protect_is_squares(start.geo, t):
+        return _fang_evaluator(t, start.geo)
 
     def evaluate(state, player: str) -> float:
         if masked:
@@ -153,9 +158,10 @@ def evaluator(game: str):
                 n_mine += hand[1]
                 n_theirs += hand[0]
         score = PIECE * (n_mine - n_theirs)
-        owed = _owed_fast(state, player, masked)
-        if owed:
-            score += owed
+        if masked or state.stage not in _NOTHING_OWED:
+            owed = _owed_fast(state, player, masked)
+            if owed:
+                score += owed
         to_act = state.player
         near_own = 30 if to_act == player else 18
         near_enemy = 30 if to_act != player else 18
@@ -189,6 +195,91 @@ def evaluator(game: str):
         return score
 
     return evaluate
+
+
+_NOTHING_OWED = (None, "place", "move", "pass")   # the stages _owed_fast values at 0
+
+
+def _fang_evaluator(t: Tables, geo):
+    """:func:`evaluator`'s function for a Fang Qi game whose protecting shapes are the board's squares
+    (:func:`_protect_is_squares`): the same terms in the same order, read from the state's own fields
+    (``bits``, ``packs``: the masks and packed shape counts the engine keeps up to date), and the safe
+    pieces found by shifts (a completed square holds one colour only: its corners are those of
+    ``geo.safe_mask``) instead of a loop over the completed squares. This is the search's cost per leaf."""
+    pk = t.packed
+    count_hand, full = t.count_hand, t.full
+    groups, h_bits, l7, size1, size2 = pk.groups, pk.h_bits, pk.l7, pk.size1, pk.size2
+    reach_of = pk.reach
+    w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
+    nothing_owed = _NOTHING_OWED
+    one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
+
+    def evaluate(state, player: str) -> float:
+        black, white = state.bits or state.colour_masks     # the fields, past the properties
+        pb, pw = state.packs or state.shape_counts
+        hand = state.hand_counts
+        if player == "B":
+            mine, theirs, cm, ct = black, white, pb, pw
+            n_mine, n_theirs = black.bit_count(), white.bit_count()
+            if count_hand:
+                n_mine += hand[0]
+                n_theirs += hand[1]
+        else:
+            mine, theirs, cm, ct = white, black, pw, pb
+            n_mine, n_theirs = white.bit_count(), black.bit_count()
+            if count_hand:
+                n_mine += hand[1]
+                n_theirs += hand[0]
+        score = PIECE * (n_mine - n_theirs)
+        if state.stage not in nothing_owed:
+            owed = _owed_fast(state, player, False)
+            if owed:
+                score += owed
+        if state.player == player:
+            near_own, near_enemy = 30, 18
+        else:
+            near_own, near_enemy = 18, 30
+        # a field is zero where (x + 7) leaves its top bit clear (fields hold at most 7); the free_of
+        # masks hold only the fields' top bits, so the others need no `h_bits &` of their own
+        free_of_theirs = h_bits & ~(ct + l7)
+        free_of_mine = h_bits & ~(cm + l7)
+        m1 = ~((cm ^ size1) + l7) & free_of_theirs
+        m2 = ~((cm ^ size2) + l7) & free_of_theirs
+        t1 = ~((ct ^ size1) + l7) & free_of_mine
+        t2 = ~((ct ^ size2) + l7) & free_of_mine
+        if one_value is not None:             # every shape worth the same (Ningxia): no groups to mask
+            shapes = one_value * (near_own * m1.bit_count() + 6 * m2.bit_count()
+                                  - near_enemy * t1.bit_count() - 6 * t2.bit_count())
+        else:
+            shapes = 0
+            for value, g in groups:
+                shapes += value * (near_own * (m1 & g).bit_count() + 6 * (m2 & g).bit_count()
+                                   - near_enemy * (t1 & g).bit_count() - 6 * (t2 & g).bit_count())
+        score += shapes
+        sm = mine & mine >> 1 & mine >> w & mine >> w1 & cell          # squares complete in mine ...
+        st = theirs & theirs >> 1 & theirs >> w & theirs >> w1 & cell  # ... and in theirs (lower left corners)
+        if sm or st:
+            if sm:
+                sm |= sm << 1 | sm << w | sm << w1
+            if st:
+                st |= st << 1 | st << w | st << w1
+            score += 12 * (sm.bit_count() - st.bit_count())
+        if state.phase == "move":
+            reach = reach_of(full & ~(black | white))
+            score += 4 * ((reach & mine).bit_count() - (reach & theirs).bit_count())
+        return score
+
+    evaluate.reads_leaf_views = True  # type: ignore[attr-defined]  # FangState.leaf_id gives all it reads
+    return evaluate
+
+
+def _protect_is_squares(geo, t: Tables) -> bool:
+    """Whether the shapes that protect their pieces (:attr:`Tables.shapes`) are exactly the squares of the
+    Fang Qi board ``geo`` (its ``cell_mask``: the lower left corner of each)."""
+    w = geo.ncols
+    squares = {1 << i | 1 << (i + 1) | 1 << (i + w) | 1 << (i + w + 1)
+               for i in range(geo.n) if geo.cell_mask >> i & 1}
+    return {m for m, _k, _v, protects in t.shapes if protects} == squares
 
 
 def _owed_fast(state, player: str, masked: bool) -> float:
@@ -260,19 +351,27 @@ class Packed:
         self.groups = tuple(sorted(by_value.items()))
         self.flag_shape = flag_shape
         chunks = (n + 7) // 8
-        sums = [tuple(sum(per_point[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < n)
-                      for byte in range(256)) for k in range(chunks)]
-        near = [tuple(_or(neighbour_mask[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < n)
-                      for byte in range(256)) for k in range(chunks)]
+        sums = [_byte_table([per_point[i] if i < n else 0 for i in range(8 * k, 8 * k + 8)], add=True)
+                for k in range(chunks)]
+        near = [_byte_table([neighbour_mask[i] if i < n else 0 for i in range(8 * k, 8 * k + 8)], add=False)
+                for k in range(chunks)]
         self.counts = _chunked(sums, add=True)
         self.reach = _chunked(near, add=False)
 
 
-def _or(masks) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
+def _byte_table(per_bit: list[int], add: bool) -> tuple[int, ...]:
+    """For each byte 0–255, the sum (or union) of ``per_bit[b]`` over its set bits b: each entry is an
+    earlier one with its highest bit added (built once per game, at the first evaluation).
+
+    >>> _byte_table([1, 10, 100, 0, 0, 0, 0, 0], add=True)[:8]
+    (0, 1, 10, 11, 100, 101, 110, 111)
+    """
+    table = [0] * 256
+    for byte in range(1, 256):
+        top = byte.bit_length() - 1
+        rest, value = table[byte ^ 1 << top], per_bit[top]
+        table[byte] = rest + value if add else rest | value
+    return tuple(table)
 
 
 def _chunked(tables_: list, add: bool):

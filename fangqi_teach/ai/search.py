@@ -111,6 +111,8 @@ class AlphaBeta:
                  order_depth: int = 2, max_forced: int = 8, use_table: bool = True,
                  removal_width: int = 3, key=position_key):
         self.evaluate = evaluate
+        # an evaluation that reads only what an engine's leaf_id gives says so (evaluate.reads_leaf_views)
+        self.leaves = getattr(evaluate, "reads_leaf_views", False)
         self.deadline = deadline
         self.rng = rng or random.Random(0)
         self.order_depth = order_depth
@@ -130,7 +132,9 @@ class AlphaBeta:
             raise Timeout
 
     def _value(self, s, depth: int, alpha: float, beta: float, ply: int, forced: int) -> float:
-        self._tick()
+        self.nodes += 1                       # _tick, written out: this runs at every node
+        if time.perf_counter() > self.deadline:
+            raise Timeout
         if s.phase == "over":
             return terminal_value(s, self.root, ply)
         if depth <= 0:
@@ -186,12 +190,17 @@ class AlphaBeta:
 
     def _best_child(self, children: list, s, depth: int, alpha: float, beta: float, ply: int, forced: int,
                     maximizing: bool) -> tuple[float, int | None]:
-        """``(value, action id)`` of the best child for the player to act, cut off at the window."""
+        """``(value, action id)`` of the best child for the player to act, cut off at the window.
+
+        Children at depth 0 are only evaluated: where the engine can give a child as far as the evaluation
+        reads it (``leaf_id``, Fang Qi's plain placements) and the evaluation says it reads no more
+        (``reads_leaf_views``), that is what is made."""
         best_action = None
+        make = s.apply_id if depth > 0 or not self.leaves else getattr(s, "leaf_id", s.apply_id)
         if maximizing:
             best = -WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.apply_id(a), depth, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else make(a), depth, alpha, beta, ply + 1, forced)
                 if v > best:
                     best, best_action = v, a
                 if v > alpha:
@@ -202,7 +211,7 @@ class AlphaBeta:
         else:
             best = WIN * 2
             for a, c in children:
-                v = self._value(c if c is not None else s.apply_id(a), depth, alpha, beta, ply + 1, forced)
+                v = self._value(c if c is not None else make(a), depth, alpha, beta, ply + 1, forced)
                 if v < best:
                     best, best_action = v, a
                 if v < beta:
@@ -279,29 +288,39 @@ def turn_sequences(state, cap: int = 4000, removal_width: int = 2, deadline: flo
     following every choice made reviews of long games ten times slower.
     """
     me = state.player
-    stack = [(a, None) for a in reversed(state.legal_actions())]
     seen = 0
-    while stack and seen < cap:
-        if deadline is not None and time.perf_counter() > deadline:
+    # the integer path from the first action on (the same states as play); the first action is
+    # also named, since the callers answer with it
+    for first, first_id in zip(state.legal_actions(), state.legal_ids()):
+        if seen >= cap or deadline is not None and time.perf_counter() > deadline:
             return
-        first, s = stack.pop()
-        if s is None:
-            s = state.play(first)
-        seen += 1
-        yield first, s
-        if s.phase != "over" and s.player == me:
-            actions = s.legal_ids()           # the integer path below the first action (the same states)
-            pending = s.pending
-            if pending is not None and pending.kind in REMOVALS:
-                actions = actions[:removal_width]
-            apply = s.apply_id
-            for a in reversed(actions):
-                stack.append((first, apply(a)))
+        stack = [state.apply_id(first_id)]
+        while True:
+            s = stack.pop()
+            seen += 1
+            yield first, s
+            if s.phase != "over" and s.player == me:
+                actions = s.legal_ids()
+                pending = s.pending
+                if pending is not None and pending.kind in REMOVALS:
+                    actions = actions[:removal_width]
+                apply = s.apply_id
+                for a in reversed(actions):
+                    stack.append(apply(a))
+            if not stack:
+                break
+            if seen >= cap or deadline is not None and time.perf_counter() > deadline:
+                return
 
 
 def turn_win(state, cap: int = 4000, deadline: float | None = None) -> str | None:
     """An action from which ``state.player`` can win before the turn passes, or None."""
     if state.phase == "over":
+        return None
+    # an engine may know from its rules that no win can come before the turn passes (Fang Qi's placing
+    # phase, FangState.no_win_this_turn): the answer the probe would give, without playing the turn out
+    no_win = getattr(state, "no_win_this_turn", None)
+    if no_win is not None and no_win():
         return None
     me = state.player
     for first, s in turn_sequences(state, cap, deadline=deadline):

@@ -64,6 +64,10 @@ EMPTY = "."
 _EMPTY_BITS = str.maketrans({".": "1", "B": "0", "W": "0"})
 _SIDE = {"B": 0, "W": 1}
 
+#: Events are immutable values, so equal ones are shared: building one (a frozen dataclass) costs more
+#: than the rest of a plain action, and a game only ever meets a few thousand different ones.
+_event = lru_cache(maxsize=1 << 14)(Event)
+
 # --------------------------------------------------------------------------
 # The three games side by side
 
@@ -275,6 +279,8 @@ class _Geometry:
         self._index_square_masks()
         self._events: dict[Any, Any] = {}
         self._slides: dict[int, bool] = {}
+        # each colour's placement events, Black first (the fast path's, shared with event())
+        self.place_event = tuple(tuple(self.event("place", c, i) for i in range(self.n)) for c in "BW")
 
     def _index_square_masks(self) -> None:
         """The squares as shifts of one mask (bit i = point i, rows of ``ncols`` points): a cell's
@@ -288,10 +294,17 @@ class _Geometry:
         self.shape_masks = tuple(sum(1 << k for k in pts) for pts in self.shape_points)
         # every shape's piece count in one integer, four bits a shape (the evaluation's Packed counts)
         self.pack_point = tuple(sum(1 << 4 * sid for sid in self.shapes_at[i]) for i in range(self.n))
+        # whether a piece on point i completes a shape, from the packed counts alone (:meth:`completes`):
+        # each shape's size in its field, and the top bit of the fields of the shapes through i
+        assert all(len(pts) < 8 for pts in self.shape_points)   # a field holds at most 7 (no carry)
+        self.pack_size = sum(len(pts) << 4 * sid for sid, pts in enumerate(self.shape_points))
+        self.pack_flags_at = tuple(sum(8 << 4 * sid for sid in self.shapes_at[i]) for i in range(self.n))
+        self.pack_l7 = sum(7 << 4 * sid for sid in range(len(self.shape_points)))
         # for each byte of an empty-points mask, the union of those points' neighbours (who can step there)
         self.reach_tables = tuple(
             tuple(_union_of(self.neighbours, 8 * k, byte, self.n) for byte in range(256))
             for k in range((self.n + 7) // 8))
+        self.reach = _unrolled_union(self.reach_tables)
         self.to_mask = {c: str.maketrans({".": "0", "B": "1" if c == "B" else "0", "W": "1" if c == "W" else "0"})
                         for c in "BW"}
 
@@ -374,6 +387,11 @@ class _Geometry:
         self.id_names: list[str | None] = [None] * ids.size
         for a, k in self.id_of_name.items():
             self.id_names[k] = a
+        # each move's id -> (name, from, to, mask of the points it passes over and lands on: all empty)
+        self.move_of_id: list[tuple[str, int, int, int] | None] = [None] * ids.size
+        for a, (kind, i, j) in table.items():
+            if kind == "move":
+                self.move_of_id[self.id_of_name[a]] = (a, i, j, sum(1 << k for k in self.paths[a]))
 
     def _index_lines(self, diagonal_moves: bool) -> None:
         """The movement lines, and the move names along them from each position."""
@@ -417,7 +435,7 @@ class _Geometry:
         if e is None:
             pts = (self.names[i],) if j < 0 else (self.names[i], self.names[j])
             # a placement names its game, whose page words it its own way (TEXTS.own_events: 放子)
-            e = self._events[key] = Event(kind, player, pts, game=self.game if kind == "place" else "")
+            e = self._events[key] = _event(kind, player, pts, game=self.game if kind == "place" else "")
         return e
 
     def line_moves(self, k: int, segment: str, player: str) -> tuple[str, ...]:
@@ -464,17 +482,19 @@ class _Geometry:
 
     def can_move_mask(self, m: int, empty: int) -> bool:
         """Whether a piece of mask ``m`` stands next to a point of ``empty`` (:meth:`can_move` on masks)."""
-        reach = 0
-        k = 0
-        for table in self.reach_tables:
-            reach |= table[empty >> k & 255]
-            k += 8
-        return bool(reach & m)
+        return bool(self.reach(empty) & m)
 
     def completed_mask(self, m: int, i: int) -> list[int]:
         """Ids of the shapes through point i that mask ``m`` holds entirely (:meth:`completed` on masks)."""
         masks = self.shape_masks
         return [sid for sid in self.shapes_at[i] if m & masks[sid] == masks[sid]]
+
+    def completes(self, packs: int, i: int) -> int:
+        """Non-zero when the packed counts ``packs`` of one colour (:attr:`FangState.shape_counts`, with
+        the piece on point i counted) fill a shape through i: :meth:`completed_mask` as one test, for the
+        fast paths (a field is zero after ``^ size`` exactly when the shape is full, and adding 7 to a
+        field leaves its top bit clear exactly when it is zero)."""
+        return self.pack_flags_at[i] & ~((packs ^ self.pack_size) + self.pack_l7)
 
     def loose_mask(self, m: int) -> list[int]:
         """The points of mask ``m`` not in a square complete in ``m``, in point order."""
@@ -581,6 +601,21 @@ def _union_of(neighbours: tuple[tuple[int, ...], ...], first: int, byte: int, n:
     return out
 
 
+def _unrolled_union(tables: tuple[tuple[int, ...], ...]) -> Callable[[int], int]:
+    """``f(mask)``: the union of ``tables[k][byte k of mask]`` over the mask's bytes, written out for the
+    board's 5–7 bytes (a loop over the tables costs three times the lookups; asked after every move).
+
+    >>> f = _unrolled_union(((0, 1, 2, 3) + (0,) * 252, (0, 16) + (0,) * 254))
+    >>> f(0b1_0000_0011)
+    19
+    """
+    names = [f"t{k}" for k in range(len(tables))]
+    body = " | ".join(f"t{k}[m >> {8 * k} & 255]" for k in range(len(tables)))
+    scope: dict[str, Any] = dict(zip(names, tables))
+    exec(f"def f(m, {', '.join(f'{n}={n}' for n in names)}):\n    return {body}\n", scope)  # noqa: S102 - integers only
+    return scope["f"]  # type: ignore[no-any-return]
+
+
 @lru_cache(maxsize=None)
 def _geometry(game: str, diagonal_moves: bool) -> _Geometry:
     return _Geometry(VARIANTS[game], diagonal_moves)
@@ -601,6 +636,22 @@ COUNTER_TEXTS = {
     # the credits are the pulls beyond the first (多拔, as the events say 「拔子时可多拔 1 枚」), not the pulls
     "credits": Text("Pull credits: Black {b} · White {w}", "多拔：黑方 {b} 枚 · 白方 {w} 枚"),
 }
+
+class LeafView:
+    """What the static evaluation reads of a position after a plain placement or move
+    (:meth:`FangState.leaf_id`): the masks, the packed shape counts, the hands, who acts, the phase and
+    the stage (one placement or move owed); the game goes on."""
+
+    __slots__ = ("bits", "packs", "hand_counts", "player", "phase", "stage")
+    bits: tuple[int, int]
+    packs: tuple[int, int]
+    hand_counts: tuple[int, ...]
+    player: str
+    phase: str
+    stage: str                            # "place" or "move": one action owed
+    owed = 1
+    winner = None
+
 
 _FIELDS = ("game", "options", "cells", "player", "phase", "stage", "owed", "hand_counts", "removed_counts",
            "credits", "pull_next", "actor", "turn_captured", "turn_shaped", "turn_removal",
@@ -854,22 +905,122 @@ class FangState(GameState):
             n = self._plain_move(action_id)
             if n is not None:
                 return n
+        elif self.stage == "extra_place" and type(action_id) is int and 0 <= action_id < self.geo.n \
+                and self.cells[action_id] == EMPTY and self.owed > 1:
+            n = self._plain_extra_placement(action_id)
+            if n is not None:
+                return n
+        elif (self.stage == "pull" or self.stage == "capture") and type(action_id) is int and self.owed > 1:
+            n = self._plain_removal(action_id)
+            if n is not None:
+                return n
+        elif self.stage == "capture" and self.phase == "move" and type(action_id) is int:
+            n = self._plain_last_capture(action_id)
+            if n is not None:
+                return n
         names = self.geo.id_names
         name = names[action_id] if type(action_id) is int and 0 <= action_id < len(names) else None
         if name is None:                      # not an action of this board's shape: the skeleton says why
             return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
         return self.play(name)  # type: ignore[no-any-return]  # the skeleton's play: a FangState
 
+    def _placement(self, i: int) -> tuple[Any, ...] | None:
+        """``(Black mask, White mask, Black counts, White counts, hands, player next)`` after placing on
+        the empty point i when that completes no shape and placing goes on (the most frequent action of a
+        search), or None: then the general way (:meth:`_apply`) plays it. Shared by :meth:`_plain_placement`
+        and :meth:`leaf_id`."""
+        if self.window or self.turn_captured or self.turn_shaped:
+            return None
+        g = self.geo
+        side = _SIDE[self.player]
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack = g.pack_point[i]
+        if side:
+            white |= 1 << i
+            pw += pack
+            if g.completes(pw, i):
+                return None
+        else:
+            black |= 1 << i
+            pb += pack
+            if g.completes(pb, i):
+                return None
+        hands = self.hand_counts
+        hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
+        if (black | white == g.full) if self.variant.placing_ends == "board_full" else hands == (0, 0):
+            return None                       # the last placement: the pull or moving begins
+        # the opponent is next, unless their supply is empty (then they are skipped)
+        q = self.player if hands[1 - side] == 0 else "B" if side else "W"
+        return black, white, pb, pw, hands, q
+
     def _plain_placement(self, i: int) -> "FangState | None":
-        """The state after placing on the empty point i when that completes no shape and placing goes on
-        (the most frequent action of a search), or None: then the general way (:meth:`_apply`) plays it.
+        """The state after a placement :meth:`_placement` answers for, or None.
 
         What :func:`_do_place`, :func:`_end_place_turn` and :func:`_close_turn` do in that case, in one
         step: the same state, events included (tests/test_fast_path.py compares them).
         """
-        if self.window or self.turn_captured or self.turn_shaped:
+        after = self._placement(i)
+        if after is None:
             return None
+        black, white, pb, pw, hands, q = after
         g, p, v = self.geo, self.player, self.variant
+        side = _SIDE[p]
+        # _child written out with the new values (the hottest path of a search while placing): the
+        # fields this placement sets are set once, the rest copied
+        n = object.__new__(FangState)
+        n.game, n.options, n.variant, n.geo = self.game, self.options, v, g
+        n.cells, n.bits, n.packs, n.hand_counts = self.cells[:i] + p + self.cells[i + 1:], (black, white), \
+            (pb, pw), hands
+        n.phase, n.removed_counts, n.credits, n.pull_next = self.phase, self.removed_counts, self.credits, \
+            self.pull_next
+        n.actor, n.turn_captured, n.turn_shaped, n.turn_removal = -1, False, False, False
+        n.placing_captured, n.window = self.placing_captured, False
+        n.tired = ((self.tired[0], -1) if side else (-1, self.tired[1])) if v.tired_piece else self.tired
+        n.quiet_turns, n.history, n.passes, n.result = self.quiet_turns, self.history, self.passes, self.result
+        n._log, n._record = (g.names[i], self._log), None
+        n._info = n._hash = n._board = None
+        if q == p:
+            n.events = (g.place_event[side][i], _event("skip", "W" if side == 0 else "B", reason="supply_empty"))
+        else:
+            n.events = (g.place_event[side][i],)
+        n.player, n.stage, n.owed = q, "place", 1
+        return n
+
+    def leaf_id(self, action_id: int) -> "FangState | LeafView":
+        """The state :meth:`apply_id` gives, as far as the static evaluation reads it: a :class:`LeafView`
+        for a plain placement or move (:meth:`_placement`, :meth:`_move`), the state itself otherwise.
+        The search's leaves are evaluated and dropped: they need no board string, events or record.
+
+        >>> s = new_game("xinjiang")
+        >>> leaf, child = s.leaf_id(0), s.apply_id(0)
+        >>> (leaf.bits, leaf.packs, leaf.hand_counts, leaf.player) == (child.bits, child.packs, child.hand_counts,
+        ...                                                            child.player)
+        True
+        """
+        if self.stage == "place" and type(action_id) is int and 0 <= action_id < self.geo.n \
+                and self.cells[action_id] == EMPTY:
+            after = self._placement(action_id)
+            if after is not None:
+                leaf = object.__new__(LeafView)
+                black, white, pb, pw, leaf.hand_counts, leaf.player = after
+                leaf.bits, leaf.packs = (black, white), (pb, pw)
+                leaf.phase, leaf.stage = self.phase, "place"
+                return leaf
+        elif self.stage == "move" and type(action_id) is int:
+            view = self._move_leaf(action_id)
+            if view is not None:
+                return view
+        return self.apply_id(action_id)
+
+    def _plain_extra_placement(self, i: int) -> "FangState | None":
+        """Dafang: the state after an extra placement on the empty point i that completes no shape and
+        leaves more of them owed, with room and pieces for them, or None (the general way).
+
+        What :func:`_do_place` does in that case (the same state, events included)."""
+        if self.window:
+            return None
+        g, p = self.geo, self.player
         side = _SIDE[p]
         black, white = self.colour_masks
         pb, pw = self.shape_counts
@@ -877,80 +1028,88 @@ class FangState(GameState):
         if side:
             white |= 1 << i
             pw += pack
-            if g.completed_mask(white, i):
+            if g.completes(pw, i):
                 return None
         else:
             black |= 1 << i
             pb += pack
-            if g.completed_mask(black, i):
+            if g.completes(pb, i):
                 return None
-        cells = self.cells[:i] + p + self.cells[i + 1:]
         hands = self.hand_counts
         hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
-        if (EMPTY not in cells) if v.placing_ends == "board_full" else hands == (0, 0):
-            return None                       # the last placement: the pull or moving begins
+        if hands[side] == 0 or black | white == g.full:
+            return None                       # the rest is forfeited: the general way says so
         n = self._child(g.names[i])
-        n.cells, n.bits, n.packs, n.hand_counts = cells, (black, white), (pb, pw), hands
-        if v.tired_piece:
-            n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
-        q = "B" if side else "W"
-        if hands[1 - side] == 0:
-            n.events = (g.event("place", p, i), Event("skip", q, reason="supply_empty"))
-            q = p
-        else:
-            n.events = (g.event("place", p, i),)
-        n.player, n.stage, n.owed = q, "place", 1
-        n.actor = -1
-        n.turn_removal = False
+        n.cells = self.cells[:i] + p + self.cells[i + 1:]
+        n.bits, n.packs, n.hand_counts = (black, white), (pb, pw), hands
+        n.events = (g.event("place", p, i),)
+        n.owed = self.owed - 1
         return n
 
-    def _plain_move(self, action_id: int) -> "FangState | None":
-        """The state after a legal move that completes no shape and leaves the opponent a move, when no
-        draw is due (the most frequent action of the moving phase), or None: then the general way plays it.
-
-        What :func:`_do_move`, :func:`_make_room_check`, :func:`_end_move_turn` and
-        :func:`_start_move_turn` do in that case, in one step (the same state, events included).
-        """
+    def _move(self, action_id: int) -> tuple[Any, ...] | None:
+        """``(name, from, to, Black mask, White mask, Black counts, White counts, waived)`` for a legal move
+        that completes no shape and leaves the opponent a move, when no draw by the count of quiet turns
+        is due (the most frequent action of the moving phase), or None: then the general way plays it.
+        A draw by repetition is for the caller to check (it needs the new position's key). Shared by
+        :meth:`_plain_move` and :meth:`leaf_id`."""
         g = self.geo
-        names = g.id_names
-        name = names[action_id] if 0 <= action_id < len(names) else None
-        if name is None or self.window or self.turn_captured or self.turn_shaped or self.turn_removal:
+        moves = g.move_of_id
+        move = moves[action_id] if 0 <= action_id < len(moves) else None
+        if move is None or self.turn_captured or self.turn_shaped or self.turn_removal:
             return None
-        kind, i, j = g.actions[name]
-        cells, p = self.cells, self.player
-        if kind != "move" or cells[i] != p or any(cells[k] != EMPTY for k in g.paths[name]):
-            return None                       # not a legal move: the general way says why
-        side = _SIDE[p]
+        name, i, j, path = move
+        p = self.player
         black, white = self.colour_masks
+        if self.cells[i] != p or path & (black | white):
+            return None                       # not a legal move: the general way says why
+        waived = False
+        if self.window:                       # Ningxia's leave-a-chance: the moves the rule keeps (_apply)
+            _names, legal, waived = self._legal_info()
+            if name not in legal:
+                return None
         pb, pw = self.shape_counts
         pack = g.pack_point
         flip = 1 << i | 1 << j
-        if side:
+        if _SIDE[p]:
             white ^= flip
             pw += pack[j] - pack[i]
-            if g.completed_mask(white, j):
+            if g.completes(pw, j):
                 return None
             theirs = black
         else:
             black ^= flip
             pb += pack[j] - pack[i]
-            if g.completed_mask(black, j):
+            if g.completes(pb, j):
                 return None
             theirs = white
-        empty = g.full ^ (black | white)
-        if not g.can_move_mask(theirs, empty):
+        if not g.can_move_mask(theirs, g.full ^ (black | white)):
             return None                       # a make-room removal or a pass follows: the general way
         o = self.options
-        quiet = self.quiet_turns + 1
-        if o["house_draws"] and o["draw_turns"] and quiet >= o["draw_turns"]:
+        if o["house_draws"] and o["draw_turns"] and self.quiet_turns + 1 >= o["draw_turns"]:
             return None
+        return name, i, j, black, white, pb, pw, waived
+
+    def _plain_move(self, action_id: int) -> "FangState | None":
+        """The state after a move :meth:`_move` answers for, when it brings no draw by repetition, or None.
+
+        What :func:`_do_move`, :func:`_make_room_check`, :func:`_end_move_turn` and
+        :func:`_start_move_turn` do in that case, in one step (the same state, events included).
+        """
+        after = self._move(action_id)
+        if after is None:
+            return None
+        name, i, j, black, white, pb, pw, waived = after
+        g, p, o = self.geo, self.player, self.options
+        side = _SIDE[p]
         n = self._child(name)
-        n.cells = _moved(cells, i, j, p)
+        n.cells = _moved(self.cells, i, j, p)
         n.bits, n.packs = (black, white), (pb, pw)
-        n.events = (g.event("move", p, i, j),)
+        n.events = (_event("waived", p), g.event("move", p, i, j)) if waived else (g.event("move", p, i, j),)
         if self.variant.tired_piece:
             n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
-        n.quiet_turns, n.passes = quiet, 0
+        if self.window and side:              # [D9] the window closes with White's first movement turn
+            n.window = False
+        n.quiet_turns, n.passes = self.quiet_turns + 1, 0
         n.player = "B" if side else "W"
         n.actor = -1
         if o["house_draws"]:
@@ -959,6 +1118,199 @@ class FangState(GameState):
             if o["draw_repetitions"] and history.count(key) >= o["draw_repetitions"]:
                 return None
         return n
+
+    def _move_leaf(self, action_id: int) -> "LeafView | None":
+        """:meth:`leaf_id` for a move :meth:`_move` answers for, unless it brings a draw by repetition."""
+        after = self._move(action_id)
+        if after is None:
+            return None
+        _name, i, j, black, white, pb, pw, _waived = after
+        p, o = self.player, self.options
+        q = "W" if p == "B" else "B"
+        if o["house_draws"] and o["draw_repetitions"]:
+            # the child's position_key, as _plain_move's child would give it
+            side = _SIDE[p]
+            tired = ((self.tired[0], -1) if side else (-1, self.tired[1])) if self.variant.tired_piece \
+                else self.tired
+            hands = self.hand_counts
+            key = (f"{_moved(self.cells, i, j, p)}|{q}|move|{hands[0]},{hands[1]}|{tired[0]},{tired[1]}"
+                   f"|{int(self.window and not side)}")
+            if self.history.count(key) + 1 >= o["draw_repetitions"]:
+                return None
+        leaf = object.__new__(LeafView)
+        leaf.bits, leaf.packs, leaf.hand_counts = (black, white), (pb, pw), self.hand_counts
+        leaf.player, leaf.phase, leaf.stage = q, "move", "move"
+        return leaf
+
+    def _plain_removal(self, action_id: int) -> "FangState | None":
+        """The state after a legal capture or pull that leaves more of them owed in the same turn, with
+        pieces left to take and the game going on (a search's removals, and most of Ningxia's pull
+        phase), or None: then the general way plays it.
+
+        What :func:`_do_remove_action`, :func:`_remove` and :func:`_resolve_captures` (or
+        :func:`_resolve_pulls`) do in that case, in one step (the same state, events included).
+        """
+        g = self.geo
+        n_points = g.n
+        i = action_id - n_points                # a removal's id is n + i (engine.ActionIds)
+        if not 0 <= i < n_points:
+            return None
+        name = g.remove_names[i]
+        _names, legal, waived = self._legal_info()
+        if name not in legal:
+            return None                         # not a legal removal: the general way says why
+        stage, p = self.stage, self.player
+        cells = self.cells
+        colour = cells[i]
+        side = _SIDE[colour]
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack = g.pack_point[i]
+        if side:
+            white &= ~(1 << i)
+            pw -= pack
+            left = white
+        else:
+            black &= ~(1 << i)
+            pb -= pack
+            left = black
+        if self.phase != "place" and left.bit_count() <= self.variant.losing_count:
+            return None                         # the removal wins the game
+        if not (left & ~g.safe_mask(left) or left and self.options["take_safe_if_no_loose"]):
+            return None                         # nothing left to take: the rest is forfeited
+        n = self._child(name)
+        n.cells = cells[:i] + EMPTY + cells[i + 1:]
+        n.bits, n.packs = (black, white), (pb, pw)
+        removed = self.removed_counts
+        n.removed_counts = (removed[0], removed[1] + 1) if side else (removed[0] + 1, removed[1])
+        n.turn_removal = True
+        if self.tired[side] == i:               # a tired piece that leaves the board loses its mark
+            n.tired = (self.tired[0], -1) if side else (-1, self.tired[1])
+        remove = _event("remove", p, (g.names[i],), reason=stage)
+        n.events = (_event("waived", p), remove) if waived else (remove,)
+        n.owed = self.owed - 1
+        if stage == "capture":
+            n.turn_captured = True
+        return n
+
+    def _plain_last_capture(self, action_id: int) -> "FangState | None":
+        """The state after the last capture owed in a movement turn, when it does not win, the opponent
+        can move and no draw is due (the movement turn's captures in a search), or None: the general way.
+
+        What :func:`_do_remove_action`, :func:`_remove`, :func:`_resolve_captures`,
+        :func:`_make_room_check`, :func:`_end_move_turn` (with :func:`_close_turn`) and
+        :func:`_start_move_turn` do in that case, in one step (the same state, events included).
+        """
+        g, o = self.geo, self.options
+        n_points = g.n
+        i = action_id - n_points                # a removal's id is n + i (engine.ActionIds)
+        if self.owed != 1 or not 0 <= i < n_points or (o["house_draws"] and o["draw_repetitions"] == 1):
+            return None
+        name = g.remove_names[i]
+        _names, legal, waived = self._legal_info()
+        if name not in legal:
+            return None                         # not a legal capture: the general way says why
+        p, cells = self.player, self.cells
+        side = _SIDE[p]                         # the capturer's; the piece taken is the opponent's
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack = g.pack_point[i]
+        if side:
+            black &= ~(1 << i)
+            pb -= pack
+            theirs = black
+        else:
+            white &= ~(1 << i)
+            pw -= pack
+            theirs = white
+        if theirs.bit_count() <= self.variant.losing_count:
+            return None                         # the capture wins the game
+        if not g.can_move_mask(theirs, g.full ^ (black | white)):
+            return None                         # a make-room removal or a pass follows
+        n = self._child(name)
+        n.cells = cells = cells[:i] + EMPTY + cells[i + 1:]
+        n.bits, n.packs = (black, white), (pb, pw)
+        removed = self.removed_counts
+        n.removed_counts = (removed[0] + 1, removed[1]) if side else (removed[0], removed[1] + 1)
+        ev = [_event("waived", p)] if waived else []
+        ev.append(_event("remove", p, (g.names[i],), reason="capture"))
+        if self.variant.tired_piece:
+            tired = list(self.tired)
+            if tired[1 - side] == i:            # a tired piece that leaves the board loses its mark
+                tired[1 - side] = -1
+            mark = -1                           # _close_turn: the capturing piece is tired now
+            actor = self.actor
+            if o["tired_piece"] and actor >= 0 and cells[actor] == p:
+                mark = actor
+                ev.append(_event("tired", p, (g.names[mark],)))
+            tired[side] = mark
+            n.tired = (tired[0], tired[1])
+        n.events = tuple(ev)
+        if self.window and side:                # [D9] the window closes with White's first movement turn
+            n.window = False
+        n.quiet_turns, n.passes = 0, 0          # a removal: no earlier position can come back
+        q = "B" if side else "W"
+        n.player, n.stage, n.owed = q, "move", 1
+        n.actor, n.turn_captured, n.turn_shaped, n.turn_removal = -1, False, False, False
+        n.history = (n.position_key(),) if o["house_draws"] else ()
+        return n
+
+    def no_win_this_turn(self) -> bool:
+        """True when the rules rule out that the player to act wins before another player acts (what
+        :func:`~fangqi_teach.ai.search.turn_win` would find by playing the turn out): while placing, a
+        game is won only once the placing is over (the losing count applies from then, [D16]), and it
+        cannot end within the turn when only the player's own placements come until the turn passes:
+        with more empty points than pieces in hand the board cannot fill, and with pieces still in the
+        opponent's hand the supplies cannot both run out. While moving, a win takes the opponent down to
+        the losing count, which the captures still possible in the turn (:meth:`_captures_at_most`) may
+        not reach.
+
+        >>> new_game("dafang").no_win_this_turn()
+        True
+        >>> black = ["a1", "b1", "a2", "c2"]          # c2-b2 completes a square: one capture
+        >>> state_from_setup("dafang", black=black, white=["f6"], phase="move").no_win_this_turn()
+        False
+        >>> state_from_setup("dafang", black=black, white=["f6", "f5"], phase="move").no_win_this_turn()
+        True
+        """
+        if self.phase == "move":
+            return self._captures_at_most() < self.colour_masks[1 - _SIDE[self.player]].bit_count() \
+                - self.variant.losing_count
+        if self.phase != "place":
+            return False
+        side = _SIDE[self.player]
+        if self.variant.placing_ends == "board_full":
+            return self.cells.count(EMPTY) > self.hand_counts[side]
+        return self.hand_counts[1 - side] > 0
+
+    def _captures_at_most(self) -> int:
+        """In the moving phase, at most how many enemy pieces the player to act can still take before the
+        turn passes: what is owed while capturing; before the move, the most one move could earn (a shape
+        through the empty point j can be completed by a move to j only if its other points are the
+        player's already: leaving a point only takes one away); nothing while making room or passing."""
+        stage = self.stage
+        if stage == "capture":
+            return self.owed
+        if stage != "move":
+            return 0
+        g = self.geo
+        side = _SIDE[self.player]
+        mine = self.colour_masks[side]
+        counts = self.shape_counts[side]
+        empty = g.full ^ (self.colour_masks[0] | self.colour_masks[1])
+        masks, values, sizes = g.shape_masks, g.move_value, g.shape_points
+        best = 0
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            j = low.bit_length() - 1
+            worth = 0
+            for sid in g.shapes_at[j]:
+                if counts >> 4 * sid & 15 == len(sizes[sid]) - 1 and masks[sid] & ~low & ~mine == 0:
+                    worth += values[sid]
+            if worth > best:
+                best = worth
+        return best
 
     @property
     def zobrist(self) -> int:
@@ -985,7 +1337,7 @@ class FangState(GameState):
         n = self._child(key)
         ev: list[Event] = []
         if waived:
-            ev.append(Event("waived", self.player))
+            ev.append(_event("waived", self.player))
         kind, i, j = self.geo.actions[key]
         if kind == "place":
             _do_place(n, ev, i)
@@ -994,7 +1346,7 @@ class FangState(GameState):
         elif kind == "remove":
             _do_remove_action(n, ev, i)
         else:
-            ev.append(Event("pass", n.player))
+            ev.append(_event("pass", n.player))
             _end_move_turn(n, ev, passed=True)
         n.events = tuple(ev)
         return n
@@ -1009,22 +1361,22 @@ class FangState(GameState):
         if self.phase == "over":
             raise IllegalAction.of("game_over", "timeout")
         n = self._child("timeout")
-        ev = [Event("timeout", self.player)]
+        ev = [_event("timeout", self.player)]
         p, stage = n.player, n.stage
         if stage in ("place", "extra_place"):
             lost = "placement" if stage == "place" else "extra_placement"
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost=lost))
+            ev.append(_event("forfeit", p, value=n.owed, reason="timeout", lost=lost))
             n.owed = 0
             _end_place_turn(n, ev)
         elif stage == "capture":
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost="capture"))
+            ev.append(_event("forfeit", p, value=n.owed, reason="timeout", lost="capture"))
             n.owed = 0
             if n.phase == "place":
                 _end_place_turn(n, ev)
             else:
                 _make_room_check(n, ev, auto=True)
         elif stage == "pull":
-            ev.append(Event("forfeit", p, value=n.owed, reason="timeout", lost="pull"))
+            ev.append(_event("forfeit", p, value=n.owed, reason="timeout", lost="pull"))
             n.owed = 0
             _end_pull_turn(n, ev, auto=True)
         elif stage == "make_room":
@@ -1582,6 +1934,12 @@ def _targets(n: FangState, colour: str) -> list[int]:
     return found
 
 
+def _has_targets(n: FangState, colour: str) -> bool:
+    """Whether :func:`_targets` is not empty (asked after every removal: no list made)."""
+    m = n.colour_masks[_SIDE[colour]]
+    return bool(m & ~n.geo.safe_mask(m)) or bool(m) and n.options["take_safe_if_no_loose"]
+
+
 def _room_pieces(n: FangState) -> list[int]:
     """Own loose pieces whose removal gives the blocked opponent a movement.
 
@@ -1677,7 +2035,7 @@ def _shape_events(n: FangState, ev: list[Event], sids: list[int], values: tuple[
     g, total = n.geo, 0
     for sid in sids:
         sh = g.shapes[sid]
-        ev.append(Event("shape", n.player, sh.points, values[sid], shape=sh.kind, game=n.variant.name))
+        ev.append(_event("shape", n.player, sh.points, values[sid], shape=sh.kind, game=n.variant.name))
         total += values[sid]
     return total
 
@@ -1707,12 +2065,12 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
     worth = _shape_events(n, ev, done, g.place_value) if done else 0
     if v.placing == "extra_placements":
         if worth:
-            ev.append(Event("extra_placements", p, value=worth))
+            ev.append(_event("extra_placements", p, value=worth))
         remaining = n.owed - 1 + worth
         if remaining and EMPTY not in n.cells:
-            ev.append(Event("forfeit", p, value=remaining, reason="board_full", lost="extra_placement"))
+            ev.append(_event("forfeit", p, value=remaining, reason="board_full", lost="extra_placement"))
         elif remaining and n.hand_counts[side] == 0:
-            ev.append(Event("forfeit", p, value=remaining, reason="supply_empty",
+            ev.append(_event("forfeit", p, value=remaining, reason="supply_empty",
                             lost="extra_placement"))
         elif remaining:
             n.stage, n.owed = "extra_place", remaining
@@ -1722,7 +2080,7 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
     elif v.placing == "pull_credits":
         if worth:
             n.credits = _set(n.credits, p, n.credits[side] + worth)
-            ev.append(Event("pull_credit", p, value=worth))
+            ev.append(_event("pull_credit", p, value=worth))
         n.owed = 0
         _end_place_turn(n, ev)
     else:  # captures at once
@@ -1730,7 +2088,7 @@ def _do_place(n: FangState, ev: list[Event], i: int) -> None:
         if worth:
             n.turn_shaped = True
             n.stage, n.owed = "capture", worth
-            ev.append(Event("owed", p, value=worth, reason="capture"))
+            ev.append(_event("owed", p, value=worth, reason="capture"))
         else:
             n.owed = 0
         _resolve_captures(n, ev)
@@ -1758,13 +2116,13 @@ def _do_move(n: FangState, ev: list[Event], i: int, j: int) -> None:
         return
     worth = _shape_events(n, ev, done, g.move_value)
     if n.tired[_SIDE[p]] == i and n.options.get("tired_piece"):
-        ev.append(Event("tired_no_capture", p, (g.names[j],), value=worth, reason="tired"))
+        ev.append(_event("tired_no_capture", p, (g.names[j],), value=worth, reason="tired"))
         n.owed = 0
         _make_room_check(n, ev)
         return
     n.turn_shaped = True
     n.stage, n.owed = "capture", worth
-    ev.append(Event("owed", p, value=worth, reason="capture"))
+    ev.append(_event("owed", p, value=worth, reason="capture"))
     _resolve_captures(n, ev)
 
 
@@ -1801,7 +2159,7 @@ def _remove(n: FangState, ev: list[Event], i: int, reason: str) -> None:
     n.turn_removal = True
     if n.tired[side] == i:   # a tired piece that leaves the board loses its mark
         n.tired = _set(n.tired, colour, -1)
-    ev.append(Event("remove", n.player, (n.geo.names[i],), reason=reason))
+    ev.append(_event("remove", n.player, (n.geo.names[i],), reason=reason))
     v = n.variant
     if n.phase != "place" and n.cells.count(colour) <= v.losing_count:
         if reason == "make_room":
@@ -1815,15 +2173,15 @@ def _end_game(n: FangState, ev: list[Event], result: Result) -> None:
     n.phase, n.stage, n.owed, n.result = "over", None, 0, result
     n.pull_next = ()
     if result.outcome == "win":
-        ev.append(Event("win", result.winner, reason=result.reason))
+        ev.append(_event("win", result.winner, reason=result.reason))
     else:
-        ev.append(Event("draw", reason=result.reason, value=result.value))
+        ev.append(_event("draw", reason=result.reason, value=result.value))
 
 
 def _resolve_captures(n: FangState, ev: list[Event]) -> None:
     """Ask for the next capture, or forfeit what cannot be taken, or finish the turn."""
-    if n.owed > 0 and not _targets(n, other(n.player)):
-        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="capture"))
+    if n.owed > 0 and not _has_targets(n, other(n.player)):
+        ev.append(_event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="capture"))
         n.owed = 0
     if n.owed > 0:
         n.stage = "capture"
@@ -1844,7 +2202,7 @@ def _close_turn(n: FangState, ev: list[Event]) -> None:
         mark = -1
         if captured and n.options["tired_piece"] and n.actor >= 0 and n.cells[n.actor] == p:
             mark = n.actor
-            ev.append(Event("tired", p, (n.geo.names[mark],)))
+            ev.append(_event("tired", p, (n.geo.names[mark],)))
         n.tired = _set(n.tired, p, mark)
 
 
@@ -1860,7 +2218,7 @@ def _end_place_turn(n: FangState, ev: list[Event]) -> None:
         return
     q = other(n.player)
     if n.hand_counts[_SIDE[q]] == 0:
-        ev.append(Event("skip", q, reason="supply_empty"))
+        ev.append(_event("skip", q, reason="supply_empty"))
         q = n.player
     _begin_turn(n, q, "place", 1)
 
@@ -1878,11 +2236,11 @@ def _end_placing(n: FangState, ev: list[Event]) -> None:
             _end_game(n, ev, Result("win", other(low[0]), "three_or_fewer"))
             return
     if v.pull_only_if_no_capture and n.placing_captured:
-        ev.append(Event("pull_skipped"))
+        ev.append(_event("pull_skipped"))
         _begin_moving(n, ev)
         return
     n.phase = "pull"
-    ev.append(Event("phase", reason="pull_phase"))
+    ev.append(_event("phase", reason="pull_phase"))
     n.window = v.leave_a_chance and o["leave_a_chance"]
     first, second = v.pull_order
     base: int = o.get("pull_base", 1)
@@ -1895,13 +2253,13 @@ def _end_placing(n: FangState, ev: list[Event]) -> None:
 def _start_pull_turn(n: FangState, ev: list[Event], player: str, count: int) -> None:
     _begin_turn(n, player, "pull", count)
     if count:
-        ev.append(Event("owed", player, value=count, reason="pull"))
+        ev.append(_event("owed", player, value=count, reason="pull"))
     _resolve_pulls(n, ev)
 
 
 def _resolve_pulls(n: FangState, ev: list[Event]) -> None:
-    if n.owed > 0 and not _targets(n, other(n.player)):
-        ev.append(Event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="pull"))
+    if n.owed > 0 and not _has_targets(n, other(n.player)):
+        ev.append(_event("forfeit", n.player, value=n.owed, reason="no_loose_piece", lost="pull"))
         n.owed = 0
     if n.owed == 0:
         _end_pull_turn(n, ev)
@@ -1924,11 +2282,11 @@ def _make_room_check(n: FangState, ev: list[Event], auto: bool = False) -> None:
     if n.options["make_room"] and not _can_move(n, q):
         if _room_pieces(n):
             n.stage, n.owed = "make_room", 1
-            ev.append(Event("make_room", p))
+            ev.append(_event("make_room", p))
             if auto:
                 _auto_make_room(n, ev)
             return
-        ev.append(Event("cannot_make_room", p, reason="cannot_free"))
+        ev.append(_event("cannot_make_room", p, reason="cannot_free"))
     _after_turn_actions(n, ev)
 
 
@@ -1938,7 +2296,7 @@ def _auto_make_room(n: FangState, ev: list[Event]) -> None:
     if n.window:
         names, waived = _leave_a_chance(n, names)
         if waived:
-            ev.append(Event("waived", n.player))
+            ev.append(_event("waived", n.player))
     i = min(n.geo.actions[a][1] for a in names)
     _remove(n, ev, i, "make_room")
     if n.phase != "over":
@@ -1955,7 +2313,7 @@ def _after_turn_actions(n: FangState, ev: list[Event]) -> None:
 
 
 def _begin_moving(n: FangState, ev: list[Event]) -> None:
-    ev.append(Event("phase", reason="move"))
+    ev.append(_event("phase", reason="move"))
     n.phase = "move"
     n.quiet_turns, n.history, n.passes = 0, (), 0
     _start_move_turn(n, ev, n.variant.first_mover)
