@@ -215,42 +215,60 @@ def _pending(kind: str, player: str, count: int) -> Pending:
     return found
 
 
-class _Labels(dict[int, tuple[Any, ...]]):
-    """``chunk value -> tuple of labels``, filled on first sight.
+def _all_labels(labels: Any, first: int) -> tuple[tuple[Any, ...], ...]:
+    """Entry b (0 to 4,095): the tuple of ``labels[first + k]`` over the bits k of b, in bit order.
 
-    ``labels[shift + k]`` belongs to bit ``k`` of the chunk. A mask is cut
-    into a few chunks (``mask & low``, ``mask >> shift``) and the tuples are
-    joined; since bits follow the labels' sorted order, so does the result.
-    The cache is emptied if it ever grows past ``limit`` (a long session
-    then simply refills it).
+    A mask of points is cut into its low and high twelve bits and the two
+    tuples are joined; since bits follow the labels' sorted order, so does
+    the result. Plain tuples, read by index: the fastest look-up there is.
+    """
+    table: list[tuple[Any, ...]] = [()] * 4096
+    for b in range(1, 4096):               # b without its lowest bit is already done
+        low = b & -b
+        table[b] = (labels[first + low.bit_length() - 1],) + table[b ^ low]
+    return tuple(table)
+
+
+class _Labels:
+    """``chunk value -> tuple of labels`` for the wide move masks, filled on first sight.
+
+    ``labels[shift + k]`` belongs to bit ``k`` of the chunk. ``table`` is a
+    plain dict (a subclass of dict is read through a slower slot), read
+    directly on the hot paths; :meth:`fill` adds what a look-up missed. The
+    cache is emptied if it ever grows past ``limit`` (a long session then
+    simply refills it).
     """
 
     def __init__(self, labels: Any, shift: int, limit: int = 1 << 18) -> None:
-        super().__init__()
         self.labels, self.shift, self.limit = tuple(labels), shift, limit
+        self.table: dict[int, tuple[Any, ...]] = {}
 
-    def __missing__(self, value: int) -> tuple[Any, ...]:
-        if len(self) >= self.limit:
-            self.clear()
+    def __getitem__(self, value: int) -> tuple[Any, ...]:
+        found = self.table.get(value)
+        return self.fill(value) if found is None else found
+
+    def fill(self, value: int) -> tuple[Any, ...]:
+        if len(self.table) >= self.limit:
+            self.table.clear()
         labels, shift, out, rest = self.labels, self.shift, [], value
         while rest:
             low = rest & -rest
             out.append(labels[shift + low.bit_length() - 1])
             rest ^= low
-        found = self[value] = tuple(out)
+        found = self.table[value] = tuple(out)
         return found
 
 
-# Points and removals: 12-bit chunks (4,096 values each at most)
-_POINTS_LOW, _POINTS_HIGH = _Labels(POINTS, 0), _Labels(POINTS, 12)
-_REMOVES_LOW, _REMOVES_HIGH = _Labels(REMOVE_ACTIONS, 0), _Labels(REMOVE_ACTIONS, 12)
+# Points and removals: two 12-bit chunks, every value made at import
+_POINTS_LOW, _POINTS_HIGH = _all_labels(POINTS, 0), _all_labels(POINTS, 12)
+_REMOVES_LOW, _REMOVES_HIGH = _all_labels(REMOVE_ACTIONS, 0), _all_labels(REMOVE_ACTIONS, 12)
 # the same lists as action ids (engine.ActionIds: placing on point i is i, removing it N + i)
-_PLACE_IDS_LOW, _PLACE_IDS_HIGH = _Labels(range(N), 0), _Labels(range(N), 12)
-_REMOVE_IDS_LOW, _REMOVE_IDS_HIGH = _Labels(range(N, 2 * N), 0), _Labels(range(N, 2 * N), 12)
+_PLACE_IDS_LOW, _PLACE_IDS_HIGH = _all_labels(range(N), 0), _all_labels(range(N), 12)
+_REMOVE_IDS_LOW, _REMOVE_IDS_HIGH = _all_labels(range(N, 2 * N), 0), _all_labels(range(N, 2 * N), 12)
 
 # One-step moves: bit k of a move mask is MOVE_LIST[k] (sorted strings); the
 # moves of a colour are (moves out of its points) & (moves into empty points),
-# each a union over the points of a mask, found a byte at a time.
+# each a union over the points of a mask, found twelve points at a time.
 MOVE_LIST = tuple(sorted(MOVE_ACTIONS.values()))
 _MOVE_BIT = {a: k for k, a in enumerate(MOVE_LIST)}
 _OUT_OF = [0] * N
@@ -260,28 +278,36 @@ for (_i, _j), _a in MOVE_ACTIONS.items():
     _INTO[_j] |= 1 << _MOVE_BIT[_a]
 
 
-def _byte_unions(per_point: list[Any]) -> tuple[Any, ...]:
-    # table k, entry b: the union of per_point[8k + t] over the bits t of b
-    return tuple(tuple(_union(per_point, 8 * k, b) for b in range(256)) for k in range(N // 8))
+def _half_unions(per_point: list[int], add: bool = False) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two tables of 4,096 entries: entry b of table k is the union (or the sum) of ``per_point[12k + t]``
+    over the bits t of b (a mask's union is then ``low[mask & 4095] | high[mask >> 12]``)."""
+    out = []
+    for first in (0, 12):
+        table = [0] * 4096
+        for b in range(1, 4096):           # b without its lowest bit is already done
+            low = b & -b
+            value = per_point[first + low.bit_length() - 1]
+            table[b] = table[b ^ low] + value if add else table[b ^ low] | value
+        out.append(tuple(table))
+    return out[0], out[1]
 
 
-def _union(per_point: list[Any], first: int, byte: int) -> int:
-    out = 0
-    for t in range(8):
-        if byte >> t & 1:
-            out |= per_point[first + t]
-    return out
-
-
-(_OUT0, _OUT1, _OUT2), (_IN0, _IN1, _IN2) = _byte_unions(_OUT_OF), _byte_unions(_INTO)
+(_OUT_LOW, _OUT_HIGH), (_IN_LOW, _IN_HIGH) = _half_unions(_OUT_OF), _half_unions(_INTO)
 # A move mask is read in four chunks of 24 bits: in random play each chunk
 # takes a few thousand values (16,000 at most were seen in 600,000 positions).
 # The same chunks give the moves as strings or as ids (the integer path).
-_MOVES_0, _MOVES_1, _MOVES_2, _MOVES_3 = (_Labels(MOVE_LIST, 24 * k) for k in range(4))
-_MOVE_ID_LIST = tuple(_ID_OF[a] for a in MOVE_LIST)
-_MIDS_0, _MIDS_1, _MIDS_2, _MIDS_3 = (_Labels(_MOVE_ID_LIST, 24 * k) for k in range(4))
+_MOVE_NAME_LABELS = tuple(_Labels(MOVE_LIST, 24 * k) for k in range(4))
+_MOVE_ID_LABELS = tuple(_Labels(tuple(_ID_OF[a] for a in MOVE_LIST), 24 * k) for k in range(4))
+# their plain dicts, read directly on the hot paths (a KeyError: _read fills the chunk)
+_MOVES_0, _MOVES_1, _MOVES_2, _MOVES_3 = (t.table for t in _MOVE_NAME_LABELS)
+_MIDS_0, _MIDS_1, _MIDS_2, _MIDS_3 = (t.table for t in _MOVE_ID_LABELS)
 _M24 = (1 << 24) - 1
 assert len(MOVE_LIST) <= 96
+
+
+def _read(chunks: tuple[_Labels, ...], x: int) -> tuple[Any, ...]:
+    """The labels of the move mask ``x`` (four chunks of 24 bits), filling the chunks not seen yet."""
+    return chunks[0][x & _M24] + chunks[1][x >> 24 & _M24] + chunks[2][x >> 48 & _M24] + chunks[3][x >> 72]
 
 
 def _move_mask(own: int, empty: int) -> int:
@@ -290,18 +316,23 @@ def _move_mask(own: int, empty: int) -> int:
     A state keeps this mask (``move_mask``); the lists of strings or ids
     are read from it only when asked for.
     """
-    return ((_OUT0[own & 255] | _OUT1[own >> 8 & 255] | _OUT2[own >> 16])
-            & (_IN0[empty & 255] | _IN1[empty >> 8 & 255] | _IN2[empty >> 16]))
+    return (_OUT_LOW[own & 4095] | _OUT_HIGH[own >> 12]) & (_IN_LOW[empty & 4095] | _IN_HIGH[empty >> 12])
 
 
 def _move_names(x: int) -> tuple[Any, ...]:
     """The moves of the move mask ``x`` as strings, sorted."""
-    return _MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24] + _MOVES_3[x >> 72]
+    try:
+        return _MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24] + _MOVES_3[x >> 72]
+    except KeyError:
+        return _read(_MOVE_NAME_LABELS, x)
 
 
 def _move_ids(x: int) -> tuple[Any, ...]:
     """The moves of the move mask ``x`` as action ids, in the order of their strings."""
-    return _MIDS_0[x & _M24] + _MIDS_1[x >> 24 & _M24] + _MIDS_2[x >> 48 & _M24] + _MIDS_3[x >> 72]
+    try:
+        return _MIDS_0[x & _M24] + _MIDS_1[x >> 24 & _M24] + _MIDS_2[x >> 48 & _M24] + _MIDS_3[x >> 72]
+    except KeyError:
+        return _read(_MOVE_ID_LABELS, x)
 
 
 def _moves(own: int, empty: int) -> tuple[Any, ...]:
@@ -313,25 +344,16 @@ def _moves(own: int, empty: int) -> tuple[Any, ...]:
     return _move_names(_move_mask(own, empty))
 
 
-class _Step(NamedTuple):
-    """Everything a one-step move needs, computed once per move of the board (``_STEPS``).
-
-    The hot path of random play and of the search unpacks it in one go.
-    """
-    bit: int               # its bit in a move mask
-    flip: int              # the two point bits it flips (from and to)
-    area: int              # COMPLETES[to]: the other points of the mills through the target …
-    completes: dict[int, Any]  # … and the mills a piece arriving there completes, by the own pieces in area
-    events: tuple[Event, Event]  # its event for Black, for White
-    name: str              # its action string
-    origin: int            # the index of the point it leaves
-    target: int            # the index of the point it goes to
-
-
-_STEPS = {a: _Step(1 << k, (1 << INDEX[a[:2]]) | (1 << INDEX[a[3:]]), *COMPLETES[INDEX[a[3:]]],
-                   (Event("move", "B", (a[:2], a[3:])), Event("move", "W", (a[:2], a[3:]))), a,
-                   INDEX[a[:2]], INDEX[a[3:]])
-          for k, a in enumerate(MOVE_LIST)}
+# Everything a one-step move needs, computed once per move of the board, as a plain tuple (the hot path
+# of random play and of the search unpacks it in one go; a NamedTuple unpacks more slowly):
+# (its bit in a move mask, the two point bits it flips, COMPLETES[target] (the other points of the mills
+# through the target, and the mills a piece arriving there completes by the own pieces there),
+# (its event for Black, for White), its action string)
+_Step = tuple[int, int, int, dict[int, Any], tuple[Event, Event], str]
+_STEPS: dict[str, _Step] = {
+    a: (1 << k, (1 << INDEX[a[:2]]) | (1 << INDEX[a[3:]]), *COMPLETES[INDEX[a[3:]]],
+        (Event("move", "B", (a[:2], a[3:])), Event("move", "W", (a[:2], a[3:]))), a)
+    for k, a in enumerate(MOVE_LIST)}
 # the same steps by action id (None for the ids that are not moves)
 _STEP_OF_ID: list[_Step | None] = [None] * _IDS.size
 for _a, _st in _STEPS.items():
@@ -348,26 +370,28 @@ def _removals(mask: int) -> tuple[Any, ...]:
     return _REMOVES_LOW[mask & 4095] + _REMOVES_HIGH[mask >> 12]
 
 
-class _Milled(dict[int, int]):
-    """``mask -> the pieces of mask that stand in a complete mill``, remembered (bounded like _Labels).
+# Every mill's piece count at once: three bits a mill in one integer (at most 3 pieces, so adding 1 to
+# every field sets a field's top bit exactly when its mill is complete, and no field carries)
+_MILL_COUNT_LOW, _MILL_COUNT_HIGH = _half_unions(
+    [sum(1 << 3 * m for m, mask in enumerate(MILL_MASKS) if mask >> i & 1) for i in range(N)], add=True)
+_MILL_ONES = sum(1 << 3 * m for m in range(len(MILL_MASKS)))
+_MILL_TOPS = _MILL_ONES << 2
+_MILL_OF_TOP = {1 << 3 * m + 2: mask for m, mask in enumerate(MILL_MASKS)}
 
-    Captures, the pending obligation and the transposition key all ask it;
-    in a search the same masks come back again and again.
+
+def _milled(mask: int) -> int:
+    """The pieces of ``mask`` that stand in a complete mill (a mask).
+
+    >>> _milled(sum(1 << INDEX[p] for p in ("a1", "a4", "a7", "b2"))) == sum(1 << INDEX[p] for p in ("a1", "a4", "a7"))
+    True
     """
-
-    def __missing__(self, mask: int) -> int:
-        if len(self) >= 1 << 16:
-            self.clear()
-        out = 0
-        for m in MILL_MASKS:
-            if mask & m == m:
-                out |= m
-        self[mask] = out
-        return out
-
-
-_MILLED = _Milled()
-_milled = _MILLED.__getitem__     # _milled(mask): the pieces of mask that stand in a complete mill (a mask)
+    full = (_MILL_COUNT_LOW[mask & 4095] + _MILL_COUNT_HIGH[mask >> 12] + _MILL_ONES) & _MILL_TOPS
+    out = 0
+    while full:
+        top = full & -full
+        out |= _MILL_OF_TOP[top]
+        full ^= top
+    return out
 
 
 def _cells(black: int, white: int) -> str:
@@ -570,8 +594,11 @@ class MorrisState(_Fields, GameState):
         """Every legal action, sorted."""
         x = self.move_mask
         if x:                                  # _move_names(x), inlined: random play asks at every action
-            return list(_MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24]
-                        + _MOVES_3[x >> 72])
+            try:
+                return list(_MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24]
+                            + _MOVES_3[x >> 72])
+            except KeyError:
+                return list(_read(_MOVE_NAME_LABELS, x))
         return list(self._legal_actions())
 
     def play(self, action: str | Action) -> "MorrisState":
@@ -602,7 +629,10 @@ class MorrisState(_Fields, GameState):
         """
         x = self.move_mask
         if x:                                  # _move_ids(x), inlined
-            return _MIDS_0[x & _M24] + _MIDS_1[x >> 24 & _M24] + _MIDS_2[x >> 48 & _M24] + _MIDS_3[x >> 72]
+            try:
+                return _MIDS_0[x & _M24] + _MIDS_1[x >> 24 & _M24] + _MIDS_2[x >> 48 & _M24] + _MIDS_3[x >> 72]
+            except KeyError:
+                return _read(_MOVE_ID_LABELS, x)
         task = self.task
         if task == "place":                   # point i is id i, and the points are in name order
             m = FULL ^ (self.black | self.white)
@@ -665,7 +695,7 @@ class MorrisState(_Fields, GameState):
     # -- the skeleton's template methods (GameState) ------------------------------
 
     def _known(self, text: Any) -> Any:
-        """The move for ``text`` spelled canonically: a legal move itself (its :class:`_Step`), else
+        """The move for ``text`` spelled canonically: a legal move's step (``_STEPS``), else
         ``(point, text, any piece may go)``; ``None`` for other spellings; :class:`IllegalAction` if the
         rules forbid it.
 
@@ -702,7 +732,7 @@ class MorrisState(_Fields, GameState):
         raise AssertionError(f"{a} is legal")  # the skeleton asks only after _move_of found no move
 
     def _apply(self, move: Any) -> "MorrisState":
-        if move.__class__ is _Step:
+        if len(move) == 6:                     # a move's step (_STEPS); else (point, text, any piece may go)
             return self._move(move)
         i, action, any_allowed = move
         task = self.task
@@ -714,7 +744,7 @@ class MorrisState(_Fields, GameState):
 
     def _check(self, t: tuple[Any, ...], action: str) -> Any:
         """What :meth:`_apply` plays for the parsed action ``t`` (spelled ``action``) if the rules allow it
-        here: a move's :class:`_Step`, else ``(point index, canonical text, any piece may be captured)``;
+        here: a move's step (``_STEPS``), else ``(point index, canonical text, any piece may be captured)``;
         :class:`IllegalAction` if not."""
         kind, i, j = t
         task = self.task
@@ -734,7 +764,7 @@ class MorrisState(_Fields, GameState):
             if j not in NEIGHBOURS[i]:
                 raise IllegalAction.of("not_adjacent", action, point=POINTS[j], origin=POINTS[i])
             step = _STEPS[MOVE_ACTIONS[i, j]]
-            if self.move_mask & step.bit:      # a legal move (perhaps written another way, "A1-A4")
+            if self.move_mask & step[0]:      # a legal move (perhaps written another way, "A1-A4")
                 return step
             raise IllegalAction.of("target_occupied", action, point=POINTS[j])
         # a removal is owed: a capture/pin or the blocked pull
@@ -778,7 +808,7 @@ class MorrisState(_Fields, GameState):
 
     def _move(self, step: _Step) -> "MorrisState":
         """The state after the legal move ``step``."""
-        _, flip, area, completes, events, action, _, _ = step
+        _, flip, area, completes, events, action = step
         if self.player == "B":
             black = mine = self.black ^ flip
             white = theirs = self.white
@@ -813,8 +843,8 @@ class MorrisState(_Fields, GameState):
                                             (action, self.log), [event])
             seen = seen + (key,)
         empty = FULL ^ (black | white)
-        x = ((_OUT0[theirs & 255] | _OUT1[theirs >> 8 & 255] | _OUT2[theirs >> 16])   # _move_mask, inlined
-             & (_IN0[empty & 255] | _IN1[empty >> 8 & 255] | _IN2[empty >> 16]))
+        x = ((_OUT_LOW[theirs & 4095] | _OUT_HIGH[theirs >> 12])       # _move_mask(theirs, empty), inlined
+             & (_IN_LOW[empty & 4095] | _IN_HIGH[empty >> 12]))
         return _make(MorrisState, (opts, black, white, you, "move", "move" if x else "pull", 0, self.hand,
                                    self.lost, quiet, seen, False, False, x, (action, self.log), None,
                                    (event,)))
