@@ -24,10 +24,13 @@ Speed matters here (random play for tests, the AI and ``make bench``):
 the board is two 24-bit integers, one per colour (``black``, ``white``;
 bit i is ``POINTS[i]``); mills, neighbours, action strings and the
 frequent events are computed once at import; the legal moves are found
-once per turn, with bit operations and table lookups that give them
-already sorted (``_moves``); the record is kept as a chain so that adding
-an action costs the same at any length. ``board``, ``cells``, ``hands``,
-``removed`` and ``record`` are the usual views, built when asked for.
+once per turn as one bit mask (``move_mask``: a few bit operations), read
+as sorted strings or as sorted ids by table lookups only when asked for
+(``_move_names``, ``_move_ids``); a move is played from a table made once
+per move of the board (``_STEPS``, by string or by id), without parsing;
+the record is kept as a chain so that adding an action costs the same at
+any length. ``board``, ``cells``, ``hands``, ``removed``, ``moves`` and
+``record`` are the usual views, built when asked for.
 """
 
 from __future__ import annotations
@@ -583,7 +586,7 @@ class MorrisState(_Fields, GameState):
         found = cache.get("_moves")
         if found is None:
             found = cache["_moves"] = _move_names(self.move_mask)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _legal_cached(self) -> Sequence[str]:
         # Cached already: the moves once per state; the points and removals are kept by mask in the
@@ -605,8 +608,8 @@ class MorrisState(_Fields, GameState):
         """The skeleton's :meth:`GameState.play`, with its most frequent cases inlined: a legal move,
         or an action, spelled canonically (random play, the tests and the AI spend most of their time here)."""
         try:
-            step = _STEPS.get(action)  # type: ignore[call-overload]  # an Action: None
-            t: tuple[Any, ...] | None = _ACTIONS.get(action) if step is None else None  # type: ignore[call-overload]
+            step = _STEPS.get(action)  # type: ignore[arg-type]  # an Action: None
+            t: tuple[Any, ...] | None = _ACTIONS.get(action) if step is None else None  # type: ignore[arg-type]
         except TypeError:                      # not hashable, so not text: the skeleton says so
             step = t = None
         if step is not None:
