@@ -85,6 +85,8 @@ class Tables:
         self.masked = isinstance(start, MaskedState)
         self.marks = g.key_marks
         self.packed = Packed(n, self.shapes, self.neighbour_mask)
+        #: :func:`_masked_evaluator`'s terms of each board met (``black << n | white``), kept across searches
+        self.board_terms: dict[int, tuple[int, ...]] = {}
 
     def bits(self, state) -> tuple[int, int]:
         """(Black mask, White mask); bit i is point ``points[i]`` (the board's order).
@@ -124,6 +126,8 @@ def evaluator(game: str):
     True
     """
     t = tables(game)
+    if t.masked:
+        return _masked_evaluator(t)
     pk = t.packed
     count_hand, masked, full = t.count_hand, t.masked, t.full
     counts, groups, h_bits, l7 = pk.counts, pk.groups, pk.h_bits, pk.l7
@@ -280,6 +284,90 @@ def _protect_is_squares(geo, t: Tables) -> bool:
     squares = {1 << i | 1 << (i + 1) | 1 << (i + w) | 1 << (i + w + 1)
                for i in range(geo.n) if geo.cell_mask >> i & 1}
     return {m for m, _k, _v, protects in t.shapes if protects} == squares
+
+
+def _masked_evaluator(t: Tables):
+    """The evaluation of :func:`evaluator` for an engine whose states keep two masks (Maonan), with what
+    depends on the board alone remembered per board.
+
+    Mills in the making, protected pieces and mobility depend only on the
+    two masks; they are counted once per board, from Black's side, and
+    kept (:attr:`Tables.board_terms`, bounded): a search meets the same
+    boards again and again (transpositions, and every iteration of the
+    deepening). What depends on the rest of the state — material with the
+    hands, what is owed, who acts, the phase — is added each time. Every
+    term is a whole number of hundredths, so the sum is exactly the
+    general evaluation's, whatever the order of the additions.
+
+    >>> from fangqi_teach.games import new_game
+    >>> s = new_game("maonan").play("a1").play("g7").play("a4")
+    >>> evaluator("maonan")(s, "W") == evaluator_plain("maonan")(s, "W")
+    True
+    """
+    pk = t.packed
+    counts, groups, h_bits, l7 = pk.counts, pk.groups, pk.h_bits, pk.l7
+    size, size1, size2, protect, flag_shape = pk.size, pk.size1, pk.size2, pk.protect, pk.flag_shape
+    reach_of, full, n, count_hand = pk.reach, t.full, len(t.points), t.count_hand
+    assert all(isinstance(value, int) for value, _ in groups)   # whole numbers: regrouping the sum is exact
+    # Maonan's mills are all worth the same: then a group is every shape, and a count is one bit_count
+    (one_value, _), = groups if len(groups) == 1 else ((None, 0),)
+    terms = t.board_terms
+
+    def board_terms(black: int, white: int) -> tuple[int, int, int, int, int, int]:
+        """(Black's mills missing one, missing two, White's the same, each times its value; protected
+        pieces Black less White; mobile pieces Black less White)."""
+        cb, cw = counts(black), counts(white)
+        free_of_w = h_bits & ~(cw + l7)
+        free_of_b = h_bits & ~(cb + l7)
+        b1 = h_bits & ~((cb ^ size1) + l7) & free_of_w
+        b2 = h_bits & ~((cb ^ size2) + l7) & free_of_w
+        w1 = h_bits & ~((cw ^ size1) + l7) & free_of_b
+        w2 = h_bits & ~((cw ^ size2) + l7) & free_of_b
+        if one_value is not None:
+            nb1, nb2 = one_value * b1.bit_count(), one_value * b2.bit_count()
+            nw1, nw2 = one_value * w1.bit_count(), one_value * w2.bit_count()
+        else:
+            nb1 = sum(value * (b1 & g).bit_count() for value, g in groups)
+            nb2 = sum(value * (b2 & g).bit_count() for value, g in groups)
+            nw1 = sum(value * (w1 & g).bit_count() for value, g in groups)
+            nw2 = sum(value * (w2 & g).bit_count() for value, g in groups)
+        done = (h_bits & ~((cb ^ size) + l7) | h_bits & ~((cw ^ size) + l7)) & protect
+        safe = 0
+        while done:
+            low = done & -done
+            safe |= flag_shape[low.bit_length()]
+            done ^= low
+        reach = reach_of(full & ~(black | white))
+        return (nb1, nb2, nw1, nw2, (safe & black).bit_count() - (safe & white).bit_count(),
+                (reach & black).bit_count() - (reach & white).bit_count())
+
+    def evaluate(state, player: str) -> float:
+        black, white = state.black, state.white
+        key = black << n | white
+        found = terms.get(key)
+        if found is None:
+            if len(terms) >= 1 << 17:          # bound the memory of long sessions
+                terms.clear()
+            found = terms[key] = board_terms(black, white)
+        nb1, nb2, nw1, nw2, safe, mobile = found
+        hand = state.hand
+        if count_hand:
+            material = black.bit_count() + hand[0] - white.bit_count() - hand[1]
+        else:
+            material = black.bit_count() - white.bit_count()
+        near_own, near_enemy = (30, 18) if state.player == player else (18, 30)
+        if state.phase != "move":
+            mobile = 0
+        if player == "B":
+            score = PIECE * material + (near_own * nb1 + 6 * nb2 - near_enemy * nw1 - 6 * nw2
+                                        + 12 * safe + 4 * mobile)
+        else:
+            score = PIECE * -material + (near_own * nw1 + 6 * nw2 - near_enemy * nb1 - 6 * nb2
+                                         - 12 * safe - 4 * mobile)
+        owed = _owed_fast(state, player, True)
+        return score + owed if owed else score
+
+    return evaluate
 
 
 def _owed_fast(state, player: str, masked: bool) -> float:

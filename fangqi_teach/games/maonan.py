@@ -24,10 +24,13 @@ Speed matters here (random play for tests, the AI and ``make bench``):
 the board is two 24-bit integers, one per colour (``black``, ``white``;
 bit i is ``POINTS[i]``); mills, neighbours, action strings and the
 frequent events are computed once at import; the legal moves are found
-once per turn, with bit operations and table lookups that give them
-already sorted (``_moves``); the record is kept as a chain so that adding
-an action costs the same at any length. ``board``, ``cells``, ``hands``,
-``removed`` and ``record`` are the usual views, built when asked for.
+once per turn as one bit mask (``move_mask``: a few bit operations), read
+as sorted strings or as sorted ids by table lookups only when asked for
+(``_move_names``, ``_move_ids``); a move is played from a table made once
+per move of the board (``_STEPS``, by string or by id), without parsing;
+the record is kept as a chain so that adding an action costs the same at
+any length. ``board``, ``cells``, ``hands``, ``removed``, ``moves`` and
+``record`` are the usual views, built when asked for.
 """
 
 from __future__ import annotations
@@ -192,7 +195,6 @@ _ID_OF = {a: _IDS.id_of_name(a) for a in _ACTIONS}
 _ID_NAMES: list[str | None] = [None] * _IDS.size
 for _a, _k in _ID_OF.items():
     _ID_NAMES[_k] = _a
-_MOVE_IDS: dict[tuple[Any, ...], tuple[int, ...]] = {}     # a turn's moves (strings) -> their ids
 _make = tuple.__new__
 
 # Events are immutable values: the frequent ones are made once and shared
@@ -202,49 +204,74 @@ _REMOVE_EVENTS = {(c, i, r): Event("remove", c, (POINTS[i],), reason=r) for c in
                   for r in ("pin", "pin_any", "capture", "capture_any", "blocked_pull")}
 _PIN_EVENTS = {(c, i): Event("pin", c, (POINTS[i],)) for c in "BW" for i in range(N)}
 _PULL_EVENTS = {(c, i): Event("blocked_pull", c, (POINTS[i],)) for c in "BW" for i in range(N)}
-# move action -> (from, to, the two bits it flips, COMPLETES[to] (two values),
-# (Black's event, White's event))
-_MOVE_INFO = {a: (i, j, (1 << i) | (1 << j), *COMPLETES[j],
-                  (Event("move", "B", (POINTS[i], POINTS[j])), Event("move", "W", (POINTS[i], POINTS[j]))))
-              for (i, j), a in MOVE_ACTIONS.items()}
+# Obligations are immutable values too: the search asks for them at every node
+_PENDING = {(task, c): Pending(kind, c, 1, other(c) if kind == "blocked_pull" else "")
+            for task, kind in (("place", "place"), ("move", "move"), ("pull", "blocked_pull")) for c in "BW"}
+_CAPTURES: dict[tuple[str, str, int], Pending] = {}
 
 
-class _Labels(dict[int, tuple[Any, ...]]):
-    """``chunk value -> tuple of labels``, filled on first sight.
+def _pending(kind: str, player: str, count: int) -> Pending:
+    """The obligation to remove ``count`` pieces (``kind`` pin, capture or capture_any), made once."""
+    found = _CAPTURES.get((kind, player, count))
+    if found is None:
+        found = _CAPTURES[kind, player, count] = Pending(kind, player, count, other(player))
+    return found
 
-    ``labels[shift + k]`` belongs to bit ``k`` of the chunk. A mask is cut
-    into a few chunks (``mask & low``, ``mask >> shift``) and the tuples are
-    joined; since bits follow the labels' sorted order, so does the result.
-    The cache is emptied if it ever grows past ``limit`` (a long session
-    then simply refills it).
+
+def _all_labels(labels: Any, first: int) -> tuple[tuple[Any, ...], ...]:
+    """Entry b (0 to 4,095): the tuple of ``labels[first + k]`` over the bits k of b, in bit order.
+
+    A mask of points is cut into its low and high twelve bits and the two
+    tuples are joined; since bits follow the labels' sorted order, so does
+    the result. Plain tuples, read by index: the fastest look-up there is.
+    """
+    table: list[tuple[Any, ...]] = [()] * 4096
+    for b in range(1, 4096):               # b without its lowest bit is already done
+        low = b & -b
+        table[b] = (labels[first + low.bit_length() - 1],) + table[b ^ low]
+    return tuple(table)
+
+
+class _Labels:
+    """``chunk value -> tuple of labels`` for the wide move masks, filled on first sight.
+
+    ``labels[shift + k]`` belongs to bit ``k`` of the chunk. ``table`` is a
+    plain dict (a subclass of dict is read through a slower slot), read
+    directly on the hot paths; :meth:`fill` adds what a look-up missed. The
+    cache is emptied if it ever grows past ``limit`` (a long session then
+    simply refills it).
     """
 
     def __init__(self, labels: Any, shift: int, limit: int = 1 << 18) -> None:
-        super().__init__()
         self.labels, self.shift, self.limit = tuple(labels), shift, limit
+        self.table: dict[int, tuple[Any, ...]] = {}
 
-    def __missing__(self, value: int) -> tuple[Any, ...]:
-        if len(self) >= self.limit:
-            self.clear()
+    def __getitem__(self, value: int) -> tuple[Any, ...]:
+        found = self.table.get(value)
+        return self.fill(value) if found is None else found
+
+    def fill(self, value: int) -> tuple[Any, ...]:
+        if len(self.table) >= self.limit:
+            self.table.clear()
         labels, shift, out, rest = self.labels, self.shift, [], value
         while rest:
             low = rest & -rest
             out.append(labels[shift + low.bit_length() - 1])
             rest ^= low
-        found = self[value] = tuple(out)
+        found = self.table[value] = tuple(out)
         return found
 
 
-# Points and removals: 12-bit chunks (4,096 values each at most)
-_POINTS_LOW, _POINTS_HIGH = _Labels(POINTS, 0), _Labels(POINTS, 12)
-_REMOVES_LOW, _REMOVES_HIGH = _Labels(REMOVE_ACTIONS, 0), _Labels(REMOVE_ACTIONS, 12)
+# Points and removals: two 12-bit chunks, every value made at import
+_POINTS_LOW, _POINTS_HIGH = _all_labels(POINTS, 0), _all_labels(POINTS, 12)
+_REMOVES_LOW, _REMOVES_HIGH = _all_labels(REMOVE_ACTIONS, 0), _all_labels(REMOVE_ACTIONS, 12)
 # the same lists as action ids (engine.ActionIds: placing on point i is i, removing it N + i)
-_PLACE_IDS_LOW, _PLACE_IDS_HIGH = _Labels(range(N), 0), _Labels(range(N), 12)
-_REMOVE_IDS_LOW, _REMOVE_IDS_HIGH = _Labels(range(N, 2 * N), 0), _Labels(range(N, 2 * N), 12)
+_PLACE_IDS_LOW, _PLACE_IDS_HIGH = _all_labels(range(N), 0), _all_labels(range(N), 12)
+_REMOVE_IDS_LOW, _REMOVE_IDS_HIGH = _all_labels(range(N, 2 * N), 0), _all_labels(range(N, 2 * N), 12)
 
 # One-step moves: bit k of a move mask is MOVE_LIST[k] (sorted strings); the
 # moves of a colour are (moves out of its points) & (moves into empty points),
-# each a union over the points of a mask, found a byte at a time.
+# each a union over the points of a mask, found twelve points at a time.
 MOVE_LIST = tuple(sorted(MOVE_ACTIONS.values()))
 _MOVE_BIT = {a: k for k, a in enumerate(MOVE_LIST)}
 _OUT_OF = [0] * N
@@ -254,25 +281,61 @@ for (_i, _j), _a in MOVE_ACTIONS.items():
     _INTO[_j] |= 1 << _MOVE_BIT[_a]
 
 
-def _byte_unions(per_point: list[Any]) -> tuple[Any, ...]:
-    # table k, entry b: the union of per_point[8k + t] over the bits t of b
-    return tuple(tuple(_union(per_point, 8 * k, b) for b in range(256)) for k in range(N // 8))
+def _half_unions(per_point: list[int], add: bool = False) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two tables of 4,096 entries: entry b of table k is the union (or the sum) of ``per_point[12k + t]``
+    over the bits t of b (a mask's union is then ``low[mask & 4095] | high[mask >> 12]``)."""
+    out = []
+    for first in (0, 12):
+        table = [0] * 4096
+        for b in range(1, 4096):           # b without its lowest bit is already done
+            low = b & -b
+            value = per_point[first + low.bit_length() - 1]
+            table[b] = table[b ^ low] + value if add else table[b ^ low] | value
+        out.append(tuple(table))
+    return out[0], out[1]
 
 
-def _union(per_point: list[Any], first: int, byte: int) -> int:
-    out = 0
-    for t in range(8):
-        if byte >> t & 1:
-            out |= per_point[first + t]
-    return out
-
-
-(_OUT0, _OUT1, _OUT2), (_IN0, _IN1, _IN2) = _byte_unions(_OUT_OF), _byte_unions(_INTO)
+(_OUT_LOW, _OUT_HIGH), (_IN_LOW, _IN_HIGH) = _half_unions(_OUT_OF), _half_unions(_INTO)
 # A move mask is read in four chunks of 24 bits: in random play each chunk
-# takes a few thousand values (16,000 at most were seen in 600,000 positions)
-_MOVES_0, _MOVES_1, _MOVES_2, _MOVES_3 = (_Labels(MOVE_LIST, 24 * k) for k in range(4))
+# takes a few thousand values (16,000 at most were seen in 600,000 positions).
+# The same chunks give the moves as strings or as ids (the integer path).
+_MOVE_NAME_LABELS = tuple(_Labels(MOVE_LIST, 24 * k) for k in range(4))
+_MOVE_ID_LABELS = tuple(_Labels(tuple(_ID_OF[a] for a in MOVE_LIST), 24 * k) for k in range(4))
+# their plain dicts, read directly on the hot paths (a KeyError: _read fills the chunk)
+_MOVES_0, _MOVES_1, _MOVES_2, _MOVES_3 = (t.table for t in _MOVE_NAME_LABELS)
+_MIDS_0, _MIDS_1, _MIDS_2, _MIDS_3 = (t.table for t in _MOVE_ID_LABELS)
 _M24 = (1 << 24) - 1
 assert len(MOVE_LIST) <= 96
+
+
+def _read(chunks: tuple[_Labels, ...], x: int) -> tuple[Any, ...]:
+    """The labels of the move mask ``x`` (four chunks of 24 bits), filling the chunks not seen yet."""
+    return chunks[0][x & _M24] + chunks[1][x >> 24 & _M24] + chunks[2][x >> 48 & _M24] + chunks[3][x >> 72]
+
+
+def _move_mask(own: int, empty: int) -> int:
+    """The one-step moves of the pieces in ``own`` into ``empty``, as a move mask (bit k: ``MOVE_LIST[k]``).
+
+    A state keeps this mask (``move_mask``); the lists of strings or ids
+    are read from it only when asked for.
+    """
+    return (_OUT_LOW[own & 4095] | _OUT_HIGH[own >> 12]) & (_IN_LOW[empty & 4095] | _IN_HIGH[empty >> 12])
+
+
+def _move_names(x: int) -> tuple[Any, ...]:
+    """The moves of the move mask ``x`` as strings, sorted."""
+    try:
+        return _MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24] + _MOVES_3[x >> 72]
+    except KeyError:
+        return _read(_MOVE_NAME_LABELS, x)
+
+
+def _move_ids(x: int) -> tuple[Any, ...]:
+    """The moves of the move mask ``x`` as action ids, in the order of their strings."""
+    try:
+        return _MIDS_0[x & _M24] + _MIDS_1[x >> 24 & _M24] + _MIDS_2[x >> 48 & _M24] + _MIDS_3[x >> 72]
+    except KeyError:
+        return _read(_MOVE_ID_LABELS, x)
 
 
 def _moves(own: int, empty: int) -> tuple[Any, ...]:
@@ -281,9 +344,23 @@ def _moves(own: int, empty: int) -> tuple[Any, ...]:
     >>> _moves(1 << INDEX["a1"], FULL ^ (1 << INDEX["a1"]))
     ('a1-a4', 'a1-b2', 'a1-d1')
     """
-    x = ((_OUT0[own & 255] | _OUT1[own >> 8 & 255] | _OUT2[own >> 16])
-         & (_IN0[empty & 255] | _IN1[empty >> 8 & 255] | _IN2[empty >> 16]))
-    return _MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24] + _MOVES_3[x >> 72]
+    return _move_names(_move_mask(own, empty))
+
+
+# Everything a one-step move needs, computed once per move of the board, as a plain tuple (the hot path
+# of random play and of the search unpacks it in one go; a NamedTuple unpacks more slowly):
+# (its bit in a move mask, the two point bits it flips, COMPLETES[target] (the other points of the mills
+# through the target, and the mills a piece arriving there completes by the own pieces there),
+# (its event for Black, for White), its action string)
+_Step = tuple[int, int, int, dict[int, Any], tuple[Event, Event], str]
+_STEPS: dict[str, _Step] = {
+    a: (1 << k, (1 << INDEX[a[:2]]) | (1 << INDEX[a[3:]]), *COMPLETES[INDEX[a[3:]]],
+        (Event("move", "B", (a[:2], a[3:])), Event("move", "W", (a[:2], a[3:]))), a)
+    for k, a in enumerate(MOVE_LIST)}
+# the same steps by action id (None for the ids that are not moves)
+_STEP_OF_ID: list[_Step | None] = [None] * _IDS.size
+for _a, _st in _STEPS.items():
+    _STEP_OF_ID[_ID_OF[_a]] = _st
 
 
 def _names(mask: int) -> tuple[Any, ...]:
@@ -296,12 +373,27 @@ def _removals(mask: int) -> tuple[Any, ...]:
     return _REMOVES_LOW[mask & 4095] + _REMOVES_HIGH[mask >> 12]
 
 
+# Every mill's piece count at once: three bits a mill in one integer (at most 3 pieces, so adding 1 to
+# every field sets a field's top bit exactly when its mill is complete, and no field carries)
+_MILL_COUNT_LOW, _MILL_COUNT_HIGH = _half_unions(
+    [sum(1 << 3 * m for m, mask in enumerate(MILL_MASKS) if mask >> i & 1) for i in range(N)], add=True)
+_MILL_ONES = sum(1 << 3 * m for m in range(len(MILL_MASKS)))
+_MILL_TOPS = _MILL_ONES << 2
+_MILL_OF_TOP = {1 << 3 * m + 2: mask for m, mask in enumerate(MILL_MASKS)}
+
+
 def _milled(mask: int) -> int:
-    """The pieces of ``mask`` that stand in a complete mill (a mask)."""
+    """The pieces of ``mask`` that stand in a complete mill (a mask).
+
+    >>> _milled(sum(1 << INDEX[p] for p in ("a1", "a4", "a7", "b2"))) == sum(1 << INDEX[p] for p in ("a1", "a4", "a7"))
+    True
+    """
+    full = (_MILL_COUNT_LOW[mask & 4095] + _MILL_COUNT_HIGH[mask >> 12] + _MILL_ONES) & _MILL_TOPS
     out = 0
-    for m in MILL_MASKS:
-        if mask & m == m:
-            out |= m
+    while full:
+        top = full & -full
+        out |= _MILL_OF_TOP[top]
+        full ^= top
     return out
 
 
@@ -364,7 +456,7 @@ class _Fields(NamedTuple):
     seen: tuple[int, ...]  # [D5] positions (_key) at the starts of movement turns since the last removal
     turn_removed: bool     # a removal happened in the current movement turn
     any_target: bool       # [D19] off: this capture sequence may take any piece
-    moves: tuple[Any, ...]  # task "move": the legal moves (computed once, with the turn)
+    move_mask: int         # task "move": the legal moves as a mask (bit k: MOVE_LIST[k]); else 0
     log: tuple[Any, ...] | None  # the record as a chain (last action, earlier chain): O(1) to extend
     result: Result | None
     events: tuple[Any, ...]
@@ -463,22 +555,21 @@ class MorrisState(_Fields, GameState):
 
     @property
     def pending(self) -> Pending | None:
-        task, me = self.task, self.player
-        if task == "place":
-            return Pending("place", me)
-        if task == "move":
-            return Pending("move", me)
-        enemy = other(me)
-        if task == "pull":
-            return Pending("blocked_pull", me, 1, enemy)
+        task = self.task
         if task == "capture":
-            if self.phase == "place" and self.hand[me == "W"] > 0:
-                return Pending("pin", me, self.owed, enemy)
-            theirs = self.pieces(enemy)
-            if self.any_target or not theirs & ~_milled(theirs):
-                return Pending("capture_any", me, self.owed, enemy)
-            return Pending("capture", me, self.owed, enemy)
-        return None
+            return _pending(self._capture_kind(), self.player, self.owed)
+        return _PENDING.get((task, self.player))     # place, move, the blocked pull; None once over
+
+    def _capture_kind(self) -> str:
+        """Task "capture": ``"pin"`` while placing with pieces in hand, else ``"capture_any"`` when any
+        enemy piece may be taken, else ``"capture"``."""
+        me = self.player
+        if self.phase == "place" and self.hand[me == "W"] > 0:
+            return "pin"
+        theirs = self.white if me == "B" else self.black
+        if self.any_target or not theirs & ~_milled(theirs):
+            return "capture_any"
+        return "capture"
 
     def mills(self, player: str | None = None) -> list[tuple[str, ...]]:
         """The complete mills on the board (of ``player``, or of both)."""
@@ -488,24 +579,43 @@ class MorrisState(_Fields, GameState):
 
     # -- legal actions ---------------------------------------------------------
 
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """Task "move": the legal moves, sorted (read from ``move_mask`` once); else ``()``."""
+        cache = self.__dict__
+        found = cache.get("_moves")
+        if found is None:
+            found = cache["_moves"] = _move_names(self.move_mask)
+        return found
+
     def _legal_cached(self) -> Sequence[str]:
-        # Cached already: the moves are found once, with the turn; the points and removals are kept
-        # by mask in the tables (_names, _removals), so no list is made twice.
-        return self.moves if self.task == "move" else self._legal_actions()
+        # Cached already: the moves once per state; the points and removals are kept by mask in the
+        # tables (_names, _removals), so no list is made twice.
+        return self.moves if self.move_mask else self._legal_actions()
 
     def legal_actions(self) -> list[str]:
         """Every legal action, sorted."""
-        return list(self.moves if self.task == "move" else self._legal_actions())
+        x = self.move_mask
+        if x:                                  # _move_names(x), inlined: random play asks at every action
+            try:
+                return list(_MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24] + _MOVES_2[x >> 48 & _M24]
+                            + _MOVES_3[x >> 72])
+            except KeyError:
+                return list(_read(_MOVE_NAME_LABELS, x))
+        return list(self._legal_actions())
 
     def play(self, action: str | Action) -> "MorrisState":
         """The skeleton's :meth:`GameState.play`, with its most frequent cases inlined: a legal move,
         or an action, spelled canonically (random play, the tests and the AI spend most of their time here)."""
-        if action in self.moves:
-            return self._move(action)  # type: ignore[arg-type]  # one of the moves: a str
         try:
-            t: tuple[Any, ...] | None = _ACTIONS.get(action)  # type: ignore[arg-type]  # an Action: None
+            step = _STEPS.get(action)  # type: ignore[arg-type]  # an Action: None
+            t: tuple[Any, ...] | None = _ACTIONS.get(action) if step is None else None  # type: ignore[arg-type]
         except TypeError:                      # not hashable, so not text: the skeleton says so
-            t = None
+            step = t = None
+        if step is not None:
+            if self.move_mask & step[0]:       # one of the moves
+                return self._move(step)
+            t = _ACTIONS[step[5]]
         if t is not None and self.result is None:
             return self._apply(self._check(t, action))  # type: ignore[arg-type]  # a key of _ACTIONS: a str
         return GameState.play(self, action)  # type: ignore[no-any-return]  # a MorrisState
@@ -520,15 +630,13 @@ class MorrisState(_Fields, GameState):
         >>> s.apply_id(s.legal_ids()[0]) == s.play(s.legal_actions()[0])
         True
         """
+        x = self.move_mask
+        if x:                                  # _move_ids(x), inlined
+            try:
+                return _MIDS_0[x & _M24] + _MIDS_1[x >> 24 & _M24] + _MIDS_2[x >> 48 & _M24] + _MIDS_3[x >> 72]
+            except KeyError:
+                return _read(_MOVE_ID_LABELS, x)
         task = self.task
-        if task == "move":                    # the same few move lists come back again and again
-            moves = self.moves
-            found = _MOVE_IDS.get(moves)
-            if found is None:
-                if len(_MOVE_IDS) > 1 << 17:  # bound the memory of long sessions
-                    _MOVE_IDS.clear()
-                found = _MOVE_IDS[moves] = tuple(map(_ID_OF.__getitem__, moves))
-            return found
         if task == "place":                   # point i is id i, and the points are in name order
             m = FULL ^ (self.black | self.white)
             return _PLACE_IDS_LOW[m & 4095] + _PLACE_IDS_HIGH[m >> 12]
@@ -541,16 +649,27 @@ class MorrisState(_Fields, GameState):
 
     def apply_id(self, action_id: int) -> "MorrisState":
         try:
+            step = _STEP_OF_ID[action_id] if action_id >= 0 else None
+        except (IndexError, TypeError):
+            step = None
+        if step is not None and self.move_mask & step[0]:   # a legal move: the most frequent case
+            return self._move(step)
+        return self._apply_other_id(action_id)
+
+    def _apply_other_id(self, action_id: int) -> "MorrisState":
+        # placements and removals checked as play() checks them, without the strings; the rest by name
+        try:
             name = _ID_NAMES[action_id] if action_id >= 0 else None
         except (IndexError, TypeError):
             name = None
         if name is None:                      # not an action of this board: the skeleton says why
             return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
-        if name in self.moves:                # the common cases first, checked as play() checks them
-            return self._move(name)
-        if self.task == "place" and action_id < N and not (self.black | self.white) >> action_id & 1 \
-                and self.result is None:
-            return self._place(action_id, name)
+        if self.result is None:
+            if action_id < N:
+                if self.task == "place" and not (self.black | self.white) >> action_id & 1:
+                    return self._place(action_id, name)
+            elif action_id < 2 * N:
+                return self._apply(self._check((_REMOVE, action_id - N, -1), name))
         return self.play(name)
 
     @property
@@ -558,12 +677,7 @@ class MorrisState(_Fields, GameState):
         """The search's transposition key: the same positions as :func:`~fangqi_teach.ai.search.position_key`
         (board, who acts, what is owed, hands, removals), as one hash."""
         task = self.task
-        if task == "capture":
-            p = self.pending
-            assert p is not None
-            owed: tuple[str, int] = (p.kind, p.count)
-        else:
-            owed = (task, 1)
+        owed = (self._capture_kind(), self.owed) if task == "capture" else (task, 1)
         return hash((self.black, self.white, self.player, owed, self.hand, self.lost))
 
     def _legal_actions(self) -> tuple[Any, ...]:
@@ -584,8 +698,9 @@ class MorrisState(_Fields, GameState):
     # -- the skeleton's template methods (GameState) ------------------------------
 
     def _known(self, text: Any) -> Any:
-        """The move for ``text`` spelled canonically: a legal move itself, else ``(point, text, any piece
-        may go)``; ``None`` for other spellings; :class:`IllegalAction` if the rules forbid it.
+        """The move for ``text`` spelled canonically: a legal move's step (``_STEPS``), else
+        ``(point, text, any piece may go)``; ``None`` for other spellings; :class:`IllegalAction` if the
+        rules forbid it.
 
         >>> s = new_game("maonan").play("B2")
         >>> s.board
@@ -595,8 +710,6 @@ class MorrisState(_Fields, GameState):
         ...
         fangqi_teach.core.IllegalAction: You must place a piece now (White: place a piece).
         """
-        if text in self.moves:                 # the common case, already known legal
-            return text
         try:
             t: tuple[Any, ...] | None = _ACTIONS.get(text)
         except TypeError:                      # not hashable, so not text: the skeleton says so
@@ -622,21 +735,20 @@ class MorrisState(_Fields, GameState):
         raise AssertionError(f"{a} is legal")  # the skeleton asks only after _move_of found no move
 
     def _apply(self, move: Any) -> "MorrisState":
-        if move.__class__ is str:
+        if len(move) == 6:                     # a move's step (_STEPS); else (point, text, any piece may go)
             return self._move(move)
         i, action, any_allowed = move
         task = self.task
         if task == "place":
             return self._place(i, action)
-        if task == "move":
-            return self._move(action)
         if task == "pull":
             return self._pull(i, action)
         return self._capture(i, action, any_allowed)
 
-    def _check(self, t: tuple[Any, ...], action: str) -> tuple[int, str, bool]:
-        """``(point index, canonical text, any piece may be captured)`` of the parsed action ``t``
-        (spelled ``action``) if the rules allow it here; :class:`IllegalAction` if not."""
+    def _check(self, t: tuple[Any, ...], action: str) -> Any:
+        """What :meth:`_apply` plays for the parsed action ``t`` (spelled ``action``) if the rules allow it
+        here: a move's step (``_STEPS``), else ``(point index, canonical text, any piece may be captured)``;
+        :class:`IllegalAction` if not."""
         kind, i, j = t
         task = self.task
         mine, theirs = (self.black, self.white) if self.player == "B" else (self.white, self.black)
@@ -654,8 +766,9 @@ class MorrisState(_Fields, GameState):
                 raise IllegalAction.of(code, action, point=POINTS[i])
             if j not in NEIGHBOURS[i]:
                 raise IllegalAction.of("not_adjacent", action, point=POINTS[j], origin=POINTS[i])
-            if action in self.moves:           # a legal move written another way ("A1-A4")
-                return i, action, False
+            step = _STEPS[MOVE_ACTIONS[i, j]]
+            if self.move_mask & step[0]:      # a legal move (perhaps written another way, "A1-A4")
+                return step
             raise IllegalAction.of("target_occupied", action, point=POINTS[j])
         # a removal is owed: a capture/pin or the blocked pull
         if kind != _REMOVE:
@@ -696,10 +809,10 @@ class MorrisState(_Fields, GameState):
             return self._owe_captures(black, white, hand, self.lost, len(mills), False, action, events)
         return _next_turn(self, black, white, hand, self.lost, False, action, events)
 
-    def _move(self, action: str) -> "MorrisState":
-        i, j, flip, area, completes, events = _MOVE_INFO[action]
-        me = self.player
-        if me == "B":
+    def _move(self, step: _Step) -> "MorrisState":
+        """The state after the legal move ``step``."""
+        _, flip, area, completes, events, action = step
+        if self.player == "B":
             black = mine = self.black ^ flip
             white = theirs = self.white
             you = "W"
@@ -711,6 +824,7 @@ class MorrisState(_Fields, GameState):
             event = events[1]
         mills = completes[mine & area]
         if mills:
+            me = self.player
             said = [event]
             for m in mills:
                 said.append(_MILL_EVENTS[me, m])
@@ -732,12 +846,10 @@ class MorrisState(_Fields, GameState):
                                             (action, self.log), [event])
             seen = seen + (key,)
         empty = FULL ^ (black | white)
-        x = ((_OUT0[theirs & 255] | _OUT1[theirs >> 8 & 255] | _OUT2[theirs >> 16])
-             & (_IN0[empty & 255] | _IN1[empty >> 8 & 255] | _IN2[empty >> 16]))
-        moves = (_MOVES_0[x & _M24] + _MOVES_1[x >> 24 & _M24]                # _moves(theirs, empty), inlined
-                 + _MOVES_2[x >> 48 & _M24] + _MOVES_3[x >> 72])
-        return _make(MorrisState, (opts, black, white, you, "move", "move" if moves else "pull", 0, self.hand,
-                                   self.lost, quiet, seen, False, False, moves, (action, self.log), None,
+        x = ((_OUT_LOW[theirs & 4095] | _OUT_HIGH[theirs >> 12])       # _move_mask(theirs, empty), inlined
+             & (_IN_LOW[empty & 4095] | _IN_HIGH[empty >> 12]))
+        return _make(MorrisState, (opts, black, white, you, "move", "move" if x else "pull", 0, self.hand,
+                                   self.lost, quiet, seen, False, False, x, (action, self.log), None,
                                    (event,)))
 
     def _owe_captures(self, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int], owed: int,
@@ -749,7 +861,7 @@ class MorrisState(_Fields, GameState):
             return _next_turn(self, black, white, hand, lost, turn_removed, action, events)
         any_target = (not self.opts[_RECHECK]) and not enemy_pieces & ~_milled(enemy_pieces)
         return _make(MorrisState, (self.opts, black, white, self.player, self.phase, "capture", owed, hand, lost,
-                                   self.quiet, self.seen, turn_removed, any_target, (),
+                                   self.quiet, self.seen, turn_removed, any_target, 0,
                                    (action, self.log), None, tuple(events)))
 
     def _capture(self, i: int, action: str, any_allowed: bool) -> "MorrisState":
@@ -786,7 +898,7 @@ class MorrisState(_Fields, GameState):
         if owed > 0:
             if theirs:
                 return _make(MorrisState, (self.opts, black, white, me, self.phase, "capture", owed, hand, lost,
-                                           self.quiet, (), True, self.any_target, (),
+                                           self.quiet, (), True, self.any_target, 0,
                                            (action, self.log), None, tuple(events)))
             events.append(Event("forfeit", me, value=owed, reason="no_target", lost="capture"))
         return _next_turn(self, black, white, hand, lost, True, action, events)
@@ -803,7 +915,7 @@ class MorrisState(_Fields, GameState):
         events = [_PULL_EVENTS[me, i], _REMOVE_EVENTS[me, i, "blocked_pull"]]
         if not theirs and enemy_hand == 0:
             return _win(self, black, white, self.hand, lost, action, events)
-        moves = _moves(mine, FULL ^ (black | white))
+        moves = _move_mask(mine, FULL ^ (black | white))
         if moves:
             # the same turn goes on: now the player moves
             return _make(MorrisState, (self.opts, black, white, me, "move", "move", 0, self.hand, lost,
@@ -859,7 +971,7 @@ def _win(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tu
     me = s.player
     events.append(Event("win", me, reason="no_pieces"))
     return _make(MorrisState, (s.opts, black, white, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False,
-                               (), (action, s.log), Result("win", me, "no_pieces"), tuple(events)))
+                               0, (action, s.log), Result("win", me, "no_pieces"), tuple(events)))
 
 
 def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int],
@@ -877,7 +989,7 @@ def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lo
                 events.append(Event("skip", you, reason="supply_empty"))
                 nxt = me
             return _make(MorrisState, (opts, black, white, nxt, "place", "place", 0, hand, lost, 0, (), False,
-                                       False, (), log, None, tuple(events)))
+                                       False, 0, log, None, tuple(events)))
         # placing is over: movement begins [D14]
         events.append(Event("phase", reason="move"))
         mover = other(opts[_FIRST_PLACER]) if opts[_FIRST_MOVER] == "second_placer" else me
@@ -903,8 +1015,8 @@ def _begin_movement_turn(opts: tuple[Any, ...], black: int, white: int, player: 
         if reason:
             events.append(Event("draw", None, value=limit, reason=reason))
             return _make(MorrisState, (opts, black, white, player, "over", "", 0, hand, lost, quiet, seen, False,
-                                       False, (), log, Result("draw", None, reason, limit), tuple(events)))
-    moves = _moves(black if player == "B" else white, FULL ^ (black | white))
+                                       False, 0, log, Result("draw", None, reason, limit), tuple(events)))
+    moves = _move_mask(black if player == "B" else white, FULL ^ (black | white))
     return _make(MorrisState, (opts, black, white, player, "move", "move" if moves else "pull", 0, hand, lost,
                                quiet, seen, False, False, moves, log, None, tuple(events)))
 
@@ -918,7 +1030,7 @@ def new_game(name: str = "maonan", **options: Any) -> MorrisState:
         raise ValueError(f'this module plays "maonan", not "{name}"')
     opts = _check_options(options)
     return _make(MorrisState, (opts, 0, 0, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
-                               (0, 0), 0, (), False, False, (), None, None, ()))
+                               (0, 0), 0, (), False, False, 0, None, None, ()))
 
 
 def parse_diagram(text: str) -> dict[str, str]:
@@ -979,7 +1091,7 @@ def from_board(board: dict[str, str] | str, player: str = "W", hands: dict[str, 
                       f"{_NAMES[c].zh}盘上和手中都没有棋子，对局已经结束")
     if hand[0] or hand[1]:
         s = _make(MorrisState, (opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
-                                False, (), None, None, ()))
+                                False, 0, None, None, ()))
     else:
         s = _begin_movement_turn(opts, black, white, player, hand, lost, 0, (), None, [])
     _check_coherent(s)   # a set-up meets the same invariants as a saved state
@@ -1023,7 +1135,7 @@ def state_from_json(d: dict[str, Any]) -> MorrisState:
         if len(text) != N + 1 or set(text[:N]) - set(".BW") or text[N] not in PLAYERS:
             raise StateFormatError.of(f"seen[{k}]", "text", text)
         seen.append(_key_from_text(text))
-    moves = _moves(black if player == "B" else white, FULL ^ (black | white)) if task == "move" else ()
+    moves = _move_mask(black if player == "B" else white, FULL ^ (black | white)) if task == "move" else 0
     s = _make(MorrisState, (
         opts, black, white, player, phase, task, f.integer("owed", 0, 2 * PIECES, 0),
         f.per_player("hands", 0, PIECES), f.per_player("removed", 0, PIECES),
