@@ -819,5 +819,8 @@ def search_turn(state, level: str, rng: random.Random, budget: float, max_depth:
 
 
 def _settings(level: str) -> dict:
-    """The Connect6 search settings of ``level`` (hard's for a level of one-turn play)."""
-    return LEVEL.get(levels.resolve(level)) or LEVEL["hard"]
+    """The Connect6 search settings of ``level`` (hard's for a level of one-turn play).
+
+    Read through :func:`.levels.level` at every turn, not from :data:`LEVEL`, so that a
+    ladder variant (``--set master.connect6.pairs=8``) plays with its own settings."""
+    return levels.level(level).connect6 or levels.level("hard").connect6 or LEVEL["hard"]
