@@ -283,6 +283,7 @@ class TurnSearch(Connect6Search):
         doubles = []
         triple = None
         for turn, sets in threat_turns(self.pos, colour, 2):
+            self.check_time()
             n = _hits(sets)
             if n >= 3:
                 triple = turn
@@ -504,6 +505,7 @@ class TurnSearch(Connect6Search):
         for s in sorted(set.intersection(*map(set, threats))):
             zone = self._zone_after(colour, (s,), depth)
             for f in sorted(zone):
+                self.check_time()
                 if f != s and pos.cells[f] == EMPTY:
                     turn = tuple(sorted((s, f)))
                     if turn not in out and self._is_safe(colour, turn, depth):
@@ -575,6 +577,7 @@ class TurnSearch(Connect6Search):
             zones: dict[tuple[int, ...], frozenset[int]] = {}
             try:
                 for turn in turns:
+                    self.check_time()
                     # the part of the turn that must be there (nothing, or the stone that blocks
                     # every threat alone) and the stones that are free
                     base = () if not threats else next(((s,) for s in turn if all(s in x for x in threats)), turn)
@@ -646,7 +649,12 @@ class TurnSearch(Connect6Search):
         """The points of the win by threats that :meth:`threat_win` found for ``colour``
         within ``depth`` turns: its turns' stones, the empty points of their threat
         windows, the defences and where the defender could make one of them a threat,
-        through the whole proof (from the proofs' table)."""
+        through the whole proof (from the proofs' table).
+
+        Reads the clock at every position of the proof: the proofs come from the table,
+        so :meth:`threat_win` reads it only for what is new, and a deep proof's zone
+        is a walk over every defence at every depth."""
+        self.check_time()
         pos = self.pos
         turn = self.threat_win(colour, depth)
         if turn is None:
@@ -758,6 +766,7 @@ class TurnSearch(Connect6Search):
         pairs.sort(key=lambda t: -(pos.gain(t[0], colour) + pos.gain(t[1], colour)))
         out: list[tuple[int, ...]] = []
         for pair in pairs:
+            self.check_time()  # the proofs asked for are mostly in the table: no clock read there
             turn = tuple(sorted(pair))
             for p in turn:
                 pos.place(p, colour)
