@@ -124,6 +124,44 @@ class ZPosition(Position):
         super().undo(p)
 
 
+@lru_cache(maxsize=None)
+def directions(n: int) -> tuple[int, ...]:
+    """Per window of the n×n board, the bit of its line's direction (1, 2, 4 or 8).
+
+    >>> g = Geometry.of(19); d = directions(19)
+    >>> sorted(set(d)), d[0], d[g.point_windows[g.centre][-1]]
+    ([1, 2, 4, 8], 1, 8)
+    """
+    g = Geometry.of(n)
+    bit = {1: 1, n: 2, n + 1: 4, 1 - n: 8}
+    return tuple(bit[w[1] - w[0]] for w in g.windows)
+
+
+def crossings(pos: Position, colour: int) -> int:
+    """The threat potential of ``colour``: empty points where live windows of its own
+    holding two or more stones cross in two or more directions. A stone there
+    grows two lines at once, so two such points are where a turn makes a double
+    threat now or next turn; the window sum counts each line alone and misses
+    that. Cheap: only the windows holding two or more (``pos.hot``) are read.
+
+    >>> pos = Position(Geometry.of(19), {"j10": "B", "k10": "B", "m12": "B", "m13": "B"})
+    >>> crossings(pos, BLACK), crossings(pos, 3 - BLACK)
+    (1, 0)
+    >>> pos.place(pos.g.index["m10"], 3 - BLACK); crossings(pos, BLACK)   # m10, where the lines cross
+    0
+    """
+    theirs, cells, windows = pos.count[3 - colour], pos.cells, pos.g.windows
+    dirs = directions(pos.g.n)
+    seen: dict[int, int] = {}
+    for w in pos.hot[colour]:
+        if theirs[w] == 0:
+            bit = dirs[w]
+            for p in windows[w]:
+                if cells[p] == EMPTY:
+                    seen[p] = seen.get(p, 0) | bit
+    return sum(1 for b in seen.values() if b & (b - 1))
+
+
 def threat_turns(pos: Position, colour: int, least: int = 1):
     """Yield ``(turn, sets)`` for every pair of relevant points whose two stones
     leave ``colour`` at least one threat window; ``sets`` are those windows'
@@ -213,6 +251,7 @@ class TurnSearch(Connect6Search):
         super().__init__(pos, deadline, rng, width, pair_width)
         self.pos: ZPosition = pos
         self.enemy_weight = 4  # quarters: the enemy's windows against one's own at a leaf
+        self.potential = 0  # value of a crossing (:func:`crossings`) at a leaf, each side's counted
         # a defence that makes threats refutes a proof, unless (parry) a blocking turn leaves
         # three threats: more wins found, but each proof costs more (level setting "parry")
         self.parry = False
@@ -410,9 +449,10 @@ class TurnSearch(Connect6Search):
         elif LEAF_PROOF and self.threat_win(colour, 1) is not None:
             return WIN // 2 - 1
         white, black = pos.white, pos.value + pos.white
-        if colour == BLACK:
-            return black - (self.enemy_weight * white) // 4
-        return white - (self.enemy_weight * black) // 4
+        v = black - (self.enemy_weight * white) // 4 if colour == BLACK else white - (self.enemy_weight * black) // 4
+        if self.potential:
+            v += self.potential * (crossings(pos, colour) - crossings(pos, enemy))
+        return v
 
     # -- the whole turn ----------------------------------------------------
 
@@ -823,6 +863,7 @@ def search_turn(state, level: str, rng: random.Random, budget: float, max_depth:
     search = TurnSearch(pos, start + budget, rng, width=cfg["width"] - 2, pair_width=cfg["pairs"])
     search.enemy_weight = cfg.get("enemy", 4)
     search.parry = cfg.get("parry", False)
+    search.potential = cfg.get("potential", 0)
     turn, why = search.choose_turn(colour, stones, level, start, budget, max_depth)
     return [pos.g.names[p] for p in turn], why
 
