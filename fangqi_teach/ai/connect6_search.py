@@ -138,8 +138,13 @@ def directions(n: int) -> tuple[int, ...]:
 
 
 def crossings(pos: Position, colour: int) -> int:
-    """The threat potential of ``colour``: empty points where live windows of its own
-    holding two or more stones cross in two or more directions. A stone there
+    """The threat potential of ``colour``: how many empty points :func:`crossing_points` finds."""
+    return len(crossing_points(pos, colour))
+
+
+def crossing_points(pos: Position, colour: int) -> list[int]:
+    """The empty points where live windows of ``colour`` holding two or more of its
+    stones cross in two or more directions (its threat potential). A stone there
     grows two lines at once, so two such points are where a turn makes a double
     threat now or next turn; the window sum counts each line alone and misses
     that. Cheap: only the windows holding two or more (``pos.hot``) are read.
@@ -159,7 +164,7 @@ def crossings(pos: Position, colour: int) -> int:
             for p in windows[w]:
                 if cells[p] == EMPTY:
                     seen[p] = seen.get(p, 0) | bit
-    return sum(1 for b in seen.values() if b & (b - 1))
+    return [p for p, b in seen.items() if b & (b - 1)]
 
 
 def threat_turns(pos: Position, colour: int, least: int = 1):
@@ -252,6 +257,7 @@ class TurnSearch(Connect6Search):
         self.pos: ZPosition = pos
         self.enemy_weight = 4  # quarters: the enemy's windows against one's own at a leaf
         self.potential = 0  # value of a crossing (:func:`crossings`) at a leaf, each side's counted
+        self.cross_bonus = 0  # bonus of a candidate stone on a crossing of either side (turn choice, order)
         # a defence that makes threats refutes a proof, unless (parry) a blocking turn leaves
         # three threats: more wins found, but each proof costs more (level setting "parry")
         self.parry = False
@@ -389,6 +395,18 @@ class TurnSearch(Connect6Search):
         pos = self.pos
         mine, theirs = pos.count[colour], pos.count[3 - colour]
         return any(mine[w] >= 4 and theirs[w] == 0 for p in stones for w in pos.g.point_windows[p])
+
+    def point_bonus(self, colour: int) -> dict[int, int]:
+        """``cross_bonus`` on the crossings of both sides (:func:`crossing_points`): a stone
+        there grows two of one's own lines at once, or stops two of the opponent's; the
+        window gain sees each line alone, so without it such points may fall outside the
+        candidate width."""
+        if not self.cross_bonus:
+            return {}
+        out = dict.fromkeys(crossing_points(self.pos, 3 - colour), self.cross_bonus)
+        for p in crossing_points(self.pos, colour):
+            out[p] = out.get(p, 0) + self.cross_bonus
+        return out
 
     # -- alpha-beta with a transposition table ---------------------------
 
@@ -864,6 +882,7 @@ def search_turn(state, level: str, rng: random.Random, budget: float, max_depth:
     search.enemy_weight = cfg.get("enemy", 4)
     search.parry = cfg.get("parry", False)
     search.potential = cfg.get("potential", 0)
+    search.cross_bonus = cfg.get("cross_bonus", 0)
     turn, why = search.choose_turn(colour, stones, level, start, budget, max_depth)
     return [pos.g.names[p] for p in turn], why
 
