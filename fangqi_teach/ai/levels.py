@@ -116,8 +116,11 @@ TABLE: tuple[Level, ...] = (
           connect6={"proof": 6, "width": 10, "pairs": 8, "safety": 4, "share": 0.8},
           aliases=("normal",),
           about=Text("searches three actions ahead", "看三步")),
+    # Connect6 hard against medium, 24 games at time scale 0.3, load 6-8 (2026-12-03 19:25): with the
+    # threat potential at the leaves (20 a crossing, :func:`.connect6_search.crossings`) 20, without 13.
+    # (At medium's budget it changed nothing against the old hard: 13.5 and 10 of 24, without 11.)
     Level("hard", Text("hard", "困难"), 3.0, search_share=0.6, safety=True,
-          connect6={"proof": 8, "width": 12, "pairs": 12, "safety": 5, "share": 0.8},
+          connect6={"proof": 8, "width": 12, "pairs": 12, "safety": 5, "share": 0.8, "potential": 20},
           about=Text("searches as deep as its time allows, never hands over a win", "在时限内尽量深算，不送胜")),
     # (search share 0.7, then 0.8, both scored 12.5–11.5 against hard in Ningxia at time scale 0.05:
     # twice hard's time is not one more action deep on a 56-point board; 0.8 kept: it uses the budget)
@@ -131,7 +134,7 @@ TABLE: tuple[Level, ...] = (
     Level("master", Text("master", "大师"), 6.0, search_share=0.8, safety=True, safety_share=0.95,
           endgame_table=True, pvs=True, history=True, lmr=True, table_leaves=True,
           per_game={"maonan": {"history": False}, "ningxia": {"history": False}},
-          connect6={"proof": 10, "width": 14, "pairs": 10, "safety": 6, "share": 0.95},
+          connect6={"proof": 10, "width": 14, "pairs": 10, "safety": 6, "share": 0.95, "potential": 20},
           aliases=("expert", "top"),
           about=Text("the whole budget; perfect Maonan endgames", "用满时限；毛南三棋残局走法完美")),
 )
