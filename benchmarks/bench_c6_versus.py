@@ -91,8 +91,13 @@ def run() -> str:
         "| + crossings of both sides as candidate stones (bonus 30 in the choice and order of turns) | "
         "11 / 24 |",
         "| pairs 10 instead of 8 | 6.5 / 24 (6-17-1) |", "",
-        "None adopted: the threat potential scored 23.5 / 48 against the unchanged search's 11 / 24, within "
-        "the noise (both stay level settings, `potential` and `cross_bonus`, 0 at every level). The goal "
+        "None adopted at medium: the threat potential scored 23.5 / 48 against the unchanged search's 11 / 24, "
+        "within the noise (`potential` and `cross_bonus` stay 0 there). At hard's budget the threat potential "
+        "pays (the ladder's pair, time scale 0.3, 2026-12-03 19:25–19:40, load 2–8): hard vs medium "
+        "without it 13 / 24 (seed 0) and 28 / 48 (seed 1), 41 / 72 = 57 %, below the ladder's 65 %; with "
+        "potential 20: 20 / 24 and 11 / 24 (seed 0), 32 / 48 (seed 1), 63 / 96 = 66 % (all 96 games merged "
+        "into `ratings.json`); with pairs 10 as well 31 / 48 (not adopted). So hard and master have "
+        "`potential` 20, medium 0. The goal "
         "(≥ 90 %) stays far off; what the analysis above points to (a safety filter that reaches four turns "
         "in medium's 0.8 s) needs a faster filter, not a better leaf.", "",
         "The turn's clock: the proof zones, the zone and block defences, the safety filter's turns and the "
@@ -111,8 +116,11 @@ def run() -> str:
         "| pairs 8 | 15 / 24 |",
         "| pairs 10 | 23 / 24 (before the clock checks), again 19 / 24 |",
         "| pairs 10, safety depth 8, safety share 0.8 | 16 / 24 |",
-        "| **pairs 10 (adopted), replayed and merged into `ratings.json`** | **21 / 24 (21-3-0)** |", "",
-        "Met: master scores 63 / 72 against hard with pairs 10 (three runs). Fewer candidate turns (20 at "
+        "| pairs 10 (adopted), replayed and merged (hard as on main) | 21 / 24 (21-3-0) |",
+        "| **pairs 10, both with potential 20 (adopted), replayed and merged into `ratings.json`, load 2–5** "
+        "| **16 / 24 (16-8-0)** |", "",
+        "Met, but narrowly once hard got stronger: master with pairs 10 scored 63 / 72 against hard as on main, "
+        "and 16 / 24 (67 %) against hard with the threat potential (one run). Fewer candidate turns (20 at "
         "the root instead of 28) let the safety filter go deeper in the same time; pairs 8 leaves out turns "
         "that matter, and a deeper or longer safety filter takes time from the alpha-beta.", ""])
 
