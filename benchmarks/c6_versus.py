@@ -10,6 +10,8 @@ per game and a summary: score, and per side the median and slowest time of
 a whole turn against that side's scaled budget. ``--save`` keeps the
 summary in ``benchmarks/c6_versus_results.json`` (one per pairing and
 scale), which ``bench_c6_versus.py`` turns into the BENCHMARKS.md table.
+``--set medium.connect6.potential=20`` (repeatable, as ``fangqi-teach ladder
+--set``) plays a variant of the new level; a variant is never saved.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 import c6_baseline  # noqa: E402
 
 from fangqi_teach import ai  # noqa: E402
+from fangqi_teach.ai.ladder import apply_settings  # noqa: E402
+from fangqi_teach.commands.ladder import parse_settings  # noqa: E402
 from fangqi_teach.games import new_game  # noqa: E402
 
 
@@ -86,7 +90,11 @@ def main(argv=None) -> dict:
     ap.add_argument("--json", default=None)
     ap.add_argument("--save", action="store_true")
     ap.add_argument("--records", default=None, help="write every game's record (JSON) here")
+    ap.add_argument("--set", action="append", default=None, metavar="LEVEL.FIELD=VALUE", dest="settings",
+                    help="change a new level's setting for this run (as fangqi-teach ladder --set)")
     a = ap.parse_args(argv)
+    settings = parse_settings(a.settings)
+    apply_settings(settings)
     score = {"new": 0.0, "old": 0.0}
     wins = {"new": 0, "old": 0, None: 0}
     alltimes: dict[str, list[float]] = {"new": [], "old": []}
@@ -114,12 +122,14 @@ def main(argv=None) -> dict:
            "turn_time": {k: {"median": round(statistics.median(v), 3), "max": round(max(v), 3),
                              "budget": ai.BUDGETS[a.new_level if k == "new" else a.old_level] * a.scale}
                          for k, v in alltimes.items() if v}}
+    if settings:
+        out["settings"] = settings
     print(json.dumps(out))
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     if a.records:
         pathlib.Path(a.records).write_text(json.dumps(records) + "\n", encoding="utf-8")
-    if a.save:
+    if a.save and not settings:
         save(out)
     return out
 

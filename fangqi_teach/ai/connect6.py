@@ -232,12 +232,17 @@ class Position:
         table = _GAIN_BLACK if colour == BLACK else _GAIN_WHITE
         return sum([table[cb[w] * 7 + cw[w]] for w in self.g.point_windows[p]])
 
-    def top_points(self, colour: int, k: int, gains: dict[int, int] | None = None) -> list[int]:
-        """The ``k`` candidates where one stone of ``colour`` gains most; their gains
-        go into ``gains`` if given (for :meth:`turn_values`)."""
+    def top_points(
+        self, colour: int, k: int, gains: dict[int, int] | None = None, bonus: dict[int, int] | None = None
+    ) -> list[int]:
+        """The ``k`` candidates where one stone of ``colour`` gains most (plus ``bonus``
+        where given: a search's own idea of a point's worth); their gains alone go into
+        ``gains`` if given (for :meth:`turn_values`)."""
         scored = sorted(((self.gain(p, colour), p) for p in self.candidates()), reverse=True)
         if gains is not None:
             gains.update((p, g) for g, p in scored)
+        if bonus:
+            scored.sort(key=lambda t: (t[0] + bonus.get(t[1], 0), t[1]), reverse=True)
         return [p for _, p in scored[:k]]
 
     def turn_values(self, turns, colour: int, gains: dict[int, int] | None = None) -> list[int]:
@@ -330,7 +335,8 @@ class Connect6Search:
         enemy = 3 - colour
         threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
         gains: dict[int, int] = {}
-        top = pos.top_points(colour, width, gains)
+        bonus = self.point_bonus(colour)
+        top = pos.top_points(colour, width, gains, bonus)
         if threats:
             need = hitting_number(threats, stones + 1)
             if need > stones:
@@ -345,10 +351,18 @@ class Connect6Search:
             options = [(p,) for p in top]
         else:
             options = list(itertools.combinations(sorted(top), 2))
-        # order by the exact value after the whole turn
-        scored = list(zip(pos.turn_values(options, colour, gains), options))
+        # order by the exact value after the whole turn (and the search's bonus, if any)
+        values = pos.turn_values(options, colour, gains)
+        if bonus:
+            values = [v + sum(bonus.get(p, 0) for p in t) for v, t in zip(values, options)]
+        scored = list(zip(values, options))
         scored.sort(key=lambda t: t[0], reverse=True)
         return "normal", [t for _, t in scored[:pair_width]]
+
+    def point_bonus(self, colour: int) -> dict[int, int]:
+        """What a stone of ``colour`` is worth on some points beyond its window gain,
+        for choosing and ordering candidate turns: nothing here (see the subclass)."""
+        return {}
 
     # -- threat-space search: win by a chain of double threats ---------
 

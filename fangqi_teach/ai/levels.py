@@ -116,8 +116,11 @@ TABLE: tuple[Level, ...] = (
           connect6={"proof": 6, "width": 10, "pairs": 8, "safety": 4, "share": 0.8},
           aliases=("normal",),
           about=Text("searches three actions ahead", "看三步")),
+    # Connect6 hard against medium at time scale 0.3, load 2-8 (2026-12-03 19:25-19:40): with the threat
+    # potential at the leaves (20 a crossing, :func:`.connect6_search.crossings`) 63 / 96, without 41 / 72.
+    # (At medium's budget it changed nothing against the old hard: 13.5 and 10 of 24, without 11.)
     Level("hard", Text("hard", "困难"), 3.0, search_share=0.6, safety=True,
-          connect6={"proof": 8, "width": 12, "pairs": 12, "safety": 5, "share": 0.8},
+          connect6={"proof": 8, "width": 12, "pairs": 12, "safety": 5, "share": 0.8, "potential": 20},
           about=Text("searches as deep as its time allows, never hands over a win", "在时限内尽量深算，不送胜")),
     # (search share 0.7, then 0.8, both scored 12.5–11.5 against hard in Ningxia at time scale 0.05:
     # twice hard's time is not one more action deep on a 56-point board; 0.8 kept: it uses the budget)
@@ -125,10 +128,14 @@ TABLE: tuple[Level, ...] = (
     # path, load 5-11 (2026-12-03): all on: Maonan 11, Ningxia 18; LMR off 10, 14.5; PVS off 14, 20;
     # history off 15 (13 on seed 1, where all on scored 13), 21. LMR pays in both; the history
     # heuristic did not, so it is off in those two games (per_game; 3 points in 24 is within the noise).
+    # Connect6 master against hard, 24 games at time scale 0.3, load 7-15 (2026-12-03 evening): pairs 14
+    # (the old setting) 13; pairs 8: 15; pairs 10: 23, again 19; pairs 10 with safety 8 and safety share
+    # 0.8: 16. Fewer candidate turns let the safety filter go deeper; 8 leaves out turns that matter.
+    # Against hard with the threat potential (both with it), pairs 10: 16 / 24.
     Level("master", Text("master", "大师"), 6.0, search_share=0.8, safety=True, safety_share=0.95,
           endgame_table=True, pvs=True, history=True, lmr=True, table_leaves=True,
           per_game={"maonan": {"history": False}, "ningxia": {"history": False}},
-          connect6={"proof": 10, "width": 14, "pairs": 14, "safety": 6, "share": 0.95},
+          connect6={"proof": 10, "width": 14, "pairs": 10, "safety": 6, "share": 0.95, "potential": 20},
           aliases=("expert", "top"),
           about=Text("the whole budget; perfect Maonan endgames", "用满时限；毛南三棋残局走法完美")),
 )

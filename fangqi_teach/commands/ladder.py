@@ -50,6 +50,11 @@ def parse_settings(items: list[str] | None) -> dict[str, dict]:
 
     >>> parse_settings(["master.lmr=false", "master.search_share=0.9", "大师.pvs=True"])
     {'master': {'lmr': False, 'search_share': 0.9, 'pvs': True}}
+
+    A key of the level's Connect6 settings is ``LEVEL.connect6.KEY`` (the level's other keys kept):
+
+    >>> parse_settings(["master.connect6.pairs=8"])["master"]["connect6"]["pairs"]
+    8
     """
     from ..ai import levels
 
@@ -57,6 +62,9 @@ def parse_settings(items: list[str] | None) -> dict[str, dict]:
     for item in items or ():
         name, sep, text = item.partition("=")
         lv, dot, fieldname = name.rpartition(".")
+        sub = None
+        if lv.endswith(".connect6"):  # one key of the Connect6 settings' dict
+            lv, sub, fieldname = lv[: -len(".connect6")], fieldname, "connect6"
         if not (sep and dot and fieldname):
             raise ValueError(f'a setting is LEVEL.FIELD=VALUE, not "{item}"')
         fields = {f.name for f in dataclasses.fields(levels.Level)} - {"id", "name", "aliases", "about"}
@@ -71,7 +79,12 @@ def parse_settings(items: list[str] | None) -> dict[str, dict]:
                 value = int(text) if low.lstrip("-").isdigit() else float(text)
             except ValueError:
                 value = text
-        out.setdefault(levels.resolve(lv), {})[fieldname] = value
+        changes = out.setdefault(levels.resolve(lv), {})
+        if sub is None:
+            changes[fieldname] = value
+        else:
+            base = changes.get("connect6") or dict(levels.level(lv).connect6 or {})
+            changes["connect6"] = {**base, sub: value}
     return out
 
 
