@@ -924,15 +924,11 @@ class FangState(GameState):
             return GameState.apply_id(self, action_id)  # type: ignore[no-any-return]
         return self.play(name)  # type: ignore[no-any-return]  # the skeleton's play: a FangState
 
-    def _placement(self, i: int) -> tuple[Any, ...] | None:
-        """``(Black mask, White mask, Black counts, White counts, hands, player next)`` after placing on
-        the empty point i when that completes no shape and placing goes on (the most frequent action of a
-        search), or None: then the general way (:meth:`_apply`) plays it. Shared by :meth:`_plain_placement`
-        and :meth:`leaf_id`."""
-        if self.window or self.turn_captured or self.turn_shaped:
-            return None
+    def _put(self, i: int, side: int) -> tuple[int, int, int, int, tuple[int, int]] | None:
+        """``(Black mask, White mask, Black counts, White counts, hands)`` after the side to act (``side``:
+        0 Black, 1 White) puts a piece from its hand on the empty point i, or None when that completes a
+        shape. Shared by :meth:`_placement` and :meth:`_plain_extra_placement`."""
         g = self.geo
-        side = _SIDE[self.player]
         black, white = self.colour_masks
         pb, pw = self.shape_counts
         pack = g.pack_point[i]
@@ -947,7 +943,21 @@ class FangState(GameState):
             if g.completes(pb, i):
                 return None
         hands = self.hand_counts
-        hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
+        return black, white, pb, pw, ((hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1]))
+
+    def _placement(self, i: int) -> tuple[Any, ...] | None:
+        """``(Black mask, White mask, Black counts, White counts, hands, player next)`` after placing on
+        the empty point i when that completes no shape and placing goes on (the most frequent action of a
+        search), or None: then the general way (:meth:`_apply`) plays it. Shared by :meth:`_plain_placement`
+        and :meth:`leaf_id`."""
+        if self.window or self.turn_captured or self.turn_shaped:
+            return None
+        g = self.geo
+        side = _SIDE[self.player]
+        put = self._put(i, side)
+        if put is None:
+            return None
+        black, white, pb, pw, hands = put
         if (black | white == g.full) if self.variant.placing_ends == "board_full" else hands == (0, 0):
             return None                       # the last placement: the pull or moving begins
         # the opponent is next, unless their supply is empty (then they are skipped)
@@ -1022,21 +1032,10 @@ class FangState(GameState):
             return None
         g, p = self.geo, self.player
         side = _SIDE[p]
-        black, white = self.colour_masks
-        pb, pw = self.shape_counts
-        pack = g.pack_point[i]
-        if side:
-            white |= 1 << i
-            pw += pack
-            if g.completes(pw, i):
-                return None
-        else:
-            black |= 1 << i
-            pb += pack
-            if g.completes(pb, i):
-                return None
-        hands = self.hand_counts
-        hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
+        put = self._put(i, side)
+        if put is None:
+            return None
+        black, white, pb, pw, hands = put
         if hands[side] == 0 or black | white == g.full:
             return None                       # the rest is forfeited: the general way says so
         n = self._child(g.names[i])
