@@ -164,10 +164,11 @@ def budget_table() -> str:
                 used = (time.perf_counter() - t0) / ai.BUDGETS[level]
                 worst[level] = max(worst.get(level, 0.0), used)
         rows.append(f"| {game} | " + " | ".join(f"{worst[lv]:.0%}" for lv in ai.LEVELS) + " |")
+    budgets = ", ".join(f"{lv} {ai.BUDGETS[lv]:g} s" for lv in ai.LEVELS)
     return "\n".join(["### Time used at the real budgets (slowest of two mid-game positions)", "",
-                      "Share of the budget (easy 0.2 s, medium 1 s, hard 3 s) the slowest action used; "
-                      "the rule is at most 110 %.", "",
-                      "| game | easy | medium | hard |", "|---|---|---|---|", *rows, ""])
+                      f"Share of the budget ({budgets}) the slowest action used; the rule is at most 110 %.", "",
+                      "| game | " + " | ".join(ai.LEVELS) + " |", "|---" * (len(ai.LEVELS) + 1) + "|",
+                      *rows, ""])
 
 
 def run() -> str:
