@@ -134,6 +134,9 @@ class Position:
         self.cells = [EMPTY] * (geometry.n * geometry.n)
         nw = len(geometry.windows)
         self.count: list[list[int]] = [[], [0] * nw, [0] * nw]  # by colour; EMPTY (0) has none
+        # per window, 7 * Black's stones + White's: the index of the window's entry in the
+        # value and gain tables, kept with the counts so a gain is one look-up a window
+        self.key = [0] * nw
         self.value = 0
         self.white = 0  # White's windows alone (≥ 0); Black's are value + white
         self.stones = 0
@@ -169,13 +172,13 @@ class Position:
         """Add (``step`` 1) or take away (-1) a stone of ``colour`` in every window
         through ``p``, keeping ``value``, ``white`` and ``hot`` exact (table look-ups:
         the counts of a window index :data:`_VALUE` and :data:`_WHITE`)."""
-        cb, cw = self.count[BLACK], self.count[WHITE]
+        key = self.key
         mine, hot = self.count[colour], self.hot[colour]
-        unit = 7 if colour == BLACK else 1  # a window's table index is 7 * black + white
+        step7 = step * (7 if colour == BLACK else 1)  # a window's table index is 7 * black + white
         v = wv = 0
         for w in self.g.point_windows[p]:
-            k = cb[w] * 7 + cw[w]
-            k2 = k + step * unit
+            k = key[w]
+            k2 = key[w] = k + step7
             v += _VALUE[k2] - _VALUE[k]
             wv += _WHITE[k2] - _WHITE[k]
             c = mine[w] + step
@@ -228,9 +231,16 @@ class Position:
 
     def gain(self, p: int, colour: int) -> int:
         """How much a stone of ``colour`` on ``p`` improves ``colour``'s value."""
-        cb, cw = self.count[BLACK], self.count[WHITE]
         table = _GAIN_BLACK if colour == BLACK else _GAIN_WHITE
-        return sum([table[cb[w] * 7 + cw[w]] for w in self.g.point_windows[p]])
+        return sum(map(table.__getitem__, map(self.key.__getitem__, self.g.point_windows[p])))
+
+    def gains(self, points, colour: int) -> list[int]:
+        """:meth:`gain` of each of ``points``: every window's gain looked up once, then summed
+        per point (a point's 24 windows are shared with its neighbours')."""
+        table = _GAIN_BLACK if colour == BLACK else _GAIN_WHITE
+        by_window = list(map(table.__getitem__, self.key)).__getitem__
+        pw = self.g.point_windows
+        return [sum(map(by_window, pw[p])) for p in points]
 
     def top_points(
         self, colour: int, k: int, gains: dict[int, int] | None = None, bonus: dict[int, int] | None = None
@@ -238,9 +248,11 @@ class Position:
         """The ``k`` candidates where one stone of ``colour`` gains most (plus ``bonus``
         where given: a search's own idea of a point's worth); their gains alone go into
         ``gains`` if given (for :meth:`turn_values`)."""
-        scored = sorted(((self.gain(p, colour), p) for p in self.candidates()), reverse=True)
+        cands = self.candidates()
+        values = self.gains(cands, colour)
+        scored = sorted(zip(values, cands), reverse=True)
         if gains is not None:
-            gains.update((p, g) for g, p in scored)
+            gains.update(zip(cands, values))
         if bonus:
             scored.sort(key=lambda t: (t[0] + bonus.get(t[1], 0), t[1]), reverse=True)
         return [p for _, p in scored[:k]]
@@ -257,7 +269,7 @@ class Position:
         True
         """
         gains = {} if gains is None else gains
-        cb, cw, common = self.count[BLACK], self.count[WHITE], self.g.common
+        key, common = self.key, self.g.common
         if colour == BLACK:
             base, table, unit = self.value, _GAIN_BLACK, 7
         else:
@@ -273,7 +285,7 @@ class Position:
             if len(turn) == 2:
                 a, b = turn
                 for w in common.get((a, b) if a < b else (b, a), ()):
-                    k = cb[w] * 7 + cw[w]
+                    k = key[w]
                     v += table[k + unit] - table[k]  # the second stone's gain in w, minus its gain alone
             out.append(v)
         return out
