@@ -44,3 +44,32 @@ def test_no_win_while_pulling_or_filling_the_board_is_what_playing_the_turn_out_
             kept += 1
     # (Xinjiang skips the pulls after a capture while placing, which random play nearly always makes)
     assert ruled_out > (1 if game == "xinjiang" else 40), (ruled_out, kept)
+
+
+def _mobile(s, neighbours, colour: str) -> int:
+    """How many pieces of ``colour`` have an empty point among their ``neighbours`` (per point index)."""
+    return sum(1 for i, c in enumerate(s.cells) if c == colour and any(s.cells[j] == "." for j in neighbours[i]))
+
+
+@pytest.mark.parametrize("game", FANG)
+def test_the_evaluation_counts_mobility_on_the_states_own_lines(game):
+    # evaluator(game) is made for the game's default options; with diagonal_moves [D1] the pieces move along
+    # the diagonals too, so the mobility term (4 a mobile piece) reads the state's geometry, not the board's
+    from fangqi_teach.ai.evaluate import evaluator, evaluator_plain
+    ev, plain = evaluator(game), evaluator_plain(game)       # plain: the board's orthogonal lines
+    checked = differ = 0
+    for s in random_states(game, 6, seed=31, limit=300, diagonal_moves=True):
+        if s.phase != "move":
+            continue
+        board_lines = [tuple(s.geo.board.index[q] for q in s.geo.board.neighbours[p]) for p in s.geo.names]
+        for player in "BW":
+            other = "W" if player == "B" else "B"
+            extra = 4 * (_mobile(s, s.geo.neighbours, player) - _mobile(s, s.geo.neighbours, other)
+                         - _mobile(s, board_lines, player) + _mobile(s, board_lines, other))
+            assert ev(s, player) == plain(s, player) + extra, s.record_text
+            for k in s.legal_ids():           # the search's leaves carry the geometry too
+                leaf, child = s.leaf_id(k), s.apply_id(k)
+                assert ev(leaf, player) == ev(child, player), (s.record_text, s.name_of(k))
+            differ += extra != 0
+        checked += 1
+    assert checked > 50 and differ > 10, (checked, differ)

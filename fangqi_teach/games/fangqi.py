@@ -646,13 +646,14 @@ class LeafView:
     (:meth:`FangState.leaf_id`): the masks, the packed shape counts, the hands, who acts, the phase and
     the stage (one placement or move owed); the game goes on."""
 
-    __slots__ = ("bits", "packs", "hand_counts", "player", "phase", "stage")
+    __slots__ = ("bits", "packs", "hand_counts", "player", "phase", "stage", "geo")
     bits: tuple[int, int]
     packs: tuple[int, int]
     hand_counts: tuple[int, ...]
     player: str
     phase: str
     stage: str                            # "place" or "move": one action owed
+    geo: "_Geometry"                      # the state's geometry (its movement lines, for mobility)
     owed = 1
     winner = None
 
@@ -1019,7 +1020,7 @@ class FangState(GameState):
                 leaf = object.__new__(LeafView)
                 black, white, pb, pw, leaf.hand_counts, leaf.player = after
                 leaf.bits, leaf.packs = (black, white), (pb, pw)
-                leaf.phase, leaf.stage = self.phase, "place"
+                leaf.phase, leaf.stage, leaf.geo = self.phase, "place", self.geo
                 return leaf
         elif self.stage == "move" and type(action_id) is int:
             view = self._move_leaf(action_id)
@@ -1142,7 +1143,7 @@ class FangState(GameState):
                 return None
         leaf = object.__new__(LeafView)
         leaf.bits, leaf.packs, leaf.hand_counts = (black, white), (pb, pw), self.hand_counts
-        leaf.player, leaf.phase, leaf.stage = q, "move", "move"
+        leaf.player, leaf.phase, leaf.stage, leaf.geo = q, "move", "move", self.geo
         return leaf
 
     def _plain_removal(self, action_id: int) -> "FangState | None":
