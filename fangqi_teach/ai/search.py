@@ -33,6 +33,7 @@ import random
 import time
 
 from ..games import GAMES
+from ..games.engine import GameState
 
 WIN = 1_000_000.0
 # Obligations that remove a piece: resolved inside the search horizon.
@@ -183,10 +184,19 @@ class AlphaBeta:
         """Every ``(action id, child)``, best first for the player to act."""
         ev, root = self.evaluate, self.root
         keyed = []
-        apply = s.apply_id
-        for a in actions:
-            c = apply(a)
-            keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
+        view = getattr(s, "leaf_id", None) if self.leaves and self.plain_leaves else None
+        if view is not None:
+            # valued from leaf views (what the evaluation reads); most are cut off unsearched, so a
+            # child is made in full (apply_id, by _best_child) only when searched, unless it came whole
+            for a in actions:
+                c = view(a)
+                keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a,
+                              c if isinstance(c, GameState) else None))
+        else:
+            apply = s.apply_id
+            for a in actions:
+                c = apply(a)
+                keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
         keyed.sort(key=lambda t: t[0], reverse=maximizing)
         return [(a, c) for _, a, c in keyed]
 
