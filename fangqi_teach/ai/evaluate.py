@@ -213,7 +213,6 @@ def _fang_evaluator(t: Tables, geo):
     pk = t.packed
     count_hand, full = t.count_hand, t.full
     groups, h_bits, l7, size1, size2 = pk.groups, pk.h_bits, pk.l7, pk.size1, pk.size2
-    reach_of = pk.reach
     w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
     nothing_owed = _NOTHING_OWED
     one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
@@ -269,7 +268,8 @@ def _fang_evaluator(t: Tables, geo):
                 st |= st << 1 | st << w | st << w1
             score += 12 * (sm.bit_count() - st.bit_count())
         if state.phase == "move":
-            reach = reach_of(full & ~(black | white))
+            # the state's own movement lines: a rule option may add the diagonals ([D1] diagonal_moves)
+            reach = state.geo.reach(full & ~(black | white))
             score += 4 * ((reach & mine).bit_count() - (reach & theirs).bit_count())
         return score
 

@@ -321,12 +321,16 @@ class _Geometry:
             for i in pts:
                 at[i].append(sid)
         self.shapes_at = tuple(tuple(a) for a in at)
+        # the most one placement or move can earn (the shapes through one point): bounds for no_win_this_turn
+        self.max_place_worth = max(sum(self.place_value[sid] for sid in through) for through in self.shapes_at)
+        self.max_move_worth = max(sum(self.move_value[sid] for sid in through) for through in self.shapes_at)
         sq: list[list[tuple[int, ...]]] = [[] for _ in range(self.n)]
         for s, pts in zip(self.shapes, self.shape_points):
             if s.kind == "square":
                 for i in pts:
                     sq[i].append(pts)
         self.squares_at = tuple(tuple(a) for a in sq)
+        self.square_masks_at = tuple(tuple(sum(1 << k for k in pts) for pts in a) for a in sq)
         # For each point, its squares as (the three other corners..., all four).
         self.square_others: tuple[tuple[tuple[Any, ...], ...], ...] = tuple(
             tuple(tuple(k for k in pts if k != e) + (pts,) for pts in self.squares_at[e])
@@ -642,13 +646,14 @@ class LeafView:
     (:meth:`FangState.leaf_id`): the masks, the packed shape counts, the hands, who acts, the phase and
     the stage (one placement or move owed); the game goes on."""
 
-    __slots__ = ("bits", "packs", "hand_counts", "player", "phase", "stage")
+    __slots__ = ("bits", "packs", "hand_counts", "player", "phase", "stage", "geo")
     bits: tuple[int, int]
     packs: tuple[int, int]
     hand_counts: tuple[int, ...]
     player: str
     phase: str
     stage: str                            # "place" or "move": one action owed
+    geo: "_Geometry"                      # the state's geometry (its movement lines, for mobility)
     owed = 1
     winner = None
 
@@ -1015,7 +1020,7 @@ class FangState(GameState):
                 leaf = object.__new__(LeafView)
                 black, white, pb, pw, leaf.hand_counts, leaf.player = after
                 leaf.bits, leaf.packs = (black, white), (pb, pw)
-                leaf.phase, leaf.stage = self.phase, "place"
+                leaf.phase, leaf.stage, leaf.geo = self.phase, "place", self.geo
                 return leaf
         elif self.stage == "move" and type(action_id) is int:
             view = self._move_leaf(action_id)
@@ -1138,7 +1143,7 @@ class FangState(GameState):
                 return None
         leaf = object.__new__(LeafView)
         leaf.bits, leaf.packs, leaf.hand_counts = (black, white), (pb, pw), self.hand_counts
-        leaf.player, leaf.phase, leaf.stage = q, "move", "move"
+        leaf.player, leaf.phase, leaf.stage, leaf.geo = q, "move", "move", self.geo
         return leaf
 
     def _plain_removal(self, action_id: int) -> "FangState | None":
@@ -1272,15 +1277,65 @@ class FangState(GameState):
         >>> state_from_setup("dafang", black=black, white=["f6", "f5"], phase="move").no_win_this_turn()
         True
         """
+        side = _SIDE[self.player]
+        above_losing = self.colour_masks[1 - side].bit_count() - self.variant.losing_count
         if self.phase == "move":
-            return self._captures_at_most() < self.colour_masks[1 - _SIDE[self.player]].bit_count() \
-                - self.variant.losing_count
+            return self._captures_at_most() < above_losing
+        if self.phase == "pull":
+            return self._removals_after_pulls_at_most(0) < above_losing
         if self.phase != "place":
             return False
-        side = _SIDE[self.player]
-        if self.variant.placing_ends == "board_full":
-            return self.cells.count(EMPTY) > self.hand_counts[side]
+        v = self.variant
+        if v.placing_ends == "board_full":
+            if self.cells.count(EMPTY) > self.hand_counts[side]:
+                return True
+            # the board may fill in this turn: placing ends and the pulls begin. Placements that take
+            # no pieces (extra placements, pull credits) leave the win to the removals after them
+            if v.placing == "captures" or v.count_at_placing_end:
+                return False
+            credits = self.owed * self.geo.max_place_worth if v.placing == "pull_credits" else 0
+            return self._removals_after_pulls_at_most(credits) < above_losing
         return self.hand_counts[1 - side] > 0
+
+    def _removals_after_pulls_at_most(self, credits: int) -> int:
+        """At most how many enemy pieces the player to act may take from now (while placing with the
+        board about to fill, or pulling) until another player acts: the pulls still owed now, their own
+        pull turns still to come (with ``credits`` more Ningxia credits earned before the pulls begin)
+        and, when they move first, the most one move earns (``geo.max_move_worth``), unless an opponent's
+        pull turn that is sure to be played (:meth:`_keeps_a_loose_piece`) ends the turn before. The
+        opponent's removals are their own actions; the own make-room removal takes an own piece."""
+        me, v = self.player, self.variant
+        if self.phase == "pull":
+            taken = self.owed if self.stage == "pull" else 0
+            later = self.pull_next
+        else:                                  # placing: every pull turn is still to come
+            taken = 0
+            base: int = self.options.get("pull_base", 1)
+            later = tuple((q, base + (self.credits[_SIDE[q]] + (credits if q == me else 0)
+                                      if v.placing == "pull_credits" else 0)) for q in v.pull_order)
+        for q, count in later:
+            if q == me:
+                taken += count
+            elif count and self._keeps_a_loose_piece():
+                return taken                   # the opponent pulls: the turn has passed
+        return taken + (self.geo.max_move_worth if v.first_mover == me else 0)
+
+    def _keeps_a_loose_piece(self) -> bool:
+        """Whether the player to act is sure to have a piece the opponent may take when placing is over and
+        until the moving begins: one whose every square holds an enemy piece (until then an enemy point
+        only ever becomes empty, so none of those squares can be completed), or any piece where safe ones
+        may be taken too ([D2])."""
+        g = self.geo
+        side = _SIDE[self.player]
+        mine, theirs = self.colour_masks[side], self.colour_masks[1 - side]
+        if mine and self.options["take_safe_if_no_loose"]:
+            return True
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            if all(theirs & mask for mask in g.square_masks_at[low.bit_length() - 1]):
+                return True
+        return False
 
     def _captures_at_most(self) -> int:
         """In the moving phase, at most how many enemy pieces the player to act can still take before the

@@ -1,0 +1,75 @@
+"""The Fang Qi search path (issue 24 part 3): what the search skips or makes faster gives what the plain way gives.
+
+* ``no_win_this_turn`` rules a win out (so ``turn_win`` plays nothing) only where playing the turn out
+  finds none, now also while pulling and when the board is about to fill;
+"""
+
+import random
+
+import pytest
+
+from fangqi_teach.ai.search import turn_sequences
+from fangqi_teach.games import new_game
+
+FANG = ("dafang", "ningxia", "xinjiang")
+
+
+def random_states(game: str, games: int, seed: int = 0, limit: int = 400, **options):
+    """Every state of ``games`` seeded random games (the last one of each too)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        s = new_game(game, **options)
+        while s.phase != "over" and len(s.record) < limit:
+            yield s
+            s = s.play(rng.choice(s.legal_actions()))
+        yield s
+
+
+@pytest.mark.parametrize("game, options", [(g, {}) for g in FANG] + [("dafang", {"take_safe_if_no_loose": True}),
+                                                                    ("ningxia", {"pull_base": 0})])
+def test_no_win_while_pulling_or_filling_the_board_is_what_playing_the_turn_out_finds(game, options):
+    ruled_out = kept = 0
+    for s in random_states(game, 40, seed=21, limit=120, **options):
+        if s.phase not in ("pull", "place"):
+            continue
+        side = "BW".index(s.player)
+        if s.phase == "place" and s.cells.count(".") > s.hand_counts[side]:
+            continue                          # the board cannot fill in this turn: tests/test_fast_path.py
+        me = s.player
+        if s.no_win_this_turn():
+            assert all(t.winner != me for _first, t in turn_sequences(s, cap=3000, removal_width=99)), \
+                s.record_text
+            ruled_out += 1
+        else:
+            kept += 1
+    # (Xinjiang skips the pulls after a capture while placing, which random play nearly always makes)
+    assert ruled_out > (1 if game == "xinjiang" else 40), (ruled_out, kept)
+
+
+def _mobile(s, neighbours, colour: str) -> int:
+    """How many pieces of ``colour`` have an empty point among their ``neighbours`` (per point index)."""
+    return sum(1 for i, c in enumerate(s.cells) if c == colour and any(s.cells[j] == "." for j in neighbours[i]))
+
+
+@pytest.mark.parametrize("game", FANG)
+def test_the_evaluation_counts_mobility_on_the_states_own_lines(game):
+    # evaluator(game) is made for the game's default options; with diagonal_moves [D1] the pieces move along
+    # the diagonals too, so the mobility term (4 a mobile piece) reads the state's geometry, not the board's
+    from fangqi_teach.ai.evaluate import evaluator, evaluator_plain
+    ev, plain = evaluator(game), evaluator_plain(game)       # plain: the board's orthogonal lines
+    checked = differ = 0
+    for s in random_states(game, 6, seed=31, limit=300, diagonal_moves=True):
+        if s.phase != "move":
+            continue
+        board_lines = [tuple(s.geo.board.index[q] for q in s.geo.board.neighbours[p]) for p in s.geo.names]
+        for player in "BW":
+            other = "W" if player == "B" else "B"
+            extra = 4 * (_mobile(s, s.geo.neighbours, player) - _mobile(s, s.geo.neighbours, other)
+                         - _mobile(s, board_lines, player) + _mobile(s, board_lines, other))
+            assert ev(s, player) == plain(s, player) + extra, s.record_text
+            for k in s.legal_ids():           # the search's leaves carry the geometry too
+                leaf, child = s.leaf_id(k), s.apply_id(k)
+                assert ev(leaf, player) == ev(child, player), (s.record_text, s.name_of(k))
+            differ += extra != 0
+        checked += 1
+    assert checked > 50 and differ > 10, (checked, differ)
