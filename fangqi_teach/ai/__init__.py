@@ -167,6 +167,10 @@ def make_search(level, state, evaluate, deadline: float, rng: random.Random | No
 
     leaf = maonan_table_leaf(state) if spec.table_leaves else None
     options.setdefault("order_depth", ORDER_DEPTH)
+    if state.game == "maonan":           # the same search, its leaves valued from bit masks
+        from .morris_search import MorrisMaster
+        return MorrisMaster(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr,
+                            leaf=leaf, table=kept_table(state), **options)
     return MasterSearch(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr, leaf=leaf,
                         table=kept_table(state), **options)
 

@@ -28,6 +28,8 @@ import time
 from typing import Any
 
 from ..games import maonan as _m
+from .master_search import EPS, MasterSearch
+from .morris_tables import MAX_PIECES as _TABLE_PIECES
 from .search import WIN, AlphaBeta, Timeout
 
 _STEP_OF_ID = _m._STEP_OF_ID
@@ -143,3 +145,52 @@ class MorrisAlphaBeta(AlphaBeta):
                 self.killers[ply] = a
                 break
         return best, best_action
+
+
+class MorrisMaster(MasterSearch, MorrisAlphaBeta):
+    """:class:`~.master_search.MasterSearch` for Maonan states, its leaves valued by :func:`leaf_value`.
+
+    At the horizon a child's value does not depend on the window, so the principal variation search's
+    null window and re-search give the static value twice: both are counted as nodes, as MasterSearch
+    counts them, and the value is worked out once. Where the endgame table may answer for a child (a
+    movement turn with at most four pieces a side, when ``leaf`` is set), the child is made and asked.
+    """
+
+    def _best_child(self, children: list, s, depth: int, alpha: float, beta: float, ply: int, forced: int,
+                    maximizing: bool) -> tuple[float, int | None]:
+        parts = self.parts
+        if depth > 0 or parts is None or not (self.pvs or self.lmr) or (
+                self.leaf is not None and s.phase == "move"
+                and max(s.black.bit_count(), s.white.bit_count()) <= _TABLE_PIECES):
+            return super()._best_child(children, s, depth, alpha, beta, ply, forced, maximizing)
+        # MasterSearch._best_child at the horizon, in the mover's terms (no reductions at depth 0)
+        sign = 1.0 if maximizing else -1.0
+        lo, hi = (alpha, beta) if maximizing else (-beta, -alpha)
+        root, deadline, clock, pvs = self.root, self.deadline, time.perf_counter, self.pvs
+        best, best_action = -WIN * 2, None
+        for i, (a, c) in enumerate(children):
+            v = leaf_value(s, a, root, parts) if c is None else None
+            if v is None:
+                if c is None:
+                    c = s.apply_id(a)
+                v = (self._value(c, depth, lo, hi, ply + 1, forced) if maximizing
+                     else -self._value(c, depth, -hi, -lo, ply + 1, forced))
+            else:
+                v *= sign
+                self.nodes += 1
+                if clock() > deadline:
+                    raise Timeout
+            if pvs and i > 0 and lo < v < hi and v >= lo + EPS:   # MasterSearch's re-search: the same value
+                self.nodes += 1
+                if clock() > deadline:
+                    raise Timeout
+            if v > best:
+                best, best_action = v, a
+            if v > lo:
+                lo = v
+            if lo >= hi:
+                self.killers[ply] = a
+                if self.use_history:
+                    self._credit(s.player, a, depth)
+                break
+        return sign * best, best_action
