@@ -159,11 +159,18 @@ def make_search(level, state, evaluate, deadline: float, rng: random.Random | No
     """
     spec = (level if isinstance(level, levels.Level) else levels.level(level)).for_game(state.game)
     if not (spec.pvs or spec.history or spec.lmr or spec.table_leaves):
+        if state.game == "maonan":       # the same search, its leaves valued from bit masks
+            from .morris_search import MorrisAlphaBeta
+            return MorrisAlphaBeta(evaluate, deadline, rng, **options)
         return AlphaBeta(evaluate, deadline, rng, **options)
     from .master_search import ORDER_DEPTH, MasterSearch, kept_table, maonan_table_leaf
 
     leaf = maonan_table_leaf(state) if spec.table_leaves else None
     options.setdefault("order_depth", ORDER_DEPTH)
+    if state.game == "maonan":           # the same search, its leaves valued from bit masks
+        from .morris_search import MorrisMaster
+        return MorrisMaster(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr,
+                            leaf=leaf, table=kept_table(state), **options)
     return MasterSearch(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr, leaf=leaf,
                         table=kept_table(state), **options)
 
