@@ -40,6 +40,8 @@ unchanged. What makes a start fast (benchmarks/bench_lite.py measures it):
   licences, the byte-code of modules already imported), keeps both
   un-gzipped in the browser's Cache Storage for the next visit, and starts
   the ordinary way if anything fails. The wheels stay in the site for that fallback;
+* the kernel's worker starts with the page (:func:`add_prestart`, ``lite/prestart.js``): Python is
+  restored while JupyterLab still loads, and the kernel takes that Python when it asks for one;
 * JupyterLab's parts that learners do not use are not started (:data:`UNUSED_PLUGINS`).
 
 The notebooks are every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb``
