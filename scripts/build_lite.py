@@ -40,6 +40,8 @@ unchanged. What makes a start fast (benchmarks/bench_lite.py measures it):
   licences, the byte-code of modules already imported), keeps both
   un-gzipped in the browser's Cache Storage for the next visit, and starts
   the ordinary way if anything fails. The wheels stay in the site for that fallback;
+* the kernel's worker starts with the page (:func:`add_prestart`, ``lite/prestart.js``): Python is
+  restored while JupyterLab still loads, and the kernel takes that Python when it asks for one;
 * JupyterLab's parts that learners do not use are not started (:data:`UNUSED_PLUGINS`).
 
 The notebooks are every ``notebooks/*.ipynb`` and ``notebooks/zh/*.ipynb``
@@ -464,6 +466,43 @@ def use_loader(config: Path, loader: str) -> None:
     config.write_text(json.dumps(data, indent=2, sort_keys=True))
 
 
+#: The page's side of a pre-started kernel (:func:`add_prestart`), inlined into JupyterLab's pages.
+PRESTART = ROOT / "lite" / "prestart.js"
+#: JupyterLab's pages that open a notebook (``lab/index.html?path=…``, ``notebooks/index.html?path=…``).
+APP_PAGES = ["lab", "notebooks"]
+#: A pre-started worker that no kernel took by then is ended (its Python holds ~100 MB).
+PRESTART_UNUSED_MS = 120_000
+
+
+def add_prestart(out: Path, loader: str, preload: list[str]) -> list[str]:
+    """Inline :data:`PRESTART` into the app pages of the built site ``out``: the kernel's worker is created
+    and Python restored while JupyterLab still loads; returns the pages changed.
+
+    It names the kernel extension's worker file (hashed) and the options the kernel will pass
+    (``pyodideUrl``, the preloaded packages), so the loader's second call (the kernel's) finds the
+    first one's Python (``lite/pyodide-fangqi.mjs``). Only with the snapshot's loader, which keeps it.
+    """
+    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    workers = sorted(static.glob("comlink.worker.*.js"))
+    if len(workers) != 1:
+        raise SystemExit(f"{static}: expected one comlink.worker.*.js, found {[w.name for w in workers]}")
+    settings = {"worker": workers[0].relative_to(out).as_posix(), "pyodideUrl": f"static/pyodide/{loader}",
+                "packages": preload, "unusedAfterMs": PRESTART_UNUSED_MS}
+    source = PRESTART.read_text(encoding="utf-8")
+    marker = "/*FANGQI_PRESTART*/ null"
+    if marker not in source:
+        raise SystemExit(f"{PRESTART}: no {marker!r} to fill in")
+    script = "<script>\n" + source.replace(marker, json.dumps(settings)) + "</script>\n"
+    changed = []
+    for name in APP_PAGES:
+        page = out / name / "index.html"
+        html = page.read_text(encoding="utf-8")
+        head = html.index("<head>") + len("<head>")
+        page.write_text(html[:head] + "\n" + script + html[head:], encoding="utf-8")
+        changed.append(f"{name}/index.html")
+    return changed
+
+
 #: The kernel's packages: preloaded, so the kernel skips its own one-by-one installs (its worker
 #: installs each of these that the preload list lacks).
 KERNEL_PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
@@ -791,7 +830,7 @@ def folder_size(path: Path) -> int:
 
 
 def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder: bool = True,
-          snapshot: bool = True, lean_lab: bool = True) -> dict:
+          snapshot: bool = True, lean_lab: bool = True, prestart: bool = True) -> dict:
     """Build the site into ``out``; return figures (seconds, bytes, counts).
 
     ``bare``: the same Pyodide and kernel with no package of ours and one
@@ -800,7 +839,8 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
     off only to measure what it saves); ``drive_finder``: imports answer from one listing of the drive
     (:func:`add_site_customize`; likewise); ``snapshot``: the kernel's Python starts from a memory
     snapshot made here (:func:`add_snapshot`; likewise); ``lean_lab``: JupyterLab without the parts
-    learners do not use (:data:`UNUSED_PLUGINS`; likewise).
+    learners do not use (:data:`UNUSED_PLUGINS`; likewise); ``prestart``: the kernel's worker starts with
+    the page, not once JupyterLab has loaded (:func:`add_prestart`; with the snapshot only; likewise).
     """
     t0 = time.perf_counter()
     pins = load_pins()
@@ -851,6 +891,10 @@ def build(out: Path, bare: bool = False, kernel_patch: bool = True, drive_finder
         stdout=subprocess.DEVNULL if not os.environ.get("FANGQI_LITE_VERBOSE") else None)
     if snap:
         use_loader(out / "jupyter-lite.json", LOADER)
+        if prestart:
+            add_prestart(out, LOADER, KERNEL_PRELOAD)
+    # browsers ask the site's root for its icon (JupyterLab's pages have none in their HTML): no 404
+    shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
     if not bare:
         landing_page(out, (work / "contents" / "zh" / START).exists())
         rules_pages(out)
