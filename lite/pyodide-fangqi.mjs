@@ -70,50 +70,15 @@ async function unpacked(url, cache, from) {
 }
 
 /** Put the un-gzipped bytes of the files fetched from the network into Cache Storage for the next visit,
- *  and drop the entries of an older snapshot, once `when` resolves. Called once Python has started;
+ *  and drop the entries of an older snapshot. Called once Python has started, off the start's path;
  *  `new Response` copies the bytes at once (the file system owns the files' bytes). */
-function keepUnpacked(cache, urls, from, bytes, when) {
+function keepUnpacked(cache, urls, from, bytes) {
   if (!cache) return;
   const copies = urls.map((url, i) => from[url] === "network" ? new Response(bytes[i]) : null);
   (async () => {
-    await when;
     for (const old of await cache.keys()) if (!urls.includes(old.url)) await cache.delete(old);
     for (let i = 0; i < urls.length; i++) if (copies[i]) await cache.put(urls[i], copies[i]);
   })().catch((e) => console.warn("[fangqi-teach] could not keep the unpacked snapshot:", e));
-}
-
-/** When the write of the unpacked snapshot (98 MB) may start: the kernel quiet for `quietMs` after its first
- *  cell (IPython's post_run_cell, so Run All's cells, which follow one another, come first), or `latestMs`
- *  after the restore if no cell runs. Written at once, it ran while JupyterLab was still loading on a first
- *  visit, and the two shared the machine's cores. */
-const KEEP_QUIET_MS = 2000;
-const KEEP_LATEST_MS = 30000;
-
-function kernelQuiet(py, quietMs = KEEP_QUIET_MS, latestMs = KEEP_LATEST_MS) {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = () => {
-      if (!done) {
-        done = true;
-        resolve();
-      }
-    };
-    let timer = setTimeout(finish, latestMs);
-    const ran = () => {
-      if (done) return;
-      clearTimeout(timer);
-      timer = setTimeout(finish, quietMs);
-    };
-    try {
-      const register = py.runPython(
-        "lambda f: __import__('pyodide_kernel').kernel_instance.interpreter.events.register(" +
-        "'post_run_cell', lambda *_: f())");
-      register(ran);
-      register.destroy();
-    } catch (e) {
-      console.warn("[fangqi-teach] no post_run_cell hook: the snapshot is kept after the time limit", e);
-    }
-  });
 }
 
 /** Write the files of files.gz (lite/snapshot.mjs: uint32 length, JSON [[path, size]...], bytes). */
@@ -183,9 +148,7 @@ async function fromSnapshot(options) {
   mark("done");
   phases.from = Object.values(from).every((f) => f === "cache") ? "cache" : "network";
   try {
-    if (Object.values(from).includes("network")) {
-      keepUnpacked(cache, urls, from, [await snapshot, await files], kernelQuiet(py));
-    }
+    keepUnpacked(cache, urls, from, [await snapshot, await files]);
   } catch (e) {
     console.warn("[fangqi-teach] could not keep the unpacked snapshot:", e);
   }
