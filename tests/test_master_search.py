@@ -44,7 +44,9 @@ def test_only_master_switches_the_refinements_on_and_make_search_follows():
         assert on == ((True,) * 4 if lv.id == "master" else (False,) * 4)
         s = new_game("maonan")
         kind = type(ai.make_search(lv, s, evaluator("maonan"), 0.0))
-        assert kind is (MasterSearch if lv.id == "master" else AlphaBeta)
+        # Maonan's levels use the subclasses that value leaves from masks (morris_search)
+        assert issubclass(kind, MasterSearch if lv.id == "master" else AlphaBeta)
+        assert (lv.id == "master") == issubclass(kind, MasterSearch)
 
 
 @pytest.mark.parametrize("game", SEARCH_GAMES)

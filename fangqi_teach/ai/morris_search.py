@@ -32,7 +32,7 @@ from .master_search import EPS, MasterSearch
 from .morris_tables import MAX_PIECES as _TABLE_PIECES
 from .search import WIN, AlphaBeta, Timeout
 
-_STEP_OF_ID = _m._STEP_OF_ID
+_STEP_OF_ID: Any = _m._STEP_OF_ID
 _COMPLETES = _m.COMPLETES
 _OUT_LOW, _OUT_HIGH, _IN_LOW, _IN_HIGH = _m._OUT_LOW, _m._OUT_HIGH, _m._IN_LOW, _m._IN_HIGH
 _FULL, _N, _WHITE_KEY = _m.FULL, _m.N, _m._WHITE_KEY
