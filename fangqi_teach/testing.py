@@ -30,6 +30,18 @@ def random_game(game: str, rng: random.Random, max_actions: int = 5000, **option
     return states
 
 
+
+def random_states(game: str, games: int, seed: int = 0, limit: int = 400, **options):
+    """Every state of ``games`` random games from one seed, in order, each game cut at ``limit`` actions.
+
+    >>> states = list(random_states("maonan", 2, seed=3, limit=10))
+    >>> sum(not s.record for s in states)  # two games, each from its start
+    2
+    """
+    rng = random.Random(seed)
+    for _ in range(games):
+        yield from random_game(game, rng, limit, **options)
+
 def piece_totals(s) -> dict[str, int]:
     """Per colour: pieces on the board + in hand + removed (constant in a game)."""
     on_board = Counter(s.board.values())

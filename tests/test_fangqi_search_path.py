@@ -4,25 +4,12 @@
   finds none, now also while pulling and when the board is about to fill;
 """
 
-import random
-
 import pytest
 
 from fangqi_teach.ai.search import turn_sequences
-from fangqi_teach.games import new_game
+from fangqi_teach.testing import random_states
 
 FANG = ("dafang", "ningxia", "xinjiang")
-
-
-def random_states(game: str, games: int, seed: int = 0, limit: int = 400, **options):
-    """Every state of ``games`` seeded random games (the last one of each too)."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        s = new_game(game, **options)
-        while s.phase != "over" and len(s.record) < limit:
-            yield s
-            s = s.play(rng.choice(s.legal_actions()))
-        yield s
 
 
 @pytest.mark.parametrize("game, options", [(g, {}) for g in FANG] + [("dafang", {"take_safe_if_no_loose": True}),

@@ -19,19 +19,10 @@ from fangqi_teach.core import IllegalAction
 from fangqi_teach.games import GAMES, from_json, new_game
 from fangqi_teach.games.engine import action_ids, zobrist_of
 from fangqi_teach.notation import parse_action
+from fangqi_teach.testing import random_states
 
 GENERIC = ("dafang", "ningxia", "xinjiang", "maonan")
 ALL = (*GENERIC, "connect6")
-
-
-def random_states(game: str, games: int, seed: int = 0, limit: int = 400, **options):
-    rng = random.Random(seed)
-    for _ in range(games):
-        s = new_game(game, **options)
-        while s.phase != "over" and len(s.record) < limit:
-            yield s
-            s = s.play(rng.choice(s.legal_actions()))
-        yield s
 
 
 @pytest.mark.parametrize("game, options", [(g, {}) for g in ALL] + [("connect6", {"size": 9}),

@@ -341,44 +341,18 @@ def _masked_evaluator(t: Tables):
         return (nb1, nb2, nw1, nw2, (safe & black).bit_count() - (safe & white).bit_count(),
                 (reach & black).bit_count() - (reach & white).bit_count())
 
-    def evaluate(state, player: str) -> float:
-        black, white = state.black, state.white
-        key = black << n | white
-        found = terms.get(key)
-        if found is None:
-            if len(terms) >= 1 << 17:          # bound the memory of long sessions
-                terms.clear()
-            found = terms[key] = board_terms(black, white)
-        nb1, nb2, nw1, nw2, safe, mobile = found
-        hand = state.hand
-        if count_hand:
-            material = black.bit_count() + hand[0] - white.bit_count() - hand[1]
-        else:
-            material = black.bit_count() - white.bit_count()
-        near_own, near_enemy = (30, 18) if state.player == player else (18, 30)
-        if state.phase != "move":
-            mobile = 0
-        if player == "B":
-            score = PIECE * material + (near_own * nb1 + 6 * nb2 - near_enemy * nw1 - 6 * nw2
-                                        + 12 * safe + 4 * mobile)
-        else:
-            score = PIECE * -material + (near_own * nw1 + 6 * nw2 - near_enemy * nb1 - 6 * nb2
-                                         - 12 * safe - 4 * mobile)
-        owed = _owed_fast(state, player, True)
-        return score + owed if owed else score
-
     def from_parts(black: int, white: int, hand: tuple[int, int], to_move: str, moving: bool, owed: int,
                    player: str) -> float:
         """``evaluate`` of a state given by its parts: the masks, the hands, who acts, whether the phase is
         "move", and how many removals ``to_move`` owes (a capture's count, 1 for the blocked pull, else 0).
 
-        The search's leaves (:mod:`.morris_search`) are valued from these without making the state; the
-        same arithmetic as ``evaluate``, in the same order, so the value is the same float.
+        ``evaluate`` reads these parts off a state; the search's leaves (:mod:`.morris_search`) pass them
+        without making the state, so both give the same float.
         """
         key = black << n | white
         found = terms.get(key)
         if found is None:
-            if len(terms) >= 1 << 17:
+            if len(terms) >= 1 << 17:          # bound the memory of long sessions
                 terms.clear()
             found = terms[key] = board_terms(black, white)
         nb1, nb2, nw1, nw2, safe, mobile = found
@@ -398,6 +372,11 @@ def _masked_evaluator(t: Tables):
         if owed:
             return score + (0.9 if to_move == player else -0.9) * PIECE * owed
         return score
+
+    def evaluate(state, player: str) -> float:
+        task = state.task                     # the removals owed, as _owed_fast reads them
+        owed = state.owed if task == "capture" else 1 if task == "pull" else 0
+        return from_parts(state.black, state.white, state.hand, state.player, state.phase == "move", owed, player)
 
     evaluate.from_parts = from_parts  # type: ignore[attr-defined]  # read by morris_search
     return evaluate
