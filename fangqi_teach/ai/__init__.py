@@ -158,22 +158,25 @@ def make_search(level, state, evaluate, deadline: float, rng: random.Random | No
     ('AlphaBeta', 'MasterSearch')
     """
     spec = (level if isinstance(level, levels.Level) else levels.level(level)).for_game(state.game)
+    plain, master = _search_classes(state.game)
     if not (spec.pvs or spec.history or spec.lmr or spec.table_leaves):
-        if state.game == "maonan":       # the same search, its leaves valued from bit masks
-            from .morris_search import MorrisAlphaBeta
-            return MorrisAlphaBeta(evaluate, deadline, rng, **options)
-        return AlphaBeta(evaluate, deadline, rng, **options)
-    from .master_search import ORDER_DEPTH, MasterSearch, kept_table, maonan_table_leaf
+        return plain(evaluate, deadline, rng, **options)
+    from .master_search import ORDER_DEPTH, kept_table, maonan_table_leaf
 
     leaf = maonan_table_leaf(state) if spec.table_leaves else None
     options.setdefault("order_depth", ORDER_DEPTH)
-    if state.game == "maonan":           # the same search, its leaves valued from bit masks
-        from .morris_search import MorrisMaster
-        return MorrisMaster(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr,
-                            leaf=leaf, table=kept_table(state), **options)
-    return MasterSearch(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr, leaf=leaf,
-                        table=kept_table(state), **options)
+    return master(evaluate, deadline, rng, pvs=spec.pvs, history=spec.history, lmr=spec.lmr, leaf=leaf,
+                  table=kept_table(state), **options)
 
+
+def _search_classes(game: str) -> tuple[type, type]:
+    """``(plain search, master's search)`` for ``game``: Maonan's are the same searches with their leaves
+    valued from bit masks (:mod:`.morris_search`)."""
+    if game == "maonan":
+        from .morris_search import MorrisAlphaBeta, MorrisMaster
+        return MorrisAlphaBeta, MorrisMaster
+    from .master_search import MasterSearch
+    return AlphaBeta, MasterSearch
 
 def _endgame_table_actions(state) -> list[str]:
     """The perfect actions from the Maonan endgame table when ``state`` is in it and its value is
