@@ -294,6 +294,15 @@ if BEFORE_SITE:
     del TARGETS["ours without the snapshot: 01_dafang"]
     TARGETS[f"before ({pathlib.Path(BEFORE_SITE).name}): 01_dafang"] = ("before", "01_dafang.ipynb", "firstBoard")
 
+#: More of our notebooks to open (``$FANGQI_LITE_NOTEBOOKS``: ``all``, or paths such as
+#: ``10_play.ipynb,zh/17_puzzles.ipynb``): the issue's "a warm start of any notebook".
+MORE_NOTEBOOKS = os.environ.get("FANGQI_LITE_NOTEBOOKS", "")
+if MORE_NOTEBOOKS:
+    _names = ([str(p.relative_to(ROOT / "notebooks")) for p in sorted((ROOT / "notebooks").rglob("*.ipynb"))]
+              if MORE_NOTEBOOKS == "all" else MORE_NOTEBOOKS.split(","))
+    for _name in _names:
+        TARGETS.setdefault(f"ours: {_name.removesuffix('.ipynb')}", ("ours", _name, "firstBoard"))
+
 
 def _visit(context, base: str, notebook: str, until: str, blocked: list, worker: bool, app: str = "lab") -> dict:
     """Open ``notebook`` in a new tab, Run All, and return the page's stamps (seconds from navigation)
@@ -366,9 +375,13 @@ def startup(rounds: int = 2) -> dict:
                         try:
                             runs[target][visit].append(_visit(context, bases[site], notebook, until, blocked,
                                                               worker=True, app=(app or ["lab"])[0]))
+                        except Exception as error:  # one notebook that never draws must not lose the run
+                            print(f"  round {r + 1} {target} {visit}: FAILED {error!r:.200}", flush=True)
                         finally:
                             context.close()
                     shutil.rmtree(profile, ignore_errors=True)
+                    if not all(runs[target][v] for v in ("cold", "warm")):
+                        continue
                     print(f"  round {r + 1} {target}: " + ", ".join(
                         f"{v} {runs[target][v][-1]['kernel_idle']:.1f}/{runs[target][v][-1]['first_board']:.1f} s"
                         for v in ("cold", "warm")), flush=True)
