@@ -60,3 +60,27 @@ def test_the_evaluation_counts_mobility_on_the_states_own_lines(game):
             differ += extra != 0
         checked += 1
     assert checked > 50 and differ > 10, (checked, differ)
+
+
+@pytest.mark.parametrize("game, options", [(g, {}) for g in FANG] + [("xinjiang", {"diagonal_moves": True}),
+                                                                    ("ningxia", {"draw_repetitions": 2})])
+def test_a_leaf_valued_unmade_has_the_value_of_its_child(game, options):
+    # FangState.leaf_valuer values a plain placement's or move's child from its parts: the value the
+    # evaluation gives the child made by apply_id, and a value exactly where leaf_id gives a view
+    from fangqi_teach.ai.evaluate import evaluator
+    ev = evaluator(game)
+    valued = made = 0
+    for s in random_states(game, 8, seed=41, limit=300, **options):
+        for player in "BW":
+            valuer = s.leaf_valuer(ev.value_of_parts, player)
+            for k in s.legal_ids():
+                v = valuer(k) if valuer is not None else None
+                leaf = s.leaf_id(k)
+                if v is None:
+                    assert leaf is s.apply_id(k) or leaf == s.apply_id(k), (s.record_text, s.name_of(k))
+                    made += 1
+                else:
+                    assert type(leaf).__name__ == "LeafView", (s.record_text, s.name_of(k))
+                    assert v == ev(s.apply_id(k), player) == ev(leaf, player), (s.record_text, s.name_of(k))
+                    valued += 1
+    assert valued > 2000 and made > 100, (valued, made)

@@ -217,10 +217,13 @@ def _fang_evaluator(t: Tables, geo):
     nothing_owed = _NOTHING_OWED
     one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
 
-    def evaluate(state, player: str) -> float:
-        black, white = state.bits or state.colour_masks     # the fields, past the properties
-        pb, pw = state.packs or state.shape_counts
-        hand = state.hand_counts
+    def value_of_parts(black: int, white: int, pb: int, pw: int, hand: tuple[int, ...], acts: bool,
+                       owed: float, player: str, reach) -> float:
+        """The value for ``player`` of a position given by its parts: the colour masks, the packed shape
+        counts, the hands, whether ``player`` acts, what the removals or placements owed are worth
+        (:func:`_owed_fast`), and the board's ``reach`` (``geo.reach``) in the moving phase, else None.
+        ``evaluate`` reads them off a state; the search's leaves after a plain placement or move
+        (:meth:`~fangqi_teach.games.fangqi.FangState.leaf_valuer`) pass them without making one."""
         if player == "B":
             mine, theirs, cm, ct = black, white, pb, pw
             n_mine, n_theirs = black.bit_count(), white.bit_count()
@@ -234,11 +237,9 @@ def _fang_evaluator(t: Tables, geo):
                 n_mine += hand[1]
                 n_theirs += hand[0]
         score = PIECE * (n_mine - n_theirs)
-        if state.stage not in nothing_owed:
-            owed = _owed_fast(state, player, False)
-            if owed:
-                score += owed
-        if state.player == player:
+        if owed:
+            score += owed
+        if acts:
             near_own, near_enemy = 30, 18
         else:
             near_own, near_enemy = 18, 30
@@ -267,13 +268,21 @@ def _fang_evaluator(t: Tables, geo):
             if st:
                 st |= st << 1 | st << w | st << w1
             score += 12 * (sm.bit_count() - st.bit_count())
-        if state.phase == "move":
+        if reach is not None:
             # the state's own movement lines: a rule option may add the diagonals ([D1] diagonal_moves)
-            reach = state.geo.reach(full & ~(black | white))
-            score += 4 * ((reach & mine).bit_count() - (reach & theirs).bit_count())
+            near = reach(full & ~(black | white))
+            score += 4 * ((near & mine).bit_count() - (near & theirs).bit_count())
         return score
 
+    def evaluate(state, player: str) -> float:
+        black, white = state.bits or state.colour_masks     # the fields, past the properties
+        pb, pw = state.packs or state.shape_counts
+        owed = _owed_fast(state, player, False) if state.stage not in nothing_owed else 0.0
+        return value_of_parts(black, white, pb, pw, state.hand_counts, state.player == player, owed, player,
+                              state.geo.reach if state.phase == "move" else None)
+
     evaluate.reads_leaf_views = True  # type: ignore[attr-defined]  # FangState.leaf_id gives all it reads
+    evaluate.value_of_parts = value_of_parts  # type: ignore[attr-defined]  # read by FangState.leaf_valuer
     return evaluate
 
 
