@@ -83,7 +83,7 @@ def _to_front(children: list, action: int | str) -> None:
 
 def _first(t: tuple) -> float:
     """The sort key of a ``(value, action, child)`` triple: its value (ties keep their order)."""
-    return t[0]  # type: ignore[no-any-return]
+    return t[0]
 
 
 class Timeout(Exception):

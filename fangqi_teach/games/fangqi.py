@@ -641,6 +641,10 @@ COUNTER_TEXTS = {
     "credits": Text("Pull credits: Black {b} · White {w}", "多拔：黑方 {b} 枚 · 白方 {w} 枚"),
 }
 
+#: A node's valuer of its children by action id (:meth:`FangState.leaf_valuer`): None where a child must be made.
+_Valuer = Callable[[int], "float | None"]
+
+
 class LeafView:
     """What the static evaluation reads of a position after a plain placement or move
     (:meth:`FangState.leaf_id`): the masks, the packed shape counts, the hands, who acts, the phase and
@@ -1028,7 +1032,7 @@ class FangState(GameState):
                 return view
         return self.apply_id(action_id)
 
-    def leaf_valuer(self, value_of_parts: Callable[..., float], player: str) -> Callable[[int], float | None] | None:
+    def leaf_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """``f(id)``: the static value for ``player`` of the child :meth:`apply_id` gives, for a plain
         placement or move (:meth:`_placement`, :meth:`_move`), computed by ``value_of_parts`` (the
         evaluation's ``value_of_parts``) from the child's masks and counts without making it; None for
@@ -1051,7 +1055,7 @@ class FangState(GameState):
             return self._move_valuer(value_of_parts, player)
         return None
 
-    def _placement_valuer(self, value_of_parts: Callable[..., float], player: str) -> Callable[[int], float | None] | None:
+    def _placement_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """:meth:`leaf_valuer` while placing: :meth:`_placement`'s child, valued."""
         g, cells = self.geo, self.cells
         if self.window or (self.variant.placing_ends == "board_full" and cells.count(EMPTY) <= 1):
@@ -1082,7 +1086,7 @@ class FangState(GameState):
 
         return value
 
-    def _move_valuer(self, value_of_parts: Callable[..., float], player: str) -> Callable[[int], float | None] | None:
+    def _move_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """:meth:`leaf_valuer` while moving: :meth:`_move`'s child, valued, unless it brings a draw (by the
         count of quiet turns: none is plain then; by repetition: the child's key is checked only when some
         position has come back often enough to be drawn by one more)."""
