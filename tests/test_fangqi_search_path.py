@@ -84,3 +84,32 @@ def test_a_leaf_valued_unmade_has_the_value_of_its_child(game, options):
                     assert v == ev(s.apply_id(k), player) == ev(leaf, player), (s.record_text, s.name_of(k))
                     valued += 1
     assert valued > 2000 and made > 100, (valued, made)
+
+
+@pytest.mark.parametrize("options", [{}, {"diagonal_moves": True}, {"take_safe_if_no_loose": True}])
+def test_leave_a_chance_keeps_what_asking_after_each_choice_keeps(options):
+    # _leave_a_chance settles most choices from the opponent's slides before them: the same choices kept,
+    # and the same waiver, as asking about the board after each (_leave_a_chance_plain)
+    from fangqi_teach.games.fangqi import _compute_legal, _leave_a_chance, _leave_a_chance_plain, _room_pieces, _targets
+    checked = settled = 0
+    for s in random_states("ningxia", 30, seed=43, limit=160, **options):
+        if not s.window or s.stage not in ("capture", "pull", "make_room", "move"):
+            continue
+        g = s.geo
+        if s.stage == "move":
+            names = [f"{g.names[i]}-{g.names[j]}" for i in range(g.n) if s.cells[i] == s.player
+                     for ray in g.rays[i] for k, j in enumerate(ray) if all(s.cells[x] == "." for x in ray[:k + 1])]
+        elif s.stage == "make_room":
+            names = [g.remove_names[i] for i in _room_pieces(s)]
+        else:
+            names = [g.remove_names[i] for i in _targets(s, "W" if s.player == "B" else "B")]
+        assert _leave_a_chance(s, list(names)) == _leave_a_chance_plain(s, list(names)), s.record_text
+        assert _compute_legal(s)[0] == sorted(_leave_a_chance_plain(s, list(names))[0]), s.record_text
+        checked += 1
+        settled += bool(s.geo.square_slides(*_theirs_and_empty(s)))
+    assert checked > 200 and settled > 50, (checked, settled)
+
+
+def _theirs_and_empty(s) -> tuple[int, int]:
+    black, white = s.colour_masks
+    return (black if s.player == "W" else white), s.geo.full ^ (black | white)

@@ -573,6 +573,30 @@ class _Geometry:
             found = memo[key] = self._square_slide(m, empty)
         return found
 
+    def square_slides(self, m: int, empty: int) -> list[tuple[int, int]]:
+        """Every slide of a piece of mask ``m`` that completes a square (:meth:`has_square_slide`), as
+        ``(path, pieces)``: the points it passes over and lands on (all empty), and the moving piece with
+        the square's three other corners (one pair per square a slide completes)."""
+        others = self.square_others
+        occupied = self.full ^ empty
+        x = self.near_squares(m, empty)
+        found = []
+        while x:
+            low = x & -x
+            x ^= low
+            e = low.bit_length() - 1
+            wanted = [(pts, 1 << a | 1 << b | 1 << c) for a, b, c, pts in others[e] if m >> a & m >> b & m >> c & 1]
+            for ray, upward in self.ray_masks[e]:
+                r = occupied & ray
+                if not r:
+                    continue
+                o = (r & -r).bit_length() - 1 if upward else r.bit_length() - 1
+                if m >> o & 1:
+                    # the ray's points between e and o, and e
+                    path = (ray & ((1 << o) - 1) if upward else ray & ~((2 << o) - 1)) | low
+                    found.extend((path, 1 << o | corners) for pts, corners in wanted if o not in pts)
+        return found
+
     def _square_slide(self, m: int, empty: int) -> bool:
         others = self.square_others
         occupied = self.full ^ empty
@@ -2178,7 +2202,46 @@ def _compute_legal(s: FangState) -> tuple[list[str], frozenset[str], bool]:
 
 def _leave_a_chance(s: FangState, names: list[str]) -> tuple[list[str], bool]:
     """Ningxia §2.4: keep the choices after which the opponent can still
-    complete a square by a slide; when none does, the rule is waived."""
+    complete a square by a slide; when none does, the rule is waived.
+
+    The opponent's square slides now are found once (:meth:`_Geometry.square_slides`): a choice that
+    leaves one of them possible keeps the chance without another look (a move blocks a slide only by
+    landing on its path, a removal breaks it only by taking its piece or a corner of its square); only
+    the others are asked about the board after them (what :func:`_leave_a_chance_plain` asks of each)."""
+    g, p = s.geo, s.player
+    black, white = s.colour_masks
+    theirs = black if p == "W" else white
+    empty = g.full ^ (black | white)
+    slides = g.square_slides(theirs, empty)
+    if not slides:
+        return _leave_a_chance_plain(s, names)
+    on_every_path = on_every_slide = g.full     # the points whose loss would block / break every slide
+    for path, pieces in slides:
+        on_every_path &= path
+        on_every_slide &= pieces
+    keep = []
+    for a in names:
+        kind, i, j = g.actions[a]
+        if kind == "move":                 # the opponent's pieces stay; i empties, j fills
+            if not on_every_path >> j & 1:
+                keep.append(a)
+                continue
+            after_theirs, after_empty = theirs, empty ^ (1 << i | 1 << j)
+        else:                              # a removal of either colour empties i
+            if not (theirs & on_every_slide) >> i & 1:
+                keep.append(a)
+                continue
+            after_theirs, after_empty = theirs & ~(1 << i), empty | 1 << i
+        if g.square_slide_mask(after_theirs, after_empty):
+            keep.append(a)
+    if keep or not names:
+        return keep, False
+    return names, True
+
+
+def _leave_a_chance_plain(s: FangState, names: list[str]) -> tuple[list[str], bool]:
+    """:func:`_leave_a_chance` asking about the board after each choice (the definition; kept for the
+    choices it cannot settle at once, and to test that the two agree)."""
     g, p = s.geo, s.player
     black, white = s.colour_masks
     theirs = black if p == "W" else white
