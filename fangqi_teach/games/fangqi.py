@@ -580,7 +580,7 @@ class _Geometry:
         others = self.square_others
         occupied = self.full ^ empty
         x = self.near_squares(m, empty)
-        found = []
+        found: list[tuple[int, int]] = []
         while x:
             low = x & -x
             x ^= low
