@@ -216,6 +216,7 @@ def _fang_evaluator(t: Tables, geo):
     w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
     nothing_owed = _NOTHING_OWED
     one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
+    weights = _value_bits(groups) if one_value is None else None
 
     def value_of_parts(black: int, white: int, pb: int, pw: int, hand: tuple[int, ...], acts: bool,
                        owed: float, player: str, reach) -> float:
@@ -254,6 +255,11 @@ def _fang_evaluator(t: Tables, geo):
         if one_value is not None:             # every shape worth the same (Ningxia): no groups to mask
             shapes = one_value * (near_own * m1.bit_count() + 6 * m2.bit_count()
                                   - near_enemy * t1.bit_count() - 6 * t2.bit_count())
+        elif weights is not None:             # each flag widened to its field, masked to its value's bits
+            shapes = (near_own * ((m1 >> 3) * 15 & weights).bit_count()
+                      + 6 * ((m2 >> 3) * 15 & weights).bit_count()
+                      - near_enemy * ((t1 >> 3) * 15 & weights).bit_count()
+                      - 6 * ((t2 >> 3) * 15 & weights).bit_count())
         else:
             shapes = 0
             for value, g in groups:
@@ -284,6 +290,25 @@ def _fang_evaluator(t: Tables, geo):
     evaluate.reads_leaf_views = True  # type: ignore[attr-defined]  # FangState.leaf_id gives all it reads
     evaluate.value_of_parts = value_of_parts  # type: ignore[attr-defined]  # read by FangState.leaf_valuer
     return evaluate
+
+
+def _value_bits(groups: tuple) -> int | None:
+    """For shapes worth whole numbers of 1 to 4 (:attr:`Packed.groups`: value -> the shapes' flags), the
+    mask with ``value`` low bits set in each shape's four-bit field: then, for a mask ``x`` of flags, the
+    sum of the values of its shapes is ``((x >> 3) * 15 & bits).bit_count()`` (each flag widened to its
+    whole field); None for other values (the groups are counted one by one).
+
+    >>> bits = _value_bits(((1, 8), (3, 8 << 4)))
+    >>> ((0x88 >> 3) * 15 & bits).bit_count(), ((0x80 >> 3) * 15 & bits).bit_count()
+    (4, 3)
+    """
+    if not all(isinstance(v, int) and 1 <= v <= 4 for v, _flags in groups):
+        return None
+    bits = 0
+    for value, flags in groups:
+        low = flags >> 3                      # bit 0 of each of the group's fields
+        bits |= low * ((1 << value) - 1)      # value bits, within the field (value <= 4)
+    return bits
 
 
 def _protect_is_squares(geo, t: Tables) -> bool:
