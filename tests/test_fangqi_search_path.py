@@ -60,3 +60,56 @@ def test_the_evaluation_counts_mobility_on_the_states_own_lines(game):
             differ += extra != 0
         checked += 1
     assert checked > 50 and differ > 10, (checked, differ)
+
+
+@pytest.mark.parametrize("game, options", [(g, {}) for g in FANG] + [("xinjiang", {"diagonal_moves": True}),
+                                                                    ("ningxia", {"draw_repetitions": 2})])
+def test_a_leaf_valued_unmade_has_the_value_of_its_child(game, options):
+    # FangState.leaf_valuer values a plain placement's or move's child from its parts: the value the
+    # evaluation gives the child made by apply_id, and a value exactly where leaf_id gives a view
+    from fangqi_teach.ai.evaluate import evaluator
+    ev = evaluator(game)
+    valued = made = 0
+    for s in random_states(game, 8, seed=41, limit=300, **options):
+        for player in "BW":
+            valuer = s.leaf_valuer(ev.value_of_parts, player)
+            for k in s.legal_ids():
+                v = valuer(k) if valuer is not None else None
+                leaf = s.leaf_id(k)
+                if v is None:
+                    assert leaf is s.apply_id(k) or leaf == s.apply_id(k), (s.record_text, s.name_of(k))
+                    made += 1
+                else:
+                    assert type(leaf).__name__ == "LeafView", (s.record_text, s.name_of(k))
+                    assert v == ev(s.apply_id(k), player) == ev(leaf, player), (s.record_text, s.name_of(k))
+                    valued += 1
+    assert valued > 2000 and made > 100, (valued, made)
+
+
+@pytest.mark.parametrize("options", [{}, {"diagonal_moves": True}, {"take_safe_if_no_loose": True}])
+def test_leave_a_chance_keeps_what_asking_after_each_choice_keeps(options):
+    # _leave_a_chance settles most choices from the opponent's slides before them: the same choices kept,
+    # and the same waiver, as asking about the board after each (_leave_a_chance_plain)
+    from fangqi_teach.games.fangqi import _compute_legal, _leave_a_chance, _leave_a_chance_plain, _room_pieces, _targets
+    checked = settled = 0
+    for s in random_states("ningxia", 30, seed=43, limit=160, **options):
+        if not s.window or s.stage not in ("capture", "pull", "make_room", "move"):
+            continue
+        g = s.geo
+        if s.stage == "move":
+            names = [f"{g.names[i]}-{g.names[j]}" for i in range(g.n) if s.cells[i] == s.player
+                     for ray in g.rays[i] for k, j in enumerate(ray) if all(s.cells[x] == "." for x in ray[:k + 1])]
+        elif s.stage == "make_room":
+            names = [g.remove_names[i] for i in _room_pieces(s)]
+        else:
+            names = [g.remove_names[i] for i in _targets(s, "W" if s.player == "B" else "B")]
+        assert _leave_a_chance(s, list(names)) == _leave_a_chance_plain(s, list(names)), s.record_text
+        assert _compute_legal(s)[0] == sorted(_leave_a_chance_plain(s, list(names))[0]), s.record_text
+        checked += 1
+        settled += bool(s.geo.square_slides(*_theirs_and_empty(s)))
+    assert checked > 200 and settled > 50, (checked, settled)
+
+
+def _theirs_and_empty(s) -> tuple[int, int]:
+    black, white = s.colour_masks
+    return (black if s.player == "W" else white), s.geo.full ^ (black | white)

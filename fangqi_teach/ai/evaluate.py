@@ -216,11 +216,15 @@ def _fang_evaluator(t: Tables, geo):
     w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
     nothing_owed = _NOTHING_OWED
     one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
+    weights = _value_bits(groups) if one_value is None else None
 
-    def evaluate(state, player: str) -> float:
-        black, white = state.bits or state.colour_masks     # the fields, past the properties
-        pb, pw = state.packs or state.shape_counts
-        hand = state.hand_counts
+    def value_of_parts(black: int, white: int, pb: int, pw: int, hand: tuple[int, ...], acts: bool,
+                       owed: float, player: str, reach) -> float:
+        """The value for ``player`` of a position given by its parts: the colour masks, the packed shape
+        counts, the hands, whether ``player`` acts, what the removals or placements owed are worth
+        (:func:`_owed_fast`), and the board's ``reach`` (``geo.reach``) in the moving phase, else None.
+        ``evaluate`` reads them off a state; the search's leaves after a plain placement or move
+        (:meth:`~fangqi_teach.games.fangqi.FangState.leaf_valuer`) pass them without making one."""
         if player == "B":
             mine, theirs, cm, ct = black, white, pb, pw
             n_mine, n_theirs = black.bit_count(), white.bit_count()
@@ -234,11 +238,9 @@ def _fang_evaluator(t: Tables, geo):
                 n_mine += hand[1]
                 n_theirs += hand[0]
         score = PIECE * (n_mine - n_theirs)
-        if state.stage not in nothing_owed:
-            owed = _owed_fast(state, player, False)
-            if owed:
-                score += owed
-        if state.player == player:
+        if owed:
+            score += owed
+        if acts:
             near_own, near_enemy = 30, 18
         else:
             near_own, near_enemy = 18, 30
@@ -253,6 +255,11 @@ def _fang_evaluator(t: Tables, geo):
         if one_value is not None:             # every shape worth the same (Ningxia): no groups to mask
             shapes = one_value * (near_own * m1.bit_count() + 6 * m2.bit_count()
                                   - near_enemy * t1.bit_count() - 6 * t2.bit_count())
+        elif weights is not None:             # each flag widened to its field, masked to its value's bits
+            shapes = (near_own * ((m1 >> 3) * 15 & weights).bit_count()
+                      + 6 * ((m2 >> 3) * 15 & weights).bit_count()
+                      - near_enemy * ((t1 >> 3) * 15 & weights).bit_count()
+                      - 6 * ((t2 >> 3) * 15 & weights).bit_count())
         else:
             shapes = 0
             for value, g in groups:
@@ -267,14 +274,41 @@ def _fang_evaluator(t: Tables, geo):
             if st:
                 st |= st << 1 | st << w | st << w1
             score += 12 * (sm.bit_count() - st.bit_count())
-        if state.phase == "move":
+        if reach is not None:
             # the state's own movement lines: a rule option may add the diagonals ([D1] diagonal_moves)
-            reach = state.geo.reach(full & ~(black | white))
-            score += 4 * ((reach & mine).bit_count() - (reach & theirs).bit_count())
+            near = reach(full & ~(black | white))
+            score += 4 * ((near & mine).bit_count() - (near & theirs).bit_count())
         return score
 
+    def evaluate(state, player: str) -> float:
+        black, white = state.bits or state.colour_masks     # the fields, past the properties
+        pb, pw = state.packs or state.shape_counts
+        owed = _owed_fast(state, player, False) if state.stage not in nothing_owed else 0.0
+        return value_of_parts(black, white, pb, pw, state.hand_counts, state.player == player, owed, player,
+                              state.geo.reach if state.phase == "move" else None)
+
     evaluate.reads_leaf_views = True  # type: ignore[attr-defined]  # FangState.leaf_id gives all it reads
+    evaluate.value_of_parts = value_of_parts  # type: ignore[attr-defined]  # read by FangState.leaf_valuer
     return evaluate
+
+
+def _value_bits(groups: tuple) -> int | None:
+    """For shapes worth whole numbers of 1 to 4 (:attr:`Packed.groups`: value -> the shapes' flags), the
+    mask with ``value`` low bits set in each shape's four-bit field: then, for a mask ``x`` of flags, the
+    sum of the values of its shapes is ``((x >> 3) * 15 & bits).bit_count()`` (each flag widened to its
+    whole field); None for other values (the groups are counted one by one).
+
+    >>> bits = _value_bits(((1, 8), (3, 8 << 4)))
+    >>> ((0x88 >> 3) * 15 & bits).bit_count(), ((0x80 >> 3) * 15 & bits).bit_count()
+    (4, 3)
+    """
+    if not all(isinstance(v, int) and 1 <= v <= 4 for v, _flags in groups):
+        return None
+    bits = 0
+    for value, flags in groups:
+        low = flags >> 3                      # bit 0 of each of the group's fields
+        bits |= low * ((1 << value) - 1)      # value bits, within the field (value <= 4)
+    return bits
 
 
 def _protect_is_squares(geo, t: Tables) -> bool:

@@ -81,6 +81,11 @@ def _to_front(children: list, action: int | str) -> None:
             return
 
 
+def _first(t: tuple) -> float:
+    """The sort key of a ``(value, action, child)`` triple: its value (ties keep their order)."""
+    return t[0]
+
+
 class Timeout(Exception):
     """Raised inside a search when its deadline has passed."""
 
@@ -128,6 +133,10 @@ class AlphaBeta:
         self.table: dict = {}
         # a subclass with its own _value (what a node is) keeps the leaves as calls of it
         self.plain_leaves = type(self)._value is AlphaBeta._value
+        # an evaluation that values a position from its parts, for engines that give a node's children
+        # so (leaf_valuer: Fang Qi's plain placements and moves), the children are valued unmade
+        self.value_of_parts = getattr(evaluate, "value_of_parts", None) if self.leaves and self.plain_leaves \
+            else None
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -180,12 +189,33 @@ class AlphaBeta:
         # near the leaves children are made one at a time: a cut-off saves the rest
         return [(a, None) for a in actions], depth - 1, forced
 
+    def _leaf_valuer(self, s):
+        """``f(id)``: the static value of the child, or None where it must be made (the engine's
+        ``leaf_valuer`` with the evaluation's ``value_of_parts``); None when the engine or the evaluation
+        has no such path, or no child of ``s`` takes it."""
+        parts = self.value_of_parts
+        if parts is None:
+            return None
+        valuer = getattr(s, "leaf_valuer", None)
+        return valuer(parts, self.root) if valuer is not None else None
+
     def _by_static_value(self, s, actions, ply: int, maximizing: bool) -> list:
         """Every ``(action id, child)``, best first for the player to act."""
         ev, root = self.evaluate, self.root
         keyed = []
+        valuer = self._leaf_valuer(s)
         view = getattr(s, "leaf_id", None) if self.leaves and self.plain_leaves else None
-        if view is not None:
+        if valuer is not None:
+            # valued unmade where the engine can (the value leaf_id's view would give); the rest made whole
+            apply = s.apply_id
+            for a in actions:
+                v = valuer(a)
+                if v is None:
+                    c = apply(a)
+                    keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
+                else:
+                    keyed.append((v, a, None))
+        elif view is not None:
             # valued from leaf views (what the evaluation reads); most are cut off unsearched, so a
             # child is made in full (apply_id, by _best_child) only when searched, unless it came whole
             for a in actions:
@@ -197,7 +227,7 @@ class AlphaBeta:
             for a in actions:
                 c = apply(a)
                 keyed.append((ev(c, root) if c.phase != "over" else terminal_value(c, root, ply + 1), a, c))
-        keyed.sort(key=lambda t: t[0], reverse=maximizing)
+        keyed.sort(key=_first, reverse=maximizing)
         return [(a, c) for _, a, c in keyed]
 
     def _best_child(self, children: list, s, depth: int, alpha: float, beta: float, ply: int, forced: int,
@@ -210,7 +240,7 @@ class AlphaBeta:
         best_action = None
         make = s.apply_id if depth > 0 or not self.leaves else getattr(s, "leaf_id", s.apply_id)
         if depth <= 0 and self.plain_leaves:
-            return self._best_leaf(children, make, alpha, beta, ply, maximizing)
+            return self._best_leaf(children, make, alpha, beta, ply, maximizing, self._leaf_valuer(s))
         if maximizing:
             best = -WIN * 2
             for a, c in children:
@@ -236,10 +266,11 @@ class AlphaBeta:
         return best, best_action
 
     def _best_leaf(self, children: list, make, alpha: float, beta: float, ply: int,
-                   maximizing: bool) -> tuple[float, int | None]:
+                   maximizing: bool, valuer=None) -> tuple[float, int | None]:
         """:meth:`_best_child` at depth 0, with what :meth:`_value` does at a leaf written out (a node
         counted, the deadline, a finished game's value or the static one): most nodes are leaves, and
-        a call per leaf cost a tenth of a search. The same values, nodes and cut-offs."""
+        a call per leaf cost a tenth of a search. The same values, nodes and cut-offs. ``valuer``
+        (:meth:`_leaf_valuer`) values the children it can without making them."""
         ev, root, deadline, clock = self.evaluate, self.root, self.deadline, time.perf_counter
         best_action = None
         best = -WIN * 2 if maximizing else WIN * 2
@@ -247,8 +278,10 @@ class AlphaBeta:
             self.nodes += 1
             if clock() > deadline:
                 raise Timeout
-            leaf = c if c is not None else make(a)
-            v = terminal_value(leaf, root, ply + 1) if leaf.phase == "over" else ev(leaf, root)
+            v = valuer(a) if valuer is not None and c is None else None
+            if v is None:
+                leaf = c if c is not None else make(a)
+                v = terminal_value(leaf, root, ply + 1) if leaf.phase == "over" else ev(leaf, root)
             if maximizing:
                 if v > best:
                     best, best_action = v, a

@@ -573,6 +573,30 @@ class _Geometry:
             found = memo[key] = self._square_slide(m, empty)
         return found
 
+    def square_slides(self, m: int, empty: int) -> list[tuple[int, int]]:
+        """Every slide of a piece of mask ``m`` that completes a square (:meth:`has_square_slide`), as
+        ``(path, pieces)``: the points it passes over and lands on (all empty), and the moving piece with
+        the square's three other corners (one pair per square a slide completes)."""
+        others = self.square_others
+        occupied = self.full ^ empty
+        x = self.near_squares(m, empty)
+        found: list[tuple[int, int]] = []
+        while x:
+            low = x & -x
+            x ^= low
+            e = low.bit_length() - 1
+            wanted = [(pts, 1 << a | 1 << b | 1 << c) for a, b, c, pts in others[e] if m >> a & m >> b & m >> c & 1]
+            for ray, upward in self.ray_masks[e]:
+                r = occupied & ray
+                if not r:
+                    continue
+                o = (r & -r).bit_length() - 1 if upward else r.bit_length() - 1
+                if m >> o & 1:
+                    # the ray's points between e and o, and e
+                    path = (ray & ((1 << o) - 1) if upward else ray & ~((2 << o) - 1)) | low
+                    found.extend((path, 1 << o | corners) for pts, corners in wanted if o not in pts)
+        return found
+
     def _square_slide(self, m: int, empty: int) -> bool:
         others = self.square_others
         occupied = self.full ^ empty
@@ -640,6 +664,10 @@ COUNTER_TEXTS = {
     # the credits are the pulls beyond the first (多拔, as the events say 「拔子时可多拔 1 枚」), not the pulls
     "credits": Text("Pull credits: Black {b} · White {w}", "多拔：黑方 {b} 枚 · 白方 {w} 枚"),
 }
+
+#: A node's valuer of its children by action id (:meth:`FangState.leaf_valuer`): None where a child must be made.
+_Valuer = Callable[[int], "float | None"]
+
 
 class LeafView:
     """What the static evaluation reads of a position after a plain placement or move
@@ -1027,6 +1055,123 @@ class FangState(GameState):
             if view is not None:
                 return view
         return self.apply_id(action_id)
+
+    def leaf_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
+        """``f(id)``: the static value for ``player`` of the child :meth:`apply_id` gives, for a plain
+        placement or move (:meth:`_placement`, :meth:`_move`), computed by ``value_of_parts`` (the
+        evaluation's ``value_of_parts``) from the child's masks and counts without making it; None for
+        any other action (then the child is made). None when no action here can be plain.
+
+        What is the same for every child (who acts next, the hands, what may rule a child out) is read
+        once here: a search node values its children one after another.
+
+        >>> from fangqi_teach.ai.evaluate import evaluator
+        >>> ev = evaluator("dafang")
+        >>> s = new_game("dafang").play("c3")
+        >>> s.leaf_valuer(ev.value_of_parts, "B")(s.id_of("d4")) == ev(s.play("d4"), "B")
+        True
+        """
+        if self.turn_captured or self.turn_shaped or self.phase == "over":
+            return None
+        if self.stage == "place":
+            return self._placement_valuer(value_of_parts, player)
+        if self.stage == "move" and not self.turn_removal:
+            return self._move_valuer(value_of_parts, player)
+        return None
+
+    def _placement_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
+        """:meth:`leaf_valuer` while placing: :meth:`_placement`'s child, valued."""
+        g, cells = self.geo, self.cells
+        if self.window or (self.variant.placing_ends == "board_full" and cells.count(EMPTY) <= 1):
+            return None                       # the last placement: the pull or moving begins
+        side = _SIDE[self.player]
+        hands = self.hand_counts
+        hands = (hands[0], hands[1] - 1) if side else (hands[0] - 1, hands[1])
+        if hands == (0, 0) and self.variant.placing_ends != "board_full":
+            return None
+        q = self.player if hands[1 - side] == 0 else "B" if side else "W"
+        acts = q == player
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        pack_point, flags, size, l7, n = g.pack_point, g.pack_flags_at, g.pack_size, g.pack_l7, g.n
+
+        def value(i: int) -> float | None:
+            if not 0 <= i < n or cells[i] != EMPTY:
+                return None                   # not a placement here: the general way says why
+            if side:
+                packs = pw + pack_point[i]
+                if flags[i] & ~((packs ^ size) + l7):       # completes a shape (geo.completes)
+                    return None
+                return value_of_parts(black, white | 1 << i, pb, packs, hands, acts, 0.0, player, None)
+            packs = pb + pack_point[i]
+            if flags[i] & ~((packs ^ size) + l7):
+                return None
+            return value_of_parts(black | 1 << i, white, packs, pw, hands, acts, 0.0, player, None)
+
+        return value
+
+    def _move_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
+        """:meth:`leaf_valuer` while moving: :meth:`_move`'s child, valued, unless it brings a draw (by the
+        count of quiet turns: none is plain then; by repetition: the child's key is checked only when some
+        position has come back often enough to be drawn by one more)."""
+        o = self.options
+        if o["house_draws"] and o["draw_turns"] and self.quiet_turns + 1 >= o["draw_turns"]:
+            return None
+        repeats = o["house_draws"] and o["draw_repetitions"]
+        near_draw: set[str] = set()
+        if repeats:
+            if repeats == 1:
+                return None
+            history = self.history
+            if len(history) >= repeats - 1:
+                near_draw = {k for k in set(history) if history.count(k) >= repeats - 1}
+        g, p, cells = self.geo, self.player, self.cells
+        side = _SIDE[p]
+        q = "W" if side == 0 else "B"
+        acts = q == player
+        hands = self.hand_counts
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        legal = frozenset(self.legal_ids()) if self.window else None   # Ningxia's leave-a-chance keeps some
+        moves, pack, full, reach = g.move_of_id, g.pack_point, g.full, g.reach
+        flags, size, l7 = g.pack_flags_at, g.pack_size, g.pack_l7
+        occupied = black | white
+
+        def value(action_id: int) -> float | None:
+            move = moves[action_id] if 0 <= action_id < len(moves) else None
+            if move is None:
+                return None
+            _name, i, j, path = move
+            if cells[i] != p or path & occupied or legal is not None and action_id not in legal:
+                return None                   # not a legal move: the general way says why
+            flip = 1 << i | 1 << j
+            if side:
+                w, b, packs, other_packs = white ^ flip, black, pw + pack[j] - pack[i], pb
+                theirs = b
+            else:
+                b, w, packs, other_packs = black ^ flip, white, pb + pack[j] - pack[i], pw
+                theirs = w
+            if flags[j] & ~((packs ^ size) + l7):           # completes a shape (geo.completes)
+                return None
+            empty = full ^ (b | w)
+            if not reach(empty) & theirs:
+                return None                   # a make-room removal or a pass follows (geo.can_move_mask)
+            if near_draw and self._move_key(i, j) in near_draw:
+                return None
+            if side:
+                return value_of_parts(b, w, other_packs, packs, hands, acts, 0.0, player, reach)
+            return value_of_parts(b, w, packs, other_packs, hands, acts, 0.0, player, reach)
+
+        return value
+
+    def _move_key(self, i: int, j: int) -> str:
+        """The :meth:`position_key` of the child after the plain move i-j (:meth:`_plain_move`'s child)."""
+        p = self.player
+        side = _SIDE[p]
+        tired = ((self.tired[0], -1) if side else (-1, self.tired[1])) if self.variant.tired_piece else self.tired
+        hands = self.hand_counts
+        return (f"{_moved(self.cells, i, j, p)}|{'W' if p == 'B' else 'B'}|move|{hands[0]},{hands[1]}"
+                f"|{tired[0]},{tired[1]}|{int(self.window and not side)}")
 
     def _plain_extra_placement(self, i: int) -> "FangState | None":
         """Dafang: the state after an extra placement on the empty point i that completes no shape and
@@ -2057,7 +2202,46 @@ def _compute_legal(s: FangState) -> tuple[list[str], frozenset[str], bool]:
 
 def _leave_a_chance(s: FangState, names: list[str]) -> tuple[list[str], bool]:
     """Ningxia §2.4: keep the choices after which the opponent can still
-    complete a square by a slide; when none does, the rule is waived."""
+    complete a square by a slide; when none does, the rule is waived.
+
+    The opponent's square slides now are found once (:meth:`_Geometry.square_slides`): a choice that
+    leaves one of them possible keeps the chance without another look (a move blocks a slide only by
+    landing on its path, a removal breaks it only by taking its piece or a corner of its square); only
+    the others are asked about the board after them (what :func:`_leave_a_chance_plain` asks of each)."""
+    g, p = s.geo, s.player
+    black, white = s.colour_masks
+    theirs = black if p == "W" else white
+    empty = g.full ^ (black | white)
+    slides = g.square_slides(theirs, empty)
+    if not slides:
+        return _leave_a_chance_plain(s, names)
+    on_every_path = on_every_slide = g.full     # the points whose loss would block / break every slide
+    for path, pieces in slides:
+        on_every_path &= path
+        on_every_slide &= pieces
+    keep = []
+    for a in names:
+        kind, i, j = g.actions[a]
+        if kind == "move":                 # the opponent's pieces stay; i empties, j fills
+            if not on_every_path >> j & 1:
+                keep.append(a)
+                continue
+            after_theirs, after_empty = theirs, empty ^ (1 << i | 1 << j)
+        else:                              # a removal of either colour empties i
+            if not (theirs & on_every_slide) >> i & 1:
+                keep.append(a)
+                continue
+            after_theirs, after_empty = theirs & ~(1 << i), empty | 1 << i
+        if g.square_slide_mask(after_theirs, after_empty):
+            keep.append(a)
+    if keep or not names:
+        return keep, False
+    return names, True
+
+
+def _leave_a_chance_plain(s: FangState, names: list[str]) -> tuple[list[str], bool]:
+    """:func:`_leave_a_chance` asking about the board after each choice (the definition; kept for the
+    choices it cannot settle at once, and to test that the two agree)."""
     g, p = s.geo, s.player
     black, white = s.colour_masks
     theirs = black if p == "W" else white
