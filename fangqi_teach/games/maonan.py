@@ -835,11 +835,11 @@ class MorrisState(_Fields, GameState):
         mills = completes[mine & area]
         if mills:
             me = self.player
-            said = list(said)
+            with_mills = list(said)
             for m in mills:
-                said.append(_MILL_EVENTS[me, m])
+                with_mills.append(_MILL_EVENTS[me, m])
             return self._owe_captures(black, white, self.hand, self.lost, len(mills), self.turn_removed,
-                                      action, said)
+                                      action, with_mills)
         # No mill: the turn ends. This is _next_turn and _begin_movement_turn
         # for the most frequent case, inlined because random play, the tests
         # and the AI spend most of their time here.
