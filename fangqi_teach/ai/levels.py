@@ -132,9 +132,11 @@ TABLE: tuple[Level, ...] = (
     # (the old setting) 13; pairs 8: 15; pairs 10: 23, again 19; pairs 10 with safety 8 and safety share
     # 0.8: 16. Fewer candidate turns let the safety filter go deeper; 8 leaves out turns that matter.
     # Against hard with the threat potential (both with it), pairs 10: 16 / 24.
+    # Maonan (PVS off: 14 / 24 against all on's 11 above; with history off too, the master-hard pair
+    # at --scale 0.2 -n 48 --seed 2, 2026-12-04: see BENCHMARKS.md's maonan ladder)
     Level("master", Text("master", "大师"), 6.0, search_share=0.8, safety=True, safety_share=0.95,
           endgame_table=True, pvs=True, history=True, lmr=True, table_leaves=True,
-          per_game={"maonan": {"history": False}, "ningxia": {"history": False}},
+          per_game={"maonan": {"history": False, "pvs": False}, "ningxia": {"history": False}},
           connect6={"proof": 10, "width": 14, "pairs": 10, "safety": 6, "share": 0.95, "potential": 20},
           aliases=("expert", "top"),
           about=Text("the whole budget; perfect Maonan endgames", "用满时限；毛南三棋残局走法完美")),

@@ -199,6 +199,8 @@ _make = tuple.__new__
 
 # Events are immutable values: the frequent ones are made once and shared
 _PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],), game="maonan") for c in "BW" for i in range(N)}
+# a placement's events when it completes no mill: one tuple, shared by every state it makes
+_PLACE_ALONE = {key: (event,) for key, event in _PLACE_EVENTS.items()}
 _MILL_EVENTS = {(c, m): Event("shape", c, m, 1, shape="mill") for c in "BW" for m in MILLS}
 _REMOVE_EVENTS = {(c, i, r): Event("remove", c, (POINTS[i],), reason=r) for c in "BW" for i in range(N)
                   for r in ("pin", "pin_any", "capture", "capture_any", "blocked_pull")}
@@ -351,11 +353,12 @@ def _moves(own: int, empty: int) -> tuple[Any, ...]:
 # of random play and of the search unpacks it in one go; a NamedTuple unpacks more slowly):
 # (its bit in a move mask, the two point bits it flips, COMPLETES[target] (the other points of the mills
 # through the target, and the mills a piece arriving there completes by the own pieces there),
-# (its event for Black, for White), its action string)
-_Step = tuple[int, int, int, dict[int, Any], tuple[Event, Event], str]
+# (its events for Black, for White: one-tuples, the events of a move that ends the turn, shared by every
+# state they make), its action string)
+_Step = tuple[int, int, int, dict[int, Any], tuple[tuple[Event], tuple[Event]], str]
 _STEPS: dict[str, _Step] = {
     a: (1 << k, (1 << INDEX[a[:2]]) | (1 << INDEX[a[3:]]), *COMPLETES[INDEX[a[3:]]],
-        (Event("move", "B", (a[:2], a[3:])), Event("move", "W", (a[:2], a[3:]))), a)
+        ((Event("move", "B", (a[:2], a[3:])),), (Event("move", "W", (a[:2], a[3:])),)), a)
     for k, a in enumerate(MOVE_LIST)}
 # the same steps by action id (None for the ids that are not moves)
 _STEP_OF_ID: list[_Step | None] = [None] * _IDS.size
@@ -797,17 +800,24 @@ class MorrisState(_Fields, GameState):
         if me == "B":
             black, white, mine = self.black | 1 << i, self.white, self.black | 1 << i
             hand = (self.hand[0] - 1, self.hand[1])
+            you_have = hand[1]
         else:
             black, white, mine = self.black, self.white | 1 << i, self.white | 1 << i
             hand = (self.hand[0], self.hand[1] - 1)
-        events = [_PLACE_EVENTS[me, i]]
+            you_have = hand[0]
         area, completes = COMPLETES[i]
         mills = completes[mine & area]
         if mills:
+            events = [_PLACE_EVENTS[me, i]]
             for m in mills:
                 events.append(_MILL_EVENTS[me, m])
             return self._owe_captures(black, white, hand, self.lost, len(mills), False, action, events)
-        return _next_turn(self, black, white, hand, self.lost, False, action, events)
+        if you_have and (black | white) != FULL:
+            # the most frequent case of _next_turn while placing, inlined: the opponent places next
+            return _make(MorrisState, (self.opts, black, white, "W" if me == "B" else "B", "place", "place", 0,
+                                       hand, self.lost, 0, (), False, False, 0, (action, self.log), None,
+                                       _PLACE_ALONE[me, i]))
+        return _next_turn(self, black, white, hand, self.lost, False, action, [_PLACE_EVENTS[me, i]])
 
     def _move(self, step: _Step) -> "MorrisState":
         """The state after the legal move ``step``."""
@@ -816,20 +826,20 @@ class MorrisState(_Fields, GameState):
             black = mine = self.black ^ flip
             white = theirs = self.white
             you = "W"
-            event = events[0]
+            said = events[0]
         else:
             white = mine = self.white ^ flip
             black = theirs = self.black
             you = "B"
-            event = events[1]
+            said = events[1]
         mills = completes[mine & area]
         if mills:
             me = self.player
-            said = [event]
+            with_mills = list(said)
             for m in mills:
-                said.append(_MILL_EVENTS[me, m])
+                with_mills.append(_MILL_EVENTS[me, m])
             return self._owe_captures(black, white, self.hand, self.lost, len(mills), self.turn_removed,
-                                      action, said)
+                                      action, with_mills)
         # No mill: the turn ends. This is _next_turn and _begin_movement_turn
         # for the most frequent case, inlined because random play, the tests
         # and the AI spend most of their time here.
@@ -843,14 +853,13 @@ class MorrisState(_Fields, GameState):
             key = black | white << N | (_WHITE_KEY if you == "W" else 0)
             if quiet >= opts[_QUIET_LIMIT] or key in seen:      # a draw may be due: the general way
                 return _begin_movement_turn(opts, black, white, you, self.hand, self.lost, quiet, seen,
-                                            (action, self.log), [event])
+                                            (action, self.log), list(said))
             seen = seen + (key,)
         empty = FULL ^ (black | white)
         x = ((_OUT_LOW[theirs & 4095] | _OUT_HIGH[theirs >> 12])       # _move_mask(theirs, empty), inlined
              & (_IN_LOW[empty & 4095] | _IN_HIGH[empty >> 12]))
         return _make(MorrisState, (opts, black, white, you, "move", "move" if x else "pull", 0, self.hand,
-                                   self.lost, quiet, seen, False, False, x, (action, self.log), None,
-                                   (event,)))
+                                   self.lost, quiet, seen, False, False, x, (action, self.log), None, said))
 
     def _owe_captures(self, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int], owed: int,
                       turn_removed: bool, action: str, events: Any) -> "MorrisState":
