@@ -105,6 +105,39 @@ def safe_candidates(board, colour: int, depth: int, width: int, pairs: int, seco
     return safe, len(turns)
 
 
+VCT_DEPTH = 3  # --vct-depth
+
+
+def vct_before(turn, colour: int, cfg: dict, seconds: float, depth: int = 3) -> dict:
+    """At the new level's turn before a class-c loss: how many of its candidates pass the
+    safety filter (medium's depth), how many of those also pass :meth:`TurnSearch.vct_safe`
+    (no single threat + build winning within ``depth``), and whether the turn played did."""
+    before, _, stones, _ = turn
+    s = searcher(before, seconds)
+    turns = candidates(s, colour, cfg["width"], cfg["pairs"])
+    played = tuple(sorted(s.pos.g.index[p] for p in stones))
+    try:
+        safe, _, refuted = s.safe_turns(colour, turns, cfg["safety"])
+        s.deadline = time.perf_counter() + seconds * 3
+        passed = [] if refuted else s.vct_safe(colour, safe, depth)
+        if passed == safe:  # vct_safe keeps all when none passes: tell the two apart
+            passed = [t for t in safe if _vct_ok(s, colour, t, depth)]
+    except _Timeout:
+        return {"prev": "timeout"}
+    return {"prev_safe": len(safe), "prev_vct_safe": len(passed), "played_in_own": played in turns,
+            "played_vct_safe": played in passed}
+
+
+def _vct_ok(s: TurnSearch, colour: int, turn: tuple[int, ...], depth: int) -> bool:
+    for p in turn:
+        s.pos.place(p, colour)
+    try:
+        return s._threatens(colour, turn) or s.single_threat_win(3 - colour, depth) is None
+    finally:
+        for p in reversed(turn):
+            s.pos.undo(p)
+
+
 def threats_made(board: dict[str, str], colour: int) -> int:
     pos = ZPosition(Geometry.of(19), board)
     return pos.threat_count(colour)
@@ -150,6 +183,7 @@ def diagnose(game: dict, max_depth: int, seconds: float) -> dict:
             threats = threats_made(old_turn[1], COLOUR[old]) if old_turn else 0
             row["class"] = "c1" if threats else "c0"
             row["old_threats"] = threats
+            row.update(vct_before(history[i - 1], COLOUR[new], cfg, seconds, VCT_DEPTH))
         return row
     return {"class": "none", "note": "no continuous win found after any turn"}
 
@@ -160,7 +194,10 @@ def main(argv=None) -> None:
     ap.add_argument("--depth", type=int, default=8, help="deepest proof looked for (turns)")
     ap.add_argument("--seconds", type=float, default=15.0, help="budget of each proof / filter")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--vct-depth", type=int, default=3, help="depth of the single-threat check before class c")
     a = ap.parse_args(argv)
+    global VCT_DEPTH
+    VCT_DEPTH = a.vct_depth
     games = json.loads(pathlib.Path(a.records).read_text(encoding="utf-8"))
     counts: collections.Counter = collections.Counter()
     rows = []
