@@ -113,6 +113,8 @@ def main(argv=None) -> dict:
             alltimes[k] += times[k]
         stones.append(n)
         records.append({"new_black": i % 2 == 0, "winner": w, "record": record})
+        if a.records:  # after every game, so that a long match can be diagnosed while it runs
+            pathlib.Path(a.records).write_text(json.dumps(records) + "\n", encoding="utf-8")
         print(f"game {i + 1}: new {a.new_level} {'Black' if i % 2 == 0 else 'White'}, "
               f"winner {w or 'draw'}, {n} stones", flush=True)
     out = {"date": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
@@ -127,8 +129,6 @@ def main(argv=None) -> dict:
     print(json.dumps(out))
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    if a.records:
-        pathlib.Path(a.records).write_text(json.dumps(records) + "\n", encoding="utf-8")
     if a.save and not settings:
         save(out)
     return out

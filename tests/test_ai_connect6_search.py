@@ -392,3 +392,29 @@ def test_turn_values_equal_placing_the_turn():
                 assert v == (pos.value if colour == BLACK else -pos.value)
                 for p in reversed(turn):
                     pos.undo(p)
+
+
+# From a game the new medium lost to the old hard (benchmarks/c6_diagnose.py, class c): Black has
+# no win by continuous double threats, but a single threat (l10, m10) whose block leaves one.
+SINGLE_THREAT_LINE = {
+    "j10": "B", "j8": "W", "h12": "W", "i9": "B", "k11": "B", "h8": "W", "i8": "W", "k8": "B", "k10": "B",
+    "f8": "W", "h9": "W", "e8": "B", "h11": "B", "g10": "W", "f11": "W", "k6": "B", "e12": "B", "k9": "W",
+    "i10": "W",
+}
+
+
+def test_single_threat_win_finds_a_threat_whose_every_block_loses():
+    pos = ZPosition(Geometry.of(19), SINGLE_THREAT_LINE)
+    search = TurnSearch(pos, time.perf_counter() + 60, random.Random(0))
+    assert all(search.threat_win(BLACK, d) is None for d in range(1, 5))
+    turn = search.single_threat_win(BLACK, 4)
+    assert turn is not None
+    for p in turn:
+        pos.place(p, BLACK)
+    sets = [frozenset(pos.empties(w)) for w in pos.threat_windows(BLACK)]
+    blocks = frozenset.intersection(*sets)
+    assert sets and blocks  # a threat that one stone stops
+    for b in blocks:  # each block alone leaves Black a win by continuous double threats
+        pos.place(b, WHITE)
+        assert search.threat_win(BLACK, 4) is not None
+        pos.undo(b)

@@ -542,6 +542,10 @@ class TurnSearch(Connect6Search):
                 if defences:
                     safe = defences
             turns, self.safety_depth = safe, depth
+            if cfg.get("vct") and not refuted and len(turns) > 1:
+                # the single threat whose other stone builds (the diagnosis' class c)
+                self.deadline = start + budget * cfg.get("vct_share", 0.8)
+                turns = self.vct_safe(colour, turns, cfg["vct"])
         self.deadline = start + budget
         best, value, _ = self.deepen(colour, turns, max_depth)
         return best, "search"
@@ -794,6 +798,74 @@ class TurnSearch(Connect6Search):
                 for q in reversed(d):
                     pos.undo(q)
         return True
+
+    def single_threat_win(self, colour: int, depth: int) -> tuple[int, ...] | None:
+        """A turn for ``colour`` making a threat that one stone stops, after which every
+        reply (the block and a free stone) leaves ``colour`` a win by continuous double
+        threats within ``depth`` turns; None if there is none. The line the diagnosis
+        (``benchmarks/c6_diagnose.py``) found behind most of medium's losses: a threat
+        whose other stone builds. Preconditions as :meth:`threat_win`.
+
+        The free stone is searched only in the zone of the win after the block alone
+        (Wu & Lin's relevance zones: a stone outside it leaves that win standing)."""
+        pos, enemy = self.pos, 3 - colour
+        for turn, sets in threat_turns(pos, colour, 1):
+            if _hits(sets) != 1:
+                continue  # two or more threats: :meth:`threat_win`'s lines
+            self.check_time()
+            for p in turn:
+                pos.place(p, colour)
+            try:
+                if self._all_blocks_lose(colour, enemy, sets, depth):
+                    return turn
+            finally:
+                for p in reversed(turn):
+                    pos.undo(p)
+        return None
+
+    def _all_blocks_lose(self, colour: int, enemy: int, sets: list[frozenset], depth: int) -> bool:
+        """After a single threat of ``colour`` (its windows' empty points ``sets``): whether
+        every block of ``enemy``, with any free stone, leaves ``colour`` a win within ``depth``."""
+        pos = self.pos
+        for b in sorted(frozenset.intersection(*sets)):
+            pos.place(b, enemy)
+            try:
+                if self._threatens(enemy, (b,)) or self.threat_win(colour, depth) is None:
+                    return False
+                zone = self.proof_zone(colour, depth)
+                for f in sorted(zone):
+                    if pos.cells[f] != EMPTY:
+                        continue
+                    self.check_time()
+                    pos.place(f, enemy)
+                    try:
+                        if self._threatens(enemy, (b, f)) or self.threat_win(colour, depth) is None:
+                            return False
+                    finally:
+                        pos.undo(f)
+            finally:
+                pos.undo(b)
+        return True
+
+    def vct_safe(self, colour: int, turns: list[tuple[int, ...]], depth: int) -> list[tuple[int, ...]]:
+        """The ``turns`` (in order, each already safe from continuous double threats) after
+        which the opponent has no :meth:`single_threat_win` within ``depth`` turns; the
+        ones not looked at by the deadline are dropped; all of them if none passed."""
+        pos, out, checked = self.pos, [], 0
+        try:
+            for turn in turns:
+                for p in turn:
+                    pos.place(p, colour)
+                try:
+                    if self._threatens(colour, turn) or self.single_threat_win(3 - colour, depth) is None:
+                        out.append(turn)
+                finally:
+                    for p in reversed(turn):
+                        pos.undo(p)
+                checked += 1
+        except _Timeout:
+            pass  # the turns that passed beat the ones not looked at (as in :meth:`safe_turns`)
+        return out or turns
 
     def _one_stone_points(self, colour: int) -> list[int]:
         """Empty points of windows live for ``colour`` holding three or more of its stones:
