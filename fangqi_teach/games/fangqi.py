@@ -2222,23 +2222,18 @@ def _leave_a_chance(s: FangState, names: list[str]) -> tuple[list[str], bool]:
     keep = []
     for a in names:
         kind, i, j = g.actions[a]
-        # a move off some slide's path, or a removal sparing some slide's piece and corners, keeps a slide
-        settled = (not on_every_path >> j & 1) if kind == "move" else (not (theirs & on_every_slide) >> i & 1)
-        if settled or g.square_slide_mask(*_board_after(kind, i, j, theirs, empty)):
+        if kind == "move":                 # the opponent's pieces stay; i empties, j fills
+            if not on_every_path >> j & 1:
+                keep.append(a)
+                continue
+            after_theirs, after_empty = theirs, empty ^ (1 << i | 1 << j)
+        else:                              # a removal of either colour empties i
+            if not (theirs & on_every_slide) >> i & 1:
+                keep.append(a)
+                continue
+            after_theirs, after_empty = theirs & ~(1 << i), empty | 1 << i
+        if g.square_slide_mask(after_theirs, after_empty):
             keep.append(a)
-    return _waived_if_none(keep, names)
-
-
-def _board_after(kind: str, i: int, j: int, theirs: int, empty: int) -> tuple[int, int]:
-    """The opponent's pieces and the empty points after a move (i empties, j fills) or a removal of
-    either colour (i empties)."""
-    if kind == "move":
-        return theirs, empty ^ (1 << i | 1 << j)
-    return theirs & ~(1 << i), empty | 1 << i
-
-
-def _waived_if_none(keep: list[str], names: list[str]) -> tuple[list[str], bool]:
-    """The choices that keep the chance, or all of them with the rule waived when none does."""
     if keep or not names:
         return keep, False
     return names, True
@@ -2254,9 +2249,15 @@ def _leave_a_chance_plain(s: FangState, names: list[str]) -> tuple[list[str], bo
     keep = []
     for a in names:
         kind, i, j = g.actions[a]
-        if g.square_slide_mask(*_board_after(kind, i, j, theirs, empty)):
+        if kind == "move":                 # the opponent's pieces stay; i empties, j fills
+            after_theirs, after_empty = theirs, empty ^ (1 << i | 1 << j)
+        else:                              # a removal of either colour empties i
+            after_theirs, after_empty = theirs & ~(1 << i), empty | 1 << i
+        if g.square_slide_mask(after_theirs, after_empty):
             keep.append(a)
-    return _waived_if_none(keep, names)
+    if keep or not names:
+        return keep, False
+    return names, True
 
 
 # --------------------------------------------------------------------------
