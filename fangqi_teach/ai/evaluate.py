@@ -289,6 +289,8 @@ def _fang_evaluator(t: Tables, geo):
 
     evaluate.reads_leaf_views = True  # type: ignore[attr-defined]  # FangState.leaf_id gives all it reads
     evaluate.value_of_parts = value_of_parts  # type: ignore[attr-defined]  # read by FangState.leaf_valuer
+    # ... with the worth of what a removal's child still owes (FangState.leaf_valuer's removals)
+    value_of_parts.owed_worth = owed_worth  # type: ignore[attr-defined]
     return evaluate
 
 
@@ -435,11 +437,24 @@ def _owed_fast(state, player: str, masked: bool) -> float:
     stage = state.stage
     if stage is None or stage in ("place", "move", "pass"):
         return 0.0
-    sign = 1 if state.player == player else -1
+    return owed_worth(stage, state.owed, state.player == player)
+
+
+def owed_worth(stage: str, count: int, acts: bool) -> float:
+    """What ``count`` actions owed at Fang Qi's ``stage`` are worth to a player who acts (``acts``) or
+    whose opponent does: removals and extra placements owed count as done, a make-room removal as a
+    piece lost. :func:`_owed_fast` values a state's obligation by it; the engine's valuers of a removal's
+    children (:meth:`~fangqi_teach.games.fangqi.FangState.leaf_valuer`) call it as
+    ``value_of_parts.owed_worth``, so both give the same float.
+
+    >>> owed_worth("pull", 2, True), owed_worth("capture", 1, False), owed_worth("move", 1, True)
+    (180.0, -90.0, 0.0)
+    """
+    sign = 1 if acts else -1
     if stage in REMOVALS:
-        return sign * 0.9 * PIECE * state.owed
+        return sign * 0.9 * PIECE * count
     if stage == "extra_place":
-        return sign * 0.6 * PIECE * state.owed
+        return sign * 0.6 * PIECE * count
     if stage == "make_room":
         return -sign * 0.9 * PIECE
     return 0.0

@@ -1058,9 +1058,10 @@ class FangState(GameState):
 
     def leaf_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """``f(id)``: the static value for ``player`` of the child :meth:`apply_id` gives, for a plain
-        placement or move (:meth:`_placement`, :meth:`_move`), computed by ``value_of_parts`` (the
-        evaluation's ``value_of_parts``) from the child's masks and counts without making it; None for
-        any other action (then the child is made). None when no action here can be plain.
+        placement or move (:meth:`_placement`, :meth:`_move`) or a removal whose turn goes on plainly
+        (:meth:`_removal_valuer`), computed by ``value_of_parts`` (the evaluation's ``value_of_parts``)
+        from the child's masks and counts without making it; None for any other action (then the child
+        is made). None when no action here can be valued so.
 
         What is the same for every child (who acts next, the hands, what may rule a child out) is read
         once here: a search node values its children one after another.
@@ -1071,6 +1072,8 @@ class FangState(GameState):
         >>> s.leaf_valuer(ev.value_of_parts, "B")(s.id_of("d4")) == ev(s.play("d4"), "B")
         True
         """
+        if self.stage == "capture" or self.stage == "pull":
+            return self._removal_valuer(value_of_parts, player)
         if self.turn_captured or self.turn_shaped or self.phase == "over":
             return None
         if self.stage == "place":
@@ -1078,6 +1081,81 @@ class FangState(GameState):
         if self.stage == "move" and not self.turn_removal:
             return self._move_valuer(value_of_parts, player)
         return None
+
+    def _removal_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
+        """:meth:`leaf_valuer` while capturing or pulling (a search's removals: every victim is valued, the
+        few best searched). The child after a legal removal of an enemy piece, when it does not win:
+
+        * more removals owed: the same player owes one fewer (:meth:`_plain_removal`), unless none is
+          left to take (the rest is forfeited: the general way);
+        * the last capture of a movement turn: the opponent moves (:meth:`_plain_last_capture`), if they can;
+        * the last capture of a placing turn, placing going on: the next placer places (:func:`_end_place_turn`);
+        * the last pull of the pull phase: the first mover moves (:func:`_make_room_check`,
+          :func:`_begin_moving`), unless a make-room removal is owed.
+
+        What the child owes is valued by ``value_of_parts.owed_worth`` (the evaluation's own arithmetic);
+        None without it. Every other removal's child is made (an opponent's pull turn next, a phase's end).
+        """
+        owed_worth = getattr(value_of_parts, "owed_worth", None)
+        if owed_worth is None or self.phase == "over":
+            return None
+        g, o, v = self.geo, self.options, self.variant
+        stage, phase, owed, p = self.stage, self.phase, self.owed, self.player
+        side = _SIDE[p]
+        black, white = self.colour_masks
+        pb, pw = self.shape_counts
+        theirs, mine = (black, white) if side else (white, black)
+        if phase != "place" and theirs.bit_count() - 1 <= v.losing_count:
+            return None                        # every removal wins the game
+        hands = self.hand_counts
+        reach = g.reach if phase == "move" else None
+        repeats_at_once = o["house_draws"] and o["draw_repetitions"] == 1   # a moving turn's start draws
+        owes_more = owed > 1
+        opponent_must_move = False             # the child is None when the opponent is then blocked
+        if owes_more:
+            q, worth = p, owed_worth(stage, owed - 1, p == player)
+        elif stage == "capture" and phase == "move":
+            if repeats_at_once:
+                return None
+            q, worth, opponent_must_move = ("B" if side else "W"), 0.0, True
+        elif stage == "capture" and phase == "place":
+            if hands == (0, 0):
+                return None                    # the last placing turn: the pulls or the moving begin
+            q = "B" if side else "W"
+            if hands[_SIDE[q]] == 0:           # the opponent's supply is empty: they are skipped
+                q = p
+            worth = 0.0
+        elif stage == "pull" and phase == "pull" and not self.pull_next:
+            if repeats_at_once:
+                return None
+            q, worth, opponent_must_move = v.first_mover, 0.0, o["make_room"]
+            reach = g.reach                    # the child is in the moving phase
+        else:
+            return None
+        acts = q == player
+        _names, legal, _waived = self._legal_info()
+        n, remove_names, pack, full, safe_mask = g.n, g.remove_names, g.pack_point, g.full, g.safe_mask
+        their_packs = pb if side else pw
+        loose = theirs & ~safe_mask(theirs)    # a loose piece stays loose when another leaves
+        take_safe = o["take_safe_if_no_loose"]
+        move_reach = g.reach
+
+        def value(action_id: int) -> float | None:
+            i = action_id - n                  # a removal's id is n + i (engine.ActionIds)
+            if not 0 <= i < n or not theirs >> i & 1 or remove_names[i] not in legal:
+                return None                    # not a legal removal: the general way says why
+            bit = 1 << i
+            left = theirs ^ bit
+            if owes_more and not (loose & ~bit or left & ~safe_mask(left) or left and take_safe):
+                return None                    # nothing left to take: the rest is forfeited
+            if opponent_must_move and not move_reach(full ^ (mine | left)) & left:
+                return None                    # a make-room removal or a pass follows
+            packs = their_packs - pack[i]
+            if side:
+                return value_of_parts(left, white, packs, pw, hands, acts, worth, player, reach)
+            return value_of_parts(black, left, pb, packs, hands, acts, worth, player, reach)
+
+        return value
 
     def _placement_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """:meth:`leaf_valuer` while placing: :meth:`_placement`'s child, valued."""
