@@ -48,3 +48,17 @@ def test_benchmarks_md_has_a_section_per_benchmark():
     missing = [n for n in names if f"<!-- section: {n} -->" not in text]
     assert not missing, f"BENCHMARKS.md lacks {missing}: run `make bench`"
     assert "NOT met" not in text and "MISSES" not in text
+
+
+def test_benchmarks_md_carries_every_notes_file_as_it_is():
+    # records written by hand live in benchmarks/notes/<section>.md, which `make bench` appends to the
+    # section; BENCHMARKS.md must hold each file's present text, so an edit there is never lost by a rerun
+    text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
+    notes = sorted((ROOT / "benchmarks" / "notes").glob("*.md"))
+    assert notes
+    for path in notes:
+        mark = f"<!-- notes: benchmarks/notes/{path.name} "
+        assert mark in text, f"BENCHMARKS.md lacks the notes of {path.stem}: run `python scripts/bench.py {path.stem}`"
+        after = text.split(mark, 1)[1].split("\n", 1)[1]
+        assert after.startswith(path.read_text(encoding="utf-8").strip("\n")), \
+            f"BENCHMARKS.md's copy of {path.name} is out of date: run `python scripts/bench.py {path.stem}`"
