@@ -150,3 +150,33 @@ def test_leave_a_chance_keeps_what_asking_after_each_choice_keeps(options):
 def _theirs_and_empty(s) -> tuple[int, int]:
     black, white = s.colour_masks
     return (black if s.player == "W" else white), s.geo.full ^ (black | white)
+
+
+@pytest.mark.parametrize("game", FANG)
+def test_a_placement_valued_from_its_siblings_is_value_of_parts(game):
+    # evaluate._placement_values: the parent's terms plus the change in the shapes through the point, the
+    # very float value_of_parts gives the child's parts (FangState.leaf_valuer uses it while placing)
+    from fangqi_teach.ai.evaluate import evaluator
+    vp = evaluator(game).value_of_parts
+    assert vp.placement_values is not None
+    checked = 0
+    for s in random_states(game, 10, seed=7, limit=200):
+        if s.stage != "place" or s.window:
+            continue
+        g, side = s.geo, "BW".index(s.player)
+        black, white = s.colour_masks
+        pb, pw = s.shape_counts
+        hands = (s.hand_counts[0], s.hand_counts[1] - 1) if side else (s.hand_counts[0] - 1, s.hand_counts[1])
+        for player in "BW":
+            for acts in (True, False):
+                value = vp.placement_values(black, white, pb, pw, hands, acts, player, s.player == player)
+                for i in range(g.n):
+                    if s.cells[i] != ".":
+                        continue
+                    b, w = (black, white | 1 << i) if side else (black | 1 << i, white)
+                    cb, cw = (pb, pw + g.pack_point[i]) if side else (pb + g.pack_point[i], pw)
+                    if g.completes(cw if side else cb, i):
+                        continue              # not a plain placement: the engine makes the child
+                    assert value(i) == vp(b, w, cb, cw, hands, acts, 0.0, player, None), (s.record_text, i)
+                    checked += 1
+    assert checked > 1000, checked

@@ -291,7 +291,120 @@ def _fang_evaluator(t: Tables, geo):
     evaluate.value_of_parts = value_of_parts  # type: ignore[attr-defined]  # read by FangState.leaf_valuer
     # ... with the worth of what a removal's child still owes (FangState.leaf_valuer's removals)
     value_of_parts.owed_worth = owed_worth  # type: ignore[attr-defined]
+    # ... and the values of a node's plain placements, from what the siblings share
+    value_of_parts.placement_values = _placement_values(t, geo, value_of_parts)  # type: ignore[attr-defined]
     return evaluate
+
+
+def _placement_values(t: Tables, geo, value_of_parts):
+    """``placement_values(black, white, pb, pw, hand, acts, player, own)``: ``f(i)``, the value
+    ``value_of_parts`` gives the child after a placement on the empty point i that completes no shape,
+    placing going on (the engine checks that: :meth:`~fangqi_teach.games.fangqi.FangState.leaf_valuer`);
+    the arguments are the parent's masks and packed counts, the child's hands and whether ``player`` acts
+    in it, and whether the placer is ``player`` (``own``). None when the shapes' values or sizes do not
+    allow it (then the engine calls ``value_of_parts``).
+
+    The siblings share all but the shapes through i: the material (a piece goes from the hand to the board
+    or, where hands do not count, one more on the board), the safe pieces (no square is completed) and
+    the shapes elsewhere. So the shape term is the parent's (with the child's weights: who acts) plus what
+    changes in the fields of the shapes through i (``geo.pack_flags_at[i]``): a shape the placer missed
+    two of now misses one, three of now two; the other side's shapes through i are spoiled. A shape the
+    placer missed one of is never among them (the placement would complete it). Every term is an integer,
+    so the value is the very float ``value_of_parts`` gives."""
+    pk = t.packed
+    groups, h_bits, l7, size1, size2 = pk.groups, pk.h_bits, pk.l7, pk.size1, pk.size2
+    ones = h_bits >> 3
+    if any(k < 3 for _m, k, _v, _p in t.shapes):
+        return None                           # the fields for "three missing" would go below zero
+    size3 = pk.size - 3 * ones
+    one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
+    weights = _value_bits(groups) if one_value is None else None
+    if one_value is None and weights is None:
+        return None
+    w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
+    flags_at, count_hand = geo.pack_flags_at, t.count_hand
+    # a flag (bit 3 of its field) times 15 covers bits 3-6: the field's value bits, shifted by 3
+    w3 = (weights << 3) if weights is not None else 0
+
+    def placement_values(black: int, white: int, pb: int, pw: int, hand: tuple[int, ...], acts: bool,
+                         player: str, own: bool):
+        if player == "B":
+            mine, theirs, cm, ct = black, white, pb, pw
+            n_mine, n_theirs = black.bit_count(), white.bit_count()
+            if count_hand:
+                n_mine += hand[0]
+                n_theirs += hand[1]
+        else:
+            mine, theirs, cm, ct = white, black, pw, pb
+            n_mine, n_theirs = white.bit_count(), black.bit_count()
+            if count_hand:
+                n_mine += hand[1]
+                n_theirs += hand[0]
+        if own:                               # the child's board holds one more of the placer's
+            n_mine += 1
+        else:
+            n_theirs += 1
+        base = PIECE * (n_mine - n_theirs)
+        if acts:
+            near_own, near_enemy = 30, 18
+        else:
+            near_own, near_enemy = 18, 30
+        free_of_theirs = h_bits & ~(ct + l7)
+        free_of_mine = h_bits & ~(cm + l7)
+        m1 = ~((cm ^ size1) + l7) & free_of_theirs
+        m2 = ~((cm ^ size2) + l7) & free_of_theirs
+        t1 = ~((ct ^ size1) + l7) & free_of_mine
+        t2 = ~((ct ^ size2) + l7) & free_of_mine
+        if own:
+            m3 = ~((cm ^ size3) + l7) & free_of_theirs
+        else:
+            t3 = ~((ct ^ size3) + l7) & free_of_mine
+        sm = mine & mine >> 1 & mine >> w & mine >> w1 & cell
+        st = theirs & theirs >> 1 & theirs >> w & theirs >> w1 & cell
+        if sm:
+            sm |= sm << 1 | sm << w | sm << w1
+        if st:
+            st |= st << 1 | st << w | st << w1
+        safe = 12 * (sm.bit_count() - st.bit_count())
+        if one_value is not None:
+            shapes = (near_own * m1.bit_count() + 6 * m2.bit_count()
+                      - near_enemy * t1.bit_count() - 6 * t2.bit_count())
+            if own:
+                a, b = near_own - 6, near_enemy
+
+                def value(i: int) -> float:
+                    f = flags_at[i]
+                    return base + one_value * (shapes + a * (m2 & f).bit_count() + 6 * (m3 & f).bit_count()
+                                               + b * (t1 & f).bit_count() + 6 * (t2 & f).bit_count()) + safe
+            else:
+                a, b = near_enemy - 6, near_own
+
+                def value(i: int) -> float:
+                    f = flags_at[i]
+                    return base + one_value * (shapes - b * (m1 & f).bit_count() - 6 * (m2 & f).bit_count()
+                                               - a * (t2 & f).bit_count() - 6 * (t3 & f).bit_count()) + safe
+            return value
+        assert weights is not None            # (one of the two, checked above)
+        shapes = (near_own * ((m1 >> 3) * 15 & weights).bit_count() + 6 * ((m2 >> 3) * 15 & weights).bit_count()
+                  - near_enemy * ((t1 >> 3) * 15 & weights).bit_count()
+                  - 6 * ((t2 >> 3) * 15 & weights).bit_count())
+        if own:
+            a, b = near_own - 6, near_enemy
+
+            def value(i: int) -> float:
+                f = flags_at[i]
+                return base + (shapes + a * ((m2 & f) * 15 & w3).bit_count() + 6 * ((m3 & f) * 15 & w3).bit_count()
+                               + b * ((t1 & f) * 15 & w3).bit_count() + 6 * ((t2 & f) * 15 & w3).bit_count()) + safe
+        else:
+            a, b = near_enemy - 6, near_own
+
+            def value(i: int) -> float:
+                f = flags_at[i]
+                return base + (shapes - b * ((m1 & f) * 15 & w3).bit_count() - 6 * ((m2 & f) * 15 & w3).bit_count()
+                               - a * ((t2 & f) * 15 & w3).bit_count() - 6 * ((t3 & f) * 15 & w3).bit_count()) + safe
+        return value
+
+    return placement_values
 
 
 def _value_bits(groups: tuple) -> int | None:

@@ -1172,6 +1172,25 @@ class FangState(GameState):
         black, white = self.colour_masks
         pb, pw = self.shape_counts
         pack_point, flags, size, l7, n = g.pack_point, g.pack_flags_at, g.pack_size, g.pack_l7, g.n
+        siblings = getattr(value_of_parts, "placement_values", None)
+        if siblings is not None:
+            # the evaluation values the children from what they share (evaluate._placement_values)
+            child: Callable[[int], float] = siblings(black, white, pb, pw, hands, acts, player, self.player == player)
+            if side:
+                def shared(i: int) -> float | None:
+                    if not 0 <= i < n or cells[i] != EMPTY:
+                        return None
+                    if flags[i] & ~((pw + pack_point[i] ^ size) + l7):     # completes a shape
+                        return None
+                    return child(i)
+            else:
+                def shared(i: int) -> float | None:
+                    if not 0 <= i < n or cells[i] != EMPTY:
+                        return None
+                    if flags[i] & ~((pb + pack_point[i] ^ size) + l7):
+                        return None
+                    return child(i)
+            return shared
 
         def value(i: int) -> float | None:
             if not 0 <= i < n or cells[i] != EMPTY:
