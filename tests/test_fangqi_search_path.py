@@ -180,3 +180,35 @@ def test_a_placement_valued_from_its_siblings_is_value_of_parts(game):
                     assert value(i) == vp(b, w, cb, cw, hands, acts, 0.0, player, None), (s.record_text, i)
                     checked += 1
     assert checked > 1000, checked
+
+
+@pytest.mark.parametrize("game", FANG)
+def test_a_removal_valued_from_its_siblings_is_value_of_parts(game):
+    # evaluate._removal_values: the parent's terms plus the change in the shapes through the loose piece
+    # taken (and the mobility, when moving), the very float value_of_parts gives the child's parts
+    from fangqi_teach.ai.evaluate import evaluator
+    vp = evaluator(game).value_of_parts
+    assert vp.removal_values is not None
+    checked = 0
+    for s in random_states(game, 10, seed=9, limit=300):
+        if s.phase == "over":
+            continue
+        g = s.geo
+        black, white = s.colour_masks
+        pb, pw = s.shape_counts
+        reach = g.reach if s.phase == "move" else None
+        for victim in "BW":
+            m = black if victim == "B" else white
+            loose = m & ~g.safe_mask(m)
+            for player in "BW":
+                for acts, owed in ((True, 90.0), (False, 0.0), (False, -180.0)):
+                    value = vp.removal_values(black, white, pb, pw, s.hand_counts, acts, owed, player, reach, victim)
+                    for i in range(g.n):
+                        if not loose >> i & 1:
+                            continue
+                        b, w = (black ^ 1 << i, white) if victim == "B" else (black, white ^ 1 << i)
+                        cb, cw = (pb - g.pack_point[i], pw) if victim == "B" else (pb, pw - g.pack_point[i])
+                        expected = vp(b, w, cb, cw, s.hand_counts, acts, owed, player, reach)
+                        assert value(i) == expected, (s.record_text, victim, player, i)
+                        checked += 1
+    assert checked > 1000, checked

@@ -1139,6 +1139,11 @@ class FangState(GameState):
         loose = theirs & ~safe_mask(theirs)    # a loose piece stays loose when another leaves
         take_safe = o["take_safe_if_no_loose"]
         move_reach = g.reach
+        siblings = getattr(value_of_parts, "removal_values", None)
+        # the evaluation values the removals of loose pieces from what the siblings share
+        # (evaluate._removal_values); a safe piece taken ([D2]) leaves a square: valued whole
+        child: Callable[[int], float] | None = None if siblings is None else \
+            siblings(black, white, pb, pw, hands, acts, worth, player, reach, "B" if side else "W")
 
         def value(action_id: int) -> float | None:
             i = action_id - n                  # a removal's id is n + i (engine.ActionIds)
@@ -1150,6 +1155,8 @@ class FangState(GameState):
                 return None                    # nothing left to take: the rest is forfeited
             if opponent_must_move and not move_reach(full ^ (mine | left)) & left:
                 return None                    # a make-room removal or a pass follows
+            if child is not None and loose & bit:
+                return child(i)
             packs = their_packs - pack[i]
             if side:
                 return value_of_parts(left, white, packs, pw, hands, acts, worth, player, reach)
