@@ -63,6 +63,7 @@ __all__ = [
 EMPTY = "."
 _EMPTY_BITS = str.maketrans({".": "1", "B": "0", "W": "0"})
 _SIDE = {"B": 0, "W": 1}
+_LEGAL_MEMO_SIZE = 5_000   # legal lists remembered per geometry in the window (FangState._legal_entry): ~1.3 kB each
 
 #: Events are immutable values, so equal ones are shared: building one (a frozen dataclass) costs more
 #: than the rest of a plain action, and a game only ever meets a few thousand different ones.
@@ -279,6 +280,8 @@ class _Geometry:
         self._index_square_masks()
         self._events: dict[Any, Any] = {}
         self._slides: dict[int, bool] = {}
+        # the legal lists met (FangState._legal_entry): a search meets the same positions again and again
+        self._legal_memo: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[int, ...]]] = {}
         # each colour's placement events, Black first (the fast path's, shared with event())
         self.place_event = tuple(tuple(self.event("place", c, i) for i in range(self.n)) for c in "BW")
 
@@ -923,8 +926,7 @@ class FangState(GameState):
                 cells = self.cells
                 found = tuple([i for i in self.geo.place_order if cells[i] == EMPTY])
             else:
-                ids = self.geo.id_of_name
-                found = tuple([ids[a] for a in self._legal_info()[0]])
+                self._info, found = self._legal_entry()
             cache["_legal_ids"] = found
         return found
 
@@ -1692,9 +1694,30 @@ class FangState(GameState):
     # -- legal actions ------------------------------------------------------
 
     def _legal_info(self) -> tuple[Any, ...]:
-        if self._info is None:
-            self._info = _compute_legal(self)
-        return self._info
+        info = self._info
+        if info is None:
+            info = self._info = self._legal_entry()[0]
+        return info
+
+    def _legal_entry(self) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+        """``(what _compute_legal gives, the legal ids)``. In Ningxia's leave-a-chance window, where a list
+        costs most (the opponent's square slides after each choice), remembered per geometry: the legal
+        actions depend only on the cells, who acts, the stage, the window and the option to take safe
+        pieces, and a search meets the same positions again and again (iterative deepening remakes every
+        inner node). Outside the window a list costs less than remembering it (measured in Dafang)."""
+        ids = self.geo.id_of_name
+        if not self.window:
+            info = _compute_legal(self)
+            return info, tuple([ids[a] for a in info[0]])
+        key = (self.cells, self.player, self.stage, self.options["take_safe_if_no_loose"])
+        memo = self.geo._legal_memo
+        entry = memo.get(key)
+        if entry is None:
+            info = _compute_legal(self)
+            if len(memo) >= _LEGAL_MEMO_SIZE:  # bound the memory of long sessions
+                memo.clear()
+            entry = memo[key] = (info, tuple([ids[a] for a in info[0]]))
+        return entry
 
     def _quick_check(self, key: str) -> bool:
         """Whether ``key`` (canonical spelling) is legal, without listing the
