@@ -212,3 +212,31 @@ def test_a_removal_valued_from_its_siblings_is_value_of_parts(game):
                         assert value(i) == expected, (s.record_text, victim, player, i)
                         checked += 1
     assert checked > 1000, checked
+
+
+@pytest.mark.parametrize("game", FANG)
+def test_a_move_valued_from_its_siblings_is_value_of_parts(game):
+    # evaluate._move_values: the side that stays counted once a node, the mover per child, the mobility from
+    # the points next to the empty ones; the very float value_of_parts gives the child's parts
+    from fangqi_teach.ai.evaluate import evaluator
+    vp = evaluator(game).value_of_parts
+    checked = 0
+    for s in random_states(game, 10, seed=13, limit=300):
+        if s.stage != "move":
+            continue
+        g = s.geo
+        black, white = s.colour_masks
+        pb, pw = s.shape_counts
+        for player in "BW":
+            for acts in (True, False):
+                value = vp.move_values(black, white, pb, pw, s.hand_counts, acts, player, s.player)
+                for k in s.legal_ids():
+                    _name, i, j, _path = g.move_of_id[k]
+                    flip, dp = 1 << i | 1 << j, g.pack_point[j] - g.pack_point[i]
+                    b, w, cb, cw = (black, white ^ flip, pb, pw + dp) if s.player == "W" else \
+                        (black ^ flip, white, pb + dp, pw)
+                    near = g.reach(g.full ^ (b | w))
+                    assert value(b, w, cb, cw, near) == vp(b, w, cb, cw, s.hand_counts, acts, 0.0, player, g.reach), \
+                        (s.record_text, k)
+                    checked += 1
+    assert checked > 1000, checked

@@ -295,6 +295,8 @@ def _fang_evaluator(t: Tables, geo):
     value_of_parts.placement_values = _placement_values(t, geo, value_of_parts)  # type: ignore[attr-defined]
     # ... and of its removals of loose pieces
     value_of_parts.removal_values = _removal_values(t, geo)  # type: ignore[attr-defined]
+    # ... and of its plain moves
+    value_of_parts.move_values = _move_values(t, geo)  # type: ignore[attr-defined]
     return evaluate
 
 
@@ -525,6 +527,92 @@ def _removal_values(t: Tables, geo):
         return value
 
     return removal_values
+
+
+def _move_values(t: Tables, geo):
+    """``move_values(black, white, pb, pw, hand, acts, player, mover)``: ``f(black, white, pb, pw, near)``, the
+    value ``value_of_parts`` gives the child after a plain move of ``mover``'s (no shape completed, the
+    opponent can move, the game goes on: the engine checks that,
+    :meth:`~fangqi_teach.games.fangqi.FangState.leaf_valuer`), from the child's masks and packed counts and
+    ``near``, the points next to its empty ones (``reach`` of them, which the engine has found to see that
+    the opponent can move); the first arguments are the parent's, with the hands and whether ``player``
+    acts in the child. None when the shapes' values do not allow it.
+
+    The siblings share the material and what depends only on the side that does not move: its safe
+    pieces and, in the shape terms, its counts' tests; the mover's are counted per child. The very float
+    ``value_of_parts`` gives."""
+    pk = t.packed
+    groups, h_bits, l7, size1, size2 = pk.groups, pk.h_bits, pk.l7, pk.size1, pk.size2
+    one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
+    weights = _value_bits(groups) if one_value is None else None
+    if one_value is None and weights is None:
+        return None
+    w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
+    count_hand = t.count_hand
+    w3 = (weights << 3) if weights is not None else 0
+
+    def move_values(black: int, white: int, pb: int, pw: int, hand: tuple[int, ...], acts: bool, player: str,
+                    mover: str):
+        black_is_mine = player == "B"
+        if black_is_mine:
+            n_mine, n_theirs = black.bit_count(), white.bit_count()
+            if count_hand:
+                n_mine += hand[0]
+                n_theirs += hand[1]
+        else:
+            n_mine, n_theirs = white.bit_count(), black.bit_count()
+            if count_hand:
+                n_mine += hand[1]
+                n_theirs += hand[0]
+        base = PIECE * (n_mine - n_theirs)
+        if acts:
+            near_own, near_enemy = 30, 18
+        else:
+            near_own, near_enemy = 18, 30
+        # the side that stays: its count tests and safe pieces, once
+        stays, stays_packs = (white, pw) if mover == "B" else (black, pb)
+        free_of_stays = h_bits & ~(stays_packs + l7)
+        stays_1 = ~((stays_packs ^ size1) + l7)
+        stays_2 = ~((stays_packs ^ size2) + l7)
+        ss = stays & stays >> 1 & stays >> w & stays >> w1 & cell
+        if ss:
+            ss |= ss << 1 | ss << w | ss << w1
+        stays_safe = ss.bit_count()
+        # the terms (near_own, 6, near_enemy, 6) of (mine missing one, two, theirs missing one, two)
+        own = mover == player
+        k_move1, k_move2, k_stay1, k_stay2 = (near_own, 6, -near_enemy, -6) if own else (-near_enemy, -6, near_own, 6)
+        safe_sign = 12 if own else -12
+        mover_is_black = mover == "B"
+
+        def value(b: int, wh: int, cb: int, cw: int, near: int) -> float:
+            if mover_is_black:
+                moved, packs = b, cb
+            else:
+                moved, packs = wh, cw
+            free_of_moved = h_bits & ~(packs + l7)
+            x1 = ~((packs ^ size1) + l7) & free_of_stays
+            x2 = ~((packs ^ size2) + l7) & free_of_stays
+            y1 = stays_1 & free_of_moved
+            y2 = stays_2 & free_of_moved
+            if one_value is not None:
+                shapes = one_value * (k_move1 * x1.bit_count() + k_move2 * x2.bit_count()
+                                      + k_stay1 * y1.bit_count() + k_stay2 * y2.bit_count())
+            else:
+                shapes = (k_move1 * (x1 * 15 & w3).bit_count() + k_move2 * (x2 * 15 & w3).bit_count()
+                          + k_stay1 * (y1 * 15 & w3).bit_count() + k_stay2 * (y2 * 15 & w3).bit_count())
+            v = base + shapes
+            sm = moved & moved >> 1 & moved >> w & moved >> w1 & cell
+            if sm:
+                sm |= sm << 1 | sm << w | sm << w1
+            if sm or stays_safe:
+                v += safe_sign * (sm.bit_count() - stays_safe)
+            if black_is_mine:
+                return v + 4 * ((near & b).bit_count() - (near & wh).bit_count())
+            return v + 4 * ((near & wh).bit_count() - (near & b).bit_count())
+
+        return value
+
+    return move_values
 
 
 def _value_bits(groups: tuple) -> int | None:

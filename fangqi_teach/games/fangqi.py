@@ -1242,6 +1242,11 @@ class FangState(GameState):
         moves, pack, full, reach = g.move_of_id, g.pack_point, g.full, g.reach
         flags, size, l7 = g.pack_flags_at, g.pack_size, g.pack_l7
         occupied = black | white
+        siblings = getattr(value_of_parts, "move_values", None)
+        # the evaluation values the children from what they share (evaluate._move_values), with the points
+        # next to the empty ones found here for the opponent's mobility
+        child: Callable[..., float] | None = None if siblings is None else \
+            siblings(black, white, pb, pw, hands, acts, player, p)
 
         def value(action_id: int) -> float | None:
             move = moves[action_id] if 0 <= action_id < len(moves) else None
@@ -1259,13 +1264,17 @@ class FangState(GameState):
                 theirs = w
             if flags[j] & ~((packs ^ size) + l7):           # completes a shape (geo.completes)
                 return None
-            empty = full ^ (b | w)
-            if not reach(empty) & theirs:
+            near = reach(full ^ (b | w))
+            if not near & theirs:
                 return None                   # a make-room removal or a pass follows (geo.can_move_mask)
             if near_draw and self._move_key(i, j) in near_draw:
                 return None
             if side:
+                if child is not None:
+                    return child(b, w, other_packs, packs, near)
                 return value_of_parts(b, w, other_packs, packs, hands, acts, 0.0, player, reach)
+            if child is not None:
+                return child(b, w, packs, other_packs, near)
             return value_of_parts(b, w, packs, other_packs, hands, acts, 0.0, player, reach)
 
         return value
