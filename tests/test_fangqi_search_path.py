@@ -68,10 +68,11 @@ def test_the_evaluation_counts_mobility_on_the_states_own_lines(game):
                                                                     ("ningxia", {"draw_repetitions": 2})])
 def test_a_leaf_valued_unmade_has_the_value_of_its_child(game, options):
     # FangState.leaf_valuer values a plain placement's or move's child from its parts: the value the
-    # evaluation gives the child made by apply_id, and a value exactly where leaf_id gives a view
+    # evaluation gives the child made by apply_id, and a value where leaf_id gives a view or where a move
+    # completes shapes (its child owes captures)
     from fangqi_teach.ai.evaluate import evaluator
     ev = evaluator(game)
-    valued = made = 0
+    valued = made = shaped = 0
     for s in random_states(game, 8, seed=41, limit=300, **options):
         if s.stage in ("capture", "pull"):
             continue                          # removals: the test below
@@ -84,10 +85,13 @@ def test_a_leaf_valued_unmade_has_the_value_of_its_child(game, options):
                     assert leaf is s.apply_id(k) or leaf == s.apply_id(k), (s.record_text, s.name_of(k))
                     made += 1
                 else:
-                    assert type(leaf).__name__ == "LeafView", (s.record_text, s.name_of(k))
-                    assert v == ev(s.apply_id(k), player) == ev(leaf, player), (s.record_text, s.name_of(k))
+                    child = s.apply_id(k)
+                    if type(leaf).__name__ != "LeafView":  # a move that completes shapes: a capture owed
+                        assert child.stage == "capture" and child.player == s.player, (s.record_text, s.name_of(k))
+                        shaped += 1
+                    assert v == ev(child, player) == ev(leaf, player), (s.record_text, s.name_of(k))
                     valued += 1
-    assert valued > 2000 and made > 100, (valued, made)
+    assert valued > 2000 and made > 100 and shaped > 20, (valued, made, shaped)
 
 
 @pytest.mark.parametrize("game, options", [(g, {}) for g in FANG] + [("dafang", {"take_safe_if_no_loose": True}),

@@ -303,6 +303,11 @@ class _Geometry:
         self.pack_size = sum(len(pts) << 4 * sid for sid, pts in enumerate(self.shape_points))
         self.pack_flags_at = tuple(sum(8 << 4 * sid for sid in self.shapes_at[i]) for i in range(self.n))
         self.pack_l7 = sum(7 << 4 * sid for sid in range(len(self.shape_points)))
+        # what the shapes completed by a move earn, from their flags (bit 3 of each field, as completes()
+        # gives them): each flag times 15 covers bits 3-6 of its field and the next, and these bits keep
+        # as many of them as the shape's move value, so the worth is one bit_count (None: values above 4)
+        self.move_worth_bits = sum(((1 << v) - 1) << (4 * sid + 3) for sid, v in enumerate(self.move_value)) \
+            if all(type(v) is int and 0 <= v <= 4 for v in self.move_value) else None
         # for each byte of an empty-points mask, the union of those points' neighbours (who can step there)
         self.reach_tables = tuple(
             tuple(_union_of(self.neighbours, 8 * k, byte, self.n) for byte in range(256))
@@ -667,6 +672,11 @@ COUNTER_TEXTS = {
     # the credits are the pulls beyond the first (多拔, as the events say 「拔子时可多拔 1 枚」), not the pulls
     "credits": Text("Pull credits: Black {b} · White {w}", "多拔：黑方 {b} 枚 · 白方 {w} 枚"),
 }
+
+def _no_worth(stage: str, count: int, acts: bool) -> float:
+    """The stand-in for an evaluation without ``owed_worth`` (its valuers then leave shapes completed alone)."""
+    raise AssertionError("no owed_worth")
+
 
 #: A node's valuer of its children by action id (:meth:`FangState.leaf_valuer`): None where a child must be made.
 _Valuer = Callable[[int], "float | None"]
@@ -1242,6 +1252,15 @@ class FangState(GameState):
         moves, pack, full, reach = g.move_of_id, g.pack_point, g.full, g.reach
         flags, size, l7 = g.pack_flags_at, g.pack_size, g.pack_l7
         occupied = black | white
+        # a move that completes shapes: its child owes their worth in captures, if the opponent has a piece
+        # to take (the mover keeps acting); valued from its parts unless a tired piece moved (no capture)
+        owed_worth: Callable[[str, int, bool], float] = getattr(value_of_parts, "owed_worth", None) or _no_worth
+        worth_bits = g.move_worth_bits or 0
+        enemy = white if side == 0 else black
+        can_take = bool(enemy & ~g.safe_mask(enemy)) or bool(enemy) and o["take_safe_if_no_loose"]
+        shaped = owed_worth is not _no_worth and g.move_worth_bits is not None and can_take
+        tired_from = self.tired[side] if o.get("tired_piece") else -1
+        still_acts = p == player
         siblings = getattr(value_of_parts, "move_values", None)
         # the evaluation values the children from what they share (evaluate._move_values), with the points
         # next to the empty ones found here for the opponent's mobility
@@ -1262,8 +1281,17 @@ class FangState(GameState):
             else:
                 b, w, packs, other_packs = black ^ flip, white, pb + pack[j] - pack[i], pw
                 theirs = w
-            if flags[j] & ~((packs ^ size) + l7):           # completes a shape (geo.completes)
-                return None
+            done = flags[j] & ~((packs ^ size) + l7)      # the shapes completed (geo.completes)
+            if done:
+                if not shaped or i == tired_from:
+                    return None
+                worth = (done * 15 & worth_bits).bit_count()
+                if not worth:
+                    return None
+                owed = owed_worth("capture", worth, still_acts)
+                if side:
+                    return value_of_parts(b, w, other_packs, packs, hands, still_acts, owed, player, reach)
+                return value_of_parts(b, w, packs, other_packs, hands, still_acts, owed, player, reach)
             near = reach(full ^ (b | w))
             if not near & theirs:
                 return None                   # a make-room removal or a pass follows (geo.can_move_mask)
