@@ -86,12 +86,14 @@ def test_a_leaf_valued_unmade_has_the_value_of_its_child(game, options):
                     made += 1
                 else:
                     child = s.apply_id(k)
-                    if type(leaf).__name__ != "LeafView":  # a move that completes shapes: a capture owed
-                        assert child.stage == "capture" and child.player == s.player, (s.record_text, s.name_of(k))
+                    if type(leaf).__name__ != "LeafView":  # a placement or move that completes shapes
+                        assert s.game == "ningxia" and s.phase == "place" or \
+                            child.stage in ("capture", "extra_place") and child.player == s.player, \
+                            (s.record_text, s.name_of(k))
                         shaped += 1
                     assert v == ev(child, player) == ev(leaf, player), (s.record_text, s.name_of(k))
                     valued += 1
-    assert valued > 2000 and made > 100 and shaped > 20, (valued, made, shaped)
+    assert valued > 2000 and made > 10 and shaped > 20, (valued, made, shaped)
 
 
 @pytest.mark.parametrize("game, options", [(g, {}) for g in FANG] + [("dafang", {"take_safe_if_no_loose": True}),

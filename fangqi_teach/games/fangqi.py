@@ -308,6 +308,8 @@ class _Geometry:
         # as many of them as the shape's move value, so the worth is one bit_count (None: values above 4)
         self.move_worth_bits = sum(((1 << v) - 1) << (4 * sid + 3) for sid, v in enumerate(self.move_value)) \
             if all(type(v) is int and 0 <= v <= 4 for v in self.move_value) else None
+        self.place_worth_bits = sum(((1 << v) - 1) << (4 * sid + 3) for sid, v in enumerate(self.place_value)) \
+            if all(type(v) is int and 0 <= v <= 4 for v in self.place_value) else None
         # for each byte of an empty-points mask, the union of those points' neighbours (who can step there)
         self.reach_tables = tuple(
             tuple(_union_of(self.neighbours, 8 * k, byte, self.n) for byte in range(256))
@@ -1191,6 +1193,7 @@ class FangState(GameState):
         black, white = self.colour_masks
         pb, pw = self.shape_counts
         pack_point, flags, size, l7, n = g.pack_point, g.pack_flags_at, g.pack_size, g.pack_l7, g.n
+        shaped = self._shaped_placement(value_of_parts, player, hands, acts)
         siblings = getattr(value_of_parts, "placement_values", None)
         if siblings is not None:
             # the evaluation values the children from what they share (evaluate._placement_values)
@@ -1199,15 +1202,19 @@ class FangState(GameState):
                 def shared(i: int) -> float | None:
                     if not 0 <= i < n or cells[i] != EMPTY:
                         return None
-                    if flags[i] & ~((pw + pack_point[i] ^ size) + l7):     # completes a shape
-                        return None
+                    packs = pw + pack_point[i]
+                    done = flags[i] & ~((packs ^ size) + l7)               # the shapes completed
+                    if done:
+                        return shaped(black, white | 1 << i, pb, packs, done) if shaped is not None else None
                     return child(i)
             else:
                 def shared(i: int) -> float | None:
                     if not 0 <= i < n or cells[i] != EMPTY:
                         return None
-                    if flags[i] & ~((pb + pack_point[i] ^ size) + l7):
-                        return None
+                    packs = pb + pack_point[i]
+                    done = flags[i] & ~((packs ^ size) + l7)
+                    if done:
+                        return shaped(black | 1 << i, white, packs, pw, done) if shaped is not None else None
                     return child(i)
             return shared
 
@@ -1225,6 +1232,50 @@ class FangState(GameState):
             return value_of_parts(black | 1 << i, white, packs, pw, hands, acts, 0.0, player, None)
 
         return value
+
+    def _shaped_placement(self, value_of_parts: Callable[..., float], player: str, hands: tuple[int, ...],
+                          acts: bool) -> "Callable[[int, int, int, int, int], float | None] | None":
+        """For :meth:`_placement_valuer`: ``f(black, white, pb, pw, done)``, the value of the child after a
+        placement that completes the shapes flagged in ``done`` (bit 3 of their fields), from the child's
+        masks and packed counts, or None where the general way must make it; None when no such child is
+        valued here. ``hands`` and ``acts`` are those of a plain placement's child.
+
+        * Ningxia (pull credits): the turn passes as after a plain placement (the credits are not valued);
+        * Dafang (extra placements): the placer owes their worth in placements, if pieces remain in hand;
+        * Xinjiang (captures): the placer owes their worth in captures, if the opponent has a piece to take."""
+        v, g, o = self.variant, self.geo, self.options
+        if v.placing == "pull_credits":
+            def credits(black: int, white: int, pb: int, pw: int, done: int) -> float | None:
+                return value_of_parts(black, white, pb, pw, hands, acts, 0.0, player, None)
+            return credits
+        owed_worth = getattr(value_of_parts, "owed_worth", None)
+        bits = g.place_worth_bits
+        if owed_worth is None or bits is None:
+            return None
+        side = _SIDE[self.player]
+        still_acts = self.player == player
+        if v.placing == "extra_placements":
+            if hands[side] == 0:
+                return None                   # the extra placements are forfeited: the general way
+            stage = "extra_place"
+        elif v.placing == "captures":
+            enemy = self.colour_masks[1 - side]
+            if not (enemy & ~g.safe_mask(enemy) or enemy and o["take_safe_if_no_loose"]):
+                return None                   # nothing to take: the captures are forfeited
+            stage = "capture"
+        else:
+            return None
+
+        before = self.owed - 1 if stage == "extra_place" else 0   # what the placement leaves owed besides
+
+        def owing(black: int, white: int, pb: int, pw: int, done: int) -> float | None:
+            worth = (done * 15 & bits).bit_count()
+            if not worth:
+                return None
+            return value_of_parts(black, white, pb, pw, hands, still_acts,
+                                  owed_worth(stage, before + worth, still_acts), player, None)
+
+        return owing
 
     def _move_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """:meth:`leaf_valuer` while moving: :meth:`_move`'s child, valued, unless it brings a draw (by the
