@@ -1072,10 +1072,12 @@ class FangState(GameState):
 
     def leaf_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """``f(id)``: the static value for ``player`` of the child :meth:`apply_id` gives, for a plain
-        placement or move (:meth:`_placement`, :meth:`_move`) or a removal whose turn goes on plainly
-        (:meth:`_removal_valuer`), computed by ``value_of_parts`` (the evaluation's ``value_of_parts``)
-        from the child's masks and counts without making it; None for any other action (then the child
-        is made). None when no action here can be valued so.
+        placement or move (:meth:`_placement`, :meth:`_move`), one that completes shapes when its child
+        simply owes what they earn (:meth:`_shaped_placement`, :meth:`_move_valuer`) or a removal whose
+        turn goes on plainly (:meth:`_removal_valuer`), computed by ``value_of_parts`` (the evaluation's
+        ``value_of_parts``, or its valuers of a node's siblings: ``placement_values``, ``move_values``,
+        ``removal_values``) from the child's masks and counts without making it; None for any other
+        action (then the child is made). None when no action here can be valued so.
 
         What is the same for every child (who acts next, the hands, what may rule a child out) is read
         once here: a search node values its children one after another.
