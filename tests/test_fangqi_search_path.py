@@ -68,10 +68,11 @@ def test_the_evaluation_counts_mobility_on_the_states_own_lines(game):
                                                                     ("ningxia", {"draw_repetitions": 2})])
 def test_a_leaf_valued_unmade_has_the_value_of_its_child(game, options):
     # FangState.leaf_valuer values a plain placement's or move's child from its parts: the value the
-    # evaluation gives the child made by apply_id, and a value exactly where leaf_id gives a view
+    # evaluation gives the child made by apply_id, and a value where leaf_id gives a view or where a move
+    # completes shapes (its child owes captures)
     from fangqi_teach.ai.evaluate import evaluator
     ev = evaluator(game)
-    valued = made = 0
+    valued = made = shaped = 0
     for s in random_states(game, 8, seed=41, limit=300, **options):
         if s.stage in ("capture", "pull"):
             continue                          # removals: the test below
@@ -84,10 +85,15 @@ def test_a_leaf_valued_unmade_has_the_value_of_its_child(game, options):
                     assert leaf is s.apply_id(k) or leaf == s.apply_id(k), (s.record_text, s.name_of(k))
                     made += 1
                 else:
-                    assert type(leaf).__name__ == "LeafView", (s.record_text, s.name_of(k))
-                    assert v == ev(s.apply_id(k), player) == ev(leaf, player), (s.record_text, s.name_of(k))
+                    child = s.apply_id(k)
+                    if type(leaf).__name__ != "LeafView":  # a placement or move that completes shapes
+                        assert s.game == "ningxia" and s.phase == "place" or \
+                            child.stage in ("capture", "extra_place") and child.player == s.player, \
+                            (s.record_text, s.name_of(k))
+                        shaped += 1
+                    assert v == ev(child, player) == ev(leaf, player), (s.record_text, s.name_of(k))
                     valued += 1
-    assert valued > 2000 and made > 100, (valued, made)
+    assert valued > 2000 and made > 10 and shaped > 20, (valued, made, shaped)
 
 
 @pytest.mark.parametrize("game, options", [(g, {}) for g in FANG] + [("dafang", {"take_safe_if_no_loose": True}),
@@ -150,3 +156,93 @@ def test_leave_a_chance_keeps_what_asking_after_each_choice_keeps(options):
 def _theirs_and_empty(s) -> tuple[int, int]:
     black, white = s.colour_masks
     return (black if s.player == "W" else white), s.geo.full ^ (black | white)
+
+
+@pytest.mark.parametrize("game", FANG)
+def test_a_placement_valued_from_its_siblings_is_value_of_parts(game):
+    # evaluate._placement_values: the parent's terms plus the change in the shapes through the point, the
+    # very float value_of_parts gives the child's parts (FangState.leaf_valuer uses it while placing)
+    from fangqi_teach.ai.evaluate import evaluator
+    vp = evaluator(game).value_of_parts
+    assert vp.placement_values is not None
+    checked = 0
+    for s in random_states(game, 10, seed=7, limit=200):
+        if s.stage != "place" or s.window:
+            continue
+        g, side = s.geo, "BW".index(s.player)
+        black, white = s.colour_masks
+        pb, pw = s.shape_counts
+        hands = (s.hand_counts[0], s.hand_counts[1] - 1) if side else (s.hand_counts[0] - 1, s.hand_counts[1])
+        for player in "BW":
+            for acts in (True, False):
+                value = vp.placement_values(black, white, pb, pw, hands, acts, player, s.player == player)
+                for i in range(g.n):
+                    if s.cells[i] != ".":
+                        continue
+                    b, w = (black, white | 1 << i) if side else (black | 1 << i, white)
+                    cb, cw = (pb, pw + g.pack_point[i]) if side else (pb + g.pack_point[i], pw)
+                    if g.completes(cw if side else cb, i):
+                        continue              # not a plain placement: the engine makes the child
+                    assert value(i) == vp(b, w, cb, cw, hands, acts, 0.0, player, None), (s.record_text, i)
+                    checked += 1
+    assert checked > 1000, checked
+
+
+@pytest.mark.parametrize("game", FANG)
+def test_a_removal_valued_from_its_siblings_is_value_of_parts(game):
+    # evaluate._removal_values: the parent's terms plus the change in the shapes through the loose piece
+    # taken (and the mobility, when moving), the very float value_of_parts gives the child's parts
+    from fangqi_teach.ai.evaluate import evaluator
+    vp = evaluator(game).value_of_parts
+    assert vp.removal_values is not None
+    checked = 0
+    for s in random_states(game, 10, seed=9, limit=300):
+        if s.phase == "over":
+            continue
+        g = s.geo
+        black, white = s.colour_masks
+        pb, pw = s.shape_counts
+        reach = g.reach if s.phase == "move" else None
+        for victim in "BW":
+            m = black if victim == "B" else white
+            loose = m & ~g.safe_mask(m)
+            for player in "BW":
+                for acts, owed in ((True, 90.0), (False, 0.0), (False, -180.0)):
+                    value = vp.removal_values(black, white, pb, pw, s.hand_counts, acts, owed, player, reach, victim)
+                    for i in range(g.n):
+                        if not loose >> i & 1:
+                            continue
+                        b, w = (black ^ 1 << i, white) if victim == "B" else (black, white ^ 1 << i)
+                        cb, cw = (pb - g.pack_point[i], pw) if victim == "B" else (pb, pw - g.pack_point[i])
+                        expected = vp(b, w, cb, cw, s.hand_counts, acts, owed, player, reach)
+                        assert value(i) == expected, (s.record_text, victim, player, i)
+                        checked += 1
+    assert checked > 1000, checked
+
+
+@pytest.mark.parametrize("game", FANG)
+def test_a_move_valued_from_its_siblings_is_value_of_parts(game):
+    # evaluate._move_values: the side that stays counted once a node, the mover per child, the mobility from
+    # the points next to the empty ones; the very float value_of_parts gives the child's parts
+    from fangqi_teach.ai.evaluate import evaluator
+    vp = evaluator(game).value_of_parts
+    checked = 0
+    for s in random_states(game, 10, seed=13, limit=300):
+        if s.stage != "move":
+            continue
+        g = s.geo
+        black, white = s.colour_masks
+        pb, pw = s.shape_counts
+        for player in "BW":
+            for acts in (True, False):
+                value = vp.move_values(black, white, pb, pw, s.hand_counts, acts, player, s.player)
+                for k in s.legal_ids():
+                    _name, i, j, _path = g.move_of_id[k]
+                    flip, dp = 1 << i | 1 << j, g.pack_point[j] - g.pack_point[i]
+                    b, w, cb, cw = (black, white ^ flip, pb, pw + dp) if s.player == "W" else \
+                        (black ^ flip, white, pb + dp, pw)
+                    near = g.reach(g.full ^ (b | w))
+                    assert value(b, w, cb, cw, near) == vp(b, w, cb, cw, s.hand_counts, acts, 0.0, player, g.reach), \
+                        (s.record_text, k)
+                    checked += 1
+    assert checked > 1000, checked

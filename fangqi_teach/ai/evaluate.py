@@ -291,7 +291,328 @@ def _fang_evaluator(t: Tables, geo):
     evaluate.value_of_parts = value_of_parts  # type: ignore[attr-defined]  # read by FangState.leaf_valuer
     # ... with the worth of what a removal's child still owes (FangState.leaf_valuer's removals)
     value_of_parts.owed_worth = owed_worth  # type: ignore[attr-defined]
+    # ... and the values of a node's plain placements, from what the siblings share
+    value_of_parts.placement_values = _placement_values(t, geo, value_of_parts)  # type: ignore[attr-defined]
+    # ... and of its removals of loose pieces
+    value_of_parts.removal_values = _removal_values(t, geo)  # type: ignore[attr-defined]
+    # ... and of its plain moves
+    value_of_parts.move_values = _move_values(t, geo)  # type: ignore[attr-defined]
     return evaluate
+
+
+def _placement_values(t: Tables, geo, value_of_parts):
+    """``placement_values(black, white, pb, pw, hand, acts, player, own)``: ``f(i)``, the value
+    ``value_of_parts`` gives the child after a placement on the empty point i that completes no shape,
+    placing going on (the engine checks that: :meth:`~fangqi_teach.games.fangqi.FangState.leaf_valuer`);
+    the arguments are the parent's masks and packed counts, the child's hands and whether ``player`` acts
+    in it, and whether the placer is ``player`` (``own``). None when the shapes' values or sizes do not
+    allow it (then the engine calls ``value_of_parts``).
+
+    The siblings share all but the shapes through i: the material (a piece goes from the hand to the board
+    or, where hands do not count, one more on the board), the safe pieces (no square is completed) and
+    the shapes elsewhere. So the shape term is the parent's (with the child's weights: who acts) plus what
+    changes in the fields of the shapes through i (``geo.pack_flags_at[i]``): a shape the placer missed
+    two of now misses one, three of now two; the other side's shapes through i are spoiled. A shape the
+    placer missed one of is never among them (the placement would complete it). Every term is an integer,
+    so the value is the very float ``value_of_parts`` gives."""
+    pk = t.packed
+    groups, h_bits, l7, size1, size2 = pk.groups, pk.h_bits, pk.l7, pk.size1, pk.size2
+    ones = h_bits >> 3
+    if any(k < 3 for _m, k, _v, _p in t.shapes):
+        return None                           # the fields for "three missing" would go below zero
+    size3 = pk.size - 3 * ones
+    one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
+    weights = _value_bits(groups) if one_value is None else None
+    if one_value is None and weights is None:
+        return None
+    w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
+    flags_at, count_hand = geo.pack_flags_at, t.count_hand
+    # a flag (bit 3 of its field) times 15 covers bits 3-6: the field's value bits, shifted by 3
+    w3 = (weights << 3) if weights is not None else 0
+
+    def placement_values(black: int, white: int, pb: int, pw: int, hand: tuple[int, ...], acts: bool,
+                         player: str, own: bool):
+        if player == "B":
+            mine, theirs, cm, ct = black, white, pb, pw
+            n_mine, n_theirs = black.bit_count(), white.bit_count()
+            if count_hand:
+                n_mine += hand[0]
+                n_theirs += hand[1]
+        else:
+            mine, theirs, cm, ct = white, black, pw, pb
+            n_mine, n_theirs = white.bit_count(), black.bit_count()
+            if count_hand:
+                n_mine += hand[1]
+                n_theirs += hand[0]
+        if own:                               # the child's board holds one more of the placer's
+            n_mine += 1
+        else:
+            n_theirs += 1
+        base = PIECE * (n_mine - n_theirs)
+        if acts:
+            near_own, near_enemy = 30, 18
+        else:
+            near_own, near_enemy = 18, 30
+        free_of_theirs = h_bits & ~(ct + l7)
+        free_of_mine = h_bits & ~(cm + l7)
+        m1 = ~((cm ^ size1) + l7) & free_of_theirs
+        m2 = ~((cm ^ size2) + l7) & free_of_theirs
+        t1 = ~((ct ^ size1) + l7) & free_of_mine
+        t2 = ~((ct ^ size2) + l7) & free_of_mine
+        if own:
+            m3 = ~((cm ^ size3) + l7) & free_of_theirs
+        else:
+            t3 = ~((ct ^ size3) + l7) & free_of_mine
+        sm = mine & mine >> 1 & mine >> w & mine >> w1 & cell
+        st = theirs & theirs >> 1 & theirs >> w & theirs >> w1 & cell
+        if sm:
+            sm |= sm << 1 | sm << w | sm << w1
+        if st:
+            st |= st << 1 | st << w | st << w1
+        safe = 12 * (sm.bit_count() - st.bit_count())
+        if one_value is not None:
+            shapes = (near_own * m1.bit_count() + 6 * m2.bit_count()
+                      - near_enemy * t1.bit_count() - 6 * t2.bit_count())
+            if own:
+                a, b = near_own - 6, near_enemy
+
+                def value(i: int) -> float:
+                    f = flags_at[i]
+                    return base + one_value * (shapes + a * (m2 & f).bit_count() + 6 * (m3 & f).bit_count()
+                                               + b * (t1 & f).bit_count() + 6 * (t2 & f).bit_count()) + safe
+            else:
+                a, b = near_enemy - 6, near_own
+
+                def value(i: int) -> float:
+                    f = flags_at[i]
+                    return base + one_value * (shapes - b * (m1 & f).bit_count() - 6 * (m2 & f).bit_count()
+                                               - a * (t2 & f).bit_count() - 6 * (t3 & f).bit_count()) + safe
+            return value
+        assert weights is not None            # (one of the two, checked above)
+        shapes = (near_own * ((m1 >> 3) * 15 & weights).bit_count() + 6 * ((m2 >> 3) * 15 & weights).bit_count()
+                  - near_enemy * ((t1 >> 3) * 15 & weights).bit_count()
+                  - 6 * ((t2 >> 3) * 15 & weights).bit_count())
+        if own:
+            a, b = near_own - 6, near_enemy
+
+            def value(i: int) -> float:
+                f = flags_at[i]
+                return base + (shapes + a * ((m2 & f) * 15 & w3).bit_count() + 6 * ((m3 & f) * 15 & w3).bit_count()
+                               + b * ((t1 & f) * 15 & w3).bit_count() + 6 * ((t2 & f) * 15 & w3).bit_count()) + safe
+        else:
+            a, b = near_enemy - 6, near_own
+
+            def value(i: int) -> float:
+                f = flags_at[i]
+                return base + (shapes - b * ((m1 & f) * 15 & w3).bit_count() - 6 * ((m2 & f) * 15 & w3).bit_count()
+                               - a * ((t2 & f) * 15 & w3).bit_count() - 6 * ((t3 & f) * 15 & w3).bit_count()) + safe
+        return value
+
+    return placement_values
+
+
+def _removal_values(t: Tables, geo):
+    """``removal_values(black, white, pb, pw, hand, acts, owed, player, reach, victim)``: ``f(i)``, the value
+    ``value_of_parts`` gives the child after the removal of the loose piece of colour ``victim`` on point i
+    (one in no square complete in its colour: the engine checks that,
+    :meth:`~fangqi_teach.games.fangqi.FangState.leaf_valuer`); the arguments are the parent's masks and
+    packed counts, and the child's hands, whether ``player`` acts in it, what it owes (``owed``, as
+    ``value_of_parts`` takes it) and its ``reach`` (None outside the moving phase). None when the shapes'
+    values do not allow it.
+
+    As :func:`_placement_values`: the siblings share the material, what is owed, the safe pieces (a loose
+    piece leaves no square) and the shapes elsewhere; in the shapes through i the victim's side holds one
+    fewer (a shape it held whole now misses one, one it missed one of misses two), and a shape the other
+    side misses one or two of, with the victim its only piece there, is now free of it. The mobility term
+    (the moving phase) is counted per child. The very float ``value_of_parts`` gives."""
+    pk = t.packed
+    groups, h_bits, l7, size, size1, size2 = pk.groups, pk.h_bits, pk.l7, pk.size, pk.size1, pk.size2
+    ones = h_bits >> 3
+    one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
+    weights = _value_bits(groups) if one_value is None else None
+    if one_value is None and weights is None:
+        return None
+    w, cell, w1, full = geo.ncols, geo.cell_mask, geo.ncols + 1, t.full
+    flags_at, count_hand = geo.pack_flags_at, t.count_hand
+    # weighted counts as in _placement_values: a flag times 15, masked to its field's value bits
+    w3 = (weights << 3) if weights is not None else ones << 3
+    unit = one_value if one_value is not None else 1
+
+    def removal_values(black: int, white: int, pb: int, pw: int, hand: tuple[int, ...], acts: bool, owed: float,
+                       player: str, reach, victim: str):
+        if player == "B":
+            mine, theirs, cm, ct = black, white, pb, pw
+            n_mine, n_theirs = black.bit_count(), white.bit_count()
+            if count_hand:
+                n_mine += hand[0]
+                n_theirs += hand[1]
+        else:
+            mine, theirs, cm, ct = white, black, pw, pb
+            n_mine, n_theirs = white.bit_count(), black.bit_count()
+            if count_hand:
+                n_mine += hand[1]
+                n_theirs += hand[0]
+        own = victim == player                # the piece taken is player's
+        if own:
+            n_mine -= 1
+        else:
+            n_theirs -= 1
+        base = PIECE * (n_mine - n_theirs)
+        if owed:
+            base += owed
+        if acts:
+            near_own, near_enemy = 30, 18
+        else:
+            near_own, near_enemy = 18, 30
+        free_of_theirs = h_bits & ~(ct + l7)
+        free_of_mine = h_bits & ~(cm + l7)
+        m1 = ~((cm ^ size1) + l7) & free_of_theirs
+        m2 = ~((cm ^ size2) + l7) & free_of_theirs
+        t1 = ~((ct ^ size1) + l7) & free_of_mine
+        t2 = ~((ct ^ size2) + l7) & free_of_mine
+        sm = mine & mine >> 1 & mine >> w & mine >> w1 & cell
+        st = theirs & theirs >> 1 & theirs >> w & theirs >> w1 & cell
+        if sm:
+            sm |= sm << 1 | sm << w | sm << w1
+        if st:
+            st |= st << 1 | st << w | st << w1
+        safe = 12 * (sm.bit_count() - st.bit_count())
+        if one_value is not None:
+            shapes = (near_own * m1.bit_count() + 6 * m2.bit_count()
+                      - near_enemy * t1.bit_count() - 6 * t2.bit_count())
+        else:
+            shapes = (near_own * (m1 * 15 & w3).bit_count() + 6 * (m2 * 15 & w3).bit_count()
+                      - near_enemy * (t1 * 15 & w3).bit_count() - 6 * (t2 * 15 & w3).bit_count())
+        # the change in the fields of the shapes through i, as (weight, flags) pairs
+        if own:                               # mine hold one fewer there
+            whole = h_bits & ~((cm ^ size) + l7) & free_of_theirs      # were whole: now miss one
+            one_mine = h_bits & ~((cm ^ ones) + l7)                    # the victim my only piece there
+            k1, x1 = near_own, whole
+            k2, x2 = 6 - near_own, m1                                  # missed one: now two
+            k3, x3 = -6, m2                                            # missed two: now three
+            k4, x4 = -near_enemy, ~((ct ^ size1) + l7) & one_mine      # theirs, now free of mine
+            k5, x5 = -6, ~((ct ^ size2) + l7) & one_mine
+        else:                                 # theirs hold one fewer there
+            whole = h_bits & ~((ct ^ size) + l7) & free_of_mine
+            one_theirs = h_bits & ~((ct ^ ones) + l7)
+            k1, x1 = near_own, ~((cm ^ size1) + l7) & one_theirs
+            k2, x2 = 6, ~((cm ^ size2) + l7) & one_theirs
+            k3, x3 = -near_enemy, whole
+            k4, x4 = near_enemy - 6, t1
+            k5, x5 = 6, t2
+        victim_side = 0 if victim == "B" else 1
+        black_acts = player == "B"
+
+        if one_value is not None:
+            def change(f: int) -> int:
+                return (k1 * (x1 & f).bit_count() + k2 * (x2 & f).bit_count() + k3 * (x3 & f).bit_count()
+                        + k4 * (x4 & f).bit_count() + k5 * (x5 & f).bit_count())
+        else:
+            def change(f: int) -> int:
+                return (k1 * ((x1 & f) * 15 & w3).bit_count() + k2 * ((x2 & f) * 15 & w3).bit_count()
+                        + k3 * ((x3 & f) * 15 & w3).bit_count() + k4 * ((x4 & f) * 15 & w3).bit_count()
+                        + k5 * ((x5 & f) * 15 & w3).bit_count())
+
+        def value(i: int) -> float:
+            v = base + unit * (shapes + change(flags_at[i])) + safe
+            if reach is not None:             # the moving phase: mobility, per child
+                b, wh = (black ^ 1 << i, white) if victim_side == 0 else (black, white ^ 1 << i)
+                near = reach(full & ~(b | wh))
+                if black_acts:
+                    v += 4 * ((near & b).bit_count() - (near & wh).bit_count())
+                else:
+                    v += 4 * ((near & wh).bit_count() - (near & b).bit_count())
+            return v
+
+        return value
+
+    return removal_values
+
+
+def _move_values(t: Tables, geo):
+    """``move_values(black, white, pb, pw, hand, acts, player, mover)``: ``f(black, white, pb, pw, near)``, the
+    value ``value_of_parts`` gives the child after a plain move of ``mover``'s (no shape completed, the
+    opponent can move, the game goes on: the engine checks that,
+    :meth:`~fangqi_teach.games.fangqi.FangState.leaf_valuer`), from the child's masks and packed counts and
+    ``near``, the points next to its empty ones (``reach`` of them, which the engine has found to see that
+    the opponent can move); the first arguments are the parent's, with the hands and whether ``player``
+    acts in the child. None when the shapes' values do not allow it.
+
+    The siblings share the material and what depends only on the side that does not move: its safe
+    pieces and, in the shape terms, its counts' tests; the mover's are counted per child. The very float
+    ``value_of_parts`` gives."""
+    pk = t.packed
+    groups, h_bits, l7, size1, size2 = pk.groups, pk.h_bits, pk.l7, pk.size1, pk.size2
+    one_value = groups[0][0] if len(groups) == 1 and groups[0][1] == h_bits else None
+    weights = _value_bits(groups) if one_value is None else None
+    if one_value is None and weights is None:
+        return None
+    w, cell, w1 = geo.ncols, geo.cell_mask, geo.ncols + 1
+    count_hand = t.count_hand
+    w3 = (weights << 3) if weights is not None else 0
+
+    def move_values(black: int, white: int, pb: int, pw: int, hand: tuple[int, ...], acts: bool, player: str,
+                    mover: str):
+        black_is_mine = player == "B"
+        if black_is_mine:
+            n_mine, n_theirs = black.bit_count(), white.bit_count()
+            if count_hand:
+                n_mine += hand[0]
+                n_theirs += hand[1]
+        else:
+            n_mine, n_theirs = white.bit_count(), black.bit_count()
+            if count_hand:
+                n_mine += hand[1]
+                n_theirs += hand[0]
+        base = PIECE * (n_mine - n_theirs)
+        if acts:
+            near_own, near_enemy = 30, 18
+        else:
+            near_own, near_enemy = 18, 30
+        # the side that stays: its count tests and safe pieces, once
+        stays, stays_packs = (white, pw) if mover == "B" else (black, pb)
+        free_of_stays = h_bits & ~(stays_packs + l7)
+        stays_1 = ~((stays_packs ^ size1) + l7)
+        stays_2 = ~((stays_packs ^ size2) + l7)
+        ss = stays & stays >> 1 & stays >> w & stays >> w1 & cell
+        if ss:
+            ss |= ss << 1 | ss << w | ss << w1
+        stays_safe = ss.bit_count()
+        # the terms (near_own, 6, near_enemy, 6) of (mine missing one, two, theirs missing one, two)
+        own = mover == player
+        k_move1, k_move2, k_stay1, k_stay2 = (near_own, 6, -near_enemy, -6) if own else (-near_enemy, -6, near_own, 6)
+        safe_sign = 12 if own else -12
+        mover_is_black = mover == "B"
+
+        def value(b: int, wh: int, cb: int, cw: int, near: int) -> float:
+            if mover_is_black:
+                moved, packs = b, cb
+            else:
+                moved, packs = wh, cw
+            free_of_moved = h_bits & ~(packs + l7)
+            x1 = ~((packs ^ size1) + l7) & free_of_stays
+            x2 = ~((packs ^ size2) + l7) & free_of_stays
+            y1 = stays_1 & free_of_moved
+            y2 = stays_2 & free_of_moved
+            if one_value is not None:
+                shapes = one_value * (k_move1 * x1.bit_count() + k_move2 * x2.bit_count()
+                                      + k_stay1 * y1.bit_count() + k_stay2 * y2.bit_count())
+            else:
+                shapes = (k_move1 * (x1 * 15 & w3).bit_count() + k_move2 * (x2 * 15 & w3).bit_count()
+                          + k_stay1 * (y1 * 15 & w3).bit_count() + k_stay2 * (y2 * 15 & w3).bit_count())
+            v = base + shapes
+            sm = moved & moved >> 1 & moved >> w & moved >> w1 & cell
+            if sm:
+                sm |= sm << 1 | sm << w | sm << w1
+            if sm or stays_safe:
+                v += safe_sign * (sm.bit_count() - stays_safe)
+            if black_is_mine:
+                return v + 4 * ((near & b).bit_count() - (near & wh).bit_count())
+            return v + 4 * ((near & wh).bit_count() - (near & b).bit_count())
+
+        return value
+
+    return move_values
 
 
 def _value_bits(groups: tuple) -> int | None:

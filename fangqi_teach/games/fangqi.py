@@ -63,6 +63,7 @@ __all__ = [
 EMPTY = "."
 _EMPTY_BITS = str.maketrans({".": "1", "B": "0", "W": "0"})
 _SIDE = {"B": 0, "W": 1}
+_LEGAL_MEMO_SIZE = 5_000   # legal lists remembered per geometry in the window (FangState._legal_entry): ~1.3 kB each
 
 #: Events are immutable values, so equal ones are shared: building one (a frozen dataclass) costs more
 #: than the rest of a plain action, and a game only ever meets a few thousand different ones.
@@ -279,6 +280,8 @@ class _Geometry:
         self._index_square_masks()
         self._events: dict[Any, Any] = {}
         self._slides: dict[int, bool] = {}
+        # the legal lists met (FangState._legal_entry): a search meets the same positions again and again
+        self._legal_memo: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[int, ...]]] = {}
         # each colour's placement events, Black first (the fast path's, shared with event())
         self.place_event = tuple(tuple(self.event("place", c, i) for i in range(self.n)) for c in "BW")
 
@@ -300,6 +303,13 @@ class _Geometry:
         self.pack_size = sum(len(pts) << 4 * sid for sid, pts in enumerate(self.shape_points))
         self.pack_flags_at = tuple(sum(8 << 4 * sid for sid in self.shapes_at[i]) for i in range(self.n))
         self.pack_l7 = sum(7 << 4 * sid for sid in range(len(self.shape_points)))
+        # what the shapes completed by a move earn, from their flags (bit 3 of each field, as completes()
+        # gives them): each flag times 15 covers bits 3-6 of its field and the next, and these bits keep
+        # as many of them as the shape's move value, so the worth is one bit_count (None: values above 4)
+        self.move_worth_bits = sum(((1 << v) - 1) << (4 * sid + 3) for sid, v in enumerate(self.move_value)) \
+            if all(type(v) is int and 0 <= v <= 4 for v in self.move_value) else None
+        self.place_worth_bits = sum(((1 << v) - 1) << (4 * sid + 3) for sid, v in enumerate(self.place_value)) \
+            if all(type(v) is int and 0 <= v <= 4 for v in self.place_value) else None
         # for each byte of an empty-points mask, the union of those points' neighbours (who can step there)
         self.reach_tables = tuple(
             tuple(_union_of(self.neighbours, 8 * k, byte, self.n) for byte in range(256))
@@ -665,6 +675,11 @@ COUNTER_TEXTS = {
     "credits": Text("Pull credits: Black {b} · White {w}", "多拔：黑方 {b} 枚 · 白方 {w} 枚"),
 }
 
+def _no_worth(stage: str, count: int, acts: bool) -> float:
+    """The stand-in for an evaluation without ``owed_worth`` (its valuers then leave shapes completed alone)."""
+    raise AssertionError("no owed_worth")
+
+
 #: A node's valuer of its children by action id (:meth:`FangState.leaf_valuer`): None where a child must be made.
 _Valuer = Callable[[int], "float | None"]
 
@@ -923,8 +938,7 @@ class FangState(GameState):
                 cells = self.cells
                 found = tuple([i for i in self.geo.place_order if cells[i] == EMPTY])
             else:
-                ids = self.geo.id_of_name
-                found = tuple([ids[a] for a in self._legal_info()[0]])
+                self._info, found = self._legal_entry()
             cache["_legal_ids"] = found
         return found
 
@@ -1058,10 +1072,12 @@ class FangState(GameState):
 
     def leaf_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """``f(id)``: the static value for ``player`` of the child :meth:`apply_id` gives, for a plain
-        placement or move (:meth:`_placement`, :meth:`_move`) or a removal whose turn goes on plainly
-        (:meth:`_removal_valuer`), computed by ``value_of_parts`` (the evaluation's ``value_of_parts``)
-        from the child's masks and counts without making it; None for any other action (then the child
-        is made). None when no action here can be valued so.
+        placement or move (:meth:`_placement`, :meth:`_move`), one that completes shapes when its child
+        simply owes what they earn (:meth:`_shaped_placement`, :meth:`_move_valuer`) or a removal whose
+        turn goes on plainly (:meth:`_removal_valuer`), computed by ``value_of_parts`` (the evaluation's
+        ``value_of_parts``, or its valuers of a node's siblings: ``placement_values``, ``move_values``,
+        ``removal_values``) from the child's masks and counts without making it; None for any other
+        action (then the child is made). None when no action here can be valued so.
 
         What is the same for every child (who acts next, the hands, what may rule a child out) is read
         once here: a search node values its children one after another.
@@ -1139,6 +1155,11 @@ class FangState(GameState):
         loose = theirs & ~safe_mask(theirs)    # a loose piece stays loose when another leaves
         take_safe = o["take_safe_if_no_loose"]
         move_reach = g.reach
+        siblings = getattr(value_of_parts, "removal_values", None)
+        # the evaluation values the removals of loose pieces from what the siblings share
+        # (evaluate._removal_values); a safe piece taken ([D2]) leaves a square: valued whole
+        child: Callable[[int], float] | None = None if siblings is None else \
+            siblings(black, white, pb, pw, hands, acts, worth, player, reach, "B" if side else "W")
 
         def value(action_id: int) -> float | None:
             i = action_id - n                  # a removal's id is n + i (engine.ActionIds)
@@ -1150,6 +1171,8 @@ class FangState(GameState):
                 return None                    # nothing left to take: the rest is forfeited
             if opponent_must_move and not move_reach(full ^ (mine | left)) & left:
                 return None                    # a make-room removal or a pass follows
+            if child is not None and loose & bit:
+                return child(i)
             packs = their_packs - pack[i]
             if side:
                 return value_of_parts(left, white, packs, pw, hands, acts, worth, player, reach)
@@ -1172,6 +1195,30 @@ class FangState(GameState):
         black, white = self.colour_masks
         pb, pw = self.shape_counts
         pack_point, flags, size, l7, n = g.pack_point, g.pack_flags_at, g.pack_size, g.pack_l7, g.n
+        shaped = self._shaped_placement(value_of_parts, player, hands, acts)
+        siblings = getattr(value_of_parts, "placement_values", None)
+        if siblings is not None:
+            # the evaluation values the children from what they share (evaluate._placement_values)
+            child: Callable[[int], float] = siblings(black, white, pb, pw, hands, acts, player, self.player == player)
+            if side:
+                def shared(i: int) -> float | None:
+                    if not 0 <= i < n or cells[i] != EMPTY:
+                        return None
+                    packs = pw + pack_point[i]
+                    done = flags[i] & ~((packs ^ size) + l7)               # the shapes completed
+                    if done:
+                        return shaped(black, white | 1 << i, pb, packs, done) if shaped is not None else None
+                    return child(i)
+            else:
+                def shared(i: int) -> float | None:
+                    if not 0 <= i < n or cells[i] != EMPTY:
+                        return None
+                    packs = pb + pack_point[i]
+                    done = flags[i] & ~((packs ^ size) + l7)
+                    if done:
+                        return shaped(black | 1 << i, white, packs, pw, done) if shaped is not None else None
+                    return child(i)
+            return shared
 
         def value(i: int) -> float | None:
             if not 0 <= i < n or cells[i] != EMPTY:
@@ -1187,6 +1234,50 @@ class FangState(GameState):
             return value_of_parts(black | 1 << i, white, packs, pw, hands, acts, 0.0, player, None)
 
         return value
+
+    def _shaped_placement(self, value_of_parts: Callable[..., float], player: str, hands: tuple[int, ...],
+                          acts: bool) -> "Callable[[int, int, int, int, int], float | None] | None":
+        """For :meth:`_placement_valuer`: ``f(black, white, pb, pw, done)``, the value of the child after a
+        placement that completes the shapes flagged in ``done`` (bit 3 of their fields), from the child's
+        masks and packed counts, or None where the general way must make it; None when no such child is
+        valued here. ``hands`` and ``acts`` are those of a plain placement's child.
+
+        * Ningxia (pull credits): the turn passes as after a plain placement (the credits are not valued);
+        * Dafang (extra placements): the placer owes their worth in placements, if pieces remain in hand;
+        * Xinjiang (captures): the placer owes their worth in captures, if the opponent has a piece to take."""
+        v, g, o = self.variant, self.geo, self.options
+        if v.placing == "pull_credits":
+            def credits(black: int, white: int, pb: int, pw: int, done: int) -> float | None:
+                return value_of_parts(black, white, pb, pw, hands, acts, 0.0, player, None)
+            return credits
+        owed_worth = getattr(value_of_parts, "owed_worth", None)
+        bits = g.place_worth_bits
+        if owed_worth is None or bits is None:
+            return None
+        side = _SIDE[self.player]
+        still_acts = self.player == player
+        if v.placing == "extra_placements":
+            if hands[side] == 0:
+                return None                   # the extra placements are forfeited: the general way
+            stage = "extra_place"
+        elif v.placing == "captures":
+            enemy = self.colour_masks[1 - side]
+            if not (enemy & ~g.safe_mask(enemy) or enemy and o["take_safe_if_no_loose"]):
+                return None                   # nothing to take: the captures are forfeited
+            stage = "capture"
+        else:
+            return None
+
+        before = self.owed - 1 if stage == "extra_place" else 0   # what the placement leaves owed besides
+
+        def owing(black: int, white: int, pb: int, pw: int, done: int) -> float | None:
+            worth = (done * 15 & bits).bit_count()
+            if not worth:
+                return None
+            return value_of_parts(black, white, pb, pw, hands, still_acts,
+                                  owed_worth(stage, before + worth, still_acts), player, None)
+
+        return owing
 
     def _move_valuer(self, value_of_parts: Callable[..., float], player: str) -> "_Valuer | None":
         """:meth:`leaf_valuer` while moving: :meth:`_move`'s child, valued, unless it brings a draw (by the
@@ -1214,6 +1305,20 @@ class FangState(GameState):
         moves, pack, full, reach = g.move_of_id, g.pack_point, g.full, g.reach
         flags, size, l7 = g.pack_flags_at, g.pack_size, g.pack_l7
         occupied = black | white
+        # a move that completes shapes: its child owes their worth in captures, if the opponent has a piece
+        # to take (the mover keeps acting); valued from its parts unless a tired piece moved (no capture)
+        owed_worth: Callable[[str, int, bool], float] = getattr(value_of_parts, "owed_worth", None) or _no_worth
+        worth_bits = g.move_worth_bits or 0
+        enemy = white if side == 0 else black
+        can_take = bool(enemy & ~g.safe_mask(enemy)) or bool(enemy) and o["take_safe_if_no_loose"]
+        shaped = owed_worth is not _no_worth and g.move_worth_bits is not None and can_take
+        tired_from = self.tired[side] if o.get("tired_piece") else -1
+        still_acts = p == player
+        siblings = getattr(value_of_parts, "move_values", None)
+        # the evaluation values the children from what they share (evaluate._move_values), with the points
+        # next to the empty ones found here for the opponent's mobility
+        child: Callable[..., float] | None = None if siblings is None else \
+            siblings(black, white, pb, pw, hands, acts, player, p)
 
         def value(action_id: int) -> float | None:
             move = moves[action_id] if 0 <= action_id < len(moves) else None
@@ -1229,15 +1334,28 @@ class FangState(GameState):
             else:
                 b, w, packs, other_packs = black ^ flip, white, pb + pack[j] - pack[i], pw
                 theirs = w
-            if flags[j] & ~((packs ^ size) + l7):           # completes a shape (geo.completes)
-                return None
-            empty = full ^ (b | w)
-            if not reach(empty) & theirs:
+            done = flags[j] & ~((packs ^ size) + l7)      # the shapes completed (geo.completes)
+            if done:
+                if not shaped or i == tired_from:
+                    return None
+                worth = (done * 15 & worth_bits).bit_count()
+                if not worth:
+                    return None
+                owed = owed_worth("capture", worth, still_acts)
+                if side:
+                    return value_of_parts(b, w, other_packs, packs, hands, still_acts, owed, player, reach)
+                return value_of_parts(b, w, packs, other_packs, hands, still_acts, owed, player, reach)
+            near = reach(full ^ (b | w))
+            if not near & theirs:
                 return None                   # a make-room removal or a pass follows (geo.can_move_mask)
             if near_draw and self._move_key(i, j) in near_draw:
                 return None
             if side:
+                if child is not None:
+                    return child(b, w, other_packs, packs, near)
                 return value_of_parts(b, w, other_packs, packs, hands, acts, 0.0, player, reach)
+            if child is not None:
+                return child(b, w, packs, other_packs, near)
             return value_of_parts(b, w, packs, other_packs, hands, acts, 0.0, player, reach)
 
         return value
@@ -1666,9 +1784,30 @@ class FangState(GameState):
     # -- legal actions ------------------------------------------------------
 
     def _legal_info(self) -> tuple[Any, ...]:
-        if self._info is None:
-            self._info = _compute_legal(self)
-        return self._info
+        info = self._info
+        if info is None:
+            info = self._info = self._legal_entry()[0]
+        return info
+
+    def _legal_entry(self) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+        """``(what _compute_legal gives, the legal ids)``. In Ningxia's leave-a-chance window, where a list
+        costs most (the opponent's square slides after each choice), remembered per geometry: the legal
+        actions depend only on the cells, who acts, the stage, the window and the option to take safe
+        pieces, and a search meets the same positions again and again (iterative deepening remakes every
+        inner node). Outside the window a list costs less than remembering it (measured in Dafang)."""
+        ids = self.geo.id_of_name
+        if not self.window:
+            info = _compute_legal(self)
+            return info, tuple([ids[a] for a in info[0]])
+        key = (self.cells, self.player, self.stage, self.options["take_safe_if_no_loose"])
+        memo = self.geo._legal_memo
+        entry = memo.get(key)
+        if entry is None:
+            info = _compute_legal(self)
+            if len(memo) >= _LEGAL_MEMO_SIZE:  # bound the memory of long sessions
+                memo.clear()
+            entry = memo[key] = (info, tuple([ids[a] for a in info[0]]))
+        return entry
 
     def _quick_check(self, key: str) -> bool:
         """Whether ``key`` (canonical spelling) is legal, without listing the
