@@ -2,7 +2,8 @@
 
 Each benchmark module offers `run() -> str`, a Markdown section with its
 figures. Pass names to run only some: `python scripts/bench.py engines`;
-the sections not run are kept as they were.
+the sections not run are kept as they were. `python scripts/bench.py
+--notes` measures nothing and only writes the notes in again.
 
 What a benchmark cannot measure again by itself (a match played by hand,
 a round of tried ideas, a run on a quiet machine) is written by hand in
@@ -74,7 +75,9 @@ def commit() -> str:
 
 def main(names: list[str]) -> int:
     files = sorted((ROOT / "benchmarks").glob("bench_*.py"))
-    if names:
+    if names == ["--notes"]:
+        files = []
+    elif names:
         files = [f for f in files if f.stem.removeprefix("bench_") in names]
     # a partial run keeps the sections it does not run; a whole run rewrites every measured one
     sections = read_sections(OUT.read_text(encoding="utf-8")) if OUT.exists() and names else {}
@@ -98,6 +101,8 @@ def main(names: list[str]) -> int:
         "figures come from its `benchmarks/bench_*.py`; the records after a section's notes marker are "
         "written by hand in `benchmarks/notes/`.\n\n"
     )
+    if files == [] and OUT.exists():  # --notes: the figures and their date are as they were
+        head = OUT.read_text(encoding="utf-8").split(SECTION, 1)[0]
     body = "".join(f"{SECTION} {k} -->\n{with_notes(k, v)}" for k, v in sorted(sections.items()))
     OUT.write_text(head + body, encoding="utf-8")
     print(f"wrote {OUT.name}")

@@ -58,7 +58,7 @@ def test_benchmarks_md_carries_every_notes_file_as_it_is():
     assert notes
     for path in notes:
         mark = f"<!-- notes: benchmarks/notes/{path.name} "
-        assert mark in text, f"BENCHMARKS.md lacks the notes of {path.stem}: run `python scripts/bench.py {path.stem}`"
+        assert mark in text, f"BENCHMARKS.md lacks the notes of {path.stem}: run `python scripts/bench.py --notes`"
         after = text.split(mark, 1)[1].split("\n", 1)[1]
         assert after.startswith(path.read_text(encoding="utf-8").strip("\n")), \
-            f"BENCHMARKS.md's copy of {path.name} is out of date: run `python scripts/bench.py {path.stem}`"
+            f"BENCHMARKS.md's copy of {path.name} is out of date: run `python scripts/bench.py --notes`"
