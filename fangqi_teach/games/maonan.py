@@ -36,7 +36,8 @@ any length. ``board``, ``cells``, ``hands``, ``removed``, ``moves`` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from operator import attrgetter
+from typing import Any
 
 from ..boards import Board, Shape, finish_board, get_board, register_board
 from ..core import (
@@ -195,7 +196,6 @@ _ID_OF = {a: _IDS.id_of_name(a) for a in _ACTIONS}
 _ID_NAMES: list[str | None] = [None] * _IDS.size
 for _a, _k in _ID_OF.items():
     _ID_NAMES[_k] = _a
-_make = tuple.__new__
 
 # Events are immutable values: the frequent ones are made once and shared
 _PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],), game="maonan") for c in "BW" for i in range(N)}
@@ -445,41 +445,56 @@ def _key_from_text(text: str) -> int:
     return _key(black, white, text[N])
 
 
-class _Fields(NamedTuple):
-    opts: tuple[Any, ...]  # option values in RULE_OPTIONS order
-    black: int             # Black's pieces: bit i is POINTS[i]
-    white: int             # White's pieces
-    player: str            # who acts now (the last actor once over)
-    phase: str             # "place", "move" or "over"
-    task: str              # "place", "capture", "move", "pull"; "" when over
-    owed: int              # captures still owed in this turn (task "capture")
-    hand: tuple[int, int]  # pieces in hand (Black, White)
-    lost: tuple[int, int]  # pieces removed from the board (Black, White)
-    quiet: int             # [D5] movement turns in a row without a removal
-    seen: tuple[int, ...]  # [D5] positions (_key) at the starts of movement turns since the last removal
-    turn_removed: bool     # a removal happened in the current movement turn
-    any_target: bool       # [D19] off: this capture sequence may take any piece
-    move_mask: int         # task "move": the legal moves as a mask (bit k: MOVE_LIST[k]); else 0
-    log: tuple[Any, ...] | None  # the record as a chain (last action, earlier chain): O(1) to extend
-    result: Result | None
-    events: tuple[Any, ...]
-
-
-_LOG = _Fields._fields.index("log")
+# The state's fields, in this order (exact_key and the equality below read them by name)
+_FIELD_NAMES = ("opts", "black", "white", "player", "phase", "task", "owed", "hand", "lost", "quiet", "seen",
+                "turn_removed", "any_target", "move_mask", "log", "result", "events")
+# every field but the chain, as one tuple (equality and hashing compare the record instead)
+_compared = attrgetter(*(f for f in _FIELD_NAMES if f != "log"))
+_new = object.__new__
 
 
 def _chain(actions: Iterable[str]) -> tuple[Any, ...] | None:
     return Record.of(actions)
 
 
-class MorrisState(_Fields, GameState):
+class MorrisState(GameState):
     """An immutable Maonan Morris position.
 
     The uniform interface (``player``, ``phase``, ``pending``, ``board``,
     ``hands``, ``removed``, ``winner``, ``result``, ``record``, ``events``,
     ``legal_actions()``, ``play()``, ``to_json()``) plus :meth:`timeout`.
     Equality and hashing cover the whole state, record and events included.
+
+    A class with ``__slots__`` (not a NamedTuple): Python 3.11 specialises
+    reading a slot, and the search and random play read a state's fields
+    many times for each state they make. Made by :func:`_state` (or field
+    by field on the hot paths) and never changed after: immutable by
+    convention, as FangState is (a ``__setattr__`` that refused would stop
+    Python specialising the writes that make a state, and freezing a
+    finished state by assigning its ``__class__`` materialises its
+    ``__dict__``, which undoes the specialised method calls: about 2,000
+    instructions an action of random play either way).
     """
+
+    __slots__ = _FIELD_NAMES
+    _fields = _FIELD_NAMES
+    opts: tuple[Any, ...]   # option values in RULE_OPTIONS order
+    black: int              # Black's pieces: bit i is POINTS[i]
+    white: int              # White's pieces
+    player: str             # who acts now (the last actor once over)
+    phase: str              # "place", "move" or "over"
+    task: str               # "place", "capture", "move", "pull"; "" when over
+    owed: int               # captures still owed in this turn (task "capture")
+    hand: tuple[int, int]   # pieces in hand (Black, White)
+    lost: tuple[int, int]   # pieces removed from the board (Black, White)
+    quiet: int              # [D5] movement turns in a row without a removal
+    seen: tuple[int, ...]   # [D5] positions (_key) at the starts of movement turns since the last removal
+    turn_removed: bool      # a removal happened in the current movement turn
+    any_target: bool        # [D19] off: this capture sequence may take any piece
+    move_mask: int          # task "move": the legal moves as a mask (bit k: MOVE_LIST[k]); else 0
+    log: tuple[Any, ...] | None  # the record as a chain (last action, earlier chain): O(1) to extend
+    result: Result | None
+    events: tuple[Any, ...]
 
     game = "maonan"
     board_spec = BOARD
@@ -489,14 +504,26 @@ class MorrisState(_Fields, GameState):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return False
-        return (self[:_LOG] == other[:_LOG] and self[_LOG + 1:] == other[_LOG + 1:]
-                and self.record == other.record)
+        return _compared(self) == _compared(other) and self.record == other.record  # type: ignore[attr-defined]
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash((self[:_LOG], self[_LOG + 1:], len(self.record)))
+        return hash((_compared(self), len(self.record)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied by its fields (the caches in __dict__ are rebuilt when asked for)
+        return _state, tuple(getattr(self, f) for f in _FIELD_NAMES)
+
+    def _replace(self, **changes: Any) -> "MorrisState":
+        """A copy with ``changes`` (field name: value), as a NamedTuple's ``_replace`` (tests, set-ups)."""
+        values = {f: getattr(self, f) for f in _FIELD_NAMES}
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise ValueError(f"not a field of MorrisState: {sorted(unknown)}")
+        values.update(changes)
+        return _state(*values.values())
 
     @property
     def record(self) -> tuple[str, ...]:
@@ -814,9 +841,25 @@ class MorrisState(_Fields, GameState):
             return self._owe_captures(black, white, hand, self.lost, len(mills), False, action, events)
         if you_have and (black | white) != FULL:
             # the most frequent case of _next_turn while placing, inlined: the opponent places next
-            return _make(MorrisState, (self.opts, black, white, "W" if me == "B" else "B", "place", "place", 0,
-                                       hand, self.lost, 0, (), False, False, 0, (action, self.log), None,
-                                       _PLACE_ALONE[me, i]))
+            s = _new(MorrisState)            # _state(...), written out as in _move
+            s.opts = self.opts
+            s.black = black
+            s.white = white
+            s.player = "W" if me == "B" else "B"
+            s.phase = "place"
+            s.task = "place"
+            s.owed = 0
+            s.hand = hand
+            s.lost = self.lost
+            s.quiet = 0
+            s.seen = ()
+            s.turn_removed = False
+            s.any_target = False
+            s.move_mask = 0
+            s.log = (action, self.log)
+            s.result = None
+            s.events = _PLACE_ALONE[me, i]
+            return s
         return _next_turn(self, black, white, hand, self.lost, False, action, [_PLACE_EVENTS[me, i]])
 
     def _move(self, step: _Step) -> "MorrisState":
@@ -858,8 +901,26 @@ class MorrisState(_Fields, GameState):
         empty = FULL ^ (black | white)
         x = ((_OUT_LOW[theirs & 4095] | _OUT_HIGH[theirs >> 12])       # _move_mask(theirs, empty), inlined
              & (_IN_LOW[empty & 4095] | _IN_HIGH[empty >> 12]))
-        return _make(MorrisState, (opts, black, white, you, "move", "move" if x else "pull", 0, self.hand,
-                                   self.lost, quiet, seen, False, False, x, (action, self.log), None, said))
+        # _state(...), written out: a call with 17 arguments costs a tenth of this path
+        s = _new(MorrisState)
+        s.opts = opts
+        s.black = black
+        s.white = white
+        s.player = you
+        s.phase = "move"
+        s.task = "move" if x else "pull"
+        s.owed = 0
+        s.hand = self.hand
+        s.lost = self.lost
+        s.quiet = quiet
+        s.seen = seen
+        s.turn_removed = False
+        s.any_target = False
+        s.move_mask = x
+        s.log = (action, self.log)
+        s.result = None
+        s.events = said
+        return s
 
     def _owe_captures(self, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int], owed: int,
                       turn_removed: bool, action: str, events: Any) -> "MorrisState":
@@ -869,9 +930,9 @@ class MorrisState(_Fields, GameState):
             events.append(Event("forfeit", self.player, value=owed, reason="no_target", lost="capture"))
             return _next_turn(self, black, white, hand, lost, turn_removed, action, events)
         any_target = (not self.opts[_RECHECK]) and not enemy_pieces & ~_milled(enemy_pieces)
-        return _make(MorrisState, (self.opts, black, white, self.player, self.phase, "capture", owed, hand, lost,
+        return _state(self.opts, black, white, self.player, self.phase, "capture", owed, hand, lost,
                                    self.quiet, self.seen, turn_removed, any_target, 0,
-                                   (action, self.log), None, tuple(events)))
+                                   (action, self.log), None, tuple(events))
 
     def _capture(self, i: int, action: str, any_allowed: bool) -> "MorrisState":
         me = self.player
@@ -906,9 +967,9 @@ class MorrisState(_Fields, GameState):
             return _win(self, black, white, hand, lost, action, events)
         if owed > 0:
             if theirs:
-                return _make(MorrisState, (self.opts, black, white, me, self.phase, "capture", owed, hand, lost,
+                return _state(self.opts, black, white, me, self.phase, "capture", owed, hand, lost,
                                            self.quiet, (), True, self.any_target, 0,
-                                           (action, self.log), None, tuple(events)))
+                                           (action, self.log), None, tuple(events))
             events.append(Event("forfeit", me, value=owed, reason="no_target", lost="capture"))
         return _next_turn(self, black, white, hand, lost, True, action, events)
 
@@ -927,9 +988,9 @@ class MorrisState(_Fields, GameState):
         moves = _move_mask(mine, FULL ^ (black | white))
         if moves:
             # the same turn goes on: now the player moves
-            return _make(MorrisState, (self.opts, black, white, me, "move", "move", 0, self.hand, lost,
+            return _state(self.opts, black, white, me, "move", "move", 0, self.hand, lost,
                                        self.quiet, (), True, False, moves,
-                                       (action, self.log), None, tuple(events)))
+                                       (action, self.log), None, tuple(events))
         events.append(Event("turn_ends", me))
         return _next_turn(self, black, white, self.hand, lost, True, action, events)
 
@@ -974,13 +1035,40 @@ class MorrisState(_Fields, GameState):
         }
 
 
+
+def _state(opts: tuple[Any, ...], black: int, white: int, player: str, phase: str, task: str, owed: int,
+           hand: tuple[int, int], lost: tuple[int, int], quiet: int, seen: tuple[int, ...], turn_removed: bool,
+           any_target: bool, move_mask: int, log: tuple[Any, ...] | None, result: Result | None,
+           events: tuple[Any, ...]) -> MorrisState:
+    """A new state from its fields, in ``_FIELD_NAMES`` order."""
+    s = _new(MorrisState)
+    s.opts = opts
+    s.black = black
+    s.white = white
+    s.player = player
+    s.phase = phase
+    s.task = task
+    s.owed = owed
+    s.hand = hand
+    s.lost = lost
+    s.quiet = quiet
+    s.seen = seen
+    s.turn_removed = turn_removed
+    s.any_target = any_target
+    s.move_mask = move_mask
+    s.log = log
+    s.result = result
+    s.events = events
+    return s
+
+
 def _win(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int], action: str,
          events: Any) -> MorrisState:
     # [D16] checked after every removal; whatever was still owed is dropped
     me = s.player
     events.append(Event("win", me, reason="no_pieces"))
-    return _make(MorrisState, (s.opts, black, white, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False,
-                               0, (action, s.log), Result("win", me, "no_pieces"), tuple(events)))
+    return _state(s.opts, black, white, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False,
+                               0, (action, s.log), Result("win", me, "no_pieces"), tuple(events))
 
 
 def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int],
@@ -997,8 +1085,8 @@ def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lo
             else:
                 events.append(Event("skip", you, reason="supply_empty"))
                 nxt = me
-            return _make(MorrisState, (opts, black, white, nxt, "place", "place", 0, hand, lost, 0, (), False,
-                                       False, 0, log, None, tuple(events)))
+            return _state(opts, black, white, nxt, "place", "place", 0, hand, lost, 0, (), False,
+                                       False, 0, log, None, tuple(events))
         # placing is over: movement begins [D14]
         events.append(Event("phase", reason="move"))
         mover = other(opts[_FIRST_PLACER]) if opts[_FIRST_MOVER] == "second_placer" else me
@@ -1023,11 +1111,11 @@ def _begin_movement_turn(opts: tuple[Any, ...], black: int, white: int, player: 
                 reason, limit = "repetition", opts[_REPETITIONS]
         if reason:
             events.append(Event("draw", None, value=limit, reason=reason))
-            return _make(MorrisState, (opts, black, white, player, "over", "", 0, hand, lost, quiet, seen, False,
-                                       False, 0, log, Result("draw", None, reason, limit), tuple(events)))
+            return _state(opts, black, white, player, "over", "", 0, hand, lost, quiet, seen, False,
+                                       False, 0, log, Result("draw", None, reason, limit), tuple(events))
     moves = _move_mask(black if player == "B" else white, FULL ^ (black | white))
-    return _make(MorrisState, (opts, black, white, player, "move", "move" if moves else "pull", 0, hand, lost,
-                               quiet, seen, False, False, moves, log, None, tuple(events)))
+    return _state(opts, black, white, player, "move", "move" if moves else "pull", 0, hand, lost,
+                               quiet, seen, False, False, moves, log, None, tuple(events))
 
 
 # --------------------------------------------------------------------------
@@ -1038,8 +1126,8 @@ def new_game(name: str = "maonan", **options: Any) -> MorrisState:
     if str(name).strip().lower() != "maonan":
         raise ValueError(f'this module plays "maonan", not "{name}"')
     opts = _check_options(options)
-    return _make(MorrisState, (opts, 0, 0, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
-                               (0, 0), 0, (), False, False, 0, None, None, ()))
+    return _state(opts, 0, 0, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
+                               (0, 0), 0, (), False, False, 0, None, None, ())
 
 
 def parse_diagram(text: str) -> dict[str, str]:
@@ -1099,8 +1187,8 @@ def from_board(board: dict[str, str] | str, player: str = "W", hands: dict[str, 
             raise bad("board", f"{_NAMES[c].en} has no piece on the board or in hand: that game is already over",
                       f"{_NAMES[c].zh}盘上和手中都没有棋子，对局已经结束")
     if hand[0] or hand[1]:
-        s = _make(MorrisState, (opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
-                                False, 0, None, None, ()))
+        s = _state(opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
+                                False, 0, None, None, ())
     else:
         s = _begin_movement_turn(opts, black, white, player, hand, lost, 0, (), None, [])
     _check_coherent(s)   # a set-up meets the same invariants as a saved state
@@ -1145,12 +1233,12 @@ def state_from_json(d: dict[str, Any]) -> MorrisState:
             raise StateFormatError.of(f"seen[{k}]", "text", text)
         seen.append(_key_from_text(text))
     moves = _move_mask(black if player == "B" else white, FULL ^ (black | white)) if task == "move" else 0
-    s = _make(MorrisState, (
+    s = _state(
         opts, black, white, player, phase, task, f.integer("owed", 0, 2 * PIECES, 0),
         f.per_player("hands", 0, PIECES), f.per_player("removed", 0, PIECES),
         f.integer("quiet", 0, 10 ** 6, 0), tuple(seen), f.flag("turn_removed", False),
         f.flag("any_target", False), moves, _chain(f.record("record", BOARD)), f.result("result", _REASONS),
-        f.events("events", BOARD)))
+        f.events("events", BOARD))
     _check_coherent(s)
     return s
 
