@@ -239,14 +239,19 @@ class _Labels:
 
     ``labels[shift + k]`` belongs to bit ``k`` of the chunk. ``table`` is a
     plain dict (a subclass of dict is read through a slower slot), read
-    directly on the hot paths; :meth:`fill` adds what a look-up missed. The
-    cache is emptied if it ever grows past ``limit`` (a long session then
-    simply refills it).
+    directly on the hot paths; :meth:`fill` adds what a look-up missed,
+    joining the entries of two complete tables of the chunk's 12-bit
+    halves (:func:`_all_labels`, made at the first miss: a miss then costs
+    two look-ups, not a loop over the bits). The cache is emptied if it
+    ever grows past ``limit`` (a long session then simply refills it).
     """
 
     def __init__(self, labels: Any, shift: int, limit: int = 1 << 18) -> None:
-        self.labels, self.shift, self.limit = tuple(labels), shift, limit
+        # padded to whole chunks, so that the halves' tables have an entry for every bit
+        self.labels = tuple(labels) + (None,) * (-len(labels) % 24)
+        self.shift, self.limit = shift, limit
         self.table: dict[int, tuple[Any, ...]] = {}
+        self.halves: tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]] | None = None
 
     def __getitem__(self, value: int) -> tuple[Any, ...]:
         found = self.table.get(value)
@@ -255,12 +260,10 @@ class _Labels:
     def fill(self, value: int) -> tuple[Any, ...]:
         if len(self.table) >= self.limit:
             self.table.clear()
-        labels, shift, out, rest = self.labels, self.shift, [], value
-        while rest:
-            low = rest & -rest
-            out.append(labels[shift + low.bit_length() - 1])
-            rest ^= low
-        found = self.table[value] = tuple(out)
+        halves = self.halves
+        if halves is None:
+            halves = self.halves = (_all_labels(self.labels, self.shift), _all_labels(self.labels, self.shift + 12))
+        found = self.table[value] = halves[0][value & 4095] + halves[1][value >> 12]
         return found
 
 
@@ -312,7 +315,13 @@ assert len(MOVE_LIST) <= 96
 
 def _read(chunks: tuple[_Labels, ...], x: int) -> tuple[Any, ...]:
     """The labels of the move mask ``x`` (four chunks of 24 bits), filling the chunks not seen yet."""
-    return chunks[0][x & _M24] + chunks[1][x >> 24 & _M24] + chunks[2][x >> 48 & _M24] + chunks[3][x >> 72]
+    out: tuple[Any, ...] = ()
+    for chunk in chunks:
+        value = x & _M24
+        found = chunk.table.get(value)
+        out += chunk.fill(value) if found is None else found
+        x >>= 24
+    return out
 
 
 def _move_mask(own: int, empty: int) -> int:
