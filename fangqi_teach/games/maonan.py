@@ -710,7 +710,21 @@ class MorrisState(GameState):
                 if self.task == "place" and not (self.black | self.white) >> action_id & 1:
                     return self._place(action_id, name)
             elif action_id < 2 * N:
-                return self._apply(self._check((_REMOVE, action_id - N, -1), name))
+                i = action_id - N
+                theirs = self.white if self.player == "B" else self.black
+                if theirs >> i & 1:           # an enemy piece: _check's rules for the owed removal, written out
+                    task = self.task
+                    if task == "capture":
+                        if self.any_target:
+                            return self._capture(i, name, True)
+                        milled = _milled(theirs)
+                        if not theirs & ~milled:            # every piece in a mill: any may go
+                            return self._capture(i, name, True)
+                        if not milled >> i & 1:
+                            return self._capture(i, name, False)
+                    elif task == "pull":
+                        return self._pull(i, name)
+                return self._apply(self._check((_REMOVE, i, -1), name))   # refused with its reason
         return self.play(name)
 
     @property
