@@ -515,7 +515,7 @@ class MorrisState(GameState):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return False
-        return _compared(self) == _compared(other) and self.record == other.record  # type: ignore[attr-defined]
+        return _compared(self) == _compared(other) and self.record == other.record
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -956,8 +956,8 @@ class MorrisState(GameState):
             return _next_turn(self, black, white, hand, lost, turn_removed, action, events)
         any_target = (not self.opts[_RECHECK]) and not enemy_pieces & ~_milled(enemy_pieces)
         return _state(self.opts, black, white, self.player, self.phase, "capture", owed, hand, lost,
-                                   self.quiet, self.seen, turn_removed, any_target, 0,
-                                   (action, self.log), None, tuple(events))
+                      self.quiet, self.seen, turn_removed, any_target, 0,
+                      (action, self.log), None, tuple(events))
 
     def _capture(self, i: int, action: str, any_allowed: bool) -> "MorrisState":
         me = self.player
@@ -993,8 +993,8 @@ class MorrisState(GameState):
         if owed > 0:
             if theirs:
                 return _state(self.opts, black, white, me, self.phase, "capture", owed, hand, lost,
-                                           self.quiet, (), True, self.any_target, 0,
-                                           (action, self.log), None, tuple(events))
+                              self.quiet, (), True, self.any_target, 0,
+                              (action, self.log), None, tuple(events))
             events.append(Event("forfeit", me, value=owed, reason="no_target", lost="capture"))
         return _next_turn(self, black, white, hand, lost, True, action, events)
 
@@ -1014,8 +1014,8 @@ class MorrisState(GameState):
         if moves:
             # the same turn goes on: now the player moves
             return _state(self.opts, black, white, me, "move", "move", 0, self.hand, lost,
-                                       self.quiet, (), True, False, moves,
-                                       (action, self.log), None, tuple(events))
+                          self.quiet, (), True, False, moves,
+                          (action, self.log), None, tuple(events))
         events.append(Event("turn_ends", me))
         return _next_turn(self, black, white, self.hand, lost, True, action, events)
 
@@ -1093,7 +1093,7 @@ def _win(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tu
     me = s.player
     events.append(Event("win", me, reason="no_pieces"))
     return _state(s.opts, black, white, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False,
-                               0, (action, s.log), Result("win", me, "no_pieces"), tuple(events))
+                  0, (action, s.log), Result("win", me, "no_pieces"), tuple(events))
 
 
 def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int],
@@ -1111,7 +1111,7 @@ def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lo
                 events.append(Event("skip", you, reason="supply_empty"))
                 nxt = me
             return _state(opts, black, white, nxt, "place", "place", 0, hand, lost, 0, (), False,
-                                       False, 0, log, None, tuple(events))
+                          False, 0, log, None, tuple(events))
         # placing is over: movement begins [D14]
         events.append(Event("phase", reason="move"))
         mover = other(opts[_FIRST_PLACER]) if opts[_FIRST_MOVER] == "second_placer" else me
@@ -1137,10 +1137,10 @@ def _begin_movement_turn(opts: tuple[Any, ...], black: int, white: int, player: 
         if reason:
             events.append(Event("draw", None, value=limit, reason=reason))
             return _state(opts, black, white, player, "over", "", 0, hand, lost, quiet, seen, False,
-                                       False, 0, log, Result("draw", None, reason, limit), tuple(events))
+                          False, 0, log, Result("draw", None, reason, limit), tuple(events))
     moves = _move_mask(black if player == "B" else white, FULL ^ (black | white))
     return _state(opts, black, white, player, "move", "move" if moves else "pull", 0, hand, lost,
-                               quiet, seen, False, False, moves, log, None, tuple(events))
+                  quiet, seen, False, False, moves, log, None, tuple(events))
 
 
 # --------------------------------------------------------------------------
@@ -1152,7 +1152,7 @@ def new_game(name: str = "maonan", **options: Any) -> MorrisState:
         raise ValueError(f'this module plays "maonan", not "{name}"')
     opts = _check_options(options)
     return _state(opts, 0, 0, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
-                               (0, 0), 0, (), False, False, 0, None, None, ())
+                  (0, 0), 0, (), False, False, 0, None, None, ())
 
 
 def parse_diagram(text: str) -> dict[str, str]:
@@ -1213,7 +1213,7 @@ def from_board(board: dict[str, str] | str, player: str = "W", hands: dict[str, 
                       f"{_NAMES[c].zh}盘上和手中都没有棋子，对局已经结束")
     if hand[0] or hand[1]:
         s = _state(opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
-                                False, 0, None, None, ())
+                   False, 0, None, None, ())
     else:
         s = _begin_movement_turn(opts, black, white, player, hand, lost, 0, (), None, [])
     _check_coherent(s)   # a set-up meets the same invariants as a saved state
@@ -1259,11 +1259,11 @@ def state_from_json(d: dict[str, Any]) -> MorrisState:
         seen.append(_key_from_text(text))
     moves = _move_mask(black if player == "B" else white, FULL ^ (black | white)) if task == "move" else 0
     s = _state(
-        opts, black, white, player, phase, task, f.integer("owed", 0, 2 * PIECES, 0),
-        f.per_player("hands", 0, PIECES), f.per_player("removed", 0, PIECES),
-        f.integer("quiet", 0, 10 ** 6, 0), tuple(seen), f.flag("turn_removed", False),
-        f.flag("any_target", False), moves, _chain(f.record("record", BOARD)), f.result("result", _REASONS),
-        f.events("events", BOARD))
+               opts, black, white, player, phase, task, f.integer("owed", 0, 2 * PIECES, 0),
+               f.per_player("hands", 0, PIECES), f.per_player("removed", 0, PIECES),
+               f.integer("quiet", 0, 10 ** 6, 0), tuple(seen), f.flag("turn_removed", False),
+               f.flag("any_target", False), moves, _chain(f.record("record", BOARD)), f.result("result", _REASONS),
+               f.events("events", BOARD))
     _check_coherent(s)
     return s
 
