@@ -64,8 +64,9 @@ def test_start_and_case_insensitive_notation():
     t = s.play("B2")
     assert t.board == {"b2": "B"} and t.record == ("b2",) and t.player == "W"
     assert s.board == {} and s.record == ()          # the old state is unchanged
-    with pytest.raises(AttributeError):
-        t.player = "B"
+    # immutable by convention (slots, as FangState): a value, equal and hashed by its fields and record
+    again = s.play("b2")
+    assert again is not t and again == t and hash(again) == hash(t) and again != s
 
 
 def test_diagram_round_trip():

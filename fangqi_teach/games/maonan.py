@@ -36,7 +36,8 @@ any length. ``board``, ``cells``, ``hands``, ``removed``, ``moves`` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from operator import attrgetter
+from typing import Any
 
 from ..boards import Board, Shape, finish_board, get_board, register_board
 from ..core import (
@@ -195,7 +196,6 @@ _ID_OF = {a: _IDS.id_of_name(a) for a in _ACTIONS}
 _ID_NAMES: list[str | None] = [None] * _IDS.size
 for _a, _k in _ID_OF.items():
     _ID_NAMES[_k] = _a
-_make = tuple.__new__
 
 # Events are immutable values: the frequent ones are made once and shared
 _PLACE_EVENTS = {(c, i): Event("place", c, (POINTS[i],), game="maonan") for c in "BW" for i in range(N)}
@@ -220,15 +220,15 @@ def _pending(kind: str, player: str, count: int) -> Pending:
     return found
 
 
-def _all_labels(labels: Any, first: int) -> tuple[tuple[Any, ...], ...]:
-    """Entry b (0 to 4,095): the tuple of ``labels[first + k]`` over the bits k of b, in bit order.
+def _all_labels(labels: Any, first: int, bits: int = 12) -> tuple[tuple[Any, ...], ...]:
+    """Entry b (0 to 2 ** bits - 1): the tuple of ``labels[first + k]`` over the bits k of b, in bit order.
 
     A mask of points is cut into its low and high twelve bits and the two
     tuples are joined; since bits follow the labels' sorted order, so does
     the result. Plain tuples, read by index: the fastest look-up there is.
     """
-    table: list[tuple[Any, ...]] = [()] * 4096
-    for b in range(1, 4096):               # b without its lowest bit is already done
+    table: list[tuple[Any, ...]] = [()] * (1 << bits)
+    for b in range(1, 1 << bits):          # b without its lowest bit is already done
         low = b & -b
         table[b] = (labels[first + low.bit_length() - 1],) + table[b ^ low]
     return tuple(table)
@@ -239,14 +239,21 @@ class _Labels:
 
     ``labels[shift + k]`` belongs to bit ``k`` of the chunk. ``table`` is a
     plain dict (a subclass of dict is read through a slower slot), read
-    directly on the hot paths; :meth:`fill` adds what a look-up missed. The
-    cache is emptied if it ever grows past ``limit`` (a long session then
-    simply refills it).
+    directly on the hot paths; :meth:`fill` adds what a look-up missed,
+    joining the entries of three complete tables of the chunk's 8-bit
+    thirds (:func:`_all_labels`, 256 entries each, made at the first miss:
+    a miss then costs three look-ups, not a loop over the bits; tables of
+    12-bit halves took 15 ms to make, a tenth of a fresh process's first
+    searches). The cache is emptied if it ever grows past ``limit`` (a
+    long session then simply refills it).
     """
 
     def __init__(self, labels: Any, shift: int, limit: int = 1 << 18) -> None:
-        self.labels, self.shift, self.limit = tuple(labels), shift, limit
+        # padded to whole chunks, so that the halves' tables have an entry for every bit
+        self.labels = tuple(labels) + (None,) * (-len(labels) % 24)
+        self.shift, self.limit = shift, limit
         self.table: dict[int, tuple[Any, ...]] = {}
+        self.thirds: tuple[tuple[tuple[Any, ...], ...], ...] | None = None
 
     def __getitem__(self, value: int) -> tuple[Any, ...]:
         found = self.table.get(value)
@@ -255,12 +262,10 @@ class _Labels:
     def fill(self, value: int) -> tuple[Any, ...]:
         if len(self.table) >= self.limit:
             self.table.clear()
-        labels, shift, out, rest = self.labels, self.shift, [], value
-        while rest:
-            low = rest & -rest
-            out.append(labels[shift + low.bit_length() - 1])
-            rest ^= low
-        found = self.table[value] = tuple(out)
+        thirds = self.thirds
+        if thirds is None:
+            thirds = self.thirds = tuple(_all_labels(self.labels, self.shift + k, 8) for k in (0, 8, 16))
+        found = self.table[value] = thirds[0][value & 255] + thirds[1][value >> 8 & 255] + thirds[2][value >> 16]
         return found
 
 
@@ -312,7 +317,13 @@ assert len(MOVE_LIST) <= 96
 
 def _read(chunks: tuple[_Labels, ...], x: int) -> tuple[Any, ...]:
     """The labels of the move mask ``x`` (four chunks of 24 bits), filling the chunks not seen yet."""
-    return chunks[0][x & _M24] + chunks[1][x >> 24 & _M24] + chunks[2][x >> 48 & _M24] + chunks[3][x >> 72]
+    out: tuple[Any, ...] = ()
+    for chunk in chunks:
+        value = x & _M24
+        found = chunk.table.get(value)
+        out += chunk.fill(value) if found is None else found
+        x >>= 24
+    return out
 
 
 def _move_mask(own: int, empty: int) -> int:
@@ -445,41 +456,56 @@ def _key_from_text(text: str) -> int:
     return _key(black, white, text[N])
 
 
-class _Fields(NamedTuple):
-    opts: tuple[Any, ...]  # option values in RULE_OPTIONS order
-    black: int             # Black's pieces: bit i is POINTS[i]
-    white: int             # White's pieces
-    player: str            # who acts now (the last actor once over)
-    phase: str             # "place", "move" or "over"
-    task: str              # "place", "capture", "move", "pull"; "" when over
-    owed: int              # captures still owed in this turn (task "capture")
-    hand: tuple[int, int]  # pieces in hand (Black, White)
-    lost: tuple[int, int]  # pieces removed from the board (Black, White)
-    quiet: int             # [D5] movement turns in a row without a removal
-    seen: tuple[int, ...]  # [D5] positions (_key) at the starts of movement turns since the last removal
-    turn_removed: bool     # a removal happened in the current movement turn
-    any_target: bool       # [D19] off: this capture sequence may take any piece
-    move_mask: int         # task "move": the legal moves as a mask (bit k: MOVE_LIST[k]); else 0
-    log: tuple[Any, ...] | None  # the record as a chain (last action, earlier chain): O(1) to extend
-    result: Result | None
-    events: tuple[Any, ...]
-
-
-_LOG = _Fields._fields.index("log")
+# The state's fields, in this order (exact_key and the equality below read them by name)
+_FIELD_NAMES = ("opts", "black", "white", "player", "phase", "task", "owed", "hand", "lost", "quiet", "seen",
+                "turn_removed", "any_target", "move_mask", "log", "result", "events")
+# every field but the chain, as one tuple (equality and hashing compare the record instead)
+_compared = attrgetter(*(f for f in _FIELD_NAMES if f != "log"))
+_new = object.__new__
 
 
 def _chain(actions: Iterable[str]) -> tuple[Any, ...] | None:
     return Record.of(actions)
 
 
-class MorrisState(_Fields, GameState):
+class MorrisState(GameState):
     """An immutable Maonan Morris position.
 
     The uniform interface (``player``, ``phase``, ``pending``, ``board``,
     ``hands``, ``removed``, ``winner``, ``result``, ``record``, ``events``,
     ``legal_actions()``, ``play()``, ``to_json()``) plus :meth:`timeout`.
     Equality and hashing cover the whole state, record and events included.
+
+    A class with ``__slots__`` (not a NamedTuple): Python 3.11 specialises
+    reading a slot, and the search and random play read a state's fields
+    many times for each state they make. Made by :func:`_state` (or field
+    by field on the hot paths) and never changed after: immutable by
+    convention, as FangState is (a ``__setattr__`` that refused would stop
+    Python specialising the writes that make a state, and freezing a
+    finished state by assigning its ``__class__`` materialises its
+    ``__dict__``, which undoes the specialised method calls: about 2,000
+    instructions an action of random play either way).
     """
+
+    __slots__ = _FIELD_NAMES
+    _fields = _FIELD_NAMES
+    opts: tuple[Any, ...]   # option values in RULE_OPTIONS order
+    black: int              # Black's pieces: bit i is POINTS[i]
+    white: int              # White's pieces
+    player: str             # who acts now (the last actor once over)
+    phase: str              # "place", "move" or "over"
+    task: str               # "place", "capture", "move", "pull"; "" when over
+    owed: int               # captures still owed in this turn (task "capture")
+    hand: tuple[int, int]   # pieces in hand (Black, White)
+    lost: tuple[int, int]   # pieces removed from the board (Black, White)
+    quiet: int              # [D5] movement turns in a row without a removal
+    seen: tuple[int, ...]   # [D5] positions (_key) at the starts of movement turns since the last removal
+    turn_removed: bool      # a removal happened in the current movement turn
+    any_target: bool        # [D19] off: this capture sequence may take any piece
+    move_mask: int          # task "move": the legal moves as a mask (bit k: MOVE_LIST[k]); else 0
+    log: tuple[Any, ...] | None  # the record as a chain (last action, earlier chain): O(1) to extend
+    result: Result | None
+    events: tuple[Any, ...]
 
     game = "maonan"
     board_spec = BOARD
@@ -489,14 +515,26 @@ class MorrisState(_Fields, GameState):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return False
-        return (self[:_LOG] == other[:_LOG] and self[_LOG + 1:] == other[_LOG + 1:]
-                and self.record == other.record)
+        return _compared(self) == _compared(other) and self.record == other.record
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash((self[:_LOG], self[_LOG + 1:], len(self.record)))
+        return hash((_compared(self), len(self.record)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied by its fields (the caches in __dict__ are rebuilt when asked for)
+        return _state, tuple(getattr(self, f) for f in _FIELD_NAMES)
+
+    def _replace(self, **changes: Any) -> "MorrisState":
+        """A copy with ``changes`` (field name: value), as a NamedTuple's ``_replace`` (tests, set-ups)."""
+        values = {f: getattr(self, f) for f in _FIELD_NAMES}
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise ValueError(f"not a field of MorrisState: {sorted(unknown)}")
+        values.update(changes)
+        return _state(*values.values())
 
     @property
     def record(self) -> tuple[str, ...]:
@@ -672,7 +710,21 @@ class MorrisState(_Fields, GameState):
                 if self.task == "place" and not (self.black | self.white) >> action_id & 1:
                     return self._place(action_id, name)
             elif action_id < 2 * N:
-                return self._apply(self._check((_REMOVE, action_id - N, -1), name))
+                i = action_id - N
+                theirs = self.white if self.player == "B" else self.black
+                if theirs >> i & 1:           # an enemy piece: _check's rules for the owed removal, written out
+                    task = self.task
+                    if task == "capture":
+                        if self.any_target:
+                            return self._capture(i, name, True)
+                        milled = _milled(theirs)
+                        if not theirs & ~milled:            # every piece in a mill: any may go
+                            return self._capture(i, name, True)
+                        if not milled >> i & 1:
+                            return self._capture(i, name, False)
+                    elif task == "pull":
+                        return self._pull(i, name)
+                return self._apply(self._check((_REMOVE, i, -1), name))   # refused with its reason
         return self.play(name)
 
     @property
@@ -814,9 +866,25 @@ class MorrisState(_Fields, GameState):
             return self._owe_captures(black, white, hand, self.lost, len(mills), False, action, events)
         if you_have and (black | white) != FULL:
             # the most frequent case of _next_turn while placing, inlined: the opponent places next
-            return _make(MorrisState, (self.opts, black, white, "W" if me == "B" else "B", "place", "place", 0,
-                                       hand, self.lost, 0, (), False, False, 0, (action, self.log), None,
-                                       _PLACE_ALONE[me, i]))
+            s = _new(MorrisState)            # _state(...), written out as in _move
+            s.opts = self.opts
+            s.black = black
+            s.white = white
+            s.player = "W" if me == "B" else "B"
+            s.phase = "place"
+            s.task = "place"
+            s.owed = 0
+            s.hand = hand
+            s.lost = self.lost
+            s.quiet = 0
+            s.seen = ()
+            s.turn_removed = False
+            s.any_target = False
+            s.move_mask = 0
+            s.log = (action, self.log)
+            s.result = None
+            s.events = _PLACE_ALONE[me, i]
+            return s
         return _next_turn(self, black, white, hand, self.lost, False, action, [_PLACE_EVENTS[me, i]])
 
     def _move(self, step: _Step) -> "MorrisState":
@@ -858,8 +926,26 @@ class MorrisState(_Fields, GameState):
         empty = FULL ^ (black | white)
         x = ((_OUT_LOW[theirs & 4095] | _OUT_HIGH[theirs >> 12])       # _move_mask(theirs, empty), inlined
              & (_IN_LOW[empty & 4095] | _IN_HIGH[empty >> 12]))
-        return _make(MorrisState, (opts, black, white, you, "move", "move" if x else "pull", 0, self.hand,
-                                   self.lost, quiet, seen, False, False, x, (action, self.log), None, said))
+        # _state(...), written out: a call with 17 arguments costs a tenth of this path
+        s = _new(MorrisState)
+        s.opts = opts
+        s.black = black
+        s.white = white
+        s.player = you
+        s.phase = "move"
+        s.task = "move" if x else "pull"
+        s.owed = 0
+        s.hand = self.hand
+        s.lost = self.lost
+        s.quiet = quiet
+        s.seen = seen
+        s.turn_removed = False
+        s.any_target = False
+        s.move_mask = x
+        s.log = (action, self.log)
+        s.result = None
+        s.events = said
+        return s
 
     def _owe_captures(self, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int], owed: int,
                       turn_removed: bool, action: str, events: Any) -> "MorrisState":
@@ -869,9 +955,9 @@ class MorrisState(_Fields, GameState):
             events.append(Event("forfeit", self.player, value=owed, reason="no_target", lost="capture"))
             return _next_turn(self, black, white, hand, lost, turn_removed, action, events)
         any_target = (not self.opts[_RECHECK]) and not enemy_pieces & ~_milled(enemy_pieces)
-        return _make(MorrisState, (self.opts, black, white, self.player, self.phase, "capture", owed, hand, lost,
-                                   self.quiet, self.seen, turn_removed, any_target, 0,
-                                   (action, self.log), None, tuple(events)))
+        return _state(self.opts, black, white, self.player, self.phase, "capture", owed, hand, lost,
+                      self.quiet, self.seen, turn_removed, any_target, 0,
+                      (action, self.log), None, tuple(events))
 
     def _capture(self, i: int, action: str, any_allowed: bool) -> "MorrisState":
         me = self.player
@@ -906,9 +992,9 @@ class MorrisState(_Fields, GameState):
             return _win(self, black, white, hand, lost, action, events)
         if owed > 0:
             if theirs:
-                return _make(MorrisState, (self.opts, black, white, me, self.phase, "capture", owed, hand, lost,
-                                           self.quiet, (), True, self.any_target, 0,
-                                           (action, self.log), None, tuple(events)))
+                return _state(self.opts, black, white, me, self.phase, "capture", owed, hand, lost,
+                              self.quiet, (), True, self.any_target, 0,
+                              (action, self.log), None, tuple(events))
             events.append(Event("forfeit", me, value=owed, reason="no_target", lost="capture"))
         return _next_turn(self, black, white, hand, lost, True, action, events)
 
@@ -927,9 +1013,9 @@ class MorrisState(_Fields, GameState):
         moves = _move_mask(mine, FULL ^ (black | white))
         if moves:
             # the same turn goes on: now the player moves
-            return _make(MorrisState, (self.opts, black, white, me, "move", "move", 0, self.hand, lost,
-                                       self.quiet, (), True, False, moves,
-                                       (action, self.log), None, tuple(events)))
+            return _state(self.opts, black, white, me, "move", "move", 0, self.hand, lost,
+                          self.quiet, (), True, False, moves,
+                          (action, self.log), None, tuple(events))
         events.append(Event("turn_ends", me))
         return _next_turn(self, black, white, self.hand, lost, True, action, events)
 
@@ -974,13 +1060,40 @@ class MorrisState(_Fields, GameState):
         }
 
 
+
+def _state(opts: tuple[Any, ...], black: int, white: int, player: str, phase: str, task: str, owed: int,
+           hand: tuple[int, int], lost: tuple[int, int], quiet: int, seen: tuple[int, ...], turn_removed: bool,
+           any_target: bool, move_mask: int, log: tuple[Any, ...] | None, result: Result | None,
+           events: tuple[Any, ...]) -> MorrisState:
+    """A new state from its fields, in ``_FIELD_NAMES`` order."""
+    s = _new(MorrisState)
+    s.opts = opts
+    s.black = black
+    s.white = white
+    s.player = player
+    s.phase = phase
+    s.task = task
+    s.owed = owed
+    s.hand = hand
+    s.lost = lost
+    s.quiet = quiet
+    s.seen = seen
+    s.turn_removed = turn_removed
+    s.any_target = any_target
+    s.move_mask = move_mask
+    s.log = log
+    s.result = result
+    s.events = events
+    return s
+
+
 def _win(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int], action: str,
          events: Any) -> MorrisState:
     # [D16] checked after every removal; whatever was still owed is dropped
     me = s.player
     events.append(Event("win", me, reason="no_pieces"))
-    return _make(MorrisState, (s.opts, black, white, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False,
-                               0, (action, s.log), Result("win", me, "no_pieces"), tuple(events)))
+    return _state(s.opts, black, white, me, "over", "", 0, hand, lost, s.quiet, s.seen, False, False,
+                  0, (action, s.log), Result("win", me, "no_pieces"), tuple(events))
 
 
 def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lost: tuple[int, int],
@@ -997,8 +1110,8 @@ def _next_turn(s: MorrisState, black: int, white: int, hand: tuple[int, int], lo
             else:
                 events.append(Event("skip", you, reason="supply_empty"))
                 nxt = me
-            return _make(MorrisState, (opts, black, white, nxt, "place", "place", 0, hand, lost, 0, (), False,
-                                       False, 0, log, None, tuple(events)))
+            return _state(opts, black, white, nxt, "place", "place", 0, hand, lost, 0, (), False,
+                          False, 0, log, None, tuple(events))
         # placing is over: movement begins [D14]
         events.append(Event("phase", reason="move"))
         mover = other(opts[_FIRST_PLACER]) if opts[_FIRST_MOVER] == "second_placer" else me
@@ -1023,11 +1136,11 @@ def _begin_movement_turn(opts: tuple[Any, ...], black: int, white: int, player: 
                 reason, limit = "repetition", opts[_REPETITIONS]
         if reason:
             events.append(Event("draw", None, value=limit, reason=reason))
-            return _make(MorrisState, (opts, black, white, player, "over", "", 0, hand, lost, quiet, seen, False,
-                                       False, 0, log, Result("draw", None, reason, limit), tuple(events)))
+            return _state(opts, black, white, player, "over", "", 0, hand, lost, quiet, seen, False,
+                          False, 0, log, Result("draw", None, reason, limit), tuple(events))
     moves = _move_mask(black if player == "B" else white, FULL ^ (black | white))
-    return _make(MorrisState, (opts, black, white, player, "move", "move" if moves else "pull", 0, hand, lost,
-                               quiet, seen, False, False, moves, log, None, tuple(events)))
+    return _state(opts, black, white, player, "move", "move" if moves else "pull", 0, hand, lost,
+                  quiet, seen, False, False, moves, log, None, tuple(events))
 
 
 # --------------------------------------------------------------------------
@@ -1038,8 +1151,8 @@ def new_game(name: str = "maonan", **options: Any) -> MorrisState:
     if str(name).strip().lower() != "maonan":
         raise ValueError(f'this module plays "maonan", not "{name}"')
     opts = _check_options(options)
-    return _make(MorrisState, (opts, 0, 0, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
-                               (0, 0), 0, (), False, False, 0, None, None, ()))
+    return _state(opts, 0, 0, opts[_FIRST_PLACER], "place", "place", 0, (PIECES, PIECES),
+                  (0, 0), 0, (), False, False, 0, None, None, ())
 
 
 def parse_diagram(text: str) -> dict[str, str]:
@@ -1099,8 +1212,8 @@ def from_board(board: dict[str, str] | str, player: str = "W", hands: dict[str, 
             raise bad("board", f"{_NAMES[c].en} has no piece on the board or in hand: that game is already over",
                       f"{_NAMES[c].zh}盘上和手中都没有棋子，对局已经结束")
     if hand[0] or hand[1]:
-        s = _make(MorrisState, (opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
-                                False, 0, None, None, ()))
+        s = _state(opts, black, white, player, "place", "place", 0, hand, lost, 0, (), False,
+                   False, 0, None, None, ())
     else:
         s = _begin_movement_turn(opts, black, white, player, hand, lost, 0, (), None, [])
     _check_coherent(s)   # a set-up meets the same invariants as a saved state
@@ -1145,12 +1258,12 @@ def state_from_json(d: dict[str, Any]) -> MorrisState:
             raise StateFormatError.of(f"seen[{k}]", "text", text)
         seen.append(_key_from_text(text))
     moves = _move_mask(black if player == "B" else white, FULL ^ (black | white)) if task == "move" else 0
-    s = _make(MorrisState, (
-        opts, black, white, player, phase, task, f.integer("owed", 0, 2 * PIECES, 0),
-        f.per_player("hands", 0, PIECES), f.per_player("removed", 0, PIECES),
-        f.integer("quiet", 0, 10 ** 6, 0), tuple(seen), f.flag("turn_removed", False),
-        f.flag("any_target", False), moves, _chain(f.record("record", BOARD)), f.result("result", _REASONS),
-        f.events("events", BOARD)))
+    s = _state(
+               opts, black, white, player, phase, task, f.integer("owed", 0, 2 * PIECES, 0),
+               f.per_player("hands", 0, PIECES), f.per_player("removed", 0, PIECES),
+               f.integer("quiet", 0, 10 ** 6, 0), tuple(seen), f.flag("turn_removed", False),
+               f.flag("any_target", False), moves, _chain(f.record("record", BOARD)), f.result("result", _REASONS),
+               f.events("events", BOARD))
     _check_coherent(s)
     return s
 
