@@ -418,3 +418,26 @@ def test_single_threat_win_finds_a_threat_whose_every_block_loses():
         pos.place(b, WHITE)
         assert search.threat_win(BLACK, 4) is not None
         pos.undo(b)
+
+
+def test_defence_values_leaves_from_the_root_players_view():
+    # defence 4 is the symmetric window sum; above it the root player's leaves count the
+    # opponent's windows more, whichever side is to move at the leaf (negamax signs kept)
+    g, rng = Geometry.of(19), random.Random(3)
+    for _ in range(10):
+        pos = ZPosition(g, {})
+        for i in range(rng.randrange(4, 30)):
+            pos.place(rng.choice(pos.candidates()), BLACK if i % 2 == 0 else WHITE)
+        if pos.threat_windows(BLACK) or pos.threat_windows(WHITE):
+            continue
+        search = TurnSearch(pos, float("inf"), random.Random(0))
+        plain = {c: search.leaf(c) for c in (BLACK, WHITE)}
+        black, white = pos.value + pos.white, pos.white
+        for root in (BLACK, WHITE):
+            search.root_colour = root
+            search.defence = 4
+            assert [search.leaf(c) for c in (BLACK, WHITE)] == [plain[BLACK], plain[WHITE]]
+            search.defence = 8
+            mine, theirs = (black, white) if root == BLACK else (white, black)
+            assert search.leaf(root) == mine - 2 * theirs
+            assert search.leaf(3 - root) == 2 * theirs - mine

@@ -260,6 +260,10 @@ class TurnSearch(Connect6Search):
         super().__init__(pos, deadline, rng, width, pair_width)
         self.pos: ZPosition = pos
         self.enemy_weight = 4  # quarters: the enemy's windows against one's own at a leaf
+        # quarters: the weight of the opponent's windows, from the side to move at the root's point
+        # of view, at every leaf (0: off, the leaf's own enemy_weight from the side to move there)
+        self.defence = 0
+        self.root_colour = BLACK
         self.potential = 0  # value of a crossing (:func:`crossings`) at a leaf, each side's counted
         self.cross_bonus = 0  # bonus of a candidate stone on a crossing of either side (turn choice, order)
         # a defence that makes threats refutes a proof, unless (parry) a blocking turn leaves
@@ -471,7 +475,16 @@ class TurnSearch(Connect6Search):
         elif LEAF_PROOF and self.threat_win(colour, 1) is not None:
             return WIN // 2 - 1
         white, black = pos.white, pos.value + pos.white
-        v = black - (self.enemy_weight * white) // 4 if colour == BLACK else white - (self.enemy_weight * black) // 4
+        if self.defence:
+            # the root player's view, fearing the opponent's windows more than it values its own
+            # (Kagami's defensive strategy: the attacker of the opening is the one that wins)
+            mine, theirs = (black, white) if self.root_colour == BLACK else (white, black)
+            v = mine - (self.defence * theirs) // 4
+            if colour != self.root_colour:
+                v = -v
+        else:
+            mine, theirs = (black, white) if colour == BLACK else (white, black)
+            v = mine - (self.enemy_weight * theirs) // 4
         if self.potential:
             v += self.potential * (crossings(pos, colour) - crossings(pos, enemy))
         return v
@@ -498,7 +511,8 @@ class TurnSearch(Connect6Search):
         threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
         if threats and hitting_number(threats, stones + 1) > stones:
             return self.best_losing_try(colour, threats, stones), "lost"
-        budget *= cfg.get("share", 0.9)
+        # (``budget`` is already the level's ``share`` of the stone's budget: the player,
+        # :class:`.players.LinePlayer`, takes it; taking it again here left medium 0.64 s of its 1 s)
         if stones == 2 and not threats:
             self.deadline = start + budget * PROOF_SHARE
             try:
@@ -956,6 +970,7 @@ def search_turn(state, level: str, rng: random.Random, budget: float, max_depth:
     cfg = _settings(level)
     search = TurnSearch(pos, start + budget, rng, width=cfg["width"] - 2, pair_width=cfg["pairs"])
     search.enemy_weight = cfg.get("enemy", 4)
+    search.defence, search.root_colour = cfg.get("defence", 0), colour
     search.parry = cfg.get("parry", False)
     search.potential = cfg.get("potential", 0)
     search.cross_bonus = cfg.get("cross_bonus", 0)
