@@ -51,6 +51,12 @@ potential at the leaves (``potential``: :func:`crossings`) is on at hard and
 master: hard with it beat medium 63 / 96, without it 41 / 72 (time scale 0.3);
 at medium's budget, against the old hard, it moved nothing beyond the noise,
 nor did the crossings as candidate stones (``cross_bonus``, off everywhere).
+Since the turn takes its level's share once (2026-12-06; medium had spent
+0.64 s of its 1 s): medium 30 / 48 against the old hard (62 %, before
+42-46 %), still NOT the goal. Hard widens the opponent's first reply
+(``reply_width`` / ``reply_pairs``: medium's 8 turns there cover half the
+old player's quiet turns); at medium it did not pay, nor did carrying the
+last turn's tables (``carry``) or the defensive leaf (``defence``).
 
 >>> from fangqi_teach.games.connect6 import from_board
 >>> s = from_board({"d4": "B", "e4": "B", "f4": "B", "d12": "B", "e12": "B", "f12": "B",
