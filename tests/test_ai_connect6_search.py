@@ -418,3 +418,75 @@ def test_single_threat_win_finds_a_threat_whose_every_block_loses():
         pos.place(b, WHITE)
         assert search.threat_win(BLACK, 4) is not None
         pos.undo(b)
+
+
+def test_defence_values_leaves_from_the_root_players_view():
+    # defence 4 is the symmetric window sum; above it the root player's leaves count the
+    # opponent's windows more, whichever side is to move at the leaf (negamax signs kept)
+    g, rng = Geometry.of(19), random.Random(3)
+    for _ in range(10):
+        pos = ZPosition(g, {})
+        for i in range(rng.randrange(4, 30)):
+            pos.place(rng.choice(pos.candidates()), BLACK if i % 2 == 0 else WHITE)
+        if pos.threat_windows(BLACK) or pos.threat_windows(WHITE):
+            continue
+        search = TurnSearch(pos, float("inf"), random.Random(0))
+        plain = {c: search.leaf(c) for c in (BLACK, WHITE)}
+        black, white = pos.value + pos.white, pos.white
+        for root in (BLACK, WHITE):
+            search.root_colour = root
+            search.defence = 4
+            assert [search.leaf(c) for c in (BLACK, WHITE)] == [plain[BLACK], plain[WHITE]]
+            search.defence = 8
+            mine, theirs = (black, white) if root == BLACK else (white, black)
+            assert search.leaf(root) == mine - 2 * theirs
+            assert search.leaf(3 - root) == 2 * theirs - mine
+
+
+def test_the_opponents_first_reply_gets_its_own_width():
+    # reply_width / reply_pairs widen the candidate turns of the node right below the root only
+    s = new_game("connect6", size=19)
+    for a in ("j10", "k11", "h9", "j11", "l9"):     # a quiet opening: no threat in two turns
+        s = s.play(a)
+    pos = ZPosition.from_state(s)
+    colour = COLOUR[s.player]
+    search = TurnSearch(pos, float("inf"), random.Random(0), width=8, pair_width=8)
+    search.reply_width, search.reply_pairs = 14, 28
+    seen: list[tuple[int, int]] = []
+    plain = search.turns
+
+    def spy(c, stones, width=None, pair_width=None):
+        kind, turns = plain(c, stones, width, pair_width)
+        seen.append((pos.stones, len(turns)))
+        return kind, turns
+
+    search.turns = spy  # type: ignore[method-assign]
+    _, roots = plain(colour, 2)
+    search.deepen(colour, roots[:3], 3)
+    root_stones = len(s.board)
+    replies = [n for stones, n in seen if stones == root_stones + 2]
+    deeper = [n for stones, n in seen if stones == root_stones + 4]
+    assert replies and deeper
+    assert max(replies) > 8 and max(deeper) <= 8
+
+
+def test_carried_tables_go_only_to_a_position_that_grew_from_the_last(monkeypatch):
+    from fangqi_teach.ai import connect6_search as cs
+
+    monkeypatch.setattr(cs, "_CARRIED", {})
+    monkeypatch.setitem(cs.levels.level("medium").connect6, "carry", True)
+    s = position(DANGERS[2])
+    tables = []
+    monkeypatch.setattr(cs.TurnSearch, "choose_turn",
+                        lambda self, *a, **k: (tables.append(self.proofs), ((0,), "search"))[1])
+    search_turn(s, "medium", random.Random(0), 1e9)
+    tables[0][("marker", 1)] = (0, 0, None)
+    search_turn(s, "medium", random.Random(0), 1e9)           # the same position: fresh tables
+    assert ("marker", 1) not in tables[1]
+    tables[1][("marker", 2)] = (0, 0, None)
+    later = s
+    for _ in range(4):  # the rest of this turn and the opponent's: the same side to move again
+        later = later.play(later.legal_actions()[0])
+    assert later.player == s.player and later.pending.kind != "second_stone"
+    search_turn(later, "medium", random.Random(0), 1e9)       # one stone more: the last turn's tables
+    assert ("marker", 2) in tables[2]

@@ -51,6 +51,12 @@ potential at the leaves (``potential``: :func:`crossings`) is on at hard and
 master: hard with it beat medium 63 / 96, without it 41 / 72 (time scale 0.3);
 at medium's budget, against the old hard, it moved nothing beyond the noise,
 nor did the crossings as candidate stones (``cross_bonus``, off everywhere).
+Since the turn takes its level's share once (2026-12-06; medium had spent
+0.64 s of its 1 s): medium 30 / 48 against the old hard (62 %, before
+42-46 %), still NOT the goal. Hard widens the opponent's first reply
+(``reply_width`` / ``reply_pairs``: medium's 8 turns there cover half the
+old player's quiet turns); at medium it did not pay, nor did carrying the
+last turn's tables (``carry``) or the defensive leaf (``defence``).
 
 >>> from fangqi_teach.games.connect6 import from_board
 >>> s = from_board({"d4": "B", "e4": "B", "f4": "B", "d12": "B", "e12": "B", "f12": "B",
@@ -260,6 +266,13 @@ class TurnSearch(Connect6Search):
         super().__init__(pos, deadline, rng, width, pair_width)
         self.pos: ZPosition = pos
         self.enemy_weight = 4  # quarters: the enemy's windows against one's own at a leaf
+        # quarters: the weight of the opponent's windows, from the side to move at the root's point
+        # of view, at every leaf (0: off, the leaf's own enemy_weight from the side to move there)
+        self.defence = 0
+        self.root_colour = BLACK
+        # candidate points and turns of the opponent's reply to the root's turns (0: as deeper):
+        # the narrow width covers half the old player's quiet turns, 14 / 28 nine in ten
+        self.reply_width = self.reply_pairs = 0
         self.potential = 0  # value of a crossing (:func:`crossings`) at a leaf, each side's counted
         self.cross_bonus = 0  # bonus of a candidate stone on a crossing of either side (turn choice, order)
         # a defence that makes threats refutes a proof, unless (parry) a blocking turn leaves
@@ -426,7 +439,10 @@ class TurnSearch(Connect6Search):
             d, v, flag, first = entry
             if d >= depth and (flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha)):
                 return v
-        kind, turns = self.turns(colour, 2)
+        if ply == 1 and self.reply_pairs:
+            kind, turns = self.turns(colour, 2, width=self.reply_width, pair_width=self.reply_pairs)
+        else:
+            kind, turns = self.turns(colour, 2)
         if kind == "win":
             return WIN - ply
         if kind == "lost":
@@ -471,7 +487,16 @@ class TurnSearch(Connect6Search):
         elif LEAF_PROOF and self.threat_win(colour, 1) is not None:
             return WIN // 2 - 1
         white, black = pos.white, pos.value + pos.white
-        v = black - (self.enemy_weight * white) // 4 if colour == BLACK else white - (self.enemy_weight * black) // 4
+        if self.defence:
+            # the root player's view, weighing the opponent's windows above its own (after the
+            # defensive strategy of the program Kagami); measured, it did not pay at medium
+            mine, theirs = (black, white) if self.root_colour == BLACK else (white, black)
+            v = mine - (self.defence * theirs) // 4
+            if colour != self.root_colour:
+                v = -v
+        else:
+            mine, theirs = (black, white) if colour == BLACK else (white, black)
+            v = mine - (self.enemy_weight * theirs) // 4
         if self.potential:
             v += self.potential * (crossings(pos, colour) - crossings(pos, enemy))
         return v
@@ -498,7 +523,8 @@ class TurnSearch(Connect6Search):
         threats = [frozenset(pos.empties(w)) for w in pos.threat_windows(enemy)]
         if threats and hitting_number(threats, stones + 1) > stones:
             return self.best_losing_try(colour, threats, stones), "lost"
-        budget *= cfg.get("share", 0.9)
+        # (``budget`` is already the level's ``share`` of the stone's budget: the player,
+        # :class:`.players.LinePlayer`, takes it; taking it again here left medium 0.64 s of its 1 s)
         if stones == 2 and not threats:
             self.deadline = start + budget * PROOF_SHARE
             try:
@@ -956,11 +982,40 @@ def search_turn(state, level: str, rng: random.Random, budget: float, max_depth:
     cfg = _settings(level)
     search = TurnSearch(pos, start + budget, rng, width=cfg["width"] - 2, pair_width=cfg["pairs"])
     search.enemy_weight = cfg.get("enemy", 4)
+    search.defence, search.root_colour = cfg.get("defence", 0), colour
     search.parry = cfg.get("parry", False)
     search.potential = cfg.get("potential", 0)
     search.cross_bonus = cfg.get("cross_bonus", 0)
+    search.reply_width, search.reply_pairs = cfg.get("reply_width", 0), cfg.get("reply_pairs", 0)
+    if cfg.get("carry"):
+        _carry(search, state, level, cfg, colour)
     turn, why = search.choose_turn(colour, stones, level, start, budget, max_depth)
     return [pos.g.names[p] for p in turn], why
+
+
+# The tables of the last turn searched, per level's settings and colour: (its board, proofs,
+# threat turns, alpha-beta table). A later turn of the same game starts from them.
+_CARRIED: dict[tuple, tuple[frozenset, dict, dict, dict]] = {}
+CARRY_LIMIT = 300_000  # entries of the three tables together; beyond it a turn starts afresh
+
+
+def _carry(search: TurnSearch, state, level: str, cfg: dict, colour: int) -> None:
+    """Give ``search`` the tables of this level's last turn when ``state`` follows that turn's
+    position (every stone still there, and more): they are keyed by the exact position (its
+    Zobrist hash and the side to move), so what they hold stays true, and the last turn's
+    search went through much of this one's tree (its proofs of threat wins above all).
+
+    Only a position that grew from the last one gets them: the same position asked about
+    again starts from empty tables (as a seeded search without them would).
+    """
+    key = (level, tuple(sorted(cfg.items())), colour, state.board_spec.rows)
+    board = frozenset(state.board.items())
+    last = _CARRIED.pop(key, None)
+    if last is not None and last[0] < board and sum(len(t) for t in last[1:]) < CARRY_LIMIT:
+        search.proofs, search.moves, search.table = last[1], last[2], last[3]
+    if len(_CARRIED) >= 4:
+        _CARRIED.pop(next(iter(_CARRIED)))
+    _CARRIED[key] = (board, search.proofs, search.moves, search.table)
 
 
 def _settings(level: str) -> dict:

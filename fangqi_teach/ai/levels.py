@@ -119,8 +119,12 @@ TABLE: tuple[Level, ...] = (
     # Connect6 hard against medium at time scale 0.3, load 2-8 (2026-12-03 19:25-19:40): with the threat
     # potential at the leaves (20 a crossing, :func:`.connect6_search.crossings`) 63 / 96, without 41 / 72.
     # (At medium's budget it changed nothing against the old hard: 13.5 and 10 of 24, without 11.)
+    # Once the turn search took its share once (2026-12-06: medium 0.8 s of 1 s, not 0.64), hard as it
+    # was scored 15 and 9 of 24 against medium (seeds 0, 1); pairs 8: 15; pairs 8 with the opponent's
+    # first reply wider (reply 14 points, 28 turns): 20 and 19 of 24 (the settings below).
     Level("hard", Text("hard", "困难"), 3.0, search_share=0.6, safety=True,
-          connect6={"proof": 8, "width": 12, "pairs": 12, "safety": 5, "share": 0.8, "potential": 20},
+          connect6={"proof": 8, "width": 12, "pairs": 8, "safety": 5, "share": 0.8, "potential": 20,
+                    "reply_width": 14, "reply_pairs": 28},
           about=Text("searches as deep as its time allows, never hands over a win", "在时限内尽量深算，不送胜")),
     # (search share 0.7, then 0.8, both scored 12.5–11.5 against hard in Ningxia at time scale 0.05:
     # twice hard's time is not one more action deep on a 56-point board; 0.8 kept: it uses the budget)
