@@ -52,8 +52,9 @@ master: hard with it beat medium 63 / 96, without it 41 / 72 (time scale 0.3);
 at medium's budget, against the old hard, it moved nothing beyond the noise,
 nor did the crossings as candidate stones (``cross_bonus``, off everywhere).
 Since the turn takes its level's share once (2026-12-06; medium had spent
-0.64 s of its 1 s): medium 30 / 48 against the old hard (62 %, before
-42-46 %), still NOT the goal. Hard widens the opponent's first reply
+0.64 s of its 1 s): medium 40 / 72 against the old hard over three seeds
+(56 %, before 42-46 %; on the one paired seed 10 / 24 against 9), still
+NOT the goal. Hard widens the opponent's first reply
 (``reply_width`` / ``reply_pairs``: medium's 8 turns there cover half the
 old player's quiet turns); at medium it did not pay, nor did carrying the
 last turn's tables (``carry``) or the defensive leaf (``defence``).
